@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The sans-IO protocol core: every election algorithm as a pure state
+ * machine.
+ *
+ * Inputs: a decoded message (elec_core_rx), a timer expiry
+ * (elec_core_timer), an admin command (elec_core_start, _stop, _elect,
+ * _peer_add, _peer_del, _set_config), and the current time in ns, passed to
+ * every input. Outputs: actions handed, one at a time and synchronously, to
+ * the embedder's sink: send a message to a node id or broadcast it, arm or
+ * cancel a named timer, report an event (election started, leader changed,
+ * peer up/down, stopped).
+ *
+ * The core includes no kernel header but core_port.h, takes no lock and
+ * allocates nothing: the embedder owns the struct elec_core and the peer
+ * array, serialises calls on one instance, and carries out the actions.
+ * Given the same inputs in the same order, it emits the same actions: the
+ * kernel module, KUnit and the userspace simulator run this same code.
+ */
+#ifndef _ELEC_CORE_H
+#define _ELEC_CORE_H
+
+#include "core_port.h"
+
+/* Link-layer address bytes stored per peer (Ethernet). */
+#define ELEC_LLADDR_LEN	6
+
+/**
+ * enum elec_timer_id - the named timers of an instance.
+ * @ELEC_TIMER_HEARTBEAT: leader: time to broadcast the next heartbeat
+ * @ELEC_TIMER_DETECT: follower: the leader has been silent for
+ *	hb_interval * hb_miss; also the learning window after a start
+ * @ELEC_TIMER_ANSWER: candidate: T expired with no answer
+ * @ELEC_TIMER_COORD: candidate that got an answer: no COORDINATOR came
+ *	within coord_timeout, restart the election
+ * @ELEC_TIMER_COUNT: number of timers; the embedder provides this many
+ */
+enum elec_timer_id {
+	ELEC_TIMER_HEARTBEAT,
+	ELEC_TIMER_DETECT,
+	ELEC_TIMER_ANSWER,
+	ELEC_TIMER_COORD,
+	ELEC_TIMER_COUNT
+};
+
+/**
+ * struct elec_msg - a decoded protocol message (the wire header's fields).
+ * @type: enum elec_msg_type
+ * @algo: enum elec_algo
+ * @flags: reserved, 0
+ * @group: group id, non-zero
+ * @payload_len: bytes at @payload
+ * @src: sender's node id, non-zero
+ * @dst: receiver's node id, 0 = broadcast
+ * @term: sender's term
+ * @payload: algorithm-specific payload; for a decoded message it points
+ *	into the decoded buffer, for a sent one into core-owned memory valid
+ *	only during the sink call
+ */
+struct elec_msg {
+	u8 type;
+	u8 algo;
+	u8 flags;
+	u16 group;
+	u16 payload_len;
+	u32 src;
+	u32 dst;
+	u64 term;
+	const u8 *payload;
+};
+
+/**
+ * enum elec_action_kind - what an action asks the embedder to do.
+ * @ELEC_ACT_SEND: transmit @msg (unicast to msg.dst, or broadcast when
+ *	msg.dst is 0); the core has counted it in stats.tx
+ * @ELEC_ACT_TIMER_ARM: (re)arm timer @timer.id to fire at absolute time
+ *	@timer.expires_ns; a later arm of the same id replaces it
+ * @ELEC_ACT_TIMER_CANCEL: cancel timer @timer.id (an expiry that still
+ *	arrives is ignored by the core)
+ * @ELEC_ACT_EVENT: report @event
+ */
+enum elec_action_kind {
+	ELEC_ACT_SEND,
+	ELEC_ACT_TIMER_ARM,
+	ELEC_ACT_TIMER_CANCEL,
+	ELEC_ACT_EVENT,
+};
+
+/**
+ * struct elec_action - one output of the core.
+ * @kind: enum elec_action_kind
+ * @now_ns: the time of the input that produced this action
+ * @msg: for ELEC_ACT_SEND
+ * @timer: for ELEC_ACT_TIMER_ARM and ELEC_ACT_TIMER_CANCEL
+ * @timer.id: enum elec_timer_id
+ * @timer.expires_ns: absolute expiry (ARM only)
+ * @event: for ELEC_ACT_EVENT
+ * @event.type: enum elec_event
+ * @event.peer: peer id for PEER_UP / PEER_DOWN, else 0
+ * @event.leader: the leader after the event, 0 = none
+ * @event.term: the term after the event
+ */
+struct elec_action {
+	enum elec_action_kind kind;
+	u64 now_ns;
+	union {
+		struct elec_msg msg;
+		struct {
+			u8 id;
+			u64 expires_ns;
+		} timer;
+		struct {
+			u8 type;
+			u32 peer;
+			u32 leader;
+			u64 term;
+		} event;
+	};
+};
+
+/**
+ * struct elec_sink - where the core delivers its actions.
+ * @emit: called synchronously for every action, in order; must not call
+ *	back into the core for the same instance
+ * @ctx: passed to @emit
+ */
+struct elec_sink {
+	void (*emit)(void *ctx, const struct elec_action *act);
+	void *ctx;
+};
+
+/**
+ * struct elec_peer - one configured peer of an instance.
+ * @id: node id, non-zero, unique in the group, not the local id
+ * @lladdr: link-layer address; opaque to the core, used by the embedder
+ * @alive: 0 once the local node declared this peer failed (missed
+ *	heartbeats or an unanswered message); 1 again when heard from
+ * @flags: algorithm-private per-peer bits
+ */
+struct elec_peer {
+	u32 id;
+	u8 lladdr[ELEC_LLADDR_LEN];
+	u8 alive;
+	u8 flags;
+};
+
+/**
+ * struct elec_config - the configuration of one instance.
+ * @self_id: local node id, non-zero
+ * @group: group id, non-zero
+ * @algo: enum elec_algo
+ * @hb_miss: heartbeats missed in a row before the leader is declared failed
+ * @hb_interval_ns: leader heartbeat interval
+ * @timeout_ns: T, how long to wait for an answer
+ * @coord_timeout_ns: how long to wait for COORDINATOR after an answer;
+ *	0 means ELECTION_DEF_COORD_TIMEOUT_MULT * @timeout_ns
+ */
+struct elec_config {
+	u32 self_id;
+	u16 group;
+	u8 algo;
+	u32 hb_miss;
+	u64 hb_interval_ns;
+	u64 timeout_ns;
+	u64 coord_timeout_ns;
+};
+
+/**
+ * struct elec_stats - counters of one instance.
+ * @tx: frames sent, per enum elec_msg_type (a broadcast counts once)
+ * @rx: frames received and handed to the algorithm, per message type
+ * @drops: frames dropped, per enum elec_drop
+ * @elections: election runs this node started
+ * @leader_changes: times the elected value changed to a new leader id
+ */
+struct elec_stats {
+	u64 tx[ELEC_MSG_MAX + 1];
+	u64 rx[ELEC_MSG_MAX + 1];
+	u64 drops[ELEC_DROP_MAX + 1];
+	u64 elections;
+	u64 leader_changes;
+};
+
+/**
+ * enum elec_bully_phase - where a Bully instance is.
+ * @ELEC_BULLY_IDLE: stopped
+ * @ELEC_BULLY_LEARNING: started, listening for the leader's heartbeats
+ * @ELEC_BULLY_FOLLOWING: has a leader (or none yet) and watches it
+ * @ELEC_BULLY_WAIT_ANSWER: sent ELECTION to higher ids, waiting T
+ * @ELEC_BULLY_WAIT_COORD: got an ANSWER, waiting for COORDINATOR
+ * @ELEC_BULLY_LEADING: is the leader, sends heartbeats
+ */
+enum elec_bully_phase {
+	ELEC_BULLY_IDLE,
+	ELEC_BULLY_LEARNING,
+	ELEC_BULLY_FOLLOWING,
+	ELEC_BULLY_WAIT_ANSWER,
+	ELEC_BULLY_WAIT_COORD,
+	ELEC_BULLY_LEADING,
+};
+
+struct elec_core;
+
+/**
+ * struct elec_algo_ops - one election algorithm.
+ * @algo: enum elec_algo value
+ * @name: name as electionctl spells it ("bully")
+ * @start: the instance was started (or its device came up)
+ * @stop: the instance is being stopped; the core cancels every timer
+ *	and reports ELEC_EVENT_STOPPED itself afterwards
+ * @elect: the administrator asked for an election now
+ * @rx: a message passed the core's generic checks (group, algorithm,
+ *	destination, known peer); the core counted it in stats.rx
+ * @timer: an armed timer expired
+ * @peer_removed: a peer is about to be removed from the table (optional)
+ * @payload_ok: whether @len bytes of payload are valid for message @type
+ *	(the codec calls it; NULL means: every type takes an empty payload)
+ *
+ * Every op but @peer_removed and @payload_ok is required;
+ * elec_algo_find() returns only complete tables.
+ */
+struct elec_algo_ops {
+	u8 algo;
+	const char *name;
+	void (*start)(struct elec_core *c, u64 now);
+	void (*stop)(struct elec_core *c, u64 now);
+	void (*elect)(struct elec_core *c, u64 now);
+	void (*rx)(struct elec_core *c, const struct elec_msg *msg, u64 now);
+	void (*timer)(struct elec_core *c, enum elec_timer_id id, u64 now);
+	void (*peer_removed)(struct elec_core *c, struct elec_peer *peer,
+			     u64 now);
+	bool (*payload_ok)(u8 type, const u8 *payload, u16 len);
+};
+
+/**
+ * struct elec_core - the protocol state of one instance.
+ * @cfg: configuration
+ * @ops: the algorithm
+ * @sink: where actions go
+ * @peers: peer table, sorted by ascending id (embedder-owned array)
+ * @n_peers: entries in use in @peers
+ * @max_peers: capacity of @peers
+ * @running: started and not stopped
+ * @role: enum elec_role, as reported
+ * @participant: taking part in an election run
+ * @phase: algorithm-defined phase (enum elec_bully_phase for Bully)
+ * @leader: elected leader id, 0 = none (the texts' bottom)
+ * @term: term of @leader
+ * @max_term: highest term seen in any accepted frame
+ * @timer_expires: per timer, its absolute expiry, 0 when not armed
+ * @stats: counters
+ */
+struct elec_core {
+	struct elec_config cfg;
+	const struct elec_algo_ops *ops;
+	struct elec_sink sink;
+	struct elec_peer *peers;
+	u32 n_peers;
+	u32 max_peers;
+	bool running;
+	u8 role;
+	bool participant;
+	u8 phase;
+	u32 leader;
+	u64 term;
+	u64 max_term;
+	u64 timer_expires[ELEC_TIMER_COUNT];
+	struct elec_stats stats;
+};
+
+/* core.c: instance life cycle, peers, generic receive checks, helpers */
+const struct elec_algo_ops *elec_algo_find(u8 algo);
+const struct elec_algo_ops *elec_algo_find_name(const char *name);
+int elec_config_check(const struct elec_config *cfg, const char **why);
+u64 elec_config_coord_timeout(const struct elec_config *cfg);
+int elec_core_init(struct elec_core *c, const struct elec_config *cfg,
+		   struct elec_peer *peer_buf, u32 max_peers,
+		   const struct elec_sink *sink);
+int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
+			 const char **why);
+void elec_core_start(struct elec_core *c, u64 now);
+void elec_core_stop(struct elec_core *c, u64 now);
+void elec_core_elect(struct elec_core *c, u64 now);
+int elec_core_peer_add(struct elec_core *c, u32 id,
+		       const u8 lladdr[ELEC_LLADDR_LEN]);
+int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
+struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
+void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
+void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
+void elec_core_drop(struct elec_core *c, enum elec_drop reason);
+
+/* helpers for algorithms (core.c) */
+void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
+		    const u8 *payload, u16 len, u64 now);
+void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
+		   u64 now);
+void elec_core_cancel(struct elec_core *c, enum elec_timer_id id, u64 now);
+void elec_core_event(struct elec_core *c, u8 type, u32 peer, u64 now);
+void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
+			  u64 now);
+void elec_core_peer_set_alive(struct elec_core *c, struct elec_peer *p,
+			      bool alive, u64 now);
+
+/* codec.c: the wire header and payload validation */
+/**
+ * enum elec_decode_result - outcome of decoding a frame.
+ * @ELEC_DECODE_OK: valid
+ * @ELEC_DECODE_SHORT: shorter than the fixed header
+ * @ELEC_DECODE_VERSION: unknown version
+ * @ELEC_DECODE_TYPE: unknown message type
+ * @ELEC_DECODE_ALGO: unknown algorithm
+ * @ELEC_DECODE_FLAGS: reserved flags set
+ * @ELEC_DECODE_GROUP: group id 0
+ * @ELEC_DECODE_SRC: source id 0
+ * @ELEC_DECODE_LENGTH: payload length beyond the frame or the maximum
+ * @ELEC_DECODE_PAYLOAD: payload invalid for the algorithm and type
+ * @ELEC_DECODE_COUNT: number of results
+ */
+enum elec_decode_result {
+	ELEC_DECODE_OK,
+	ELEC_DECODE_SHORT,
+	ELEC_DECODE_VERSION,
+	ELEC_DECODE_TYPE,
+	ELEC_DECODE_ALGO,
+	ELEC_DECODE_FLAGS,
+	ELEC_DECODE_GROUP,
+	ELEC_DECODE_SRC,
+	ELEC_DECODE_LENGTH,
+	ELEC_DECODE_PAYLOAD,
+	ELEC_DECODE_COUNT
+};
+
+enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
+					  struct elec_msg *msg);
+size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap);
+const char *elec_decode_reason(enum elec_decode_result r);
+
+/* algorithm tables */
+extern const struct elec_algo_ops elec_bully_ops;
+
+#endif /* _ELEC_CORE_H */

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one portability header of the sans-IO protocol core.
+ *
+ * The core's .c files include only this header and core.h. In the kernel
+ * (election.ko and KUnit) it maps to the kernel's own types; in userspace
+ * (electsim, the core unit tests, fuzzers) to the C library's.
+ */
+#ifndef _ELEC_CORE_PORT_H
+#define _ELEC_CORE_PORT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/stddef.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+#ifndef U32_MAX
+#define U32_MAX ((u32)~0U)
+#endif
+#ifndef U64_MAX
+#define U64_MAX ((u64)~0ULL)
+#endif
+#endif /* __KERNEL__ */
+
+#include <linux/election.h>
+
+#endif /* _ELEC_CORE_PORT_H */

@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR MIT */
+/*
+ * election: coordinator election in the kernel.
+ *
+ * This header is shared by election.ko, the sans-IO protocol core (which also
+ * builds into KUnit and userspace programs) and electionctl. It holds:
+ *
+ *  - the generic netlink API (family "election", multicast group "events"),
+ *  - the enumerations that the netlink API and the wire format share
+ *    (algorithms, message types, roles, drop reasons, events),
+ *  - the wire format constants.
+ *
+ * Generic netlink requests and replies
+ * ------------------------------------
+ * Every request names an instance with ELEC_ATTR_IFINDEX and ELEC_ATTR_GROUP
+ * (except ELEC_CMD_MODULE_GET and the dumps, where both are optional
+ * filters). Mutating commands need CAP_NET_ADMIN in the network namespace of
+ * the socket (GENL_UNS_ADMIN_PERM).
+ *
+ * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
+ *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS optional.
+ *	Creates a stopped instance.
+ * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes.
+ * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP.
+ * ELEC_CMD_PEER_ADD: IFINDEX, GROUP, PEER_ID, PEER_LLADDR.
+ * ELEC_CMD_PEER_DEL: IFINDEX, GROUP, PEER_ID.
+ * ELEC_CMD_GROUP_GET (doit or dump; dump filters on IFINDEX and GROUP when
+ *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
+ *	TERM, PARTICIPANT, the four timing attributes, and PEERS, a nest of
+ *	ELEC_ATTR_PEER nests, each holding PEER_ID, PEER_LLADDR, PEER_ALIVE.
+ * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
+ *	GROUP, NODE_ID, ALGO, and the nests TX and RX (one u64 attribute per
+ *	message type, attribute type = enum elec_msg_type value), DROPS (one
+ *	u64 per enum elec_drop value), and ELECTIONS, LEADER_CHANGES,
+ *	TX_ERRORS.
+ * ELEC_CMD_MODULE_GET: no request attributes; reply LIVE_INSTANCES,
+ *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting).
+ * ELEC_CMD_EVENT: only sent to the "events" multicast group: EVENT,
+ *	TIMESTAMP_NS (CLOCK_MONOTONIC), SEQ (per network namespace, +1 per
+ *	event; a gap tells a listener it lost events), IFINDEX, IFNAME, GROUP,
+ *	NODE_ID, LEADER, TERM and, for peer events, PEER_ID.
+ *
+ * Wire format
+ * -----------
+ * An Ethernet II frame with EtherType ELECTION_ETHERTYPE (a module
+ * parameter may change it), followed by this fixed header, all multi-byte
+ * fields in network byte order:
+ *
+ *	offset size field
+ *	0      1    version       ELECTION_WIRE_VERSION
+ *	1      1    type          enum elec_msg_type
+ *	2      1    algo          enum elec_algo
+ *	3      1    flags         0 (reserved; non-zero is malformed)
+ *	4      2    group         1..65535
+ *	6      2    payload_len   bytes of payload after the header
+ *	8      4    src           sender's node id, 1..U32_MAX
+ *	12     4    dst           receiver's node id, 0 = every node (broadcast)
+ *	16     8    term          sender's term (see Documentation/)
+ *	24     ...  payload       algorithm and type specific
+ *
+ * Trailing bytes after the payload (Ethernet padding) are ignored.
+ */
+#ifndef _UAPI_LINUX_ELECTION_H
+#define _UAPI_LINUX_ELECTION_H
+
+#define ELECTION_GENL_NAME		"election"
+#define ELECTION_GENL_VERSION		1
+#define ELECTION_GENL_MCGRP_EVENTS	"events"
+
+#define ELECTION_ETHERTYPE		0x88B5
+#define ELECTION_WIRE_VERSION		1
+#define ELECTION_HDR_LEN		24
+/* Largest payload that fits a 1500-byte MTU after our header. */
+#define ELECTION_MAX_PAYLOAD		(1500 - ELECTION_HDR_LEN)
+
+/* A group has at most this many nodes, the local one included. */
+#define ELECTION_MAX_NODES		256
+
+/* Valid range of every duration attribute, in nanoseconds. */
+#define ELECTION_DUR_MIN_NS		100000ULL
+#define ELECTION_DUR_MAX_NS		60000000000ULL
+#define ELECTION_HB_MISS_MIN		1
+#define ELECTION_HB_MISS_MAX		1000
+
+/* Defaults (suited to a LAN; see Documentation/admin-guide.rst). */
+#define ELECTION_DEF_HB_INTERVAL_NS	20000000ULL	/* 20 ms */
+#define ELECTION_DEF_HB_MISS		3
+#define ELECTION_DEF_TIMEOUT_NS		10000000ULL	/* 10 ms: T */
+/* coord-timeout defaults to this multiple of timeout (T). */
+#define ELECTION_DEF_COORD_TIMEOUT_MULT	4
+
+/**
+ * enum elec_algo - election algorithm of an instance, also carried in every
+ * frame's header.
+ * @ELEC_ALGO_UNSPEC: not used; 0 on the wire is malformed
+ * @ELEC_ALGO_BULLY: Garcia-Molina's Bully algorithm, highest id wins
+ * @__ELEC_ALGO_AFTER_LAST: internal use
+ * @ELEC_ALGO_MAX: highest valid value
+ */
+enum elec_algo {
+	ELEC_ALGO_UNSPEC,
+	ELEC_ALGO_BULLY,
+	/* add new algorithms above here */
+	__ELEC_ALGO_AFTER_LAST,
+	ELEC_ALGO_MAX = __ELEC_ALGO_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_msg_type - protocol message types (wire header "type" field,
+ * and the attribute types inside ELEC_ATTR_TX / ELEC_ATTR_RX).
+ * @ELEC_MSG_UNSPEC: not used; 0 on the wire is malformed
+ * @ELEC_MSG_ELECTION: Bully ELECTION, sent to each higher id
+ * @ELEC_MSG_ANSWER: Bully ANSWER (OK), reply to ELECTION
+ * @ELEC_MSG_COORDINATOR: COORDINATOR announcement, one frame per recipient;
+ *	carries the leader's term
+ * @ELEC_MSG_HEARTBEAT: leader's periodic broadcast; carries its term
+ * @__ELEC_MSG_AFTER_LAST: internal use
+ * @ELEC_MSG_MAX: highest valid value
+ */
+enum elec_msg_type {
+	ELEC_MSG_UNSPEC,
+	ELEC_MSG_ELECTION,
+	ELEC_MSG_ANSWER,
+	ELEC_MSG_COORDINATOR,
+	ELEC_MSG_HEARTBEAT,
+	/* add new message types above here */
+	__ELEC_MSG_AFTER_LAST,
+	ELEC_MSG_MAX = __ELEC_MSG_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_role - what the local node is doing in its group.
+ * @ELEC_ROLE_STOPPED: instance stopped (created, stopped, or its device is
+ *	down); sends nothing and ignores frames
+ * @ELEC_ROLE_FOLLOWER: follows a leader, or (leader none) is learning the
+ *	state after a start
+ * @ELEC_ROLE_CANDIDATE: taking part in an election
+ * @ELEC_ROLE_LEADER: is the elected coordinator
+ * @__ELEC_ROLE_AFTER_LAST: internal use
+ * @ELEC_ROLE_MAX: highest valid value
+ */
+enum elec_role {
+	ELEC_ROLE_STOPPED,
+	ELEC_ROLE_FOLLOWER,
+	ELEC_ROLE_CANDIDATE,
+	ELEC_ROLE_LEADER,
+	__ELEC_ROLE_AFTER_LAST,
+	ELEC_ROLE_MAX = __ELEC_ROLE_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_drop - why a received frame was dropped (attribute types inside
+ * ELEC_ATTR_DROPS).
+ * @ELEC_DROP_UNSPEC: not used
+ * @ELEC_DROP_MALFORMED: the frame failed decoding (length, version, type,
+ *	flags, zero group or source, payload)
+ * @ELEC_DROP_WRONG_GROUP: no instance of that group on the receiving device
+ * @ELEC_DROP_WRONG_ALGO: the frame's algorithm is not the instance's
+ * @ELEC_DROP_UNKNOWN_PEER: the source id is not a configured peer
+ * @ELEC_DROP_STALE_TERM: a COORDINATOR or heartbeat whose (term, sender id)
+ *	is below the current (term, leader id)
+ * @ELEC_DROP_WRONG_DST: unicast frame addressed to another node id
+ * @ELEC_DROP_STOPPED: frame for an instance that is stopped
+ * @__ELEC_DROP_AFTER_LAST: internal use
+ * @ELEC_DROP_MAX: highest valid value
+ */
+enum elec_drop {
+	ELEC_DROP_UNSPEC,
+	ELEC_DROP_MALFORMED,
+	ELEC_DROP_WRONG_GROUP,
+	ELEC_DROP_WRONG_ALGO,
+	ELEC_DROP_UNKNOWN_PEER,
+	ELEC_DROP_STALE_TERM,
+	ELEC_DROP_WRONG_DST,
+	ELEC_DROP_STOPPED,
+	__ELEC_DROP_AFTER_LAST,
+	ELEC_DROP_MAX = __ELEC_DROP_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_event - events reported to the "events" multicast group.
+ * @ELEC_EVENT_UNSPEC: not used
+ * @ELEC_EVENT_ELECTION_STARTED: the local node began an election run
+ * @ELEC_EVENT_LEADER_CHANGED: the local node's elected value changed
+ *	(ELEC_ATTR_LEADER 0 means none)
+ * @ELEC_EVENT_PEER_UP: a peer declared failed was heard from again
+ * @ELEC_EVENT_PEER_DOWN: the local node declared a peer failed (missed
+ *	heartbeats or an unanswered message)
+ * @ELEC_EVENT_STOPPED: the instance stopped (command or device down)
+ * @__ELEC_EVENT_AFTER_LAST: internal use
+ * @ELEC_EVENT_MAX: highest valid value
+ */
+enum elec_event {
+	ELEC_EVENT_UNSPEC,
+	ELEC_EVENT_ELECTION_STARTED,
+	ELEC_EVENT_LEADER_CHANGED,
+	ELEC_EVENT_PEER_UP,
+	ELEC_EVENT_PEER_DOWN,
+	ELEC_EVENT_STOPPED,
+	__ELEC_EVENT_AFTER_LAST,
+	ELEC_EVENT_MAX = __ELEC_EVENT_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_cmd - generic netlink commands of the "election" family.
+ * @ELEC_CMD_UNSPEC: not used
+ * @ELEC_CMD_GROUP_NEW: create a stopped instance (device, group)
+ * @ELEC_CMD_GROUP_DEL: delete an instance
+ * @ELEC_CMD_GROUP_SET: change an instance's timing parameters
+ * @ELEC_CMD_GROUP_START: start an instance (learn, then elect)
+ * @ELEC_CMD_GROUP_STOP: stop an instance (silent, timers cancelled)
+ * @ELEC_CMD_GROUP_ELECT: begin an election now
+ * @ELEC_CMD_PEER_ADD: add a peer (id, link-layer address) to an instance
+ * @ELEC_CMD_PEER_DEL: remove a peer from an instance
+ * @ELEC_CMD_GROUP_GET: read an instance's state (doit), or all (dumpit)
+ * @ELEC_CMD_STATS_GET: read an instance's counters (doit), or all (dumpit)
+ * @ELEC_CMD_MODULE_GET: read the module-wide leak accounting
+ * @ELEC_CMD_EVENT: notification on the "events" multicast group
+ * @__ELEC_CMD_AFTER_LAST: internal use
+ * @ELEC_CMD_MAX: highest valid value
+ */
+enum elec_cmd {
+	ELEC_CMD_UNSPEC,
+	ELEC_CMD_GROUP_NEW,
+	ELEC_CMD_GROUP_DEL,
+	ELEC_CMD_GROUP_SET,
+	ELEC_CMD_GROUP_START,
+	ELEC_CMD_GROUP_STOP,
+	ELEC_CMD_GROUP_ELECT,
+	ELEC_CMD_PEER_ADD,
+	ELEC_CMD_PEER_DEL,
+	ELEC_CMD_GROUP_GET,
+	ELEC_CMD_STATS_GET,
+	ELEC_CMD_MODULE_GET,
+	ELEC_CMD_EVENT,
+	/* add new commands above here */
+	__ELEC_CMD_AFTER_LAST,
+	ELEC_CMD_MAX = __ELEC_CMD_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_attr - generic netlink attributes of the "election" family.
+ * @ELEC_ATTR_UNSPEC: not used
+ * @ELEC_ATTR_IFINDEX: u32, network device index
+ * @ELEC_ATTR_IFNAME: string, network device name (replies only)
+ * @ELEC_ATTR_GROUP: u16, group id, 1..65535
+ * @ELEC_ATTR_NODE_ID: u32, local node id, 1..U32_MAX
+ * @ELEC_ATTR_ALGO: u8, enum elec_algo
+ * @ELEC_ATTR_HB_INTERVAL_NS: u64, leader heartbeat interval
+ * @ELEC_ATTR_HB_MISS: u32, missed heartbeats before the leader is declared
+ *	failed
+ * @ELEC_ATTR_TIMEOUT_NS: u64, T: how long to wait for an answer
+ * @ELEC_ATTR_COORD_TIMEOUT_NS: u64, how long to wait for COORDINATOR after
+ *	an answer before restarting the election
+ * @ELEC_ATTR_ROLE: u8, enum elec_role
+ * @ELEC_ATTR_LEADER: u32, elected leader id, 0 = none
+ * @ELEC_ATTR_TERM: u64, term of the current leader
+ * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
+ * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
+ * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE
+ * @ELEC_ATTR_PEER_ID: u32, peer node id
+ * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
+ * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed
+ * @ELEC_ATTR_TX: nest, frames sent per message type (u64 each, attribute
+ *	type = enum elec_msg_type)
+ * @ELEC_ATTR_RX: nest, frames received and accepted per message type
+ * @ELEC_ATTR_DROPS: nest, frames dropped per reason (u64 each, attribute
+ *	type = enum elec_drop)
+ * @ELEC_ATTR_ELECTIONS: u64, elections this node started
+ * @ELEC_ATTR_LEADER_CHANGES: u64, times the elected value changed to a new
+ *	leader id
+ * @ELEC_ATTR_TX_ERRORS: u64, frames the core emitted that could not be
+ *	built or queued (allocation failure, device gone)
+ * @ELEC_ATTR_EVENT: u8, enum elec_event
+ * @ELEC_ATTR_TIMESTAMP_NS: u64, CLOCK_MONOTONIC time of an event
+ * @ELEC_ATTR_SEQ: u64, per network namespace event sequence number
+ * @ELEC_ATTR_LIVE_INSTANCES: u64, module-wide count of live instances
+ * @ELEC_ATTR_LIVE_PEERS: u64, module-wide count of configured peers
+ * @ELEC_ATTR_LIVE_SKBS: u64, module-wide count of skbs allocated by the
+ *	module and not yet handed to the device layer or freed
+ * @ELEC_ATTR_PAD: padding for 64-bit attributes
+ * @__ELEC_ATTR_AFTER_LAST: internal use
+ * @ELEC_ATTR_MAX: highest valid value
+ */
+enum elec_attr {
+	ELEC_ATTR_UNSPEC,
+	ELEC_ATTR_IFINDEX,
+	ELEC_ATTR_IFNAME,
+	ELEC_ATTR_GROUP,
+	ELEC_ATTR_NODE_ID,
+	ELEC_ATTR_ALGO,
+	ELEC_ATTR_HB_INTERVAL_NS,
+	ELEC_ATTR_HB_MISS,
+	ELEC_ATTR_TIMEOUT_NS,
+	ELEC_ATTR_COORD_TIMEOUT_NS,
+	ELEC_ATTR_ROLE,
+	ELEC_ATTR_LEADER,
+	ELEC_ATTR_TERM,
+	ELEC_ATTR_PARTICIPANT,
+	ELEC_ATTR_PEERS,
+	ELEC_ATTR_PEER,
+	ELEC_ATTR_PEER_ID,
+	ELEC_ATTR_PEER_LLADDR,
+	ELEC_ATTR_PEER_ALIVE,
+	ELEC_ATTR_TX,
+	ELEC_ATTR_RX,
+	ELEC_ATTR_DROPS,
+	ELEC_ATTR_ELECTIONS,
+	ELEC_ATTR_LEADER_CHANGES,
+	ELEC_ATTR_TX_ERRORS,
+	ELEC_ATTR_EVENT,
+	ELEC_ATTR_TIMESTAMP_NS,
+	ELEC_ATTR_SEQ,
+	ELEC_ATTR_LIVE_INSTANCES,
+	ELEC_ATTR_LIVE_PEERS,
+	ELEC_ATTR_LIVE_SKBS,
+	ELEC_ATTR_PAD,
+	/* add new attributes above here */
+	__ELEC_ATTR_AFTER_LAST,
+	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1
+};
+
+#endif /* _UAPI_LINUX_ELECTION_H */
