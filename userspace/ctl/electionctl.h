@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * electionctl.h - shared declarations of the electionctl tool.
+ */
+#ifndef ELECTIONCTL_H
+#define ELECTIONCTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <linux/election.h>
+
+#define ELECTIONCTL_VERSION	"0.1.0"
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+
+/* Exit statuses (documented in `electionctl help`). */
+#define ELEC_EXIT_OK		0
+#define ELEC_EXIT_FAIL		1
+
+struct nl_sock;
+
+/**
+ * struct elec_ctx - global options and the netlink session.
+ * @json: -j: print JSON
+ * @dry_run: --dry-run / ELECTIONCTL_DRY_RUN=1: print the request, send nothing
+ * @unchecked: --unchecked: skip range and required-keyword checks, so tests
+ *	can send requests the kernel must refuse
+ * @sk: generic netlink socket, NULL until the first request
+ * @family: resolved id of the "election" family (0 in dry-run mode)
+ */
+struct elec_ctx {
+	bool json;
+	bool dry_run;
+	bool unchecked;
+	struct nl_sock *sk;
+	int family;
+};
+
+/* Print "Error: ..." to stderr. Returns ELEC_EXIT_FAIL. */
+int elec_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Name tables indexed by the uapi enums; NULL for unnamed values. */
+const char *elec_algo_name(unsigned int algo);
+const char *elec_role_name(unsigned int role);
+const char *elec_msg_name(unsigned int type);
+const char *elec_drop_name(unsigned int reason);
+const char *elec_event_name(unsigned int event);
+const char *elec_attr_name(unsigned int attr);
+const char *elec_cmd_name(unsigned int cmd);
+
+/* Format @ns as the largest exact unit (s, ms, us, else ns). */
+void elec_fmt_dur(char *buf, unsigned long size, uint64_t ns);
+/* Format a 6-byte Ethernet address as aa:bb:cc:dd:ee:ff. */
+void elec_fmt_mac(char *buf, unsigned long size, const uint8_t *mac);
+
+/* Commands: each returns an exit status. argv[0] is the first word after
+ * the command name.
+ */
+int elec_cmd_group(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_stats(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv);
+
+void elec_usage_group(FILE *f);
+void elec_usage_peer(FILE *f);
+
+#endif /* ELECTIONCTL_H */

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * names.c - names of the uapi enum values, formatting helpers, errors.
+ *
+ * Every table is indexed by its uapi enum; a value added to the uapi header
+ * needs one row here and shows up in every output (unnamed values print as
+ * "<kind>_<number>").
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "electionctl.h"
+
+static const char *const algo_names[ELEC_ALGO_MAX + 1] = {
+	[ELEC_ALGO_BULLY] = "bully",
+};
+
+static const char *const role_names[ELEC_ROLE_MAX + 1] = {
+	[ELEC_ROLE_STOPPED] = "stopped",
+	[ELEC_ROLE_FOLLOWER] = "follower",
+	[ELEC_ROLE_CANDIDATE] = "candidate",
+	[ELEC_ROLE_LEADER] = "leader",
+};
+
+static const char *const msg_names[ELEC_MSG_MAX + 1] = {
+	[ELEC_MSG_ELECTION] = "election",
+	[ELEC_MSG_ANSWER] = "answer",
+	[ELEC_MSG_COORDINATOR] = "coordinator",
+	[ELEC_MSG_HEARTBEAT] = "heartbeat",
+};
+
+static const char *const drop_names[ELEC_DROP_MAX + 1] = {
+	[ELEC_DROP_MALFORMED] = "malformed",
+	[ELEC_DROP_WRONG_GROUP] = "wrong_group",
+	[ELEC_DROP_WRONG_ALGO] = "wrong_algo",
+	[ELEC_DROP_UNKNOWN_PEER] = "unknown_peer",
+	[ELEC_DROP_STALE_TERM] = "stale_term",
+	[ELEC_DROP_WRONG_DST] = "wrong_dst",
+	[ELEC_DROP_STOPPED] = "stopped",
+};
+
+static const char *const event_names[ELEC_EVENT_MAX + 1] = {
+	[ELEC_EVENT_ELECTION_STARTED] = "election_started",
+	[ELEC_EVENT_LEADER_CHANGED] = "leader_changed",
+	[ELEC_EVENT_PEER_UP] = "peer_up",
+	[ELEC_EVENT_PEER_DOWN] = "peer_down",
+	[ELEC_EVENT_STOPPED] = "stopped",
+};
+
+static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = "ifindex",
+	[ELEC_ATTR_IFNAME] = "ifname",
+	[ELEC_ATTR_GROUP] = "group",
+	[ELEC_ATTR_NODE_ID] = "node_id",
+	[ELEC_ATTR_ALGO] = "algo",
+	[ELEC_ATTR_HB_INTERVAL_NS] = "hb_interval_ns",
+	[ELEC_ATTR_HB_MISS] = "hb_miss",
+	[ELEC_ATTR_TIMEOUT_NS] = "timeout_ns",
+	[ELEC_ATTR_COORD_TIMEOUT_NS] = "coord_timeout_ns",
+	[ELEC_ATTR_ROLE] = "role",
+	[ELEC_ATTR_LEADER] = "leader",
+	[ELEC_ATTR_TERM] = "term",
+	[ELEC_ATTR_PARTICIPANT] = "participant",
+	[ELEC_ATTR_PEERS] = "peers",
+	[ELEC_ATTR_PEER] = "peer",
+	[ELEC_ATTR_PEER_ID] = "peer_id",
+	[ELEC_ATTR_PEER_LLADDR] = "peer_lladdr",
+	[ELEC_ATTR_PEER_ALIVE] = "peer_alive",
+	[ELEC_ATTR_TX] = "tx",
+	[ELEC_ATTR_RX] = "rx",
+	[ELEC_ATTR_DROPS] = "drops",
+	[ELEC_ATTR_ELECTIONS] = "elections",
+	[ELEC_ATTR_LEADER_CHANGES] = "leader_changes",
+	[ELEC_ATTR_TX_ERRORS] = "tx_errors",
+	[ELEC_ATTR_EVENT] = "event",
+	[ELEC_ATTR_TIMESTAMP_NS] = "timestamp_ns",
+	[ELEC_ATTR_SEQ] = "seq",
+	[ELEC_ATTR_LIVE_INSTANCES] = "live_instances",
+	[ELEC_ATTR_LIVE_PEERS] = "live_peers",
+	[ELEC_ATTR_LIVE_SKBS] = "live_skbs",
+	[ELEC_ATTR_PAD] = "pad",
+};
+
+static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
+	[ELEC_CMD_GROUP_NEW] = "group_new",
+	[ELEC_CMD_GROUP_DEL] = "group_del",
+	[ELEC_CMD_GROUP_SET] = "group_set",
+	[ELEC_CMD_GROUP_START] = "group_start",
+	[ELEC_CMD_GROUP_STOP] = "group_stop",
+	[ELEC_CMD_GROUP_ELECT] = "group_elect",
+	[ELEC_CMD_PEER_ADD] = "peer_add",
+	[ELEC_CMD_PEER_DEL] = "peer_del",
+	[ELEC_CMD_GROUP_GET] = "group_get",
+	[ELEC_CMD_STATS_GET] = "stats_get",
+	[ELEC_CMD_MODULE_GET] = "module_get",
+	[ELEC_CMD_EVENT] = "event",
+};
+
+#define NAME_IN(tbl, v) \
+	((v) < sizeof(tbl) / sizeof((tbl)[0]) ? (tbl)[v] : NULL)
+
+const char *elec_algo_name(unsigned int v)
+{
+	return NAME_IN(algo_names, v);
+}
+
+const char *elec_role_name(unsigned int v)
+{
+	return NAME_IN(role_names, v);
+}
+
+const char *elec_msg_name(unsigned int v)
+{
+	return NAME_IN(msg_names, v);
+}
+
+const char *elec_drop_name(unsigned int v)
+{
+	return NAME_IN(drop_names, v);
+}
+
+const char *elec_event_name(unsigned int v)
+{
+	return NAME_IN(event_names, v);
+}
+
+const char *elec_attr_name(unsigned int v)
+{
+	return NAME_IN(attr_names, v);
+}
+
+const char *elec_cmd_name(unsigned int v)
+{
+	return NAME_IN(cmd_names, v);
+}
+
+void elec_fmt_dur(char *buf, unsigned long size, uint64_t ns)
+{
+	if (ns && !(ns % UINT64_C(1000000000)))
+		snprintf(buf, size, "%" PRIu64 "s", ns / UINT64_C(1000000000));
+	else if (ns && !(ns % UINT64_C(1000000)))
+		snprintf(buf, size, "%" PRIu64 "ms", ns / UINT64_C(1000000));
+	else if (ns && !(ns % UINT64_C(1000)))
+		snprintf(buf, size, "%" PRIu64 "us", ns / UINT64_C(1000));
+	else
+		snprintf(buf, size, "%" PRIu64 "ns", ns);
+}
+
+void elec_fmt_mac(char *buf, unsigned long size, const uint8_t *m)
+{
+	snprintf(buf, size, "%02x:%02x:%02x:%02x:%02x:%02x",
+		 m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
+int elec_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("Error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return ELEC_EXIT_FAIL;
+}

@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nl.c - the libnl-genl-3 session: resolve the family once, send requests,
+ * read replies and acks, and report the kernel's extended ack messages.
+ *
+ * libnl's default error handling turns an NLMSG_ERROR into an errno and
+ * drops the extack TLVs, so this file enables NETLINK_EXT_ACK (and
+ * NETLINK_CAP_ACK, so error messages do not echo the request) and installs
+ * its own error, ack and finish callbacks that read NLMSGERR_ATTR_MSG.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <linux/netlink.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/socket.h>
+
+#include "json.h"
+#include "nl.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+
+struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = { .type = NLA_U32 },
+	[ELEC_ATTR_IFNAME] = { .type = NLA_STRING, .maxlen = 16 },
+	[ELEC_ATTR_GROUP] = { .type = NLA_U16 },
+	[ELEC_ATTR_NODE_ID] = { .type = NLA_U32 },
+	[ELEC_ATTR_ALGO] = { .type = NLA_U8 },
+	[ELEC_ATTR_HB_INTERVAL_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_HB_MISS] = { .type = NLA_U32 },
+	[ELEC_ATTR_TIMEOUT_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_COORD_TIMEOUT_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_ROLE] = { .type = NLA_U8 },
+	[ELEC_ATTR_LEADER] = { .type = NLA_U32 },
+	[ELEC_ATTR_TERM] = { .type = NLA_U64 },
+	[ELEC_ATTR_PARTICIPANT] = { .type = NLA_U8 },
+	[ELEC_ATTR_PEERS] = { .type = NLA_NESTED },
+	[ELEC_ATTR_PEER] = { .type = NLA_NESTED },
+	[ELEC_ATTR_PEER_ID] = { .type = NLA_U32 },
+	[ELEC_ATTR_PEER_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6,
+				    .maxlen = 6 },
+	[ELEC_ATTR_PEER_ALIVE] = { .type = NLA_U8 },
+	[ELEC_ATTR_TX] = { .type = NLA_NESTED },
+	[ELEC_ATTR_RX] = { .type = NLA_NESTED },
+	[ELEC_ATTR_DROPS] = { .type = NLA_NESTED },
+	[ELEC_ATTR_ELECTIONS] = { .type = NLA_U64 },
+	[ELEC_ATTR_LEADER_CHANGES] = { .type = NLA_U64 },
+	[ELEC_ATTR_TX_ERRORS] = { .type = NLA_U64 },
+	[ELEC_ATTR_EVENT] = { .type = NLA_U8 },
+	[ELEC_ATTR_TIMESTAMP_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_SEQ] = { .type = NLA_U64 },
+	[ELEC_ATTR_LIVE_INSTANCES] = { .type = NLA_U64 },
+	[ELEC_ATTR_LIVE_PEERS] = { .type = NLA_U64 },
+	[ELEC_ATTR_LIVE_SKBS] = { .type = NLA_U64 },
+};
+
+/**
+ * struct elec_req - state of one request while its replies are read.
+ * @ctx: session
+ * @fn: reply handler, may be NULL
+ * @arg: argument of @fn
+ * @done: the ack, the end of the dump or an error arrived
+ * @status: exit status set by a failing reply handler
+ * @kerr: negative errno the kernel reported, 0 for none
+ * @kmsg: the kernel's extack message, "" for none
+ * @miss_type: attribute the kernel reported missing, -1 for none
+ */
+struct elec_req {
+	struct elec_ctx *ctx;
+	elec_reply_fn fn;
+	void *arg;
+	bool done;
+	int status;
+	int kerr;
+	char kmsg[256];
+	int miss_type;
+};
+
+uint64_t elec_nla_u64(struct nlattr **tb, int type, uint64_t def)
+{
+	struct nlattr *a = tb[type];
+
+	if (!a)
+		return def;
+	switch (nla_len(a)) {
+	case 1:
+		return nla_get_u8(a);
+	case 2:
+		return nla_get_u16(a);
+	case 4:
+		return nla_get_u32(a);
+	default:
+		return nla_get_u64(a);
+	}
+}
+
+int elec_nl_connect(struct elec_ctx *ctx)
+{
+	struct nl_sock *sk;
+	int one = 1, fd, err;
+
+	if (ctx->sk)
+		return 0;
+	sk = nl_socket_alloc();
+	if (!sk)
+		return elec_err("cannot allocate a netlink socket");
+	err = genl_connect(sk);
+	if (err < 0) {
+		nl_socket_free(sk);
+		return elec_err("cannot open a generic netlink socket: %s",
+				nl_geterror(err));
+	}
+	fd = nl_socket_get_fd(sk);
+	/* Best effort: kernels without them just give no extack. */
+	(void)setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	(void)setsockopt(fd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+	ctx->sk = sk;
+	return 0;
+}
+
+int elec_nl_open(struct elec_ctx *ctx)
+{
+	int err;
+
+	if (ctx->family)
+		return 0;
+	if (elec_nl_connect(ctx))
+		return ELEC_EXIT_FAIL;
+	err = genl_ctrl_resolve(ctx->sk, ELECTION_GENL_NAME);
+	if (err < 0) {
+		elec_nl_close(ctx);
+		if (err == -NLE_OBJ_NOTFOUND)
+			return elec_err("generic netlink family \"%s\" not found (is election.ko loaded?)",
+					ELECTION_GENL_NAME);
+		return elec_err("cannot resolve generic netlink family \"%s\": %s",
+				ELECTION_GENL_NAME, nl_geterror(err));
+	}
+	ctx->family = err;
+	return 0;
+}
+
+void elec_nl_close(struct elec_ctx *ctx)
+{
+	if (ctx->sk)
+		nl_socket_free(ctx->sk);
+	ctx->sk = NULL;
+	ctx->family = 0;
+}
+
+struct nl_msg *elec_nl_msg(struct elec_ctx *ctx, uint8_t cmd, bool dump)
+{
+	struct nl_msg *msg;
+
+	if (!ctx->dry_run && elec_nl_open(ctx))
+		return NULL;
+	msg = nlmsg_alloc();
+	if (!msg) {
+		elec_err("out of memory");
+		return NULL;
+	}
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->family, 0,
+			 dump ? NLM_F_DUMP : 0, cmd, ELECTION_GENL_VERSION)) {
+		nlmsg_free(msg);
+		elec_err("cannot build the request");
+		return NULL;
+	}
+	return msg;
+}
+
+int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
+		     int id_attr)
+{
+	unsigned int s = a->seen;
+	int err = 0;
+
+	if (s & ELEC_KWB(ELEC_KW_DEV))
+		err = err ?: nla_put_u32(msg, ELEC_ATTR_IFINDEX, a->ifindex);
+	if (s & ELEC_KWB(ELEC_KW_GROUP))
+		err = err ?: nla_put_u16(msg, ELEC_ATTR_GROUP, a->group);
+	if (s & ELEC_KWB(ELEC_KW_ID))
+		err = err ?: nla_put_u32(msg, id_attr, a->id);
+	if (s & ELEC_KWB(ELEC_KW_ALGO))
+		err = err ?: nla_put_u8(msg, ELEC_ATTR_ALGO, a->algo);
+	if (s & ELEC_KWB(ELEC_KW_HB_INTERVAL))
+		err = err ?: nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS,
+					 a->hb_interval_ns);
+	if (s & ELEC_KWB(ELEC_KW_HB_MISS))
+		err = err ?: nla_put_u32(msg, ELEC_ATTR_HB_MISS, a->hb_miss);
+	if (s & ELEC_KWB(ELEC_KW_TIMEOUT))
+		err = err ?: nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS,
+					 a->timeout_ns);
+	if (s & ELEC_KWB(ELEC_KW_COORD_TIMEOUT))
+		err = err ?: nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS,
+					 a->coord_timeout_ns);
+	if (s & ELEC_KWB(ELEC_KW_LLADDR))
+		err = err ?: nla_put(msg, ELEC_ATTR_PEER_LLADDR,
+				     sizeof(a->lladdr), a->lladdr);
+	if (err < 0)
+		return elec_err("cannot build the request: %s",
+				nl_geterror(err));
+	return 0;
+}
+
+int elec_nl_parse(const struct elec_ctx *ctx, struct nlmsghdr *nlh,
+		  struct nlattr **tb, uint8_t *cmd)
+{
+	if (nlh->nlmsg_type != ctx->family || !genlmsg_valid_hdr(nlh, 0))
+		return -1;
+	if (genlmsg_parse(nlh, 0, tb, ELEC_ATTR_MAX, elec_nl_policy) < 0)
+		return -1;
+	if (cmd)
+		*cmd = genlmsg_hdr(nlh)->cmd;
+	return 0;
+}
+
+/*
+ * Read the extack TLVs that start @off bytes (aligned up) into the payload
+ * of @nlh, when the kernel flagged their presence.
+ */
+static void parse_extack(const struct nlmsghdr *nlh, long off,
+			 struct elec_req *req)
+{
+	static struct nla_policy pol[NLMSGERR_ATTR_MAX + 1] = {
+		[NLMSGERR_ATTR_MSG] = { .type = NLA_STRING },
+		[NLMSGERR_ATTR_OFFS] = { .type = NLA_U32 },
+		[NLMSGERR_ATTR_MISS_TYPE] = { .type = NLA_U32 },
+		[NLMSGERR_ATTR_MISS_NEST] = { .type = NLA_U32 },
+	};
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	long len;
+
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	off = (long)NLMSG_ALIGN(off);
+	len = (long)nlh->nlmsg_len - (long)NLMSG_HDRLEN - off;
+	if (off < 0 || len <= 0)
+		return;
+	if (nla_parse(tb, NLMSGERR_ATTR_MAX,
+		      (struct nlattr *)(void *)((char *)NLMSG_DATA(nlh) + off),
+		      (int)len, pol) < 0)
+		return;
+	if (tb[NLMSGERR_ATTR_MSG])
+		snprintf(req->kmsg, sizeof(req->kmsg), "%s",
+			 nla_get_string(tb[NLMSGERR_ATTR_MSG]));
+	if (tb[NLMSGERR_ATTR_MISS_TYPE] && !tb[NLMSGERR_ATTR_MISS_NEST])
+		req->miss_type = (int)nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+}
+
+/* Offset of the TLVs after a struct nlmsgerr in the payload of @nlh. */
+static long err_tlv_offset(const struct nlmsghdr *nlh,
+			   const struct nlmsgerr *e)
+{
+	long off = (long)sizeof(*e);
+
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED)) {
+		if (e->msg.nlmsg_len < NLMSG_HDRLEN)
+			return -1;
+		off += (long)e->msg.nlmsg_len - (long)NLMSG_HDRLEN;
+	}
+	return off;
+}
+
+static int err_cb(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
+{
+	/* libnl passes nlmsg_data() of the NLMSG_ERROR message it checked. */
+	const struct nlmsghdr *nlh =
+		(const struct nlmsghdr *)(const void *)((const char *)e -
+						 NLMSG_HDRLEN);
+	struct elec_req *req = arg;
+
+	(void)nla;
+	req->kerr = e->error < 0 ? e->error : -EPROTO;
+	parse_extack(nlh, err_tlv_offset(nlh, e), req);
+	req->done = true;
+	return NL_STOP;
+}
+
+static int ack_cb(struct nl_msg *msg, void *arg)
+{
+	const struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct elec_req *req = arg;
+
+	parse_extack(nlh, err_tlv_offset(nlh, NLMSG_DATA(nlh)), req);
+	if (req->kmsg[0])
+		fprintf(stderr, "Warning: %s\n", req->kmsg);
+	req->kmsg[0] = '\0';
+	req->done = true;
+	return NL_STOP;
+}
+
+/* NLMSG_DONE ends a dump; its payload is the dump's error (int). */
+static int finish_cb(struct nl_msg *msg, void *arg)
+{
+	const struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct elec_req *req = arg;
+	int err;
+
+	if (nlh->nlmsg_len >= NLMSG_HDRLEN + sizeof(err)) {
+		memcpy(&err, NLMSG_DATA(nlh), sizeof(err));
+		if (err < 0) {
+			req->kerr = err;
+			parse_extack(nlh, (long)sizeof(err), req);
+		}
+	}
+	req->done = true;
+	return NL_STOP;
+}
+
+static int valid_cb(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[ELEC_ATTR_MAX + 1];
+	struct elec_req *req = arg;
+
+	if (nlmsg_hdr(msg)->nlmsg_type != req->ctx->family)
+		return NL_SKIP;
+	if (elec_nl_parse(req->ctx, nlmsg_hdr(msg), tb, NULL)) {
+		req->status = elec_err("malformed reply from the kernel");
+		req->done = true;
+		return NL_STOP;
+	}
+	if (req->fn) {
+		req->status = req->fn(tb, req->arg);
+		if (req->status) {
+			req->done = true;
+			return NL_STOP;
+		}
+	}
+	return NL_OK;
+}
+
+/* Dry-run: print the request as JSON. */
+static void dry_print(const struct elec_ctx *ctx, struct nl_msg *msg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *gh = genlmsg_hdr(nlh);
+	const char *name = elec_cmd_name(gh->cmd);
+	struct elec_json j;
+	struct nlattr *a;
+	char buf[64];
+	int rem;
+
+	elec_json_init(&j, stdout);
+	elec_json_obj_begin(&j, NULL);
+	elec_json_str(&j, "family", ELECTION_GENL_NAME);
+	elec_json_u64(&j, "version", gh->version);
+	if (name)
+		elec_json_str(&j, "cmd", name);
+	else
+		elec_json_u64(&j, "cmd", gh->cmd);
+	elec_json_bool(&j, "dump", nlh->nlmsg_flags & NLM_F_DUMP);
+	if (ctx->unchecked)
+		elec_json_bool(&j, "unchecked", true);
+	elec_json_obj_begin(&j, "attrs");
+	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
+			  rem) {
+		int type = nla_type(a);
+		const char *an = elec_attr_name((unsigned int)type);
+		int len = nla_len(a), i, off = 0;
+
+		if (!an) {
+			snprintf(buf, sizeof(buf), "attr_%d", type);
+			an = buf;
+		}
+		if (type == ELEC_ATTR_PEER_LLADDR && len == 6) {
+			char mac[18];
+
+			elec_fmt_mac(mac, sizeof(mac), nla_data(a));
+			elec_json_str(&j, an, mac);
+		} else if (type <= ELEC_ATTR_MAX &&
+			   elec_nl_policy[type].type != NLA_NESTED &&
+			   elec_nl_policy[type].type != NLA_STRING &&
+			   elec_nl_policy[type].type != NLA_UNSPEC &&
+			   (len == 1 || len == 2 || len == 4 || len == 8)) {
+			struct nlattr *one[] = { a };
+
+			elec_json_u64(&j, an, elec_nla_u64(one, 0, 0));
+		} else {
+			char hex[2 * 64 + 1];
+
+			for (i = 0; i < len && i < 64; i++)
+				off += snprintf(hex + off, sizeof(hex) - (size_t)off,
+						"%02x",
+						((unsigned char *)nla_data(a))[i]);
+			hex[off] = '\0';
+			elec_json_str(&j, an, hex);
+		}
+	}
+	elec_json_obj_end(&j);
+	elec_json_obj_end(&j);
+	fputc('\n', stdout);
+}
+
+int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
+		     elec_reply_fn fn, void *arg)
+{
+	struct elec_req req = {
+		.ctx = ctx, .fn = fn, .arg = arg, .miss_type = -1,
+	};
+	struct nl_cb *cb;
+	int err;
+
+	if (ctx->dry_run) {
+		dry_print(ctx, msg);
+		nlmsg_free(msg);
+		return 0;
+	}
+	cb = nl_cb_alloc(NL_CB_DEFAULT);
+	if (!cb) {
+		nlmsg_free(msg);
+		return elec_err("out of memory");
+	}
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, valid_cb, &req);
+	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, ack_cb, &req);
+	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, finish_cb, &req);
+	nl_cb_err(cb, NL_CB_CUSTOM, err_cb, &req);
+
+	err = nl_send_auto(ctx->sk, msg);
+	nlmsg_free(msg);
+	if (err < 0) {
+		nl_cb_put(cb);
+		return elec_err("cannot send the request: %s",
+				nl_geterror(err));
+	}
+	while (!req.done) {
+		err = nl_recvmsgs(ctx->sk, cb);
+		if (err < 0)
+			break;
+	}
+	nl_cb_put(cb);
+
+	if (req.status)
+		return req.status;
+	if (req.kerr) {
+		const char *an;
+
+		if (req.kmsg[0])
+			return elec_err("%s", req.kmsg);
+		an = req.miss_type >= 0 ?
+		     elec_attr_name((unsigned int)req.miss_type) : NULL;
+		if (an)
+			return elec_err("%s (missing attribute %s)",
+					strerror(-req.kerr), an);
+		return elec_err("%s", strerror(-req.kerr));
+	}
+	if (err == -NLE_DUMP_INTR)
+		return ELEC_NL_DUMP_INTR;
+	if (err < 0)
+		return elec_err("netlink: %s", nl_geterror(err));
+	return 0;
+}
+
+int elec_nl_join_events(struct elec_ctx *ctx)
+{
+	int grp, err;
+
+	if (elec_nl_open(ctx))
+		return ELEC_EXIT_FAIL;
+	grp = genl_ctrl_resolve_grp(ctx->sk, ELECTION_GENL_NAME,
+				    ELECTION_GENL_MCGRP_EVENTS);
+	if (grp < 0)
+		return elec_err("cannot resolve multicast group \"%s\": %s",
+				ELECTION_GENL_MCGRP_EVENTS, nl_geterror(grp));
+	err = nl_socket_add_membership(ctx->sk, grp);
+	if (err < 0)
+		return elec_err("cannot join multicast group \"%s\": %s",
+				ELECTION_GENL_MCGRP_EVENTS, nl_geterror(err));
+	return 0;
+}
+
+int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
+		   int argc, char **argv, unsigned int allowed,
+		   unsigned int required, int id_attr)
+{
+	struct elec_args a;
+	struct nl_msg *msg;
+
+	if (elec_parse_args(ctx, what, argc, argv, allowed, required, &a))
+		return ELEC_EXIT_FAIL;
+	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
+	    !(a.seen & ELEC_KWB_TIMING))
+		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout",
+				what);
+	msg = elec_nl_msg(ctx, cmd, false);
+	if (!msg)
+		return ELEC_EXIT_FAIL;
+	if (elec_nl_put_args(msg, &a, id_attr)) {
+		nlmsg_free(msg);
+		return ELEC_EXIT_FAIL;
+	}
+	return elec_nl_transact(ctx, msg, NULL, NULL);
+}

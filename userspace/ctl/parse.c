@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * parse.c - strict command line parsers.
+ *
+ * DUR: decimal digits followed by "us", "ms" or "s", from 100us to 60s
+ *	inclusive (ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS). No sign, no
+ *	fraction, no spaces, no other unit.
+ * Ids: decimal 1..4294967295. Groups: decimal 1..65535.
+ * hb-miss: decimal ELECTION_HB_MISS_MIN..ELECTION_HB_MISS_MAX.
+ * MAC: six pairs of hex digits separated by ':', a unicast address.
+ * Device names: resolved with if_nametoindex(); unknown names are errors.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+
+static const char *const kw_names[ELEC_KW_COUNT] = {
+	[ELEC_KW_DEV] = "dev",
+	[ELEC_KW_GROUP] = "group",
+	[ELEC_KW_ID] = "id",
+	[ELEC_KW_ALGO] = "algo",
+	[ELEC_KW_HB_INTERVAL] = "hb-interval",
+	[ELEC_KW_HB_MISS] = "hb-miss",
+	[ELEC_KW_TIMEOUT] = "timeout",
+	[ELEC_KW_COORD_TIMEOUT] = "coord-timeout",
+	[ELEC_KW_LLADDR] = "lladdr",
+};
+
+/* Reasons that carry numbers are formatted here. */
+static char reason_buf[128];
+
+const char *elec_kw_name(enum elec_kw kw)
+{
+	return kw < ELEC_KW_COUNT ? kw_names[kw] : "?";
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Decimal digits of s[0..len), no overflow of u64. */
+static bool digits_to_u64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (!len)
+		return false;
+	for (i = 0; i < len; i++) {
+		unsigned int d;
+
+		if (!is_digit(s[i]))
+			return false;
+		d = (unsigned int)(s[i] - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+const char *elec_parse_uint(const char *s, uint64_t min, uint64_t max,
+			    uint64_t *out)
+{
+	uint64_t v;
+	size_t len = strlen(s);
+
+	if (!len || strspn(s, "0123456789") != len ||
+	    !digits_to_u64(s, len, &v) || v < min || v > max) {
+		snprintf(reason_buf, sizeof(reason_buf),
+			 "expected an integer from %llu to %llu",
+			 (unsigned long long)min, (unsigned long long)max);
+		return reason_buf;
+	}
+	*out = v;
+	return NULL;
+}
+
+const char *elec_parse_dur(const char *s, bool unchecked, uint64_t *ns)
+{
+	static const struct {
+		const char *unit;
+		uint64_t mult;
+	} units[] = {
+		{ "us", 1000ULL },
+		{ "ms", 1000000ULL },
+		{ "s", 1000000000ULL },
+	};
+	static const char range[] = "out of range: a duration is 100us..60s";
+	size_t ndig = strspn(s, "0123456789");
+	const char *unit = s + ndig;
+	uint64_t v, mult = 0;
+	size_t i;
+
+	if (!ndig)
+		return "expected an integer followed by us, ms or s";
+	if (!*unit)
+		return "missing unit: us, ms or s";
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (!strcmp(unit, units[i].unit))
+			mult = units[i].mult;
+	if (!mult)
+		return "the unit must be us, ms or s";
+	if (!digits_to_u64(s, ndig, &v) || v > UINT64_MAX / mult)
+		return range;
+	v *= mult;
+	if (!unchecked && (v < ELECTION_DUR_MIN_NS || v > ELECTION_DUR_MAX_NS))
+		return range;
+	*ns = v;
+	return NULL;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+const char *elec_parse_mac(const char *s, bool unchecked, uint8_t mac[6])
+{
+	uint8_t m[6];
+	int i;
+
+	if (strlen(s) != 17)
+		goto bad;
+	for (i = 0; i < 6; i++) {
+		int hi = hexval(s[3 * i]), lo = hexval(s[3 * i + 1]);
+
+		if (hi < 0 || lo < 0 || (i < 5 && s[3 * i + 2] != ':'))
+			goto bad;
+		m[i] = (uint8_t)(hi << 4 | lo);
+	}
+	if (!unchecked) {
+		static const uint8_t zero[6];
+
+		if (m[0] & 1)
+			return "must be a unicast address (multicast bit set)";
+		if (!memcmp(m, zero, sizeof(zero)))
+			return "must not be 00:00:00:00:00:00";
+	}
+	memcpy(mac, m, sizeof(m));
+	return NULL;
+bad:
+	return "expected six hex pairs like 02:00:00:00:00:01";
+}
+
+static const char *parse_algo(const char *s, uint8_t *algo)
+{
+	unsigned int i;
+	size_t off = 0;
+
+	for (i = 1; i <= ELEC_ALGO_MAX; i++) {
+		const char *name = elec_algo_name(i);
+
+		if (name && !strcmp(s, name)) {
+			*algo = (uint8_t)i;
+			return NULL;
+		}
+	}
+	off = (size_t)snprintf(reason_buf, sizeof(reason_buf),
+			       "unknown algorithm; known:");
+	for (i = 1; i <= ELEC_ALGO_MAX && off < sizeof(reason_buf); i++)
+		if (elec_algo_name(i))
+			off += (size_t)snprintf(reason_buf + off,
+						sizeof(reason_buf) - off,
+						" %s", elec_algo_name(i));
+	return reason_buf;
+}
+
+static const char *parse_dev(const char *s, struct elec_args *a)
+{
+	unsigned int idx;
+
+	if (!*s)
+		return "empty device name";
+	if (strlen(s) >= IF_NAMESIZE)
+		return "device name too long";
+	idx = if_nametoindex(s);
+	if (!idx) {
+		if (errno == ENODEV || errno == ENXIO)
+			return "no such device";
+		snprintf(reason_buf, sizeof(reason_buf),
+			 "cannot resolve: %s", strerror(errno));
+		return reason_buf;
+	}
+	strcpy(a->dev, s);
+	a->ifindex = idx;
+	return NULL;
+}
+
+static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
+			       struct elec_args *a)
+{
+	const char *why;
+	uint64_t v;
+
+	switch (kw) {
+	case ELEC_KW_DEV:
+		return parse_dev(s, a);
+	case ELEC_KW_GROUP:
+		why = elec_parse_uint(s, unchecked ? 0 : 1, UINT16_MAX, &v);
+		if (!why)
+			a->group = (uint16_t)v;
+		return why;
+	case ELEC_KW_ID:
+		why = elec_parse_uint(s, unchecked ? 0 : 1, UINT32_MAX, &v);
+		if (!why)
+			a->id = (uint32_t)v;
+		return why;
+	case ELEC_KW_ALGO:
+		return parse_algo(s, &a->algo);
+	case ELEC_KW_HB_INTERVAL:
+		return elec_parse_dur(s, unchecked, &a->hb_interval_ns);
+	case ELEC_KW_HB_MISS:
+		why = elec_parse_uint(s,
+				      unchecked ? 0 : ELECTION_HB_MISS_MIN,
+				      unchecked ? UINT32_MAX :
+						  ELECTION_HB_MISS_MAX, &v);
+		if (!why)
+			a->hb_miss = (uint32_t)v;
+		return why;
+	case ELEC_KW_TIMEOUT:
+		return elec_parse_dur(s, unchecked, &a->timeout_ns);
+	case ELEC_KW_COORD_TIMEOUT:
+		return elec_parse_dur(s, unchecked, &a->coord_timeout_ns);
+	case ELEC_KW_LLADDR:
+		return elec_parse_mac(s, unchecked, a->lladdr);
+	case ELEC_KW_COUNT:
+		break;
+	}
+	return "internal error";
+}
+
+static int find_kw(const char *s)
+{
+	int kw;
+
+	for (kw = 0; kw < ELEC_KW_COUNT; kw++)
+		if (!strcmp(s, kw_names[kw]))
+			return kw;
+	return -1;
+}
+
+int elec_parse_args(const struct elec_ctx *ctx, const char *what,
+		    int argc, char **argv, unsigned int allowed,
+		    unsigned int required, struct elec_args *a)
+{
+	unsigned int missing;
+	int i, kw;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 0; i < argc; i += 2) {
+		const char *why;
+
+		kw = find_kw(argv[i]);
+		if (kw < 0 || !(allowed & ELEC_KWB(kw)))
+			return elec_err("unknown keyword \"%s\" for \"%s\"",
+					argv[i], what);
+		if (a->seen & ELEC_KWB(kw))
+			return elec_err("duplicate keyword \"%s\"", argv[i]);
+		if (i + 1 >= argc)
+			return elec_err("keyword \"%s\" needs a value",
+					argv[i]);
+		why = parse_value((enum elec_kw)kw, argv[i + 1],
+				  ctx->unchecked, a);
+		if (why)
+			return elec_err("invalid %s \"%s\": %s", argv[i],
+					argv[i + 1], why);
+		a->seen |= ELEC_KWB(kw);
+	}
+	if (ctx->unchecked)
+		return 0;
+	missing = required & ~a->seen;
+	for (kw = 0; kw < ELEC_KW_COUNT; kw++)
+		if (missing & ELEC_KWB(kw))
+			return elec_err("missing required keyword \"%s\" for \"%s\"",
+					kw_names[kw], what);
+	return 0;
+}

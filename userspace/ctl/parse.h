@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * parse.h - strict parsers for electionctl's command line.
+ */
+#ifndef ELECTIONCTL_PARSE_H
+#define ELECTIONCTL_PARSE_H
+
+#include <net/if.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "electionctl.h"
+
+/* Keywords of the iproute2-style argument lists. */
+enum elec_kw {
+	ELEC_KW_DEV,
+	ELEC_KW_GROUP,
+	ELEC_KW_ID,
+	ELEC_KW_ALGO,
+	ELEC_KW_HB_INTERVAL,
+	ELEC_KW_HB_MISS,
+	ELEC_KW_TIMEOUT,
+	ELEC_KW_COORD_TIMEOUT,
+	ELEC_KW_LLADDR,
+	ELEC_KW_COUNT
+};
+
+#define ELEC_KWB(kw)		(1u << (kw))
+#define ELEC_KWB_TIMING		(ELEC_KWB(ELEC_KW_HB_INTERVAL) | \
+				 ELEC_KWB(ELEC_KW_HB_MISS) | \
+				 ELEC_KWB(ELEC_KW_TIMEOUT) | \
+				 ELEC_KWB(ELEC_KW_COORD_TIMEOUT))
+#define ELEC_KWB_INSTANCE	(ELEC_KWB(ELEC_KW_DEV) | ELEC_KWB(ELEC_KW_GROUP))
+
+/**
+ * struct elec_args - parsed keyword values.
+ * @seen: ELEC_KWB() bits of the keywords given
+ * @dev: device name as given
+ * @ifindex: @dev resolved with if_nametoindex()
+ * @group: group id
+ * @id: node id (group add) or peer id (peer add/del)
+ * @algo: enum elec_algo
+ * @hb_interval_ns: heartbeat interval
+ * @hb_miss: missed heartbeats before the leader is declared failed
+ * @timeout_ns: T
+ * @coord_timeout_ns: wait for COORDINATOR after an ANSWER
+ * @lladdr: peer's Ethernet address
+ */
+struct elec_args {
+	unsigned int seen;
+	char dev[IF_NAMESIZE];
+	uint32_t ifindex;
+	uint16_t group;
+	uint32_t id;
+	uint8_t algo;
+	uint64_t hb_interval_ns;
+	uint32_t hb_miss;
+	uint64_t timeout_ns;
+	uint64_t coord_timeout_ns;
+	uint8_t lladdr[6];
+};
+
+/*
+ * Parse "KEYWORD VALUE" pairs. @what names the command in messages
+ * ("group add"). Keywords outside @allowed, repeated keywords, keywords
+ * without a value, bad values and (unless ctx->unchecked) missing @required
+ * keywords print an error naming the token. Returns 0 or ELEC_EXIT_FAIL.
+ */
+int elec_parse_args(const struct elec_ctx *ctx, const char *what,
+		    int argc, char **argv, unsigned int allowed,
+		    unsigned int required, struct elec_args *a);
+
+const char *elec_kw_name(enum elec_kw kw);
+
+/*
+ * Value parsers: return NULL on success, else a reason for the message.
+ * With @unchecked, only the syntax and the attribute's type width are
+ * enforced, not the documented range.
+ */
+const char *elec_parse_dur(const char *s, bool unchecked, uint64_t *ns);
+const char *elec_parse_uint(const char *s, uint64_t min, uint64_t max,
+			    uint64_t *out);
+const char *elec_parse_mac(const char *s, bool unchecked, uint8_t mac[6]);
+
+#endif /* ELECTIONCTL_PARSE_H */

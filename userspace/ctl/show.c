@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * show.c - "electionctl [-j] show [dev IF] [group G]": instance state.
+ */
+#include <inttypes.h>
+#include <net/if.h>
+
+#include "query.h"
+
+static void show_json(struct elec_json *j, struct nlattr **tb)
+{
+	char ifbuf[IF_NAMESIZE], buf[32];
+	const char *ifname = elec_reply_ifname(tb, ifbuf);
+	struct nlattr *peer;
+	int rem;
+
+	elec_json_obj_begin(j, NULL);
+	if (ifname)
+		elec_json_str(j, "ifname", ifname);
+	else
+		elec_json_null(j, "ifname");
+	elec_json_attr_u64(j, "ifindex", tb, ELEC_ATTR_IFINDEX);
+	elec_json_attr_u64(j, "group", tb, ELEC_ATTR_GROUP);
+	elec_json_attr_u64(j, "id", tb, ELEC_ATTR_NODE_ID);
+	if (tb[ELEC_ATTR_ALGO])
+		elec_json_str(j, "algo",
+			      elec_enum_str(elec_algo_name,
+					    nla_get_u8(tb[ELEC_ATTR_ALGO]),
+					    "algo", buf, sizeof(buf)));
+	else
+		elec_json_null(j, "algo");
+	if (tb[ELEC_ATTR_ROLE])
+		elec_json_str(j, "role",
+			      elec_enum_str(elec_role_name,
+					    nla_get_u8(tb[ELEC_ATTR_ROLE]),
+					    "role", buf, sizeof(buf)));
+	else
+		elec_json_null(j, "role");
+	if (elec_nla_u64(tb, ELEC_ATTR_LEADER, 0))
+		elec_json_attr_u64(j, "leader", tb, ELEC_ATTR_LEADER);
+	else
+		elec_json_null(j, "leader");
+	elec_json_attr_u64(j, "term", tb, ELEC_ATTR_TERM);
+	elec_json_bool(j, "participant",
+		       elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0));
+	elec_json_attr_u64(j, "hb_interval_ns", tb, ELEC_ATTR_HB_INTERVAL_NS);
+	elec_json_attr_u64(j, "hb_miss", tb, ELEC_ATTR_HB_MISS);
+	elec_json_attr_u64(j, "timeout_ns", tb, ELEC_ATTR_TIMEOUT_NS);
+	elec_json_attr_u64(j, "coord_timeout_ns", tb,
+			   ELEC_ATTR_COORD_TIMEOUT_NS);
+	elec_json_arr_begin(j, "peers");
+	if (tb[ELEC_ATTR_PEERS]) {
+		nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
+			struct nlattr *pt[ELEC_ATTR_MAX + 1];
+			char mac[18];
+
+			if (nla_type(peer) != ELEC_ATTR_PEER ||
+			    nla_parse_nested(pt, ELEC_ATTR_MAX, peer,
+					     elec_nl_policy) < 0)
+				continue;
+			elec_json_obj_begin(j, NULL);
+			elec_json_attr_u64(j, "id", pt, ELEC_ATTR_PEER_ID);
+			if (pt[ELEC_ATTR_PEER_LLADDR]) {
+				elec_fmt_mac(mac, sizeof(mac),
+					     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
+				elec_json_str(j, "lladdr", mac);
+			} else {
+				elec_json_null(j, "lladdr");
+			}
+			/* absent means never declared failed */
+			elec_json_bool(j, "alive",
+				       elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1));
+			elec_json_obj_end(j);
+		}
+	}
+	elec_json_arr_end(j);
+	elec_json_obj_end(j);
+}
+
+/* Print " name value" (no space before the first item of a line). */
+static void print_item(FILE *out, bool *first, const char *name,
+		       const char *val)
+{
+	fprintf(out, "%s%s %s", *first ? "" : " ", name, val);
+	*first = false;
+}
+
+static void print_dur(FILE *out, bool *first, const char *name,
+		      struct nlattr **tb, int type)
+{
+	char buf[32];
+
+	if (!tb[type])
+		return;
+	elec_fmt_dur(buf, sizeof(buf), nla_get_u64(tb[type]));
+	print_item(out, first, name, buf);
+}
+
+static void show_text(FILE *out, struct nlattr **tb)
+{
+	char ifbuf[IF_NAMESIZE], buf[32];
+	const char *ifname = elec_reply_ifname(tb, ifbuf);
+	uint64_t leader = elec_nla_u64(tb, ELEC_ATTR_LEADER, 0);
+	struct nlattr *peer;
+	bool first = true;
+	int rem;
+
+	fprintf(out, "dev %s group %" PRIu64 " id %" PRIu64,
+		ifname ? ifname : "?", elec_nla_u64(tb, ELEC_ATTR_GROUP, 0),
+		elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0));
+	fprintf(out, " algo %s",
+		elec_enum_str(elec_algo_name,
+			      (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ALGO, 0),
+			      "algo", buf, sizeof(buf)));
+	fprintf(out, " role %s",
+		elec_enum_str(elec_role_name,
+			      (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0),
+			      "role", buf, sizeof(buf)));
+	if (leader)
+		fprintf(out, " leader %" PRIu64, leader);
+	else
+		fputs(" leader none", out);
+	fprintf(out, " term %" PRIu64 " participant %s\n",
+		elec_nla_u64(tb, ELEC_ATTR_TERM, 0),
+		elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0) ? "yes" : "no");
+	fputc('\t', out);
+	print_dur(out, &first, "hb-interval", tb, ELEC_ATTR_HB_INTERVAL_NS);
+	if (tb[ELEC_ATTR_HB_MISS]) {
+		snprintf(buf, sizeof(buf), "%u",
+			 nla_get_u32(tb[ELEC_ATTR_HB_MISS]));
+		print_item(out, &first, "hb-miss", buf);
+	}
+	print_dur(out, &first, "timeout", tb, ELEC_ATTR_TIMEOUT_NS);
+	print_dur(out, &first, "coord-timeout", tb,
+		  ELEC_ATTR_COORD_TIMEOUT_NS);
+	fputc('\n', out);
+	if (!tb[ELEC_ATTR_PEERS])
+		return;
+	nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
+		struct nlattr *pt[ELEC_ATTR_MAX + 1];
+		char mac[18] = "?";
+
+		if (nla_type(peer) != ELEC_ATTR_PEER ||
+		    nla_parse_nested(pt, ELEC_ATTR_MAX, peer,
+				     elec_nl_policy) < 0)
+			continue;
+		if (pt[ELEC_ATTR_PEER_LLADDR])
+			elec_fmt_mac(mac, sizeof(mac),
+				     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
+		fprintf(out, "\tpeer %" PRIu64 " lladdr %s alive %s\n",
+			elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0), mac,
+			elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1) ? "yes" : "no");
+	}
+}
+
+static void show_print(const struct elec_ctx *ctx, FILE *out,
+		       struct elec_json *j, struct nlattr **tb)
+{
+	if (ctx->json)
+		show_json(j, tb);
+	else
+		show_text(out, tb);
+}
+
+int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return elec_query(ctx, "show", ELEC_CMD_GROUP_GET, argc, argv,
+			  show_print);
+}

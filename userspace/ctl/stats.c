@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stats.c - "electionctl [-j] stats [dev IF] [group G]": counters.
+ *
+ * The tx, rx and drops objects list every type the name tables know (0 when
+ * the kernel sent no attribute for it), then any newer type the kernel
+ * reports as "<prefix>_<number>".
+ */
+#include <inttypes.h>
+#include <net/if.h>
+
+#include "query.h"
+
+/* Value of type @type in the counter nest @nest (0 when absent). */
+static uint64_t nest_counter(struct nlattr *nest, int type)
+{
+	struct nlattr *a;
+	int rem;
+
+	if (!nest)
+		return 0;
+	nla_for_each_nested(a, nest, rem)
+		if (nla_type(a) == type && nla_len(a) == 8)
+			return nla_get_u64(a);
+	return 0;
+}
+
+/*
+ * Call @emit for every counter: the known types 1..@max in order, then the
+ * unknown ones found in @nest (zero-length padding attributes are skipped).
+ */
+static void emit_counters(struct nlattr *nest, unsigned int max,
+			  const char *(*name_fn)(unsigned int),
+			  const char *prefix,
+			  void (*emit)(void *arg, const char *name,
+				       uint64_t val),
+			  void *arg)
+{
+	struct nlattr *a;
+	unsigned int t;
+	char buf[32];
+	int rem;
+
+	for (t = 1; t <= max; t++)
+		emit(arg, elec_enum_str(name_fn, t, prefix, buf, sizeof(buf)),
+		     nest_counter(nest, (int)t));
+	if (!nest)
+		return;
+	nla_for_each_nested(a, nest, rem) {
+		t = (unsigned int)nla_type(a);
+		if (t > max && nla_len(a) == 8)
+			emit(arg, elec_enum_str(name_fn, t, prefix, buf,
+						sizeof(buf)),
+			     nla_get_u64(a));
+	}
+}
+
+static void emit_json(void *arg, const char *name, uint64_t val)
+{
+	elec_json_u64(arg, name, val);
+}
+
+static void emit_text(void *arg, const char *name, uint64_t val)
+{
+	fprintf(arg, " %s %" PRIu64, name, val);
+}
+
+static void stats_json(struct elec_json *j, struct nlattr **tb)
+{
+	char ifbuf[IF_NAMESIZE], buf[32];
+	const char *ifname = elec_reply_ifname(tb, ifbuf);
+
+	elec_json_obj_begin(j, NULL);
+	if (ifname)
+		elec_json_str(j, "ifname", ifname);
+	else
+		elec_json_null(j, "ifname");
+	elec_json_attr_u64(j, "ifindex", tb, ELEC_ATTR_IFINDEX);
+	elec_json_attr_u64(j, "group", tb, ELEC_ATTR_GROUP);
+	elec_json_attr_u64(j, "id", tb, ELEC_ATTR_NODE_ID);
+	if (tb[ELEC_ATTR_ALGO])
+		elec_json_str(j, "algo",
+			      elec_enum_str(elec_algo_name,
+					    nla_get_u8(tb[ELEC_ATTR_ALGO]),
+					    "algo", buf, sizeof(buf)));
+	else
+		elec_json_null(j, "algo");
+	elec_json_obj_begin(j, "tx");
+	emit_counters(tb[ELEC_ATTR_TX], ELEC_MSG_MAX, elec_msg_name, "msg",
+		      emit_json, j);
+	elec_json_obj_end(j);
+	elec_json_obj_begin(j, "rx");
+	emit_counters(tb[ELEC_ATTR_RX], ELEC_MSG_MAX, elec_msg_name, "msg",
+		      emit_json, j);
+	elec_json_obj_end(j);
+	elec_json_obj_begin(j, "drops");
+	emit_counters(tb[ELEC_ATTR_DROPS], ELEC_DROP_MAX, elec_drop_name,
+		      "drop", emit_json, j);
+	elec_json_obj_end(j);
+	elec_json_u64(j, "elections", elec_nla_u64(tb, ELEC_ATTR_ELECTIONS, 0));
+	elec_json_u64(j, "leader_changes",
+		      elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0));
+	elec_json_u64(j, "tx_errors", elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
+	elec_json_obj_end(j);
+}
+
+static void stats_text(FILE *out, struct nlattr **tb)
+{
+	char ifbuf[IF_NAMESIZE];
+	const char *ifname = elec_reply_ifname(tb, ifbuf);
+
+	fprintf(out, "dev %s group %" PRIu64 " id %" PRIu64 "\n",
+		ifname ? ifname : "?", elec_nla_u64(tb, ELEC_ATTR_GROUP, 0),
+		elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0));
+	fputs("\ttx:", out);
+	emit_counters(tb[ELEC_ATTR_TX], ELEC_MSG_MAX, elec_msg_name, "msg",
+		      emit_text, out);
+	fputs("\n\trx:", out);
+	emit_counters(tb[ELEC_ATTR_RX], ELEC_MSG_MAX, elec_msg_name, "msg",
+		      emit_text, out);
+	fputs("\n\tdrops:", out);
+	emit_counters(tb[ELEC_ATTR_DROPS], ELEC_DROP_MAX, elec_drop_name,
+		      "drop", emit_text, out);
+	fprintf(out, "\n\telections %" PRIu64 " leader_changes %" PRIu64
+		" tx_errors %" PRIu64 "\n",
+		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS, 0),
+		elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0),
+		elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
+}
+
+static void stats_print(const struct elec_ctx *ctx, FILE *out,
+			struct elec_json *j, struct nlattr **tb)
+{
+	if (ctx->json)
+		stats_json(j, tb);
+	else
+		stats_text(out, tb);
+}
+
+int elec_cmd_stats(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return elec_query(ctx, "stats", ELEC_CMD_STATS_GET, argc, argv,
+			  stats_print);
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * print-test.c - feed electionctl's show/stats printers and the dump filter
+ * (ctl/show.c, ctl/stats.c, ctl/query.c, included for their static
+ * functions) with replies built in memory; no kernel needed. test_cli.py
+ * checks the output.
+ *
+ * Usage: print-test json|text
+ */
+#include "../ctl/query.c"
+#include "../ctl/show.c"
+#include "../ctl/stats.c"
+
+#define FAMILY	42
+
+static struct nl_msg *reply_new(uint8_t cmd, uint32_t ifindex, uint16_t group)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (!msg || !genlmsg_put(msg, 0, 0, FAMILY, 0, 0, cmd, 1) ||
+	    nla_put_u32(msg, ELEC_ATTR_IFINDEX, ifindex) ||
+	    nla_put_string(msg, ELEC_ATTR_IFNAME, "eth\\1") ||
+	    nla_put_u16(msg, ELEC_ATTR_GROUP, group) ||
+	    nla_put_u32(msg, ELEC_ATTR_NODE_ID, 4000000000U) ||
+	    nla_put_u8(msg, ELEC_ATTR_ALGO, ELEC_ALGO_BULLY))
+		abort();
+	return msg;
+}
+
+static void put_peer(struct nl_msg *msg, uint32_t id, uint8_t last,
+		     int alive)
+{
+	const uint8_t mac[6] = { 0x02, 0, 0, 0xab, 0xcd, last };
+	struct nlattr *p = nla_nest_start(msg, ELEC_ATTR_PEER);
+
+	if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, id) ||
+	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, mac) ||
+	    (alive >= 0 && nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE,
+				      (uint8_t)alive)))
+		abort();
+	nla_nest_end(msg, p);
+}
+
+static struct nl_msg *group_reply(uint32_t leader)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 7);
+	struct nlattr *peers;
+
+	if (nla_put_u8(msg, ELEC_ATTR_ROLE, leader ? ELEC_ROLE_FOLLOWER :
+						      ELEC_ROLE_CANDIDATE) ||
+	    nla_put_u32(msg, ELEC_ATTR_LEADER, leader) ||
+	    nla_put_u64(msg, ELEC_ATTR_TERM, 12) ||
+	    nla_put_u8(msg, ELEC_ATTR_PARTICIPANT, !leader) ||
+	    nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS, 20000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_HB_MISS, 3) ||
+	    nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS, 100000) ||
+	    nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS, 60000000000ULL))
+		abort();
+	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
+	if (!peers)
+		abort();
+	put_peer(msg, 1, 0x01, 1);
+	put_peer(msg, 9, 0x09, 0);
+	put_peer(msg, 11, 0x0b, -1);	/* no ALIVE attribute */
+	nla_nest_end(msg, peers);
+	return msg;
+}
+
+static struct nl_msg *stats_reply(void)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_STATS_GET, 3, 7);
+	struct nlattr *n;
+
+	n = nla_nest_start(msg, ELEC_ATTR_TX);
+	if (!n || nla_put_u64(msg, ELEC_MSG_ELECTION, 2) ||
+	    nla_put(msg, ELEC_ATTR_PAD, 0, NULL) ||	/* padding: skipped */
+	    nla_put_u64(msg, ELEC_MSG_HEARTBEAT, 18446744073709551615ULL) ||
+	    nla_put_u64(msg, 9, 5))			/* a newer type */
+		abort();
+	nla_nest_end(msg, n);
+	/* no RX nest at all: every type prints 0 */
+	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
+	if (!n || nla_put_u64(msg, ELEC_DROP_STALE_TERM, 4) ||
+	    nla_put_u64(msg, ELEC_DROP_STOPPED, 1))
+		abort();
+	nla_nest_end(msg, n);
+	if (nla_put_u64(msg, ELEC_ATTR_ELECTIONS, 6) ||
+	    nla_put_u64(msg, ELEC_ATTR_LEADER_CHANGES, 2) ||
+	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 1))
+		abort();
+	return msg;
+}
+
+static void feed(struct elec_query *q, struct nl_msg *msg)
+{
+	struct nlattr *tb[ELEC_ATTR_MAX + 1];
+
+	if (elec_nl_parse(q->ctx, nlmsg_hdr(msg), tb, NULL))
+		abort();
+	query_cb(tb, q);
+	nlmsg_free(msg);
+}
+
+int main(int argc, char **argv)
+{
+	struct elec_ctx ctx = { .family = FAMILY };
+	struct elec_args none = { 0 }, other_dev = { 0 }, other_group = { 0 };
+	struct elec_json j;
+	struct elec_query q = { .ctx = &ctx, .out = stdout, .j = &j };
+
+	if (argc != 2)
+		return 2;
+	ctx.json = !strcmp(argv[1], "json");
+	other_dev.seen = ELEC_KWB(ELEC_KW_DEV);
+	other_dev.ifindex = 4;
+	other_group.seen = ELEC_KWB(ELEC_KW_GROUP);
+	other_group.group = 8;
+
+	/* line 1: show, two instances (filtered ones must not appear) */
+	elec_json_init(&j, stdout);
+	q.print = show_print;
+	if (ctx.json)
+		elec_json_arr_begin(&j, NULL);
+	q.filter = &none;
+	feed(&q, group_reply(0));
+	q.filter = &other_dev;
+	feed(&q, group_reply(5));
+	q.filter = &other_group;
+	feed(&q, group_reply(5));
+	q.filter = &none;
+	feed(&q, group_reply(4000000001U));
+	if (ctx.json) {
+		elec_json_arr_end(&j);
+		putchar('\n');
+	}
+	/* line 2: stats */
+	elec_json_init(&j, stdout);
+	q.print = stats_print;
+	if (ctx.json)
+		elec_json_arr_begin(&j, NULL);
+	feed(&q, stats_reply());
+	if (ctx.json) {
+		elec_json_arr_end(&j);
+		putchar('\n');
+	}
+	return 0;
+}

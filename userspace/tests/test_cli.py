@@ -1,0 +1,553 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of electionctl that need no kernel module.
+
+- The command line parser: every malformed argument exits 1 with an
+  "Error: ..." message naming the bad token and sends nothing (checked with
+  --dry-run, which prints the request it would send instead of sending it:
+  on refusal stdout stays empty).
+- Valid command lines: the request (command, dump flag, attributes) and the
+  unit conversions (100us -> 100000 ns, 60s -> 60000000000 ns, ...).
+- Help, version and exit statuses.
+- The helper programs: json-test (JSON writer escaping), nl-test (the
+  netlink session against the kernel's own "nlctrl" family: replies, acks,
+  dumps, extack messages), monitor-test (event lines and lost-event gaps),
+  print-test (show/stats JSON keys and text output).
+- valgrind (when installed) over the dry-run, error and netlink paths.
+
+Ends with "N passed, M failed"; exits 1 when anything failed.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+PASSED = 0
+FAILED = 0
+ARGS = None
+
+
+def check(name, ok, detail=""):
+    global PASSED, FAILED
+    if ok:
+        PASSED += 1
+        print(f"ok - {name}")
+    else:
+        FAILED += 1
+        print(f"FAIL - {name}" + (f": {detail}" if detail else ""))
+
+
+def run(argv, env=None, dry=True, prog=None, valgrind=False):
+    """Run electionctl (or prog) and return (rc, stdout, stderr)."""
+    cmd = [prog or ARGS.bin]
+    if dry:
+        cmd.append("--dry-run")
+    cmd += argv
+    if valgrind:
+        cmd = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full",
+               "--errors-for-leak-kinds=definite,indirect",
+               "--show-leak-kinds=definite,indirect"] + cmd
+    full_env = dict(os.environ)
+    full_env.pop("ELECTIONCTL_DRY_RUN", None)
+    full_env["LC_ALL"] = "C"
+    if env:
+        full_env.update(env)
+    p = subprocess.run(cmd, capture_output=True, env=full_env, timeout=120)
+    return p.returncode, p.stdout.decode(errors="replace"), \
+        p.stderr.decode(errors="replace")
+
+
+def refused(name, argv, token, env=None, dry=True):
+    """argv must exit 1, print one Error: line naming token, send nothing."""
+    rc, out, err = run(argv, env=env, dry=dry)
+    ok = (rc == 1 and out == "" and err.startswith("Error: ")
+          and token in err and err.count("\n") == 1)
+    check(f"refused: {name}", ok,
+          f"rc={rc} stdout={out!r} stderr={err!r} want token {token!r}")
+
+
+def request(name, argv, cmd, attrs, dump=False, env=None, dry=True):
+    """argv must exit 0 and print exactly this request."""
+    rc, out, err = run(argv, env=env, dry=dry)
+    try:
+        got = json.loads(out)
+    except ValueError:
+        got = None
+    want = {"family": "election", "version": 1, "cmd": cmd, "dump": dump,
+            "attrs": attrs}
+    if got is not None:
+        got.pop("unchecked", None)
+    ok = rc == 0 and err == "" and got == want and out.count("\n") == 1
+    check(f"request: {name}", ok,
+          f"rc={rc} stdout={out!r} stderr={err!r} want {want}")
+
+
+LO = 0
+
+
+def base_add(extra=()):
+    return ["group", "add", "dev", "lo", "group", "7", "id", "5",
+            "algo", "bully"] + list(extra)
+
+
+def test_parser():
+    bad_durs = ["10", "10ns", "99us", "61s", "1.5ms", "-5ms", "", "0us",
+                "0s", "60001ms", "60000001us", "+5ms", " 5ms", "5 ms", "5ms ",
+                "5MS", "5m", "5sec", "0x10ms", "1e3us", "ms",
+                "18446744073709551616us", "99999999999999999999s",
+                "18446744073709551615s", "５ms"]
+    for kw in ["hb-interval", "timeout", "coord-timeout"]:
+        for d in bad_durs:
+            refused(f"group add {kw} {d!r}", base_add([kw, d]),
+                    f'"{d}"')
+        refused(f"group set {kw} '61s'",
+                ["group", "set", "dev", "lo", "group", "7", kw, "61s"],
+                '"61s"')
+
+    for v in ["0", "4294967296", "-1", "", "abc", " 1", "1 ", "0x10", "1e3",
+              "99999999999999999999999"]:
+        refused(f"group add id {v!r}",
+                ["group", "add", "dev", "lo", "group", "7", "id", v,
+                 "algo", "bully"], f'"{v}"')
+        refused(f"peer del id {v!r}",
+                ["peer", "del", "dev", "lo", "group", "7", "id", v], f'"{v}"')
+    for v in ["0", "65536", "", "x", "-1", "1.0", "4294967297"]:
+        refused(f"group {v!r}",
+                ["group", "del", "dev", "lo", "group", v], f'"{v}"')
+        refused(f"show group {v!r}", ["show", "group", v], f'"{v}"')
+    for v in ["0", "1001", "", "-3", "3x"]:
+        refused(f"hb-miss {v!r}", base_add(["hb-miss", v]), f'"{v}"')
+
+    for mac in ["aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa-bb-cc-dd-ee-ff",
+                "gg:bb:cc:dd:ee:ff", "a:b:c:d:e:f", "", "aabb.ccdd.eeff",
+                "aa:bb:cc:dd:ee:f", "aa:bb:cc:dd:ee:fff", "aa:bb:cc:dd:ee:ff ",
+                "01:00:5e:00:00:01", "ff:ff:ff:ff:ff:ff", "00:00:00:00:00:00",
+                "ab:bb:cc:dd:ee:ff"]:  # 0xab has the multicast bit set
+        refused(f"lladdr {mac!r}",
+                ["peer", "add", "dev", "lo", "group", "1", "id", "2",
+                 "lladdr", mac], f'"{mac}"')
+
+    # keywords
+    refused("unknown keyword", base_add(["foo", "1"]), '"foo"')
+    refused("keyword not valid for the command",
+            ["group", "del", "dev", "lo", "group", "7", "id", "3"], '"id"')
+    refused("algo not valid for group set",
+            ["group", "set", "dev", "lo", "group", "7", "algo", "bully"],
+            '"algo"')
+    refused("lladdr not valid for group add",
+            base_add(["lladdr", "02:00:00:00:00:01"]), '"lladdr"')
+    refused("show with id", ["show", "id", "3"], '"id"')
+    refused("stats with timeout", ["stats", "timeout", "1ms"], '"timeout"')
+    refused("duplicate dev",
+            ["group", "add", "dev", "lo", "dev", "lo", "group", "7", "id",
+             "5", "algo", "bully"], '"dev"')
+    refused("duplicate timeout", base_add(["timeout", "1ms", "timeout",
+                                           "2ms"]), '"timeout"')
+    refused("duplicate group in show", ["show", "group", "1", "group", "1"],
+            '"group"')
+    refused("keyword without value", base_add(["timeout"]), '"timeout"')
+    refused("keyword without value (dev)", ["show", "dev"], '"dev"')
+    refused("keyword is case sensitive", base_add(["TIMEOUT", "1ms"]),
+            '"TIMEOUT"')
+    refused("keyword abbreviation", base_add(["time", "1ms"]), '"time"')
+    for missing, argv in [
+            ("dev", ["group", "add", "group", "7", "id", "5", "algo",
+                     "bully"]),
+            ("group", ["group", "add", "dev", "lo", "id", "5", "algo",
+                       "bully"]),
+            ("id", ["group", "add", "dev", "lo", "group", "7", "algo",
+                    "bully"]),
+            ("algo", ["group", "add", "dev", "lo", "group", "7", "id", "5"]),
+            ("dev", ["group", "set", "group", "7", "timeout", "1ms"]),
+            ("group", ["group", "del", "dev", "lo"]),
+            ("dev", ["group", "start", "group", "1"]),
+            ("group", ["group", "stop", "dev", "lo"]),
+            ("dev", ["group", "elect", "group", "1"]),
+            ("lladdr", ["peer", "add", "dev", "lo", "group", "1", "id", "2"]),
+            ("id", ["peer", "add", "dev", "lo", "group", "1", "lladdr",
+                    "02:00:00:00:00:01"]),
+            ("id", ["peer", "del", "dev", "lo", "group", "1"]),
+            ("dev", ["peer", "del", "group", "1", "id", "2"])]:
+        refused(f"missing {missing}: {' '.join(argv[:2])}", argv,
+                f'"{missing}"')
+    refused("group set without timing",
+            ["group", "set", "dev", "lo", "group", "7"], '"group set"')
+    for algo in ["raft", "BULLY", "", "bully2"]:
+        refused(f"unknown algo {algo!r}",
+                ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                 "algo", algo], f'"{algo}"')
+
+    # devices
+    refused("unknown device", ["group", "del", "dev", "nosuchdev0", "group",
+                               "1"], '"nosuchdev0"')
+    refused("empty device", ["show", "dev", ""], '""')
+    refused("device name too long",
+            ["show", "dev", "abcdefghijklmnop"], '"abcdefghijklmnop"')
+
+    # commands and options
+    refused("unknown command", ["frob"], '"frob"')
+    refused("command abbreviation", ["sh"], '"sh"')
+    refused("unknown group subcommand", ["group", "frob"], '"frob"')
+    refused("unknown peer subcommand", ["peer", "set"], '"set"')
+    refused("group without subcommand", ["group"], '"group"')
+    refused("peer without subcommand", ["peer"], '"peer"')
+    refused("option after the command", ["show", "-j"], '"-j"')
+    refused("unknown option", ["-x", "show"], '"-x"')
+    refused("unknown long option", ["--frob", "show"], '"--frob"')
+    refused("monitor with an argument", ["monitor", "dev"], '"dev"')
+    refused("module with an argument", ["module", "x"], '"x"')
+    refused("help with an argument", ["help", "x"], '"x"')
+    refused("refused with ELECTIONCTL_DRY_RUN=1 too",
+            base_add(["timeout", "10"]), '"10"',
+            env={"ELECTIONCTL_DRY_RUN": "1"}, dry=False)
+    refused("refused before any netlink use (no --dry-run)",
+            base_add(["timeout", "99us"]), '"99us"', dry=False)
+
+    rc, out, err = run([])
+    check("no command: usage on stderr, exit 1",
+          rc == 1 and out == "" and "Usage:" in err, f"rc={rc}")
+
+
+def test_requests():
+    add = base_add()
+    base = {"ifindex": LO, "group": 7, "node_id": 5, "algo": 1}
+    request("group add minimal", add, "group_new", base)
+    for text, ns in [("100us", 100000), ("60s", 60000000000),
+                     ("1ms", 1000000), ("60000ms", 60000000000),
+                     ("60000000us", 60000000000), ("100000us", 100000000),
+                     ("0100us", 100000), ("1s", 1000000000),
+                     ("999us", 999000)]:
+        request(f"duration {text} = {ns} ns",
+                add + ["hb-interval", text, "timeout", text,
+                       "coord-timeout", text], "group_new",
+                dict(base, hb_interval_ns=ns, timeout_ns=ns,
+                     coord_timeout_ns=ns))
+    request("group add all options, any order",
+            ["group", "add", "coord-timeout", "40ms", "algo", "bully",
+             "hb-miss", "1000", "id", "4294967295", "timeout", "10ms",
+             "group", "65535", "hb-interval", "20ms", "dev", "lo"],
+            "group_new",
+            {"coord_timeout_ns": 40000000, "algo": 1, "hb_miss": 1000,
+             "node_id": 4294967295, "timeout_ns": 10000000, "group": 65535,
+             "hb_interval_ns": 20000000, "ifindex": LO})
+    request("hb-miss 1", add + ["hb-miss", "1"], "group_new",
+            dict(base, hb_miss=1))
+    request("group set one option",
+            ["group", "set", "dev", "lo", "group", "1", "hb-miss", "7"],
+            "group_set", {"ifindex": LO, "group": 1, "hb_miss": 7})
+    for sub, cmd in [("del", "group_del"), ("start", "group_start"),
+                     ("stop", "group_stop"), ("elect", "group_elect")]:
+        request(f"group {sub}", ["group", sub, "dev", "lo", "group", "1"],
+                cmd, {"ifindex": LO, "group": 1})
+    request("peer add (MAC lowercased)",
+            ["peer", "add", "dev", "lo", "group", "1", "id", "1",
+             "lladdr", "02:AB:cd:EF:00:09"], "peer_add",
+            {"ifindex": LO, "group": 1, "peer_id": 1,
+             "peer_lladdr": "02:ab:cd:ef:00:09"})
+    request("peer add aa:bb:cc:dd:ee:ff (unicast)",
+            ["peer", "add", "dev", "lo", "group", "1", "id", "3",
+             "lladdr", "aa:bb:cc:dd:ee:ff"], "peer_add",
+            {"ifindex": LO, "group": 1, "peer_id": 3,
+             "peer_lladdr": "aa:bb:cc:dd:ee:ff"})
+    request("peer del", ["peer", "del", "dev", "lo", "group", "1", "id",
+                         "42"], "peer_del",
+            {"ifindex": LO, "group": 1, "peer_id": 42})
+    request("show: dump", ["show"], "group_get", {}, dump=True)
+    request("show dev: dump filtered", ["show", "dev", "lo"], "group_get",
+            {"ifindex": LO}, dump=True)
+    request("show group: dump filtered", ["show", "group", "3"],
+            "group_get", {"group": 3}, dump=True)
+    request("show dev group: doit", ["show", "group", "3", "dev", "lo"],
+            "group_get", {"group": 3, "ifindex": LO})
+    request("-j show dev group", ["-j", "show", "dev", "lo", "group", "3"],
+            "group_get", {"ifindex": LO, "group": 3})
+    request("stats: dump", ["stats"], "stats_get", {}, dump=True)
+    request("stats dev group: doit", ["-j", "stats", "dev", "lo", "group",
+                                      "9"], "stats_get",
+            {"ifindex": LO, "group": 9})
+    request("module", ["-j", "module"], "module_get", {})
+    request("ELECTIONCTL_DRY_RUN=1", add, "group_new", base,
+            env={"ELECTIONCTL_DRY_RUN": "1"}, dry=False)
+    rc, out, err = run(["-j", "monitor"])
+    check("monitor dry-run names the multicast group",
+          rc == 0 and json.loads(out).get("mcgrp") == "events", out + err)
+
+    # --unchecked lets tests make the kernel refuse values; syntax still holds
+    request("--unchecked: out-of-range values pass",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "0", "id",
+             "0", "timeout", "50us", "hb-miss", "0"], "group_new",
+            {"ifindex": LO, "group": 0, "node_id": 0, "timeout_ns": 50000,
+             "hb_miss": 0})
+    request("--unchecked: multicast lladdr passes",
+            ["--unchecked", "peer", "add", "dev", "lo", "group", "1", "id",
+             "2", "lladdr", "ff:ff:ff:ff:ff:ff"], "peer_add",
+            {"ifindex": LO, "group": 1, "peer_id": 2,
+             "peer_lladdr": "ff:ff:ff:ff:ff:ff"})
+    request("--unchecked: group set without options",
+            ["--unchecked", "group", "set", "dev", "lo", "group", "1"],
+            "group_set", {"ifindex": LO, "group": 1})
+    refused("--unchecked: bad syntax still refused",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "1", "id",
+             "1", "algo", "bully", "timeout", "10"], '"10"')
+    refused("--unchecked: group beyond u16 still refused",
+            ["--unchecked", "show", "group", "65536"], '"65536"')
+    refused("--unchecked: unknown device still refused",
+            ["--unchecked", "show", "dev", "nosuchdev0"], '"nosuchdev0"')
+
+
+def test_help():
+    for opt in [["help"], ["-h"], ["--help"]]:
+        rc, out, err = run(opt, dry=False)
+        check(f"{opt[0]}: usage on stdout, exit 0",
+              rc == 0 and err == "" and "Usage:" in out
+              and "Exit status" in out and "electionctl [-j] monitor" in out,
+              f"rc={rc}")
+    for opt in ["-V", "--version"]:
+        rc, out, err = run([opt], dry=False)
+        check(f"{opt}: version", rc == 0 and out.startswith("electionctl "),
+              out)
+    for sub in ["group", "peer"]:
+        rc, out, err = run([sub, "help"], dry=False)
+        check(f"{sub} help", rc == 0 and f"electionctl {sub} add" in out,
+              out + err)
+
+
+def family_present():
+    return os.path.exists("/sys/module/election")
+
+
+def test_no_module():
+    if family_present():
+        print("skip - election.ko is loaded here: no-module tests skipped")
+        return
+    for argv in [["show"], ["-j", "stats"], ["module"], ["monitor"],
+                 ["group", "start", "dev", "lo", "group", "1"]]:
+        rc, out, err = run(argv, dry=False)
+        check(f"without the module: {' '.join(argv)} fails clearly",
+              rc == 1 and out == "" and
+              err == 'Error: generic netlink family "election" not found '
+                     '(is election.ko loaded?)\n', f"rc={rc} {err!r}")
+
+
+def test_json_writer():
+    p = subprocess.run([ARGS.json_test], capture_output=True, text=True)
+    lines = p.stdout.splitlines()
+    oks = [l for l in lines if l.startswith("ok ")]
+    bad = [l for l in lines if l.startswith("not ok ")]
+    for l in bad:
+        check(f"json-test: {l}", False)
+    check(f"json-test: {len(oks)} writer cases", p.returncode == 0 and
+          not bad and len(oks) >= 20, p.stdout[-300:])
+
+
+def test_netlink():
+    rc, out, err = run(["doit"], dry=False, prog=ARGS.nl_test)
+    check("nl-test doit: one reply then the ack",
+          rc == 0 and out == "family nlctrl 16\nreplies 1\n" and err == "",
+          f"rc={rc} {out!r} {err!r}")
+    rc, out, err = run(["dump"], dry=False, prog=ARGS.nl_test)
+    lines = out.splitlines()
+    check("nl-test dump: every family, then a doit on the same socket",
+          rc == 0 and "family nlctrl 16" in lines and len(lines) >= 4
+          and lines[-2] == "family nlctrl 16" and lines[-1] == "replies 1"
+          and f"replies {len(lines) - 3}" in lines and err == "",
+          f"rc={rc} {out!r} {err!r}")
+    for mode in ["extack", "extack-uncapped"]:
+        rc, out, err = run([mode], dry=False, prog=ARGS.nl_test)
+        check(f"nl-test {mode}: the kernel's message is printed",
+              rc == 1 and out == "" and err.startswith("Error: ")
+              and err.count("\n") == 1
+              and "policy" in err.lower(), f"rc={rc} {err!r}")
+    rc, out, err = run(["missing"], dry=False, prog=ARGS.nl_test)
+    if rc == 77:
+        print("skip - no \"netdev\" genl family: missing-attribute test "
+              "skipped")
+    else:
+        check("nl-test missing: a missing attribute is named",
+              rc == 1 and out == "" and err ==
+              "Error: Invalid argument (missing attribute ifindex)\n",
+              f"rc={rc} {err!r}")
+    rc, out, err = run(["enoent"], dry=False, prog=ARGS.nl_test)
+    check("nl-test enoent: strerror when the kernel gives no message",
+          rc == 1 and out == "" and
+          err == "Error: No such file or directory\n", f"rc={rc} {err!r}")
+
+
+def test_monitor_printer():
+    rc, out, err = run(["json"], dry=False, prog=ARGS.monitor_test)
+    try:
+        got = [json.loads(l) for l in out.splitlines()]
+    except ValueError:
+        got = []
+
+    def ev(name, seq, leader, peer=None):
+        return {"ts_ns": 1234567890123, "seq": seq, "event": name,
+                "ifname": 'veth"0', "ifindex": 1, "group": 7, "id": 5,
+                "peer": peer, "leader": leader, "term": 3}
+
+    def gap(n):
+        return {"event": "gap", "lost": n}
+
+    want = [ev("leader_changed", 5, 5), ev("election_started", 6, None),
+            gap(2), ev("peer_down", 9, None, 3), ev("peer_up", 10, None, 3),
+            gap(3), ev("stopped", 14, None), gap(-1),
+            ev("leader_changed", 20, 7),
+            ev("election_started", 1, None), gap(1),
+            ev("leader_changed", 3, 5), ev("leader_changed", 2, 5),
+            ev("leader_changed", 3, 5), ev("peer_up", 4, 5, 9), gap(1),
+            ev("peer_down", 6, 5, 9), gap(1), ev("event_99", 8, 5)]
+    check("monitor -j: events, seq gaps, ENOBUFS gaps",
+          rc == 0 and got == want, f"rc={rc}\n{out}")
+    for i, (g, w) in enumerate(zip(got, want)):
+        if g != w:
+            check(f"monitor -j line {i + 1}", False, f"got {g} want {w}")
+            break
+    check("monitor: malformed event skipped with a warning",
+          err == "Warning: malformed event skipped\n", repr(err))
+    check("monitor -j: gap line shape",
+          '{"event": "gap", "lost": 2}' in out.splitlines(), out)
+    rc, out, err = run(["text"], dry=False, prog=ARGS.monitor_test)
+    lines = out.splitlines()
+    check("monitor text lines",
+          rc == 0 and len(lines) == len(want) and lines[0] ==
+          '[1234.567890123] seq 5 leader_changed dev veth"0 group 7 id 5 '
+          'leader 5 term 3' and lines[2] == "gap: 2 events lost" and
+          lines[3].endswith("peer_down dev veth\"0 group 7 id 5 peer 3 "
+                            "leader none term 3") and
+          lines[7] == "gap: events lost (count unknown)" and
+          lines[10] == "gap: 1 events lost", out)
+
+
+def test_printers():
+    rc, out, err = run(["json"], dry=False, prog=ARGS.print_test)
+    lines = out.splitlines()
+    try:
+        show, stats = json.loads(lines[0]), json.loads(lines[1])
+    except (ValueError, IndexError):
+        check("print-test output is JSON", False, out + err)
+        return
+    peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True},
+             {"id": 9, "lladdr": "02:00:00:ab:cd:09", "alive": False},
+             {"id": 11, "lladdr": "02:00:00:ab:cd:0b", "alive": True}]
+    common = {"ifname": "eth\\1", "ifindex": 3, "group": 7, "id": 4000000000,
+              "algo": "bully"}
+    want0 = dict(common, role="candidate", leader=None, term=12,
+                 participant=True, hb_interval_ns=20000000, hb_miss=3,
+                 timeout_ns=100000, coord_timeout_ns=60000000000,
+                 peers=peers)
+    want1 = dict(want0, role="follower", leader=4000000001,
+                 participant=False)
+    check("-j show: keys and values (leader null when 0)",
+          rc == 0 and show == [want0, want1], lines[0])
+    check("-j show: dump filter drops other devices and groups",
+          len(show) == 2, lines[0])
+    want_stats = [dict(common,
+                       tx={"election": 2, "answer": 0, "coordinator": 0,
+                           "heartbeat": 18446744073709551615, "msg_9": 5},
+                       rx={"election": 0, "answer": 0, "coordinator": 0,
+                           "heartbeat": 0},
+                       drops={"malformed": 0, "wrong_group": 0,
+                              "wrong_algo": 0, "unknown_peer": 0,
+                              "stale_term": 4, "wrong_dst": 0, "stopped": 1},
+                       elections=6, leader_changes=2, tx_errors=1)]
+    check("-j stats: every type and reason, 0 when absent, newer types kept",
+          stats == want_stats, lines[1])
+    check("-j stats: key order", list(stats[0].keys()) ==
+          ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
+           "elections", "leader_changes", "tx_errors"], lines[1])
+
+    rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
+    want = ("dev eth\\1 group 7 id 4000000000 algo bully role candidate "
+            "leader none term 12 participant yes\n"
+            "\thb-interval 20ms hb-miss 3 timeout 100us coord-timeout 60s\n"
+            "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes\n"
+            "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive no\n"
+            "\tpeer 11 lladdr 02:00:00:ab:cd:0b alive yes\n")
+    check("show text output", rc == 0 and out.startswith(want), out)
+    check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
+          "heartbeat 18446744073709551615 msg_9 5\n\trx: election 0 answer 0 "
+          "coordinator 0 heartbeat 0\n\tdrops: malformed 0 wrong_group 0 "
+          "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1\n"
+          "\telections 6 leader_changes 2 tx_errors 1\n" in out, out)
+
+
+def test_valgrind():
+    if not shutil.which("valgrind"):
+        print("skip - valgrind not installed: memory checks skipped")
+        return
+    cases = [
+        (None, base_add(["hb-interval", "100us", "timeout", "60s"]), True),
+        (None, ["peer", "add", "dev", "lo", "group", "1", "id", "2",
+                "lladdr", "02:00:00:00:00:01"], True),
+        (None, ["-j", "show"], True),
+        (None, ["stats", "dev", "lo", "group", "1"], True),
+        (None, ["-j", "monitor"], True),
+        (None, ["module"], True),
+        (None, base_add(["timeout", "10"]), True),
+        (None, ["group", "add", "dev", "nosuchdev0"], True),
+        (None, ["frob"], True),
+        (None, ["--help"], False),
+        (None, [], True),
+        (ARGS.nl_test, ["doit"], False),
+        (ARGS.nl_test, ["dump"], False),
+        (ARGS.nl_test, ["extack"], False),
+        (ARGS.nl_test, ["extack-uncapped"], False),
+        (ARGS.nl_test, ["enoent"], False),
+        (ARGS.nl_test, ["missing"], False),
+        (ARGS.monitor_test, ["json"], False),
+        (ARGS.print_test, ["json"], False),
+        (ARGS.print_test, ["text"], False),
+    ]
+    if not family_present():
+        cases.append((None, ["show"], False))
+        cases.append((None, ["monitor"], False))
+    for prog, argv, dry in cases:
+        plain = run(argv, dry=dry, prog=prog)
+        vg = run(argv, dry=dry, prog=prog, valgrind=True)
+        if "debuginfo reader" in vg[2]:
+            # e.g. clang 14's DWARF 5 with Debian 12's valgrind 3.19
+            print("skip - valgrind cannot read this binary's debug info "
+                  "(try -gdwarf-4): memory checks skipped")
+            return
+        name = os.path.basename(prog or ARGS.bin)
+        check(f"valgrind {name} {'--dry-run ' if dry else ''}"
+              f"{' '.join(repr(a) if a == '' else a for a in argv)}",
+              vg[0] == plain[0] and vg[0] != 99 and vg[1] == plain[1]
+              and vg[2] == plain[2],
+              f"rc={vg[0]} (plain {plain[0]})\n{vg[2]}")
+
+
+def main():
+    global ARGS, LO
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--json-test", required=True)
+    ap.add_argument("--nl-test", required=True)
+    ap.add_argument("--monitor-test", required=True)
+    ap.add_argument("--print-test", required=True)
+    ARGS = ap.parse_args()
+    LO = socket_if_nametoindex("lo")
+
+    test_parser()
+    test_requests()
+    test_help()
+    test_no_module()
+    test_json_writer()
+    test_netlink()
+    test_monitor_printer()
+    test_printers()
+    test_valgrind()
+    print(f"{PASSED} passed, {FAILED} failed")
+    sys.exit(1 if FAILED else 0)
+
+
+def socket_if_nametoindex(name):
+    import socket
+    return socket.if_nametoindex(name)
+
+
+if __name__ == "__main__":
+    main()
