@@ -271,6 +271,7 @@ struct elec_core {
 /* core.c: instance life cycle, peers, generic receive checks, helpers */
 const struct elec_algo_ops *elec_algo_find(u8 algo);
 const struct elec_algo_ops *elec_algo_find_name(const char *name);
+bool elec_algo_ops_valid(const struct elec_algo_ops *ops);
 int elec_config_check(const struct elec_config *cfg, const char **why);
 u64 elec_config_coord_timeout(const struct elec_config *cfg);
 int elec_core_init(struct elec_core *c, const struct elec_config *cfg,

@@ -17,14 +17,14 @@
 #else
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 #include <errno.h>
+#include <linux/types.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
 #ifndef U32_MAX
 #define U32_MAX ((u32)~0U)
 #endif

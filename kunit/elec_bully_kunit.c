@@ -1,0 +1,2089 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the sans-IO protocol core (module/core/core.c) and of the
+ * Bully algorithm (module/core/bully.c).
+ *
+ * Three suites:
+ *  - elec_core: algorithm registry, configuration checks, init, the peer
+ *    table, the generic receive checks, timer dispatch, start/stop.
+ *  - elec_bully: one instance driven input by input through a recording
+ *    sink; each case checks which actions an input emits (frames, to whom,
+ *    how many; timers; events) and the state it leaves.
+ *  - elec_bully_net: several instances joined by a tiny in-test network
+ *    that encodes every frame with the codec, delivers frames in FIFO order
+ *    with no delay and fires the earliest timer when nothing is in flight;
+ *    it checks message counts of the textbook best and worst cases and that
+ *    every live node agrees on the highest live id after crashes,
+ *    recoveries, concurrent elections and partitions.
+ *
+ * The file also compiles in userspace against the KUnit shim in
+ * tests/core/shim, so `make -C tests/core check` runs the same cases.
+ */
+#include <kunit/test.h>
+#include "core.h"
+
+#define T_GROUP		7
+#define T_HB		20000000ULL	/* hb-interval: 20 ms */
+#define T_MISS		3
+#define T_T		10000000ULL	/* T: 10 ms */
+#define T_COORD		(ELECTION_DEF_COORD_TIMEOUT_MULT * T_T)
+#define T_DETECT	(T_HB * T_MISS)
+#define T_START		1000000000ULL	/* standalone nodes start at 1 s */
+#define T_ANY		0xffffffffU
+#define T_MAX_NODES	16
+#define T_MAX_ACTS	256
+#define T_QLEN		4096
+#define T_MAX_STEPS	2000000
+
+struct t_net;
+
+/* One instance with a recording sink. */
+struct t_node {
+	struct kunit *test;
+	struct elec_core c;
+	struct elec_peer peers[T_MAX_NODES];
+	struct elec_action acts[T_MAX_ACTS];
+	u32 n_acts;
+	u32 acts_lost;
+	u64 now;
+	/* network harness only */
+	struct t_net *net;
+	u32 idx;
+	bool up;
+};
+
+struct t_frame {
+	u8 from;
+	u8 to;
+	u8 bytes[ELECTION_HDR_LEN];
+};
+
+struct t_net {
+	struct kunit *test;
+	u32 n;
+	u64 now;
+	bool timers_first;	/* due timers fire before frames in flight */
+	struct t_node *node[T_MAX_NODES];
+	struct t_frame *q;
+	u32 q_head;
+	u32 q_len;
+	u64 sent[ELEC_MSG_MAX + 1];	/* frames sent; a broadcast once */
+	u64 lost;
+	u64 overflow;
+	u64 bad;
+	bool cut[T_MAX_NODES][T_MAX_NODES];
+};
+
+static void t_net_send(struct t_net *net, struct t_node *from,
+		       const struct elec_msg *msg);
+
+static void t_emit(void *ctx, const struct elec_action *act)
+{
+	struct t_node *n = ctx;
+
+	if (n->n_acts < T_MAX_ACTS)
+		n->acts[n->n_acts++] = *act;
+	else
+		n->acts_lost++;
+	if (act->kind == ELEC_ACT_SEND && n->net)
+		t_net_send(n->net, n, &act->msg);
+}
+
+static void t_cfg(struct elec_config *cfg, u32 self)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->self_id = self;
+	cfg->group = T_GROUP;
+	cfg->algo = ELEC_ALGO_BULLY;
+	cfg->hb_interval_ns = T_HB;
+	cfg->hb_miss = T_MISS;
+	cfg->timeout_ns = T_T;
+}
+
+static void t_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
+{
+	struct kunit *test = n->test;
+	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	struct elec_config cfg;
+	u32 i;
+
+	t_cfg(&cfg, self);
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
+					     T_MAX_NODES - 1, &sink), 0);
+	for (i = 0; i < nr; i++) {
+		if (ids[i] == self)
+			continue;
+		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i], NULL),
+				0);
+	}
+	n->n_acts = 0;
+	n->acts_lost = 0;
+}
+
+static struct t_node *t_node_new(struct kunit *test, u32 self,
+				 const u32 *ids, u32 nr)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	n->test = test;
+	n->now = T_START;
+	t_node_init(n, self, ids, nr);
+	return n;
+}
+
+static void t_clear(struct t_node *n)
+{
+	n->n_acts = 0;
+	n->acts_lost = 0;
+}
+
+static const struct elec_action *t_act(struct t_node *n, u32 i)
+{
+	KUNIT_ASSERT_LT(n->test, i, n->n_acts);
+	return &n->acts[i];
+}
+
+/* SEND actions of @type (0: any) to @dst (T_ANY: any) */
+static u32 t_sends(const struct t_node *n, u8 type, u32 dst)
+{
+	u32 i, cnt = 0;
+
+	for (i = 0; i < n->n_acts; i++) {
+		const struct elec_action *a = &n->acts[i];
+
+		if (a->kind != ELEC_ACT_SEND)
+			continue;
+		if ((!type || a->msg.type == type) &&
+		    (dst == T_ANY || a->msg.dst == dst))
+			cnt++;
+	}
+	return cnt;
+}
+
+/* EVENT actions of @type concerning @peer (T_ANY: any) */
+static u32 t_events(const struct t_node *n, u8 type, u32 peer)
+{
+	u32 i, cnt = 0;
+
+	for (i = 0; i < n->n_acts; i++) {
+		const struct elec_action *a = &n->acts[i];
+
+		if (a->kind == ELEC_ACT_EVENT && a->event.type == type &&
+		    (peer == T_ANY || a->event.peer == peer))
+			cnt++;
+	}
+	return cnt;
+}
+
+static const struct elec_action *t_last_event(const struct t_node *n,
+					      u8 type)
+{
+	u32 i;
+
+	for (i = n->n_acts; i-- > 0;)
+		if (n->acts[i].kind == ELEC_ACT_EVENT &&
+		    n->acts[i].event.type == type)
+			return &n->acts[i];
+	return NULL;
+}
+
+static u32 t_kinds(const struct t_node *n, enum elec_action_kind kind,
+		   int timer)
+{
+	u32 i, cnt = 0;
+
+	for (i = 0; i < n->n_acts; i++)
+		if (n->acts[i].kind == kind &&
+		    (timer < 0 || n->acts[i].timer.id == timer))
+			cnt++;
+	return cnt;
+}
+
+static u32 t_arms(const struct t_node *n, int timer)
+{
+	return t_kinds(n, ELEC_ACT_TIMER_ARM, timer);
+}
+
+static u32 t_cancels(const struct t_node *n, int timer)
+{
+	return t_kinds(n, ELEC_ACT_TIMER_CANCEL, timer);
+}
+
+/* expiry of the last ARM of @timer, 0 if none */
+static u64 t_armed_at(const struct t_node *n, int timer)
+{
+	u32 i;
+
+	for (i = n->n_acts; i-- > 0;)
+		if (n->acts[i].kind == ELEC_ACT_TIMER_ARM &&
+		    n->acts[i].timer.id == timer)
+			return n->acts[i].timer.expires_ns;
+	return 0;
+}
+
+/* which timers are armed, as a bit mask */
+static u32 t_timers(const struct t_node *n)
+{
+	u32 i, mask = 0;
+
+	for (i = 0; i < ELEC_TIMER_COUNT; i++)
+		if (n->c.timer_expires[i])
+			mask |= 1U << i;
+	return mask;
+}
+
+#define T_BIT(id)	(1U << (id))
+
+static void t_msg(struct elec_msg *m, u8 type, u32 src, u32 dst, u64 term)
+{
+	memset(m, 0, sizeof(*m));
+	m->type = type;
+	m->algo = ELEC_ALGO_BULLY;
+	m->group = T_GROUP;
+	m->src = src;
+	m->dst = dst;
+	m->term = term;
+}
+
+static void t_rx(struct t_node *n, u8 type, u32 src, u32 dst, u64 term)
+{
+	struct elec_msg m;
+
+	t_msg(&m, type, src, dst, term);
+	elec_core_rx(&n->c, &m, n->now);
+}
+
+/* the armed timer @id expires: advance the clock to it and deliver it */
+static void t_fire(struct t_node *n, enum elec_timer_id id)
+{
+	KUNIT_ASSERT_NE(n->test, n->c.timer_expires[id], 0);
+	n->now = n->c.timer_expires[id];
+	elec_core_timer(&n->c, id, n->now);
+}
+
+static void t_start(struct t_node *n)
+{
+	elec_core_start(&n->c, n->now);
+}
+
+/* started, learnt nothing, T passed: leader with term 1 */
+static void t_make_leader(struct t_node *n)
+{
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	if (n->c.phase == ELEC_BULLY_WAIT_ANSWER)
+		t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(n->test, n->c.role, ELEC_ROLE_LEADER);
+	t_clear(n);
+}
+
+/* started and following @leader (higher than the node) in @term */
+static void t_make_follower(struct t_node *n, u32 leader, u64 term)
+{
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_rx(n, ELEC_MSG_ANSWER, leader, n->c.cfg.self_id, 0);
+	t_rx(n, ELEC_MSG_COORDINATOR, leader, n->c.cfg.self_id, term);
+	KUNIT_ASSERT_EQ(n->test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_ASSERT_EQ(n->test, n->c.leader, leader);
+	t_clear(n);
+}
+
+static const u32 t_ids5[] = { 1, 2, 3, 4, 5 };
+
+/* ---- elec_core -------------------------------------------------------- */
+
+static void tcore_registry(struct kunit *test)
+{
+	struct elec_algo_ops ops = elec_bully_ops;
+
+	KUNIT_EXPECT_PTR_EQ(test, elec_algo_find(ELEC_ALGO_BULLY),
+			    &elec_bully_ops);
+	KUNIT_EXPECT_PTR_EQ(test, elec_algo_find_name("bully"),
+			    &elec_bully_ops);
+	KUNIT_EXPECT_NULL(test, elec_algo_find(ELEC_ALGO_UNSPEC));
+	KUNIT_EXPECT_NULL(test, elec_algo_find(ELEC_ALGO_MAX + 1));
+	KUNIT_EXPECT_NULL(test, elec_algo_find(255));
+	KUNIT_EXPECT_NULL(test, elec_algo_find_name("Bully"));
+	KUNIT_EXPECT_NULL(test, elec_algo_find_name("bull"));
+	KUNIT_EXPECT_NULL(test, elec_algo_find_name(""));
+	KUNIT_EXPECT_NULL(test, elec_algo_find_name(NULL));
+
+	KUNIT_EXPECT_TRUE(test, elec_algo_ops_valid(&ops));
+	ops.peer_removed = NULL;
+	ops.payload_ok = NULL;
+	KUNIT_EXPECT_TRUE(test, elec_algo_ops_valid(&ops));	/* optional */
+	ops = elec_bully_ops;
+	ops.start = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully_ops;
+	ops.stop = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully_ops;
+	ops.elect = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully_ops;
+	ops.rx = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully_ops;
+	ops.timer = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully_ops;
+	ops.name = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully_ops;
+	ops.algo = ELEC_ALGO_UNSPEC;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops.algo = ELEC_ALGO_MAX + 1;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(NULL));
+}
+
+struct tcore_bad_cfg {
+	const char *why;
+	u32 self_id;
+	u16 group;
+	u8 algo;
+	u32 hb_miss;
+	u64 hb;
+	u64 t;
+	u64 coord;
+};
+
+static const struct tcore_bad_cfg tcore_bad_cfgs[] = {
+	{ "node id 0 is reserved", 0, 1, 1, 3, T_HB, T_T, 0 },
+	{ "group id 0 is reserved", 1, 0, 1, 3, T_HB, T_T, 0 },
+	{ "unknown algorithm", 1, 1, 0, 3, T_HB, T_T, 0 },
+	{ "unknown algorithm", 1, 1, ELEC_ALGO_MAX + 1, 3, T_HB, T_T, 0 },
+	{ "hb-interval out of range (100us..60s)", 1, 1, 1, 3,
+	  ELECTION_DUR_MIN_NS - 1, T_T, 0 },
+	{ "hb-interval out of range (100us..60s)", 1, 1, 1, 3,
+	  ELECTION_DUR_MAX_NS + 1, T_T, 0 },
+	{ "hb-interval out of range (100us..60s)", 1, 1, 1, 3, 0, T_T, 0 },
+	{ "hb-miss out of range (1..1000)", 1, 1, 1, 0, T_HB, T_T, 0 },
+	{ "hb-miss out of range (1..1000)", 1, 1, 1, 1001, T_HB, T_T, 0 },
+	{ "timeout out of range (100us..60s)", 1, 1, 1, 3, T_HB,
+	  ELECTION_DUR_MIN_NS - 1, 0 },
+	{ "timeout out of range (100us..60s)", 1, 1, 1, 3, T_HB,
+	  ELECTION_DUR_MAX_NS + 1, 0 },
+	{ "coord-timeout out of range (100us..60s)", 1, 1, 1, 3, T_HB, T_T,
+	  ELECTION_DUR_MIN_NS - 1 },
+	{ "coord-timeout out of range (100us..60s)", 1, 1, 1, 3, T_HB, T_T,
+	  ELECTION_DUR_MAX_NS + 1 },
+};
+
+static void tcore_config_check(struct kunit *test)
+{
+	struct elec_config cfg;
+	const char *why;
+	size_t i;
+
+	t_cfg(&cfg, 1);
+	why = "untouched";
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), 0);
+	KUNIT_EXPECT_STREQ(test, why, "untouched");
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, elec_config_check(NULL, &why), -EINVAL);
+
+	/* inclusive bounds */
+	cfg.hb_interval_ns = ELECTION_DUR_MIN_NS;
+	cfg.timeout_ns = ELECTION_DUR_MAX_NS;
+	cfg.coord_timeout_ns = ELECTION_DUR_MIN_NS;
+	cfg.hb_miss = ELECTION_HB_MISS_MIN;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), 0);
+	cfg.hb_interval_ns = ELECTION_DUR_MAX_NS;
+	cfg.timeout_ns = ELECTION_DUR_MIN_NS;
+	cfg.coord_timeout_ns = ELECTION_DUR_MAX_NS;
+	cfg.hb_miss = ELECTION_HB_MISS_MAX;
+	cfg.self_id = 0xffffffff;
+	cfg.group = 0xffff;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), 0);
+
+	for (i = 0; i < ARRAY_SIZE(tcore_bad_cfgs); i++) {
+		const struct tcore_bad_cfg *b = &tcore_bad_cfgs[i];
+
+		cfg.self_id = b->self_id;
+		cfg.group = b->group;
+		cfg.algo = b->algo;
+		cfg.hb_miss = b->hb_miss;
+		cfg.hb_interval_ns = b->hb;
+		cfg.timeout_ns = b->t;
+		cfg.coord_timeout_ns = b->coord;
+		why = NULL;
+		KUNIT_EXPECT_EQ_MSG(test, elec_config_check(&cfg, &why),
+				    -EINVAL, "case %zu", i);
+		KUNIT_EXPECT_NOT_NULL(test, why);
+		if (why)
+			KUNIT_EXPECT_STREQ(test, why, b->why);
+		KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), -EINVAL);
+	}
+}
+
+static void tcore_coord_timeout(struct kunit *test)
+{
+	struct elec_config cfg;
+
+	t_cfg(&cfg, 1);
+	KUNIT_EXPECT_EQ(test, elec_config_coord_timeout(&cfg),
+			ELECTION_DEF_COORD_TIMEOUT_MULT * T_T);
+	cfg.coord_timeout_ns = 123456789;
+	KUNIT_EXPECT_EQ(test, elec_config_coord_timeout(&cfg), 123456789ULL);
+	/* the default never exceeds the largest duration */
+	cfg.coord_timeout_ns = 0;
+	cfg.timeout_ns = ELECTION_DUR_MAX_NS;
+	KUNIT_EXPECT_EQ(test, elec_config_coord_timeout(&cfg),
+			ELECTION_DUR_MAX_NS);
+}
+
+static void tcore_init(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_sink sink = { .emit = t_emit };
+	struct elec_sink nosink = { .emit = NULL };
+	struct elec_config cfg;
+	struct elec_core before;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	n->test = test;
+	sink.ctx = n;
+	t_cfg(&cfg, 9);
+
+	memset(&n->c, 0xa5, sizeof(n->c));
+	memcpy(&before, &n->c, sizeof(before));
+	KUNIT_EXPECT_EQ(test, elec_core_init(&n->c, &cfg, n->peers, 4, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, elec_core_init(&n->c, &cfg, n->peers, 4,
+					     &nosink), -EINVAL);
+	KUNIT_EXPECT_EQ(test, elec_core_init(&n->c, &cfg, NULL, 4, &sink),
+			-EINVAL);
+	cfg.group = 0;
+	KUNIT_EXPECT_EQ(test, elec_core_init(&n->c, &cfg, n->peers, 4, &sink),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, memcmp(&n->c, &before, sizeof(before)), 0);
+
+	cfg.group = T_GROUP;
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers, 4, &sink),
+			0);
+	KUNIT_EXPECT_PTR_EQ(test, n->c.ops, &elec_bully_ops);
+	KUNIT_EXPECT_FALSE(test, n->c.running);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_STOPPED);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 0);
+	KUNIT_EXPECT_EQ(test, n->c.n_peers, 0);
+	KUNIT_EXPECT_EQ(test, n->c.max_peers, 4);
+	KUNIT_EXPECT_EQ(test, n->c.cfg.self_id, 9);
+	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	/* no peers at all is fine too */
+	KUNIT_EXPECT_EQ(test, elec_core_init(&n->c, &cfg, NULL, 0, &sink), 0);
+}
+
+static void tcore_set_config(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	struct elec_config cfg = n->c.cfg;
+	struct elec_core before;
+	const char *why;
+
+	t_make_follower(n, 5, 1);
+	memcpy(&before, &n->c, sizeof(before));
+
+	cfg.hb_miss = 0;
+	why = NULL;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, why, "hb-miss out of range (1..1000)");
+	cfg = n->c.cfg;
+	cfg.timeout_ns = 1;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, why, "timeout out of range (100us..60s)");
+	cfg = n->c.cfg;
+	cfg.self_id = 4;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "node id, group and algorithm cannot be changed");
+	cfg = n->c.cfg;
+	cfg.group = 8;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL),
+			-EINVAL);
+	/* rejected: nothing changed, nothing emitted */
+	KUNIT_EXPECT_EQ(test, memcmp(&n->c, &before, sizeof(before)), 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+
+	cfg = n->c.cfg;
+	cfg.hb_interval_ns = 1000000;
+	cfg.hb_miss = 5;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why), 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.cfg.hb_miss, 5);
+	/* armed timers keep their expiry; the next arm uses the new values */
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			before.timer_expires[ELEC_TIMER_DETECT]);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + 5 * 1000000ULL);
+}
+
+static void tcore_peers(struct kunit *test)
+{
+	static const u8 mac[ELEC_LLADDR_LEN] = { 2, 0, 0, 0, 0, 7 };
+	static const u32 order[] = { 50, 10, 40, 20, 30 };
+	struct t_node *n = t_node_new(test, 25, NULL, 0);
+	struct elec_peer *p;
+	u32 i;
+
+	n->c.max_peers = 6;
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, order[i],
+							 order[i] == 40 ?
+							 mac : NULL), 0);
+	KUNIT_ASSERT_EQ(test, n->c.n_peers, 5);
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_EQ(test, n->c.peers[i].id, 10 * (i + 1));
+	for (i = 0; i < 5; i++) {
+		p = elec_core_peer_find(&n->c, 10 * (i + 1));
+		KUNIT_ASSERT_NOT_NULL(test, p);
+		KUNIT_EXPECT_EQ(test, p->id, 10 * (i + 1));
+		KUNIT_EXPECT_EQ(test, p->alive, 1);
+		KUNIT_EXPECT_EQ(test, p->flags, 0);
+	}
+	p = elec_core_peer_find(&n->c, 40);
+	KUNIT_EXPECT_EQ(test, memcmp(p->lladdr, mac, sizeof(mac)), 0);
+	p = elec_core_peer_find(&n->c, 10);
+	KUNIT_EXPECT_EQ(test, p->lladdr[5], 0);
+	KUNIT_EXPECT_NULL(test, elec_core_peer_find(&n->c, 0));
+	KUNIT_EXPECT_NULL(test, elec_core_peer_find(&n->c, 5));
+	KUNIT_EXPECT_NULL(test, elec_core_peer_find(&n->c, 25));
+	KUNIT_EXPECT_NULL(test, elec_core_peer_find(&n->c, 35));
+	KUNIT_EXPECT_NULL(test, elec_core_peer_find(&n->c, 51));
+
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 0, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 25, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 30, NULL), -EEXIST);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 60, NULL), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 70, NULL), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 60, NULL), -EEXIST);
+	KUNIT_EXPECT_EQ(test, n->c.n_peers, 6);
+
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 35, n->now), -ENOENT);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 0, n->now), -ENOENT);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 30, n->now), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 30, n->now), -ENOENT);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 60, n->now), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 10, n->now), 0);
+	KUNIT_ASSERT_EQ(test, n->c.n_peers, 3);
+	KUNIT_EXPECT_EQ(test, n->c.peers[0].id, 20);
+	KUNIT_EXPECT_EQ(test, n->c.peers[1].id, 40);
+	KUNIT_EXPECT_EQ(test, n->c.peers[2].id, 50);
+	KUNIT_EXPECT_EQ(test, memcmp(n->c.peers[1].lladdr, mac, sizeof(mac)),
+			0);
+	/* the table never emits anything */
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+}
+
+static void tcore_peers_full_table(struct kunit *test)
+{
+	const u32 max = ELECTION_MAX_NODES - 1;
+	struct elec_peer *buf = kunit_kzalloc(test, max * sizeof(*buf),
+					      GFP_KERNEL);
+	struct t_node *n = t_node_new(test, 1000, NULL, 0);
+	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	struct elec_config cfg;
+	u32 i, id;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	t_cfg(&cfg, 1000);
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, buf, max, &sink), 0);
+	/* 255 ids in scrambled order: 7 * i mod 256 visits 1..255 once */
+	for (i = 1; i <= max; i++) {
+		id = (7 * i) % 256;
+		KUNIT_ASSERT_EQ_MSG(test, elec_core_peer_add(&n->c, id * 3,
+							     NULL), 0,
+				    "id %u", id * 3);
+	}
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 2000, NULL), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 3, NULL), -EEXIST);
+	for (i = 0; i < max; i++)
+		KUNIT_EXPECT_EQ(test, n->c.peers[i].id, 3 * (i + 1));
+	for (i = 1; i <= max; i++)
+		KUNIT_EXPECT_PTR_EQ(test, elec_core_peer_find(&n->c, 3 * i),
+				    &buf[i - 1]);
+	for (i = 1; i <= 3 * max + 1; i += 3)
+		KUNIT_EXPECT_NULL(test, elec_core_peer_find(&n->c, i));
+}
+
+static void tcore_rx_checks(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	struct elec_stats *st = &n->c.stats;
+	u64 rx0[ELEC_MSG_MAX + 1];
+	struct elec_msg m;
+
+	/* stopped comes first, whatever else is wrong */
+	t_msg(&m, ELEC_MSG_HEARTBEAT, 9, 8, 1);
+	m.group = 99;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_STOPPED], 1);
+
+	t_make_follower(n, 5, 1);
+	memcpy(&rx0, st->rx, sizeof(rx0));
+	/* wrong group before wrong algo */
+	m.algo = 9;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_WRONG_GROUP], 1);
+	/* wrong algo before wrong destination */
+	m.group = T_GROUP;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_WRONG_ALGO], 1);
+	/* wrong destination before unknown peer */
+	m.algo = ELEC_ALGO_BULLY;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_WRONG_DST], 1);
+	/* unknown peer; the local id is not a peer either */
+	m.dst = 3;
+	elec_core_rx(&n->c, &m, n->now);
+	m.src = 3;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_UNKNOWN_PEER], 2);
+	/* a type that the codec would refuse */
+	m.src = 5;
+	m.type = ELEC_MSG_MAX + 1;
+	elec_core_rx(&n->c, &m, n->now);
+	m.type = ELEC_MSG_UNSPEC;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_MALFORMED], 2);
+
+	/* nothing counted as received, nothing emitted, state unchanged */
+	KUNIT_EXPECT_EQ(test, memcmp(&rx0, st->rx, sizeof(rx0)), 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+
+	/* unicast to us and broadcast both pass */
+	m.type = ELEC_MSG_HEARTBEAT;
+	elec_core_rx(&n->c, &m, n->now);
+	m.dst = 0;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_HEARTBEAT],
+			rx0[ELEC_MSG_HEARTBEAT] + 2);
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_DETECT), 2);
+
+	/* out-of-range drop reasons are not counted anywhere */
+	elec_core_drop(&n->c, ELEC_DROP_UNSPEC);
+	elec_core_drop(&n->c, ELEC_DROP_MAX + 1);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_UNSPEC], 0);
+}
+
+static void tcore_timer_dispatch(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	u64 at;
+
+	/* stopped: nothing is armed, nothing happens */
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+
+	t_start(n);
+	at = n->c.timer_expires[ELEC_TIMER_DETECT];
+	KUNIT_ASSERT_EQ(test, at, n->now + T_DETECT);
+	t_clear(n);
+	/* early: an hrtimer that raced a re-arm */
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, at - 1);
+	/* not armed */
+	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, at + 1);
+	elec_core_timer(&n->c, ELEC_TIMER_HEARTBEAT, at + 1);
+	/* no such timer */
+	elec_core_timer(&n->c, ELEC_TIMER_COUNT, at + 1);
+	elec_core_timer(&n->c, (enum elec_timer_id)200, at + 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEARNING);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], at);
+
+	/* on time: handled once; a duplicate expiry is ignored */
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, at);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
+	t_clear(n);
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, at);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+
+	/* a cancelled timer whose expiry still arrives is ignored */
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	t_clear(n);
+	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, n->now + T_T);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_COORD);
+}
+
+static void tcore_helpers(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	const struct elec_action *a;
+	struct elec_peer *p;
+
+	elec_core_cancel(&n->c, ELEC_TIMER_COORD, n->now);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);	/* not armed: silent */
+	elec_core_arm(&n->c, ELEC_TIMER_COORD, 0, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 1);
+	elec_core_arm(&n->c, ELEC_TIMER_COORD, 77, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 77);
+	elec_core_cancel(&n->c, ELEC_TIMER_COORD, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 3);
+	a = t_act(n, 1);
+	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_TIMER_ARM);
+	KUNIT_EXPECT_EQ(test, a->timer.id, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, a->timer.expires_ns, 77);
+	KUNIT_EXPECT_EQ(test, a->now_ns, n->now);
+	KUNIT_EXPECT_EQ(test, t_act(n, 2)->kind, ELEC_ACT_TIMER_CANCEL);
+	t_clear(n);
+
+	elec_core_send(&n->c, ELEC_MSG_ANSWER, 4, 12, NULL, 0, n->now);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_SEND);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_ANSWER);
+	KUNIT_EXPECT_EQ(test, a->msg.algo, ELEC_ALGO_BULLY);
+	KUNIT_EXPECT_EQ(test, a->msg.flags, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.group, T_GROUP);
+	KUNIT_EXPECT_EQ(test, a->msg.src, 3);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 4);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 12);
+	KUNIT_EXPECT_EQ(test, a->msg.payload_len, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ANSWER], 1);
+	t_clear(n);
+
+	elec_core_set_leader(&n->c, 5, 4, n->now);
+	elec_core_set_leader(&n->c, 5, 6, n->now);	/* term only: silent */
+	elec_core_set_leader(&n->c, 0, 6, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 6);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.type,
+			ELEC_EVENT_LEADER_CHANGED);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.leader, 5);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.term, 4);
+	KUNIT_EXPECT_EQ(test, t_act(n, 1)->event.leader, 0);
+	t_clear(n);
+
+	p = elec_core_peer_find(&n->c, 2);
+	elec_core_peer_set_alive(&n->c, p, true, n->now);	/* no change */
+	elec_core_peer_set_alive(&n->c, p, false, n->now);
+	elec_core_peer_set_alive(&n->c, p, false, n->now);
+	elec_core_peer_set_alive(&n->c, p, true, n->now);
+	elec_core_peer_set_alive(&n->c, NULL, false, n->now);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.type, ELEC_EVENT_PEER_DOWN);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.peer, 2);
+	KUNIT_EXPECT_EQ(test, t_act(n, 1)->event.type, ELEC_EVENT_PEER_UP);
+	KUNIT_EXPECT_EQ(test, p->alive, 1);
+}
+
+static void tcore_start_stop(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	const struct elec_action *a;
+
+	elec_core_stop(&n->c, n->now);		/* not running: nothing */
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+
+	t_start(n);
+	KUNIT_EXPECT_TRUE(test, n->c.running);
+	t_start(n);				/* already running */
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	KUNIT_ASSERT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_COORD));
+	t_clear(n);
+
+	elec_core_stop(&n->c, n->now);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->kind, ELEC_ACT_TIMER_CANCEL);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->timer.id, ELEC_TIMER_COORD);
+	a = t_act(n, 1);
+	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_EVENT);
+	KUNIT_EXPECT_EQ(test, a->event.type, ELEC_EVENT_STOPPED);
+	KUNIT_EXPECT_EQ(test, a->event.leader, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.running);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_STOPPED);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_IDLE);
+	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
+
+	/* stopped: frames are dropped, timers and elect do nothing */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 9);
+	elec_core_timer(&n->c, ELEC_TIMER_COORD, n->now + T_COORD);
+	elec_core_elect(&n->c, n->now);
+	elec_core_stop(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STOPPED], 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+
+	/* started again: learning again */
+	t_start(n);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEARNING);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+}
+
+static void tcore_stop_leader(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+
+	t_make_leader(n);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	elec_core_stop(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_HEARTBEAT), 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_STOPPED, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* the term is kept across a stop */
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 1);
+}
+
+static struct kunit_case elec_core_cases[] = {
+	KUNIT_CASE(tcore_registry),
+	KUNIT_CASE(tcore_config_check),
+	KUNIT_CASE(tcore_coord_timeout),
+	KUNIT_CASE(tcore_init),
+	KUNIT_CASE(tcore_set_config),
+	KUNIT_CASE(tcore_peers),
+	KUNIT_CASE(tcore_peers_full_table),
+	KUNIT_CASE(tcore_rx_checks),
+	KUNIT_CASE(tcore_timer_dispatch),
+	KUNIT_CASE(tcore_helpers),
+	KUNIT_CASE(tcore_start_stop),
+	KUNIT_CASE(tcore_stop_leader),
+	{}
+};
+
+static struct kunit_suite elec_core_suite = {
+	.name = "elec_core",
+	.test_cases = elec_core_cases,
+};
+
+/* ---- elec_bully ------------------------------------------------------- */
+
+static void tb_start_learns(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	const struct elec_action *a;
+
+	t_start(n);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_TIMER_ARM);
+	KUNIT_EXPECT_EQ(test, a->timer.id, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, a->timer.expires_ns, T_START + T_DETECT);
+	KUNIT_EXPECT_TRUE(test, n->c.running);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEARNING);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+}
+
+/* Learning window over, nothing heard, highest id: elects itself. */
+static void tb_highest_elects_itself(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 8, 16 };
+	struct t_node *n = t_node_new(test, 16, ids, 4);
+	const struct elec_action *a;
+
+	t_start(n);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	/* event, event, 3 COORDINATOR (ascending), arm HEARTBEAT */
+	KUNIT_ASSERT_EQ(test, n->n_acts, 6);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.type,
+			ELEC_EVENT_ELECTION_STARTED);
+	a = t_act(n, 1);
+	KUNIT_EXPECT_EQ(test, a->event.type, ELEC_EVENT_LEADER_CHANGED);
+	KUNIT_EXPECT_EQ(test, a->event.leader, 16);
+	KUNIT_EXPECT_EQ(test, a->event.term, 1);
+	KUNIT_EXPECT_EQ(test, t_act(n, 2)->msg.dst, 2);
+	KUNIT_EXPECT_EQ(test, t_act(n, 3)->msg.dst, 4);
+	KUNIT_EXPECT_EQ(test, t_act(n, 4)->msg.dst, 8);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 3);
+	KUNIT_EXPECT_EQ(test, t_act(n, 2)->msg.term, 1);
+	a = t_act(n, 5);
+	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_TIMER_ARM);
+	KUNIT_EXPECT_EQ(test, a->timer.id, ELEC_TIMER_HEARTBEAT);
+	KUNIT_EXPECT_EQ(test, a->timer.expires_ns, n->now + T_HB);
+
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 16);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 1);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_COORDINATOR], 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 0);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+}
+
+/* A lower id sends ELECTION to each higher alive id, one frame each. */
+static void tb_election_to_higher(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
+	struct t_node *n = t_node_new(test, 3, ids, 6);
+
+	elec_core_peer_find(&n->c, 5)->alive = 0;	/* declared failed */
+	t_start(n);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 6), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 2);
+}
+
+/* T passes with no ANSWER: the higher ids asked are declared failed. */
+static void tb_answer_timeout(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	/* a higher peer added after the ELECTIONs went out was not asked */
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 6, NULL), 0);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 6)->alive, 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 4)->alive, 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 2)->alive, 1);
+	/* COORDINATOR to the lower ids only */
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 1), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 2), 1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+	/* the next run skips the failed ids and asks only 6 */
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 6), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	/* and without 6 too, it goes straight to COORDINATOR */
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 6, n->now), 0);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.term, 2);
+}
+
+/* An ANSWER from a higher id: wait for the COORDINATOR instead. */
+static void tb_answer_then_wait(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_clear(n);
+	/* an ANSWER from a lower id is no answer */
+	t_rx(n, ELEC_MSG_ANSWER, 2, 3, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+
+	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 0);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->kind, ELEC_ACT_TIMER_CANCEL);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->timer.id, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_act(n, 1)->kind, ELEC_ACT_TIMER_ARM);
+	KUNIT_EXPECT_EQ(test, t_act(n, 1)->timer.id, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, t_act(n, 1)->timer.expires_ns, n->now + T_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+
+	/* a second ANSWER changes nothing */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ANSWER], 3);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_COORD));
+
+	/* the COORDINATOR ends the run */
+	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_COORD), 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	/* an ANSWER outside WAIT_ANSWER is ignored */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+}
+
+/* An ANSWER but no COORDINATOR within coord-timeout: a new run. */
+static void tb_coord_timeout_restarts(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.coord_timeout_ns = 7000000;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_COORD),
+			n->now + 7000000);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_COORD);
+	/* the new run asks the higher ids again, the one that answered too */
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	/* and if now nobody answers, this node wins */
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
+}
+
+/* ELECTION from a lower id: ANSWER it, and begin an election if idle. */
+static void tb_rx_election_from_lower(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_make_follower(n, 5, 1);
+	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
+	/* the ANSWER goes out before the election */
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.type, ELEC_MSG_ANSWER);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	/* the learning window's election, and this one */
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_DETECT), 1);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	/* the leader is kept until a new one is announced */
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+
+	/* already in an election: only ANSWER */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 2, 3, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	/* also while waiting for the COORDINATOR */
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ELECTION], 3);
+}
+
+static void tb_rx_election_from_higher(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	struct elec_core before;
+
+	t_make_follower(n, 5, 1);
+	before = n->c;
+	t_rx(n, ELEC_MSG_ELECTION, 4, 3, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ELECTION], 1);
+	KUNIT_EXPECT_EQ(test, n->c.participant, before.participant);
+	KUNIT_EXPECT_EQ(test, n->c.phase, before.phase);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, before.stats.elections);
+}
+
+/* The leader answers an ELECTION and announces itself again. */
+static void tb_leader_reannounces(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+
+	t_make_leader(n);
+	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 5);
+	/* same leader, new term: no leader-changed event */
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+}
+
+static void tb_heartbeats(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	struct t_node *f = t_node_new(test, 2, t_ids5, 5);
+	const struct elec_action *a;
+	int i;
+
+	t_make_leader(n);
+	for (i = 1; i <= 3; i++) {
+		t_clear(n);
+		t_fire(n, ELEC_TIMER_HEARTBEAT);
+		KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+		a = t_act(n, 0);
+		KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_SEND);
+		KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_HEARTBEAT);
+		KUNIT_EXPECT_EQ(test, a->msg.dst, 0);	/* one broadcast */
+		KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_HEARTBEAT),
+				n->now + T_HB);
+		KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_HEARTBEAT], i);
+	}
+
+	/* a follower's detector is re-armed by each heartbeat, nothing else */
+	t_make_follower(f, 5, 1);
+	for (i = 0; i < 3; i++) {
+		f->now += T_HB;
+		t_clear(f);
+		t_rx(f, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+		KUNIT_ASSERT_EQ(test, f->n_acts, 1);
+		KUNIT_EXPECT_EQ(test, t_act(f, 0)->timer.id, ELEC_TIMER_DETECT);
+		KUNIT_EXPECT_EQ(test, t_act(f, 0)->timer.expires_ns,
+				f->now + T_DETECT);
+	}
+	KUNIT_EXPECT_EQ(test, f->c.stats.rx[ELEC_MSG_HEARTBEAT], 3);
+	KUNIT_EXPECT_EQ(test, f->c.stats.elections, 1);
+}
+
+/* hb_miss intervals of silence: leader failed, none, election. */
+static void tb_detector(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 4, t_ids5, 5);
+	const struct elec_action *a;
+
+	t_make_follower(n, 5, 1);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->now, T_START + T_DETECT + T_HB + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	a = t_last_event(n, ELEC_EVENT_LEADER_CHANGED);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	/* the first leader-changed event says "none" */
+	a = t_act(n, 1);
+	KUNIT_EXPECT_EQ(test, a->event.type, ELEC_EVENT_LEADER_CHANGED);
+	KUNIT_EXPECT_EQ(test, a->event.leader, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	/* id 4's only higher peer just failed: it wins at once */
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, n->c.term, 2);
+	/* leader none does not count as a change, the new leader does */
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 2);
+}
+
+/* Textbook best case at the node: N-2 COORDINATOR frames, nothing else. */
+static void tb_best_case_frames(struct kunit *test)
+{
+	static const u32 ids[] = { 10, 20, 30, 40, 50, 60, 70, 80 };
+	struct t_node *n = t_node_new(test, 70, ids, 8);
+
+	t_make_follower(n, 80, 3);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 8 - 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 8 - 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 80), 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+}
+
+/* A started node adopts the first leader it hears, then calls an election */
+static void tb_learning_adopts(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_start(n);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 7);
+	KUNIT_ASSERT_GE(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.type,
+			ELEC_EVENT_LEADER_CHANGED);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.leader, 5);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.term, 7);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	/* ELECTION carries the highest term seen */
+	KUNIT_EXPECT_EQ(test, t_act(n, n->n_acts - 2)->msg.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	/* the leader answers and announces a new term */
+	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 7);
+	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 8);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, n->c.term, 8);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+}
+
+/* A recovered higher node learns a lower leader and bullies it. */
+static void tb_learning_bullies_lower(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+
+	t_start(n);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, t_act(n, n->n_acts - 2)->msg.term, 7);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+}
+
+/* Terms: (term, id) below the current (term, leader) is refused. */
+static void tb_stale_terms(struct kunit *test)
+{
+	static const u32 ids[] = { 3, 8, 9, 10 };
+	struct t_node *n = t_node_new(test, 4, ids, 4);
+	struct elec_stats *st = &n->c.stats;
+
+	t_make_follower(n, 9, 5);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 4);		/* older term */
+	t_rx(n, ELEC_MSG_COORDINATOR, 10, 4, 4);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 8, 0, 5);		/* same term, lower */
+	t_rx(n, ELEC_MSG_COORDINATOR, 8, 4, 5);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_STALE_TERM], 4);
+	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_HEARTBEAT], 2);
+	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_COORDINATOR], 3);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+
+	/* same term, higher id: the higher id wins */
+	t_rx(n, ELEC_MSG_COORDINATOR, 10, 4, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 10);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, 0), 1);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_STALE_TERM], 4);
+	/* now 9 in term 5 is stale as well */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 5);
+	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_STALE_TERM], 5);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	/* a later term from a lower id is accepted... */
+	t_rx(n, ELEC_MSG_HEARTBEAT, 8, 0, 6);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 8);
+	KUNIT_EXPECT_EQ(test, n->c.term, 6);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, 0), 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 0);
+	/* ...and one from below the local id is bullied */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_COORDINATOR, 3, 4, 7);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 8), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 9), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 10), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
+}
+
+/* A stale frame does not count as a sign of life. */
+static void tb_stale_not_alive(struct kunit *test)
+{
+	static const u32 ids[] = { 3, 8, 9, 10 };
+	struct t_node *n = t_node_new(test, 4, ids, 4);
+
+	t_make_follower(n, 9, 5);
+	elec_core_peer_find(&n->c, 10)->alive = 0;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 2);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->alive, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, T_ANY), 0);
+	/* any accepted frame is */
+	t_rx(n, ELEC_MSG_ELECTION, 10, 4, 2);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->alive, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 10), 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+}
+
+/* A leader that hears a higher (term, id) steps down. */
+static void tb_leader_steps_down(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	struct t_node *m = t_node_new(test, 4, t_ids5, 5);
+
+	/* 5 leads in term 1; 4 had declared 5 failed and announces term 2 */
+	t_make_leader(n);
+	t_rx(n, ELEC_MSG_COORDINATOR, 4, 5, 2);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_HEARTBEAT), 1);
+	/* ...but 4 is lower: 5 bullies it back with term 3 */
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 3);
+
+	/* 4 leads; the higher 5 announces itself: 4 follows */
+	t_make_leader(m);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&m->c, 5)->alive, 0);
+	t_rx(m, ELEC_MSG_COORDINATOR, 5, 4, 2);
+	KUNIT_EXPECT_EQ(test, m->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, m->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, m->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, t_sends(m, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_events(m, ELEC_EVENT_PEER_UP, 5), 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&m->c, 5)->alive, 1);
+	KUNIT_EXPECT_EQ(test, t_timers(m), T_BIT(ELEC_TIMER_DETECT));
+	/* same term, lower id than the leader: stale, even for the leader */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, n->c.term);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+}
+
+/* The winner announces the highest term seen in any frame, plus one. */
+static void tb_max_term(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_start(n);
+	t_rx(n, ELEC_MSG_ELECTION, 4, 3, 41);	/* from higher: ignored... */
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 41);	/* ...term noted */
+	t_rx(n, ELEC_MSG_ANSWER, 2, 3, 9);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 41);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.term, 42);
+	KUNIT_EXPECT_EQ(test, t_act(n, n->n_acts - 2)->msg.term, 42);
+}
+
+/* Peers come and go without starting elections. */
+static void tb_peer_add_del(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_make_follower(n, 5, 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_add(&n->c, 9, NULL), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 1, n->now), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 5, n->now), 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	/* the removed leader's frames are unknown-peer drops */
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_UNKNOWN_PEER], 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	/* the detector fires; the new peer 9 is asked */
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, 0), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 9), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	/* a peer asked and then removed is not declared failed */
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 9, n->now), 0);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+}
+
+static void tb_admin_elect(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_make_follower(n, 5, 1);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	/* electing again in the middle of a run starts a new run */
+	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 1);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_COORD), 1);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+}
+
+/* Stopping mid-election: silent, every timer cancelled. */
+static void tb_stop_mid_election(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_clear(n);
+	elec_core_stop(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
+	/* the late ANSWER expiry and the late ANSWER frame do nothing */
+	t_clear(n);
+	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, n->now + T_T);
+	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ANSWER], 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->flags, 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 1);
+}
+
+/* Same inputs, same outputs. */
+static void tb_deterministic(struct kunit *test)
+{
+	struct t_node *a = t_node_new(test, 3, t_ids5, 5);
+	struct t_node *b = t_node_new(test, 3, t_ids5, 5);
+	struct t_node *n;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		n = k ? b : a;
+		t_start(n);
+		t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 2);
+		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
+		t_fire(n, ELEC_TIMER_ANSWER);
+		t_fire(n, ELEC_TIMER_HEARTBEAT);
+		t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 9);
+		t_fire(n, ELEC_TIMER_DETECT);
+	}
+	KUNIT_ASSERT_EQ(test, a->n_acts, b->n_acts);
+	KUNIT_EXPECT_GT(test, a->n_acts, 10);
+	KUNIT_EXPECT_EQ(test, memcmp(a->acts, b->acts,
+				     a->n_acts * sizeof(a->acts[0])), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(&a->c.stats, &b->c.stats,
+				     sizeof(a->c.stats)), 0);
+}
+
+static struct kunit_case elec_bully_cases[] = {
+	KUNIT_CASE(tb_start_learns),
+	KUNIT_CASE(tb_highest_elects_itself),
+	KUNIT_CASE(tb_election_to_higher),
+	KUNIT_CASE(tb_answer_timeout),
+	KUNIT_CASE(tb_answer_then_wait),
+	KUNIT_CASE(tb_coord_timeout_restarts),
+	KUNIT_CASE(tb_rx_election_from_lower),
+	KUNIT_CASE(tb_rx_election_from_higher),
+	KUNIT_CASE(tb_leader_reannounces),
+	KUNIT_CASE(tb_heartbeats),
+	KUNIT_CASE(tb_detector),
+	KUNIT_CASE(tb_best_case_frames),
+	KUNIT_CASE(tb_learning_adopts),
+	KUNIT_CASE(tb_learning_bullies_lower),
+	KUNIT_CASE(tb_stale_terms),
+	KUNIT_CASE(tb_stale_not_alive),
+	KUNIT_CASE(tb_leader_steps_down),
+	KUNIT_CASE(tb_max_term),
+	KUNIT_CASE(tb_peer_add_del),
+	KUNIT_CASE(tb_admin_elect),
+	KUNIT_CASE(tb_stop_mid_election),
+	KUNIT_CASE(tb_deterministic),
+	{}
+};
+
+static struct kunit_suite elec_bully_suite = {
+	.name = "elec_bully",
+	.test_cases = elec_bully_cases,
+};
+
+/* ---- elec_bully_net: the in-test network ------------------------------ */
+
+static struct t_node *t_net_find(struct t_net *net, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		if (net->node[i]->c.cfg.self_id == id)
+			return net->node[i];
+	return NULL;
+}
+
+static void t_net_enqueue(struct t_net *net, u32 from, u32 to,
+			  const u8 *bytes)
+{
+	struct t_frame *f;
+
+	if (net->q_len >= T_QLEN) {
+		net->overflow++;
+		return;
+	}
+	f = &net->q[(net->q_head + net->q_len) % T_QLEN];
+	f->from = from;
+	f->to = to;
+	memcpy(f->bytes, bytes, ELECTION_HDR_LEN);
+	net->q_len++;
+}
+
+/* the sink's SEND: encode, then queue one copy per receiver */
+static void t_net_send(struct t_net *net, struct t_node *from,
+		       const struct elec_msg *msg)
+{
+	u8 bytes[ELECTION_HDR_LEN];
+	struct t_node *to;
+	u32 i;
+
+	if (msg->type <= ELEC_MSG_MAX)
+		net->sent[msg->type]++;
+	if (elec_codec_encode(msg, bytes, sizeof(bytes)) != sizeof(bytes)) {
+		net->bad++;
+		return;
+	}
+	if (!msg->dst) {
+		for (i = 0; i < net->n; i++)
+			if (i != from->idx)
+				t_net_enqueue(net, from->idx, i, bytes);
+		return;
+	}
+	to = t_net_find(net, msg->dst);
+	if (to)
+		t_net_enqueue(net, from->idx, to->idx, bytes);
+	else
+		net->lost++;
+}
+
+static void t_net_deliver(struct t_net *net)
+{
+	struct t_frame *f = &net->q[net->q_head];
+	struct t_node *to = net->node[f->to];
+	struct elec_msg msg;
+
+	net->q_head = (net->q_head + 1) % T_QLEN;
+	net->q_len--;
+	if (!to->up || net->cut[f->from][f->to]) {
+		net->lost++;
+		return;
+	}
+	if (elec_codec_decode(f->bytes, sizeof(f->bytes), &msg) !=
+	    ELEC_DECODE_OK) {
+		net->bad++;
+		return;
+	}
+	to->now = net->now;
+	elec_core_rx(&to->c, &msg, net->now);
+}
+
+/* the earliest armed timer of an up node expiring at or before @limit */
+static bool t_net_next_timer(struct t_net *net, u64 limit, u32 *idx,
+			     u32 *id)
+{
+	u64 best = 0;
+	u32 i, t;
+
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+
+		if (!n->up)
+			continue;
+		for (t = 0; t < ELEC_TIMER_COUNT; t++) {
+			u64 e = n->c.timer_expires[t];
+
+			if (!e || e > limit || (best && e >= best))
+				continue;
+			best = e;
+			*idx = i;
+			*id = t;
+		}
+	}
+	return best != 0;
+}
+
+static void t_net_fire(struct t_net *net, u32 idx, u32 id)
+{
+	struct t_node *n = net->node[idx];
+	u64 e = n->c.timer_expires[id];
+
+	if (e > net->now)
+		net->now = e;
+	n->now = net->now;
+	elec_core_timer(&n->c, id, net->now);
+}
+
+static bool t_net_step(struct t_net *net, u64 until)
+{
+	u32 idx, id;
+
+	if (net->timers_first && t_net_next_timer(net, net->now, &idx, &id)) {
+		t_net_fire(net, idx, id);
+		return true;
+	}
+	if (net->q_len) {
+		t_net_deliver(net);
+		return true;
+	}
+	if (!t_net_next_timer(net, until, &idx, &id)) {
+		if (until > net->now)
+			net->now = until;
+		return false;
+	}
+	t_net_fire(net, idx, id);
+	return true;
+}
+
+static void t_net_run(struct t_net *net, u64 until)
+{
+	u32 steps = 0;
+
+	while (t_net_step(net, until)) {
+		if (++steps > T_MAX_STEPS) {
+			KUNIT_FAIL(net->test, "network does not settle");
+			return;
+		}
+	}
+	KUNIT_EXPECT_EQ(net->test, net->overflow, 0);
+	KUNIT_EXPECT_EQ(net->test, net->bad, 0);
+}
+
+static void t_net_run_for(struct t_net *net, u64 ns)
+{
+	t_net_run(net, net->now + ns);
+}
+
+static struct t_net *t_net_new(struct kunit *test, const u32 *ids, u32 nr)
+{
+	struct t_net *net = kunit_kzalloc(test, sizeof(*net), GFP_KERNEL);
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, net);
+	KUNIT_ASSERT_LE(test, nr, T_MAX_NODES);
+	net->q = kunit_kzalloc(test, T_QLEN * sizeof(*net->q), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, net->q);
+	net->test = test;
+	net->n = nr;
+	net->now = T_START;
+	for (i = 0; i < nr; i++) {
+		struct t_node *n = t_node_new(test, ids[i], ids, nr);
+
+		n->net = net;
+		n->idx = i;
+		n->up = true;
+		n->now = net->now;
+		net->node[i] = n;
+	}
+	return net;
+}
+
+static void t_net_start_all(struct t_net *net)
+{
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		elec_core_start(&net->node[i]->c, net->now);
+}
+
+static struct t_node *t_net_node(struct t_net *net, u32 id)
+{
+	struct t_node *n = t_net_find(net, id);
+
+	KUNIT_ASSERT_NOT_NULL(net->test, n);
+	return n;
+}
+
+/* a silent crash: the node neither sends, receives nor times out */
+static void t_net_crash(struct t_net *net, u32 id)
+{
+	t_net_node(net, id)->up = false;
+}
+
+/* back with a fresh instance (as after a reboot): term 0, all alive */
+static void t_net_reboot(struct t_net *net, u32 id)
+{
+	struct t_node *n = t_net_node(net, id);
+	u32 ids[T_MAX_NODES];
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		ids[i] = net->node[i]->c.cfg.self_id;
+	n->up = true;
+	n->now = net->now;
+	t_node_init(n, id, ids, net->n);
+	elec_core_start(&n->c, net->now);
+}
+
+/* the link goes down (instance stopped) and comes back (started) */
+static void t_net_flap(struct t_net *net, u32 id, u64 down_ns)
+{
+	struct t_node *n = t_net_node(net, id);
+
+	elec_core_stop(&n->c, net->now);
+	t_net_run_for(net, down_ns);
+	elec_core_start(&n->c, net->now);
+}
+
+static void t_net_partition(struct t_net *net, u32 below, bool cut)
+{
+	u32 i, j;
+
+	for (i = 0; i < net->n; i++) {
+		bool low_i = net->node[i]->c.cfg.self_id < below;
+
+		for (j = 0; j < net->n; j++) {
+			bool low_j = net->node[j]->c.cfg.self_id < below;
+
+			if (low_i != low_j)
+				net->cut[i][j] = cut;
+		}
+	}
+}
+
+static u32 t_net_highest_up(struct t_net *net)
+{
+	u32 i, best = 0;
+
+	for (i = 0; i < net->n; i++)
+		if (net->node[i]->up && net->node[i]->c.running &&
+		    net->node[i]->c.cfg.self_id > best)
+			best = net->node[i]->c.cfg.self_id;
+	return best;
+}
+
+/* every live node agrees on @want, in one term, and is not electing */
+static void t_net_expect_agree(struct t_net *net, u32 want)
+{
+	struct kunit *test = net->test;
+	struct t_node *l = t_net_node(net, want);
+	u32 i;
+
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+		u32 id = n->c.cfg.self_id;
+
+		if (!n->up || !n->c.running)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, n->c.leader, want, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.term, l->c.term, "node %u", id);
+		KUNIT_EXPECT_FALSE_MSG(test, n->c.participant, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.role, id == want ?
+				    ELEC_ROLE_LEADER : ELEC_ROLE_FOLLOWER,
+				    "node %u", id);
+	}
+}
+
+static u64 t_net_sum_elections(struct t_net *net)
+{
+	u64 sum = 0;
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		sum += net->node[i]->c.stats.elections;
+	return sum;
+}
+
+static void tn_non_contiguous_ids(struct kunit *test)
+{
+	static const u32 ids[] = { 42, 3, 7000, 100, 17 };
+	struct t_net *net = t_net_new(test, ids, 5);
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 7000);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 7000)->c.stats.leader_changes,
+			1);
+}
+
+/* Second-highest detects the crash: N-2 COORDINATOR frames, nothing else */
+static void tn_best_case(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7 };
+	struct t_net *net = t_net_new(test, ids, 7);
+	struct t_node *d = t_net_node(net, 6);
+	struct elec_config cfg = d->c.cfg;
+	u64 elections, detect;
+
+	cfg.hb_miss = 2;	/* 6 notices first */
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&d->c, &cfg, NULL), 0);
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 7);
+
+	t_net_crash(net, 7);
+	memset(net->sent, 0, sizeof(net->sent));
+	elections = t_net_sum_elections(net);
+	detect = d->c.timer_expires[ELEC_TIMER_DETECT];
+	/* up to just before the new leader's first heartbeat */
+	t_net_run(net, detect + T_HB - 1);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR], 7 - 2);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], 0);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ANSWER], 0);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_HEARTBEAT], 0);
+	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), elections + 1);
+	t_net_expect_agree(net, 6);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 6);
+}
+
+/* Lowest id detects the crash: every node below the failed one elects. */
+static void t_net_worst_case(struct kunit *test, u32 nr)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+	struct t_net *net = t_net_new(test, ids, nr);
+	struct t_node *d = t_net_node(net, 1);
+	struct elec_config cfg = d->c.cfg;
+	u64 elections, detect, e, a;
+
+	cfg.hb_miss = 2;	/* 1 notices first */
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&d->c, &cfg, NULL), 0);
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, nr);
+
+	t_net_crash(net, nr);
+	memset(net->sent, 0, sizeof(net->sent));
+	elections = t_net_sum_elections(net);
+	detect = d->c.timer_expires[ELEC_TIMER_DETECT];
+	t_net_run(net, detect + T_T + T_T / 2);
+	/*
+	 * 1 asks 2..N-1 (it declared N failed itself); each i in 2..N-1,
+	 * unaware of the crash, asks i+1..N; every live node answers every
+	 * ELECTION it gets; N-1 times out on N and announces to N-2 nodes.
+	 */
+	a = (u64)(nr - 2) * (nr - 1) / 2;
+	e = (nr - 2) + a;
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ELECTION], e, "N=%u", nr);
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ANSWER], a, "N=%u", nr);
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_COORDINATOR],
+			    (u64)nr - 2, "N=%u", nr);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_HEARTBEAT], 0);
+	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), elections + nr - 1);
+	t_net_expect_agree(net, nr - 1);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, nr - 1);
+}
+
+static void tn_worst_case_5(struct kunit *test)
+{
+	t_net_worst_case(test, 5);
+}
+
+static void tn_worst_case_12(struct kunit *test)
+{
+	t_net_worst_case(test, 12);
+}
+
+/* Every node starts an election at the same instant. */
+static void tn_concurrent(struct kunit *test)
+{
+	static const u32 ids[] = { 5, 9, 13, 2, 11, 7, 3, 8 };
+	struct t_net *net = t_net_new(test, ids, 8);
+	u64 elections;
+
+	net->timers_first = true;
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 13);
+	KUNIT_EXPECT_GE(test, t_net_sum_elections(net), 8);
+
+	/* the leader crashes; all followers detect at the same instant */
+	t_net_crash(net, 13);
+	elections = t_net_sum_elections(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 11);
+	KUNIT_EXPECT_GE(test, t_net_sum_elections(net), elections + 7);
+
+	/* and all are told to elect at once */
+	elections = t_net_sum_elections(net);
+	elec_core_elect(&t_net_node(net, 2)->c, net->now);
+	elec_core_elect(&t_net_node(net, 3)->c, net->now);
+	elec_core_elect(&t_net_node(net, 11)->c, net->now);
+	elec_core_elect(&t_net_node(net, 9)->c, net->now);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 11);
+	KUNIT_EXPECT_GE(test, t_net_sum_elections(net), elections + 4);
+}
+
+/* The leader crashes, the next-highest takes over, the old one returns. */
+static void tn_crash_and_recover(struct kunit *test)
+{
+	static const u32 ids[] = { 10, 20, 30, 40, 50 };
+	struct t_net *net = t_net_new(test, ids, 5);
+	u64 term;
+	u32 i;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 50);
+
+	t_net_crash(net, 50);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 40);
+	term = t_net_node(net, 40)->c.term;
+	KUNIT_EXPECT_GT(test, term, t_net_node(net, 50)->c.term);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&t_net_node(net, 10)->c,
+						  50)->alive, 0);
+
+	/* rebooted with term 0: learns term from 40, bullies with term+1 */
+	t_net_reboot(net, 50);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 50);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 50)->c.term, term + 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&t_net_node(net, 10)->c,
+						  50)->alive, 1);
+
+	/* a low node reboots: learns, calls an election, 50 stays */
+	t_net_reboot(net, 10);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 50);
+	/* a middle node's link flaps */
+	t_net_flap(net, 30, 500000000ULL);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 50);
+	/* the leader's link flaps for long enough to be replaced */
+	t_net_flap(net, 50, 500000000ULL);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 50);
+	/* a peer removed everywhere: the survivors elect without it */
+	t_net_crash(net, 50);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, elec_core_peer_del(&net->node[i]->c, 50,
+							 net->now), 0);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 40);
+}
+
+/* Two sides elect their own leaders; after healing the highest wins. */
+static void tn_partition_heals(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
+	struct t_net *net = t_net_new(test, ids, 6);
+	u64 term;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 6);
+
+	t_net_partition(net, 4, true);
+	t_net_run_for(net, 1000000000ULL);
+	/* {1,2,3} elected 3 in a later term; {4,5,6} kept 6 */
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 1)->c.leader, 3);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 2)->c.leader, 3);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 3)->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 5)->c.leader, 6);
+	KUNIT_EXPECT_GT(test, t_net_node(net, 3)->c.term,
+			t_net_node(net, 6)->c.term);
+
+	term = t_net_node(net, 3)->c.term;
+	t_net_partition(net, 4, false);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 6);
+	/* 6 had to outbid the other side's term */
+	KUNIT_EXPECT_GT(test, t_net_node(net, 6)->c.term, term);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&t_net_node(net, 1)->c,
+						  6)->alive, 1);
+}
+
+static u32 t_rand(u32 *s)
+{
+	/* xorshift32: deterministic, same sequence everywhere */
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/* Random crashes, reboots, flaps and elect commands; after each, agree. */
+static void tn_random_failures(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
+	struct t_net *net = t_net_new(test, ids, 8);
+	u32 seed = 0x2545f491;
+	u32 round, up, i;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 50);
+	for (round = 0; round < 40; round++) {
+		struct t_node *n = net->node[t_rand(&seed) % net->n];
+		u32 id = n->c.cfg.self_id;
+
+		for (up = 0, i = 0; i < net->n; i++)
+			up += net->node[i]->up;
+		switch (t_rand(&seed) % 4) {
+		case 0:
+			if (n->up && up > 1)
+				t_net_crash(net, id);
+			else if (!n->up)
+				t_net_reboot(net, id);
+			break;
+		case 1:
+			if (!n->up)
+				t_net_reboot(net, id);
+			break;
+		case 2:
+			if (n->up)
+				t_net_flap(net, id,
+					   (t_rand(&seed) % 200) * 1000000ULL);
+			break;
+		default:
+			if (n->up)
+				elec_core_elect(&n->c, net->now);
+			break;
+		}
+		t_net_run_for(net, 2000000000ULL);
+		t_net_expect_agree(net, t_net_highest_up(net));
+	}
+}
+
+static struct kunit_case elec_bully_net_cases[] = {
+	KUNIT_CASE(tn_non_contiguous_ids),
+	KUNIT_CASE(tn_best_case),
+	KUNIT_CASE(tn_worst_case_5),
+	KUNIT_CASE(tn_worst_case_12),
+	KUNIT_CASE(tn_concurrent),
+	KUNIT_CASE(tn_crash_and_recover),
+	KUNIT_CASE(tn_partition_heals),
+	KUNIT_CASE(tn_random_failures),
+	{}
+};
+
+static struct kunit_suite elec_bully_net_suite = {
+	.name = "elec_bully_net",
+	.test_cases = elec_bully_net_cases,
+};
+
+kunit_test_suites(&elec_core_suite, &elec_bully_suite, &elec_bully_net_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests of the election protocol core");

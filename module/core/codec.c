@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The wire codec: the fixed 24-byte header described in
+ * uapi/linux/election.h, in network byte order, read and written byte by
+ * byte (no alignment or endianness assumptions), and the payload check of
+ * the frame's algorithm.
+ */
+#include "core.h"
+
+#define ELEC_OFF_VERSION	0
+#define ELEC_OFF_TYPE		1
+#define ELEC_OFF_ALGO		2
+#define ELEC_OFF_FLAGS		3
+#define ELEC_OFF_GROUP		4
+#define ELEC_OFF_PAYLOAD_LEN	6
+#define ELEC_OFF_SRC		8
+#define ELEC_OFF_DST		12
+#define ELEC_OFF_TERM		16
+
+static u16 elec_get16(const u8 *p)
+{
+	return (u16)((p[0] << 8) | p[1]);
+}
+
+static u32 elec_get32(const u8 *p)
+{
+	return ((u32)p[0] << 24) | ((u32)p[1] << 16) | ((u32)p[2] << 8) |
+	       (u32)p[3];
+}
+
+static u64 elec_get64(const u8 *p)
+{
+	return ((u64)elec_get32(p) << 32) | elec_get32(p + 4);
+}
+
+static void elec_put16(u8 *p, u16 v)
+{
+	p[0] = (u8)(v >> 8);
+	p[1] = (u8)v;
+}
+
+static void elec_put32(u8 *p, u32 v)
+{
+	p[0] = (u8)(v >> 24);
+	p[1] = (u8)(v >> 16);
+	p[2] = (u8)(v >> 8);
+	p[3] = (u8)v;
+}
+
+static void elec_put64(u8 *p, u64 v)
+{
+	elec_put32(p, (u32)(v >> 32));
+	elec_put32(p + 4, (u32)v);
+}
+
+/**
+ * elec_codec_decode() - decode and validate a frame (after the Ethernet
+ * header).
+ * @buf: the bytes
+ * @len: how many; trailing bytes after the payload (padding) are ignored
+ * @msg: filled in on success only; msg->payload points into @buf
+ *
+ * Checks, in this order: the length covers the header, version, message
+ * type, algorithm (known and complete), reserved flags zero, group id and
+ * source id non-zero, payload length within ELECTION_MAX_PAYLOAD and the
+ * frame, and the payload as the algorithm's payload_ok() sees it (an
+ * algorithm without one takes only empty payloads).
+ *
+ * Return: ELEC_DECODE_OK, or the first check that failed.
+ */
+enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
+					  struct elec_msg *msg)
+{
+	const struct elec_algo_ops *ops;
+	struct elec_msg m;
+
+	if (!buf || len < ELECTION_HDR_LEN)
+		return ELEC_DECODE_SHORT;
+	if (buf[ELEC_OFF_VERSION] != ELECTION_WIRE_VERSION)
+		return ELEC_DECODE_VERSION;
+
+	memset(&m, 0, sizeof(m));
+	m.type = buf[ELEC_OFF_TYPE];
+	m.algo = buf[ELEC_OFF_ALGO];
+	m.flags = buf[ELEC_OFF_FLAGS];
+	m.group = elec_get16(buf + ELEC_OFF_GROUP);
+	m.payload_len = elec_get16(buf + ELEC_OFF_PAYLOAD_LEN);
+	m.src = elec_get32(buf + ELEC_OFF_SRC);
+	m.dst = elec_get32(buf + ELEC_OFF_DST);
+	m.term = elec_get64(buf + ELEC_OFF_TERM);
+
+	if (m.type == ELEC_MSG_UNSPEC || m.type > ELEC_MSG_MAX)
+		return ELEC_DECODE_TYPE;
+	ops = elec_algo_find(m.algo);
+	if (!ops)
+		return ELEC_DECODE_ALGO;
+	if (m.flags)
+		return ELEC_DECODE_FLAGS;
+	if (!m.group)
+		return ELEC_DECODE_GROUP;
+	if (!m.src)
+		return ELEC_DECODE_SRC;
+	if (m.payload_len > ELECTION_MAX_PAYLOAD ||
+	    m.payload_len > len - ELECTION_HDR_LEN)
+		return ELEC_DECODE_LENGTH;
+	m.payload = m.payload_len ? buf + ELECTION_HDR_LEN : NULL;
+	if (ops->payload_ok ? !ops->payload_ok(m.type, m.payload, m.payload_len)
+			    : m.payload_len != 0)
+		return ELEC_DECODE_PAYLOAD;
+
+	if (msg)
+		*msg = m;
+	return ELEC_DECODE_OK;
+}
+
+/**
+ * elec_codec_encode() - write a message's header and payload.
+ * @msg: the message; its fields are written as they are (the core only
+ *	builds valid ones)
+ * @buf: where to write
+ * @cap: room at @buf
+ *
+ * Return: bytes written (ELECTION_HDR_LEN + payload length), or 0 when
+ * @cap is too small, the payload is longer than ELECTION_MAX_PAYLOAD, or a
+ * non-empty payload has no bytes.
+ */
+size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap)
+{
+	size_t need;
+
+	if (!msg || !buf || msg->payload_len > ELECTION_MAX_PAYLOAD)
+		return 0;
+	if (msg->payload_len && !msg->payload)
+		return 0;
+	need = ELECTION_HDR_LEN + (size_t)msg->payload_len;
+	if (cap < need)
+		return 0;
+
+	buf[ELEC_OFF_VERSION] = ELECTION_WIRE_VERSION;
+	buf[ELEC_OFF_TYPE] = msg->type;
+	buf[ELEC_OFF_ALGO] = msg->algo;
+	buf[ELEC_OFF_FLAGS] = msg->flags;
+	elec_put16(buf + ELEC_OFF_GROUP, msg->group);
+	elec_put16(buf + ELEC_OFF_PAYLOAD_LEN, msg->payload_len);
+	elec_put32(buf + ELEC_OFF_SRC, msg->src);
+	elec_put32(buf + ELEC_OFF_DST, msg->dst);
+	elec_put64(buf + ELEC_OFF_TERM, msg->term);
+	if (msg->payload_len)
+		memcpy(buf + ELECTION_HDR_LEN, msg->payload, msg->payload_len);
+	return need;
+}
+
+/**
+ * elec_decode_reason() - describe a decode result.
+ * @r: the result
+ *
+ * Return: a short constant string (for logs and tests).
+ */
+const char *elec_decode_reason(enum elec_decode_result r)
+{
+	switch (r) {
+	case ELEC_DECODE_OK:
+		return "ok";
+	case ELEC_DECODE_SHORT:
+		return "frame shorter than the header";
+	case ELEC_DECODE_VERSION:
+		return "unknown wire version";
+	case ELEC_DECODE_TYPE:
+		return "unknown message type";
+	case ELEC_DECODE_ALGO:
+		return "unknown algorithm";
+	case ELEC_DECODE_FLAGS:
+		return "reserved flags set";
+	case ELEC_DECODE_GROUP:
+		return "group id 0";
+	case ELEC_DECODE_SRC:
+		return "source id 0";
+	case ELEC_DECODE_LENGTH:
+		return "payload length beyond the frame or the maximum";
+	case ELEC_DECODE_PAYLOAD:
+		return "payload invalid for the message type";
+	default:
+		return "unknown decode result";
+	}
+}

@@ -1,0 +1,580 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sans-IO protocol core: algorithm registry, configuration checks,
+ * instance life cycle, the peer table, the generic receive checks, timer
+ * dispatch and the helpers that algorithms use to emit actions.
+ *
+ * Nothing here allocates, sleeps or locks: the embedder owns the memory and
+ * serialises the calls on one instance (see core.h).
+ */
+#include "core.h"
+
+/* every algorithm, NULL-terminated */
+static const struct elec_algo_ops *const elec_algos[] = {
+	&elec_bully_ops,
+	NULL
+};
+
+/**
+ * elec_algo_ops_valid() - whether an algorithm table is complete.
+ * @ops: the table
+ *
+ * Return: true when @ops names a valid algorithm number and a name and has
+ * every required op (all but @peer_removed and @payload_ok).
+ */
+bool elec_algo_ops_valid(const struct elec_algo_ops *ops)
+{
+	if (!ops || !ops->name || !ops->name[0])
+		return false;
+	if (ops->algo == ELEC_ALGO_UNSPEC || ops->algo > ELEC_ALGO_MAX)
+		return false;
+	return ops->start && ops->stop && ops->elect && ops->rx && ops->timer;
+}
+
+/**
+ * elec_algo_find() - look up an algorithm by number.
+ * @algo: enum elec_algo value
+ *
+ * Return: the algorithm's complete ops table, or NULL when the number is
+ * unknown or its table is incomplete.
+ */
+const struct elec_algo_ops *elec_algo_find(u8 algo)
+{
+	size_t i;
+
+	for (i = 0; elec_algos[i]; i++) {
+		const struct elec_algo_ops *ops = elec_algos[i];
+
+		if (ops->algo == algo)
+			return elec_algo_ops_valid(ops) ? ops : NULL;
+	}
+	return NULL;
+}
+
+/**
+ * elec_algo_find_name() - look up an algorithm by name.
+ * @name: name as electionctl spells it, e.g. "bully"; may be NULL
+ *
+ * Return: the algorithm's complete ops table, or NULL when the name is
+ * unknown or its table is incomplete.
+ */
+const struct elec_algo_ops *elec_algo_find_name(const char *name)
+{
+	size_t i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; elec_algos[i]; i++) {
+		const struct elec_algo_ops *ops = elec_algos[i];
+
+		if (ops->name && !strcmp(ops->name, name))
+			return elec_algo_ops_valid(ops) ? ops : NULL;
+	}
+	return NULL;
+}
+
+static bool elec_dur_ok(u64 ns)
+{
+	return ns >= ELECTION_DUR_MIN_NS && ns <= ELECTION_DUR_MAX_NS;
+}
+
+/**
+ * elec_config_check() - validate a configuration.
+ * @cfg: the configuration
+ * @why: if not NULL, set to a human-readable reason on failure (suitable
+ *	for a netlink extack message); untouched on success
+ *
+ * Checks the node and group ids (0 is reserved), the algorithm, and the
+ * range of every timing parameter: durations ELECTION_DUR_MIN_NS ..
+ * ELECTION_DUR_MAX_NS inclusive, hb_miss ELECTION_HB_MISS_MIN ..
+ * ELECTION_HB_MISS_MAX. A coord_timeout_ns of 0 selects the default.
+ *
+ * Return: 0 if valid, -EINVAL otherwise.
+ */
+int elec_config_check(const struct elec_config *cfg, const char **why)
+{
+	const char *reason = NULL;
+
+	if (!cfg)
+		reason = "missing configuration";
+	else if (!cfg->self_id)
+		reason = "node id 0 is reserved";
+	else if (!cfg->group)
+		reason = "group id 0 is reserved";
+	else if (!elec_algo_find(cfg->algo))
+		reason = "unknown algorithm";
+	else if (!elec_dur_ok(cfg->hb_interval_ns))
+		reason = "hb-interval out of range (100us..60s)";
+	else if (cfg->hb_miss < ELECTION_HB_MISS_MIN ||
+		 cfg->hb_miss > ELECTION_HB_MISS_MAX)
+		reason = "hb-miss out of range (1..1000)";
+	else if (!elec_dur_ok(cfg->timeout_ns))
+		reason = "timeout out of range (100us..60s)";
+	else if (cfg->coord_timeout_ns && !elec_dur_ok(cfg->coord_timeout_ns))
+		reason = "coord-timeout out of range (100us..60s)";
+
+	if (!reason)
+		return 0;
+	if (why)
+		*why = reason;
+	return -EINVAL;
+}
+
+/**
+ * elec_config_coord_timeout() - the effective coord-timeout.
+ * @cfg: a configuration
+ *
+ * Return: @cfg->coord_timeout_ns if set, else ELECTION_DEF_COORD_TIMEOUT_MULT
+ * times @cfg->timeout_ns, at most ELECTION_DUR_MAX_NS.
+ */
+u64 elec_config_coord_timeout(const struct elec_config *cfg)
+{
+	u64 ns;
+
+	if (cfg->coord_timeout_ns)
+		return cfg->coord_timeout_ns;
+	ns = cfg->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	return ns > ELECTION_DUR_MAX_NS ? ELECTION_DUR_MAX_NS : ns;
+}
+
+/**
+ * elec_core_init() - initialise a stopped instance.
+ * @c: the instance (any content; fully overwritten on success)
+ * @cfg: its configuration, copied
+ * @peer_buf: embedder-owned array of @max_peers peers, used as the table
+ * @max_peers: capacity of @peer_buf
+ * @sink: where actions go, copied; @sink->emit must be set
+ *
+ * Return: 0, or -EINVAL for an invalid configuration, a NULL sink or a
+ * missing peer array (@c is then left untouched).
+ */
+int elec_core_init(struct elec_core *c, const struct elec_config *cfg,
+		   struct elec_peer *peer_buf, u32 max_peers,
+		   const struct elec_sink *sink)
+{
+	if (!c || elec_config_check(cfg, NULL))
+		return -EINVAL;
+	if (!sink || !sink->emit || (max_peers && !peer_buf))
+		return -EINVAL;
+
+	memset(c, 0, sizeof(*c));
+	c->cfg = *cfg;
+	c->ops = elec_algo_find(cfg->algo);
+	c->sink = *sink;
+	c->peers = peer_buf;
+	c->max_peers = max_peers;
+	c->role = ELEC_ROLE_STOPPED;
+	return 0;
+}
+
+/**
+ * elec_core_set_config() - change the timing parameters of an instance.
+ * @c: the instance
+ * @cfg: the new configuration; node id, group and algorithm must equal
+ *	the current ones
+ * @why: if not NULL, set to a human-readable reason on failure
+ *
+ * The new values apply from the next time a timer is armed; timers already
+ * armed keep their expiry. Nothing is emitted.
+ *
+ * Return: 0, or -EINVAL (the instance is then unchanged).
+ */
+int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
+			 const char **why)
+{
+	int err = elec_config_check(cfg, why);
+
+	if (err)
+		return err;
+	if (cfg->self_id != c->cfg.self_id || cfg->group != c->cfg.group ||
+	    cfg->algo != c->cfg.algo) {
+		if (why)
+			*why = "node id, group and algorithm cannot be changed";
+		return -EINVAL;
+	}
+	c->cfg = *cfg;
+	return 0;
+}
+
+/**
+ * elec_core_start() - start an instance: learn, then elect.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Does nothing if the instance is already running.
+ */
+void elec_core_start(struct elec_core *c, u64 now)
+{
+	if (c->running)
+		return;
+	c->running = true;
+	c->participant = false;
+	c->leader = 0;
+	c->ops->start(c, now);
+}
+
+/**
+ * elec_core_stop() - stop an instance.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Lets the algorithm clean up, cancels every armed timer, sets role
+ * stopped and leader none, and reports ELEC_EVENT_STOPPED. Term, peers and
+ * counters are kept. Does nothing if the instance is not running.
+ */
+void elec_core_stop(struct elec_core *c, u64 now)
+{
+	int id;
+
+	if (!c->running)
+		return;
+	c->ops->stop(c, now);
+	for (id = 0; id < ELEC_TIMER_COUNT; id++)
+		elec_core_cancel(c, id, now);
+	c->running = false;
+	c->role = ELEC_ROLE_STOPPED;
+	c->phase = 0;
+	c->leader = 0;
+	c->participant = false;
+	elec_core_event(c, ELEC_EVENT_STOPPED, 0, now);
+}
+
+/**
+ * elec_core_elect() - the administrator asks for an election now.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Does nothing if the instance is not running.
+ */
+void elec_core_elect(struct elec_core *c, u64 now)
+{
+	if (c->running)
+		c->ops->elect(c, now);
+}
+
+/*
+ * Index of the first peer whose id is >= @id (binary search over the
+ * sorted table); c->n_peers if there is none.
+ */
+static u32 elec_peer_lower_bound(const struct elec_core *c, u32 id)
+{
+	u32 lo = 0, hi = c->n_peers;
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (c->peers[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/**
+ * elec_core_peer_find() - look up a peer by id.
+ * @c: the instance
+ * @id: node id
+ *
+ * Return: the peer, or NULL. The pointer is valid until the next peer add
+ * or delete.
+ */
+struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id)
+{
+	u32 i = elec_peer_lower_bound(c, id);
+
+	if (i < c->n_peers && c->peers[i].id == id)
+		return &c->peers[i];
+	return NULL;
+}
+
+/**
+ * elec_core_peer_add() - add a peer to the table (kept sorted by id).
+ * @c: the instance
+ * @id: node id of the peer
+ * @lladdr: its link-layer address (copied), or NULL for all zeroes
+ *
+ * The peer starts alive. Never starts an election and emits nothing.
+ *
+ * Return: 0; -EINVAL for id 0 or the local id; -EEXIST if the id is
+ * already a peer; -ENOSPC if the table is full.
+ */
+int elec_core_peer_add(struct elec_core *c, u32 id,
+		       const u8 lladdr[ELEC_LLADDR_LEN])
+{
+	struct elec_peer *p;
+	u32 i;
+
+	if (!id || id == c->cfg.self_id)
+		return -EINVAL;
+	i = elec_peer_lower_bound(c, id);
+	if (i < c->n_peers && c->peers[i].id == id)
+		return -EEXIST;
+	if (c->n_peers >= c->max_peers)
+		return -ENOSPC;
+
+	memmove(&c->peers[i + 1], &c->peers[i],
+		(c->n_peers - i) * sizeof(c->peers[0]));
+	c->n_peers++;
+	p = &c->peers[i];
+	memset(p, 0, sizeof(*p));
+	p->id = id;
+	if (lladdr)
+		memcpy(p->lladdr, lladdr, ELEC_LLADDR_LEN);
+	p->alive = 1;
+	return 0;
+}
+
+/**
+ * elec_core_peer_del() - remove a peer from the table.
+ * @c: the instance
+ * @id: node id of the peer
+ * @now: current time, ns
+ *
+ * Calls the algorithm's @peer_removed first, if any. Never starts an
+ * election: if the peer was the leader, its frames now count as unknown
+ * peer drops and the failure detector takes it from there.
+ *
+ * Return: 0, or -ENOENT if @id is not a peer.
+ */
+int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
+{
+	u32 i = elec_peer_lower_bound(c, id);
+
+	if (i >= c->n_peers || c->peers[i].id != id)
+		return -ENOENT;
+	if (c->ops->peer_removed)
+		c->ops->peer_removed(c, &c->peers[i], now);
+	memmove(&c->peers[i], &c->peers[i + 1],
+		(c->n_peers - i - 1) * sizeof(c->peers[0]));
+	c->n_peers--;
+	return 0;
+}
+
+/**
+ * elec_core_drop() - count a dropped frame.
+ * @c: the instance
+ * @reason: enum elec_drop; out-of-range values are ignored
+ */
+void elec_core_drop(struct elec_core *c, enum elec_drop reason)
+{
+	if (reason > ELEC_DROP_UNSPEC && reason <= ELEC_DROP_MAX)
+		c->stats.drops[reason]++;
+}
+
+/**
+ * elec_core_rx() - a decoded message arrived.
+ * @c: the instance
+ * @msg: the message (from elec_codec_decode())
+ * @now: current time, ns
+ *
+ * Applies the generic checks in this order and counts the first that fails
+ * as a drop: instance stopped (ELEC_DROP_STOPPED), other group
+ * (ELEC_DROP_WRONG_GROUP), other algorithm (ELEC_DROP_WRONG_ALGO), unicast
+ * to another node id (ELEC_DROP_WRONG_DST), source not a peer or the local
+ * id (ELEC_DROP_UNKNOWN_PEER), message type out of range
+ * (ELEC_DROP_MALFORMED). Otherwise counts it in stats.rx and hands it to
+ * the algorithm.
+ */
+void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
+{
+	enum elec_drop drop = ELEC_DROP_UNSPEC;
+
+	if (!c->running)
+		drop = ELEC_DROP_STOPPED;
+	else if (msg->group != c->cfg.group)
+		drop = ELEC_DROP_WRONG_GROUP;
+	else if (msg->algo != c->cfg.algo)
+		drop = ELEC_DROP_WRONG_ALGO;
+	else if (msg->dst && msg->dst != c->cfg.self_id)
+		drop = ELEC_DROP_WRONG_DST;
+	else if (msg->src == c->cfg.self_id ||
+		 !elec_core_peer_find(c, msg->src))
+		drop = ELEC_DROP_UNKNOWN_PEER;
+	else if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX)
+		drop = ELEC_DROP_MALFORMED;
+
+	if (drop != ELEC_DROP_UNSPEC) {
+		elec_core_drop(c, drop);
+		return;
+	}
+	c->stats.rx[msg->type]++;
+	c->ops->rx(c, msg, now);
+}
+
+/**
+ * elec_core_timer() - a timer expired.
+ * @c: the instance
+ * @id: which timer
+ * @now: current time, ns
+ *
+ * Ignores an unknown id, an expiry while stopped, an expiry of a timer that
+ * is not armed (cancelled, or already handled) and an early one (@now
+ * before the armed expiry: the embedder's timer raced a re-arm). Otherwise
+ * marks the timer unarmed and hands the expiry to the algorithm.
+ */
+void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
+{
+	u64 expires;
+
+	if ((unsigned int)id >= ELEC_TIMER_COUNT || !c->running)
+		return;
+	expires = c->timer_expires[id];
+	if (!expires || now < expires)
+		return;
+	c->timer_expires[id] = 0;
+	c->ops->timer(c, id, now);
+}
+
+static void elec_emit(struct elec_core *c, struct elec_action *act, u64 now)
+{
+	act->now_ns = now;
+	c->sink.emit(c->sink.ctx, act);
+}
+
+/**
+ * elec_core_send() - emit a message and count it.
+ * @c: the instance
+ * @type: enum elec_msg_type
+ * @dst: receiver's node id, 0 to broadcast
+ * @term: term carried in the header
+ * @payload: payload bytes, valid during the call
+ * @len: payload length
+ * @now: current time, ns
+ *
+ * Fills in the header fields of the local instance (algorithm, group,
+ * source) and counts one frame in stats.tx, broadcast or not.
+ */
+void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
+		    const u8 *payload, u16 len, u64 now)
+{
+	struct elec_action act;
+
+	memset(&act, 0, sizeof(act));
+	act.kind = ELEC_ACT_SEND;
+	act.msg.type = type;
+	act.msg.algo = c->cfg.algo;
+	act.msg.group = c->cfg.group;
+	act.msg.payload_len = len;
+	act.msg.src = c->cfg.self_id;
+	act.msg.dst = dst;
+	act.msg.term = term;
+	act.msg.payload = len ? payload : NULL;
+	if (type <= ELEC_MSG_MAX)
+		c->stats.tx[type]++;
+	elec_emit(c, &act, now);
+}
+
+/**
+ * elec_core_arm() - arm (or re-arm) a timer.
+ * @c: the instance
+ * @id: which timer
+ * @expires: absolute expiry, ns (0 is stored as 1: 0 means unarmed)
+ * @now: current time, ns
+ */
+void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
+		   u64 now)
+{
+	struct elec_action act;
+
+	if ((unsigned int)id >= ELEC_TIMER_COUNT)
+		return;
+	if (!expires)
+		expires = 1;
+	c->timer_expires[id] = expires;
+	memset(&act, 0, sizeof(act));
+	act.kind = ELEC_ACT_TIMER_ARM;
+	act.timer.id = id;
+	act.timer.expires_ns = expires;
+	elec_emit(c, &act, now);
+}
+
+/**
+ * elec_core_cancel() - cancel a timer.
+ * @c: the instance
+ * @id: which timer
+ * @now: current time, ns
+ *
+ * Emits ELEC_ACT_TIMER_CANCEL only if the timer is armed.
+ */
+void elec_core_cancel(struct elec_core *c, enum elec_timer_id id, u64 now)
+{
+	struct elec_action act;
+
+	if ((unsigned int)id >= ELEC_TIMER_COUNT || !c->timer_expires[id])
+		return;
+	c->timer_expires[id] = 0;
+	memset(&act, 0, sizeof(act));
+	act.kind = ELEC_ACT_TIMER_CANCEL;
+	act.timer.id = id;
+	elec_emit(c, &act, now);
+}
+
+/**
+ * elec_core_event() - report an event.
+ * @c: the instance
+ * @type: enum elec_event
+ * @peer: the peer for ELEC_EVENT_PEER_UP / _DOWN, else 0
+ * @now: current time, ns
+ *
+ * The event carries the current leader and term.
+ */
+void elec_core_event(struct elec_core *c, u8 type, u32 peer, u64 now)
+{
+	struct elec_action act;
+
+	memset(&act, 0, sizeof(act));
+	act.kind = ELEC_ACT_EVENT;
+	act.event.type = type;
+	act.event.peer = peer;
+	act.event.leader = c->leader;
+	act.event.term = c->term;
+	elec_emit(c, &act, now);
+}
+
+/**
+ * elec_core_set_leader() - set the elected leader and its term.
+ * @c: the instance
+ * @leader: leader id, 0 for none
+ * @term: its term
+ * @now: current time, ns
+ *
+ * Raises max_term to @term if needed. When the leader id changes, reports
+ * ELEC_EVENT_LEADER_CHANGED, and counts a leader change unless the new
+ * value is none. A change of term alone is silent.
+ */
+void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
+			  u64 now)
+{
+	bool changed = leader != c->leader;
+
+	c->leader = leader;
+	c->term = term;
+	if (term > c->max_term)
+		c->max_term = term;
+	if (!changed)
+		return;
+	if (leader)
+		c->stats.leader_changes++;
+	elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
+}
+
+/**
+ * elec_core_peer_set_alive() - record whether a peer is alive.
+ * @c: the instance
+ * @p: the peer (from the table)
+ * @alive: true when heard from, false when declared failed
+ * @now: current time, ns
+ *
+ * Reports ELEC_EVENT_PEER_UP or ELEC_EVENT_PEER_DOWN when the value changes;
+ * does nothing otherwise.
+ */
+void elec_core_peer_set_alive(struct elec_core *c, struct elec_peer *p,
+			      bool alive, u64 now)
+{
+	if (!p || !!p->alive == alive)
+		return;
+	p->alive = alive;
+	elec_core_event(c, alive ? ELEC_EVENT_PEER_UP : ELEC_EVENT_PEER_DOWN,
+			p->id, now);
+}
