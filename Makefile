@@ -1,11 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
 # User entry points. `make` builds module/election.ko and userspace tools.
+#
+#   make            module/election.ko + userspace/electionctl
+#   make deps       install the Debian packages the project needs (root)
+#   make style      checkpatch --strict, W=1 and sparse (scripts/style)
+#   make kunit      KUnit suites on UML (kunit/run)
+#   make utest      userspace unit tests (tests/core, userspace)
+#   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
+#   make check      all of the above; last line "check: N passed, N failed"
+#   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
+#   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	if [ -d "$$k" ]; then echo "$$k"; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
-.PHONY: all module userspace clean
+.PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
+	check demo
 all: module userspace
 
 module:
@@ -15,6 +26,40 @@ module:
 userspace:
 	$(MAKE) -C userspace
 
+# Installs only what is missing (apt-get update only then); cheap otherwise.
+deps:
+	@scripts/deps
+
+style:
+	@KDIR="$(KDIR)" scripts/style
+
+kunit:
+	@test -x kunit/run || { echo "kunit/run is missing" >&2; exit 1; }
+	kunit/run
+
+utest:
+	$(MAKE) -C tests/core check
+	$(MAKE) -C userspace check
+
+# Scenarios need the module and electionctl; KDIR tells the VM which kernel.
+vmtest: all
+	@KDIR="$(KDIR)" scripts/vmtest
+
+vmharness:
+	@tests/vm/selftest.sh
+
+# deps first, then a fresh make (KDIR is computed after the headers exist).
+check:
+	@scripts/check
+
+demo:
+	@scripts/deps
+	@$(MAKE) --no-print-directory all
+	@test -f tests/vm/demo.sh || { echo "tests/vm/demo.sh is not written yet" >&2; exit 1; }
+	tests/vm/run tests/vm/demo.sh
+
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -C userspace clean
+	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
+	rm -rf build

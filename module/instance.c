@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * election.ko: instance life cycle and the locked core-call discipline.
+ *
+ * Every call into the protocol core of an instance happens between
+ * elec_inst_lock() and elec_inst_unlock(). Under the lock the core's sink
+ * arms and cancels hrtimers at once, and builds frames and event messages
+ * (GFP_ATOMIC) into a struct elec_actx on the caller's stack; after the
+ * lock is dropped the frames go to dev_queue_xmit() and the events to the
+ * multicast group.
+ *
+ * Teardown (elec_inst_destroy()): unlink from the RCU list; under the lock
+ * stop the core and set @dead; drop the lock; hrtimer_cancel() every timer
+ * (a callback that runs meanwhile sees @dead under the lock and does
+ * nothing, so nothing re-arms); release the device; free after an RCU
+ * grace period, since the receive path and dumps may still hold a pointer
+ * found under RCU (they too check @dead under the lock).
+ */
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/lockdep.h>
+#include <linux/netdevice.h>
+#include <linux/rculist.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/stringify.h>
+
+#include "compat.h"
+#include "instance.h"
+#include "main.h"
+#include "netlink.h"
+#include "netns.h"
+#include "tx.h"
+#include "types.h"
+
+/* The core's sink: runs under inst->lock, during a core call. */
+static void elec_inst_emit(void *ctx, const struct elec_action *act)
+{
+	struct elec_instance *inst = ctx;
+	struct elec_actx *ax = inst->actx;
+
+	lockdep_assert_held(&inst->lock);
+	if (WARN_ON_ONCE(!ax))
+		return;
+
+	switch (act->kind) {
+	case ELEC_ACT_SEND:
+		elec_tx_build(inst, &act->msg, ax);
+		break;
+	case ELEC_ACT_TIMER_ARM:
+		if (WARN_ON_ONCE(act->timer.id >= ELEC_TIMER_COUNT) ||
+		    inst->dead)
+			break;
+		hrtimer_start(&inst->timers[act->timer.id].timer,
+			      ns_to_ktime(act->timer.expires_ns),
+			      HRTIMER_MODE_ABS_SOFT);
+		break;
+	case ELEC_ACT_TIMER_CANCEL:
+		if (WARN_ON_ONCE(act->timer.id >= ELEC_TIMER_COUNT))
+			break;
+		/*
+		 * Never wait here: the callback may be spinning on our lock.
+		 * An expiry that still gets through is ignored by the core.
+		 */
+		hrtimer_try_to_cancel(&inst->timers[act->timer.id].timer);
+		break;
+	case ELEC_ACT_EVENT:
+		elec_nl_event_build(inst, act, ax);
+		break;
+	}
+}
+
+/**
+ * elec_inst_lock() - begin a core call on an instance.
+ * @inst: the instance
+ * @ax: action collector on the caller's stack, initialised here
+ *
+ * Takes the instance lock (BH). The caller must check @inst->dead before
+ * calling into the core, and end with elec_inst_unlock().
+ */
+void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
+	__acquires(&inst->lock)
+{
+	__skb_queue_head_init(&ax->tx);
+	__skb_queue_head_init(&ax->events);
+	ax->tx_failed = 0;
+	ax->events_lost = 0;
+
+	spin_lock_bh(&inst->lock);
+	inst->actx = ax;
+}
+
+/**
+ * elec_inst_unlock() - end a core call: unlock, then carry out the
+ * collected frames and events.
+ * @inst: the instance
+ * @ax: the collector passed to elec_inst_lock()
+ *
+ * The caller guarantees that @inst->dev stays registered meanwhile: it
+ * holds the namespace mutex, runs in the instance's timer callback (which
+ * teardown waits for), or received a frame on @inst->dev under RCU.
+ */
+void elec_inst_unlock(struct elec_instance *inst, struct elec_actx *ax)
+	__releases(&inst->lock)
+{
+	inst->actx = NULL;
+	spin_unlock_bh(&inst->lock);
+
+	if (ax->tx_failed)
+		atomic64_add(ax->tx_failed, &inst->tx_errors);
+	elec_tx_flush(inst, &ax->tx);
+	elec_nl_events_flush(inst->en, ax);
+}
+
+static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
+{
+	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
+						 timer);
+	struct elec_instance *inst = t->inst;
+	struct elec_actx ax;
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead)
+		elec_core_timer(&inst->core, t->id, ktime_get_ns());
+	elec_inst_unlock(inst, &ax);
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * elec_inst_create() - allocate and initialise a stopped instance.
+ * @en: namespace state
+ * @dev: the device; on success the instance owns the caller's reference
+ * @cfg: configuration, already checked with elec_config_check()
+ *
+ * The instance is not yet in @en's list; see elec_net_insert().
+ *
+ * Context: process context.
+ * Return: the instance or an ERR_PTR().
+ */
+struct elec_instance *elec_inst_create(struct elec_net *en,
+				       struct net_device *dev,
+				       const struct elec_config *cfg)
+{
+	struct elec_sink sink;
+	struct elec_instance *inst;
+	struct elec_actx ax;
+	int err;
+	int i;
+
+	inst = kzalloc(sizeof(*inst), GFP_KERNEL);
+	if (!inst)
+		return ERR_PTR(-ENOMEM);
+
+	INIT_LIST_HEAD(&inst->list);
+	inst->en = en;
+	inst->dev = dev;
+	inst->ifindex = dev->ifindex;
+	inst->group = cfg->group;
+	spin_lock_init(&inst->lock);
+	atomic64_set(&inst->tx_errors, 0);
+	for (i = 0; i < ELEC_TIMER_COUNT; i++) {
+		inst->timers[i].inst = inst;
+		inst->timers[i].id = i;
+		elec_hrtimer_setup(&inst->timers[i].timer, elec_inst_timer_fn,
+				   CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	}
+
+	sink.emit = elec_inst_emit;
+	sink.ctx = inst;
+	elec_inst_lock(inst, &ax);
+	err = elec_core_init(&inst->core, cfg, inst->peers, ELEC_MAX_PEERS,
+			     &sink);
+	elec_inst_unlock(inst, &ax);
+	if (err) {
+		kfree(inst);
+		return ERR_PTR(err);
+	}
+
+	atomic_long_inc(&elec_live_instances);
+	return inst;
+}
+
+/**
+ * elec_inst_destroy() - unlink, stop and free an instance.
+ * @inst: the instance, in its namespace's list
+ *
+ * Context: process context, holding @inst->en->lock.
+ */
+void elec_inst_destroy(struct elec_instance *inst)
+{
+	struct elec_actx ax;
+	u32 n_peers;
+	int i;
+
+	lockdep_assert_held(&inst->en->lock);
+
+	list_del_rcu(&inst->list);
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead && inst->core.running)
+		elec_core_stop(&inst->core, ktime_get_ns());
+	inst->dead = true;
+	n_peers = inst->core.n_peers;
+	elec_inst_unlock(inst, &ax);
+
+	/* No core call happens from now on, so no timer is armed again. */
+	for (i = 0; i < ELEC_TIMER_COUNT; i++)
+		hrtimer_cancel(&inst->timers[i].timer);
+
+	atomic_long_sub(n_peers, &elec_live_peers);
+	atomic_long_dec(&elec_live_instances);
+	dev_put(inst->dev);
+	kfree_rcu(inst, rcu);
+}
+
+/**
+ * elec_inst_link_ok() - whether the instance's device can carry frames.
+ * @inst: the instance
+ *
+ * Return: true when the device is up and has carrier.
+ */
+bool elec_inst_link_ok(const struct elec_instance *inst)
+{
+	return netif_running(inst->dev) && netif_carrier_ok(inst->dev);
+}
+
+/**
+ * elec_inst_link_changed() - follow the device's state.
+ * @inst: the instance
+ * @up: the device is up and has carrier
+ *
+ * Device down or carrier lost stops a running instance silently, like a
+ * crashed node (timers cancelled, nothing sent); the administrative state
+ * is kept, so device up with carrier starts it again: it learns the
+ * current leader, then calls an election.
+ *
+ * Context: process context, holding @inst->en->lock.
+ */
+void elec_inst_link_changed(struct elec_instance *inst, bool up)
+{
+	struct elec_actx ax;
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead) {
+		if (!up && inst->core.running)
+			elec_core_stop(&inst->core, ktime_get_ns());
+		else if (up && inst->admin_up && !inst->core.running)
+			elec_core_start(&inst->core, ktime_get_ns());
+	}
+	elec_inst_unlock(inst, &ax);
+}
+
+/**
+ * elec_inst_start() - administrative start.
+ * @inst: the instance
+ *
+ * Starting a running instance changes nothing. An instance whose device
+ * is down or has no carrier starts when the link comes up.
+ *
+ * Context: process context, holding @inst->en->lock.
+ */
+void elec_inst_start(struct elec_instance *inst)
+{
+	struct elec_actx ax;
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead) {
+		inst->admin_up = true;
+		if (!inst->core.running && elec_inst_link_ok(inst))
+			elec_core_start(&inst->core, ktime_get_ns());
+	}
+	elec_inst_unlock(inst, &ax);
+}
+
+/**
+ * elec_inst_stop() - administrative stop.
+ * @inst: the instance
+ *
+ * Context: process context, holding @inst->en->lock.
+ */
+void elec_inst_stop(struct elec_instance *inst)
+{
+	struct elec_actx ax;
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead) {
+		inst->admin_up = false;
+		if (inst->core.running)
+			elec_core_stop(&inst->core, ktime_get_ns());
+	}
+	elec_inst_unlock(inst, &ax);
+}
+
+/**
+ * elec_inst_elect() - begin an election now.
+ * @inst: the instance
+ * @why: set to a message when refused
+ *
+ * Context: process context, holding @inst->en->lock.
+ * Return: 0, or -ENETDOWN when the instance is not running.
+ */
+int elec_inst_elect(struct elec_instance *inst, const char **why)
+{
+	struct elec_actx ax;
+	int err = 0;
+
+	elec_inst_lock(inst, &ax);
+	if (inst->dead || !inst->core.running) {
+		err = -ENETDOWN;
+		*why = inst->admin_up ?
+		       "instance is not running: device down or no carrier" :
+		       "instance is stopped";
+	} else {
+		elec_core_elect(&inst->core, ktime_get_ns());
+	}
+	elec_inst_unlock(inst, &ax);
+	return err;
+}
+
+/**
+ * elec_inst_set_timing() - change timing parameters.
+ * @inst: the instance
+ * @hb_interval: new heartbeat interval in ns, or NULL to keep it
+ * @hb_miss: new missed-heartbeat count, or NULL
+ * @timeout: new T in ns, or NULL
+ * @coord_timeout: new COORDINATOR timeout in ns, or NULL
+ * @why: set to a message when refused
+ *
+ * Either every given value is applied or, on error, none.
+ *
+ * Context: process context, holding @inst->en->lock.
+ * Return: 0 or a negative errno.
+ */
+int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
+			 const u32 *hb_miss, const u64 *timeout,
+			 const u64 *coord_timeout, const char **why)
+{
+	struct elec_config cfg;
+	struct elec_actx ax;
+	int err;
+
+	elec_inst_lock(inst, &ax);
+	cfg = inst->core.cfg;
+	if (hb_interval)
+		cfg.hb_interval_ns = *hb_interval;
+	if (hb_miss)
+		cfg.hb_miss = *hb_miss;
+	if (timeout)
+		cfg.timeout_ns = *timeout;
+	if (coord_timeout)
+		cfg.coord_timeout_ns = *coord_timeout;
+	if (inst->dead)
+		err = -ENODEV;
+	else
+		err = elec_core_set_config(&inst->core, &cfg, why);
+	elec_inst_unlock(inst, &ax);
+	return err;
+}
+
+/**
+ * elec_inst_peer_add() - add a peer; never starts an election.
+ * @inst: the instance
+ * @id: peer node id, non-zero
+ * @lladdr: the peer's Ethernet address (ELEC_LLADDR_LEN bytes)
+ * @why: set to a message when refused
+ *
+ * Context: process context, holding @inst->en->lock.
+ * Return: 0, -EINVAL (the local id), -EEXIST (duplicate), -ENOSPC (group
+ * full) or another negative errno from the core.
+ */
+int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
+		       const char **why)
+{
+	struct elec_actx ax;
+	int err;
+
+	elec_inst_lock(inst, &ax);
+	if (inst->dead) {
+		err = -ENODEV;
+		*why = "instance is being deleted";
+	} else if (id == inst->core.cfg.self_id) {
+		err = -EINVAL;
+		*why = "peer id is the local node id";
+	} else if (elec_core_peer_find(&inst->core, id)) {
+		err = -EEXIST;
+		*why = "peer id already in the group";
+	} else if (inst->core.n_peers >= ELEC_MAX_PEERS) {
+		err = -ENOSPC;
+		*why = "group is full: at most "
+		       __stringify(ELECTION_MAX_NODES) " nodes";
+	} else {
+		err = elec_core_peer_add(&inst->core, id, lladdr);
+		if (err)
+			*why = "peer refused by the protocol core";
+	}
+	elec_inst_unlock(inst, &ax);
+
+	if (!err)
+		atomic_long_inc(&elec_live_peers);
+	return err;
+}
+
+/**
+ * elec_inst_peer_del() - remove a peer; never starts an election.
+ * @inst: the instance
+ * @id: peer node id
+ * @why: set to a message when refused
+ *
+ * Context: process context, holding @inst->en->lock.
+ * Return: 0, -ENOENT (no such peer) or another negative errno.
+ */
+int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why)
+{
+	struct elec_actx ax;
+	int err;
+
+	elec_inst_lock(inst, &ax);
+	if (inst->dead) {
+		err = -ENODEV;
+		*why = "instance is being deleted";
+	} else if (!elec_core_peer_find(&inst->core, id)) {
+		err = -ENOENT;
+		*why = "unknown peer id";
+	} else {
+		err = elec_core_peer_del(&inst->core, id, ktime_get_ns());
+		if (err)
+			*why = "peer removal refused by the protocol core";
+	}
+	elec_inst_unlock(inst, &ax);
+
+	if (!err)
+		atomic_long_dec(&elec_live_peers);
+	return err;
+}
+
+/**
+ * elec_inst_count_drop() - count a dropped frame on an instance.
+ * @inst: the instance
+ * @reason: enum elec_drop
+ *
+ * Context: any; takes the instance lock.
+ */
+void elec_inst_count_drop(struct elec_instance *inst, enum elec_drop reason)
+{
+	struct elec_actx ax;
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead)
+		elec_core_drop(&inst->core, reason);
+	elec_inst_unlock(inst, &ax);
+}
+
+/**
+ * elec_inst_rx() - hand a decoded frame to the core.
+ * @inst: the instance of the frame's (device, group)
+ * @msg: the decoded frame; its payload stays valid during the call
+ *
+ * Context: softirq, under rcu_read_lock(), the frame received on
+ * @inst->dev.
+ */
+void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
+{
+	struct elec_actx ax;
+
+	elec_inst_lock(inst, &ax);
+	if (!inst->dead)
+		elec_core_rx(&inst->core, msg, ktime_get_ns());
+	elec_inst_unlock(inst, &ax);
+}
+
+/**
+ * elec_inst_snapshot() - copy an instance's state for a reply.
+ * @inst: the instance (found under the namespace mutex or RCU)
+ * @s: where to copy
+ * @with_peers: copy the peer table too
+ *
+ * Return: false when the instance is being destroyed (nothing copied).
+ */
+bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
+			bool with_peers)
+{
+	const struct elec_core *c = &inst->core;
+
+	spin_lock_bh(&inst->lock);
+	if (inst->dead) {
+		spin_unlock_bh(&inst->lock);
+		return false;
+	}
+	/* not dead: the device reference is still held */
+	s->ifindex = inst->ifindex;
+	strscpy(s->ifname, inst->dev->name, sizeof(s->ifname));
+	s->group = inst->group;
+	s->cfg = c->cfg;
+	s->coord_timeout_ns = elec_config_coord_timeout(&c->cfg);
+	s->role = c->role;
+	s->participant = c->participant;
+	s->leader = c->leader;
+	s->term = c->term;
+	s->stats = c->stats;
+	s->tx_errors = atomic64_read(&inst->tx_errors);
+	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
+	if (with_peers)
+		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));
+	spin_unlock_bh(&inst->lock);
+	return true;
+}

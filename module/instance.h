@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * election.ko: instance life cycle and the locked core-call discipline.
+ */
+#ifndef _ELEC_INSTANCE_H
+#define _ELEC_INSTANCE_H
+
+#include <linux/types.h>
+
+#include "types.h"
+
+struct net_device;
+
+struct elec_instance *elec_inst_create(struct elec_net *en,
+				       struct net_device *dev,
+				       const struct elec_config *cfg);
+void elec_inst_destroy(struct elec_instance *inst);
+
+void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
+	__acquires(&inst->lock);
+void elec_inst_unlock(struct elec_instance *inst, struct elec_actx *ax)
+	__releases(&inst->lock);
+
+bool elec_inst_link_ok(const struct elec_instance *inst);
+void elec_inst_link_changed(struct elec_instance *inst, bool up);
+void elec_inst_start(struct elec_instance *inst);
+void elec_inst_stop(struct elec_instance *inst);
+int elec_inst_elect(struct elec_instance *inst, const char **why);
+int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
+			 const u32 *hb_miss, const u64 *timeout,
+			 const u64 *coord_timeout, const char **why);
+int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
+		       const char **why);
+int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);
+void elec_inst_count_drop(struct elec_instance *inst, enum elec_drop reason);
+void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg);
+bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
+			bool with_peers);
+
+#endif /* _ELEC_INSTANCE_H */

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * election.ko: coordinator election in the kernel.
+ *
+ * Module init and exit. Registration order: per-namespace state, the
+ * NETDEV notifier, the generic netlink family, and last the receive
+ * handler, so nothing can reach an instance before everything it needs
+ * exists. Exit undoes it in reverse:
+ *  1. receive handler removed (dev_remove_pack() waits for handlers);
+ *  2. netlink family unregistered (waits for requests in progress; no
+ *     event is multicast afterwards);
+ *  3. notifier unregistered: the replayed NETDEV_UNREGISTER destroys every
+ *     instance (timers cancelled with hrtimer_cancel(), devices released);
+ *  4. per-namespace state unregistered (destroys anything left);
+ *  5. rcu_barrier() for RCU callbacks still queued.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <linux/if_ether.h>
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/printk.h>
+#include <linux/rcupdate.h>
+
+#include "main.h"
+#include "netlink.h"
+#include "netns.h"
+#include "notifier.h"
+#include "rx.h"
+#include "types.h"
+
+u16 elec_ethertype __read_mostly = ELECTION_ETHERTYPE;
+module_param_named(ethertype, elec_ethertype, ushort, 0444);
+MODULE_PARM_DESC(ethertype,
+		 "EtherType of election frames (default 0x88B5, IEEE local experimental)");
+
+atomic_long_t elec_live_instances = ATOMIC_LONG_INIT(0);
+atomic_long_t elec_live_peers = ATOMIC_LONG_INIT(0);
+atomic_long_t elec_live_skbs = ATOMIC_LONG_INIT(0);
+
+static int __init elec_init(void)
+{
+	int err;
+
+	BUILD_BUG_ON(ELEC_MAX_PEERS + 1 != ELECTION_MAX_NODES);
+	BUILD_BUG_ON(ELEC_LLADDR_LEN != ETH_ALEN);
+
+	if (elec_ethertype < ETH_P_802_3_MIN) {
+		pr_err("ethertype 0x%04x is a length, not an EtherType (minimum 0x%04x)\n",
+		       elec_ethertype, ETH_P_802_3_MIN);
+		return -EINVAL;
+	}
+
+	err = elec_netns_init();
+	if (err)
+		return err;
+	err = elec_notifier_init();
+	if (err)
+		goto err_netns;
+	err = elec_nl_init();
+	if (err)
+		goto err_notifier;
+	elec_rx_init();
+
+	pr_info("loaded, ethertype 0x%04x\n", elec_ethertype);
+	return 0;
+
+err_notifier:
+	elec_notifier_exit();
+err_netns:
+	elec_netns_exit();
+	return err;
+}
+
+static void __exit elec_exit(void)
+{
+	elec_rx_exit();
+	elec_nl_exit();
+	elec_notifier_exit();
+	elec_netns_exit();
+	rcu_barrier();
+
+	WARN(atomic_long_read(&elec_live_instances) ||
+	     atomic_long_read(&elec_live_peers) ||
+	     atomic_long_read(&elec_live_skbs),
+	     KBUILD_MODNAME ": leak at exit: %ld instances, %ld peers, %ld skbs\n",
+	     atomic_long_read(&elec_live_instances),
+	     atomic_long_read(&elec_live_peers),
+	     atomic_long_read(&elec_live_skbs));
+}
+
+module_init(elec_init);
+module_exit(elec_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Coordinator election (Bully) over Ethernet");
+MODULE_AUTHOR("election contributors");

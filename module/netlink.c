@@ -1,0 +1,1016 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * election.ko: the "election" generic netlink family.
+ *
+ * Every command of uapi/linux/election.h, each with its own attribute
+ * policy (ranges enforced by the netlink core), strict validation, an
+ * extack message on every refusal, CAP_NET_ADMIN in the socket's
+ * namespace for commands that change state, and namespace awareness:
+ * a request sees only the instances of its socket's namespace.
+ *
+ * Commands run in parallel across namespaces; within a namespace they are
+ * serialised by its mutex, which also keeps every instance they look up
+ * alive. A refused request changes nothing.
+ *
+ * Events (ELEC_CMD_EVENT) are built under the instance lock while the
+ * core reports them and multicast to the "events" group after the lock
+ * is dropped, in sequence-number order per namespace.
+ */
+#include <linux/atomic.h>
+#include <linux/etherdevice.h>
+#include <linux/if_arp.h>
+#include <linux/if_ether.h>
+#include <linux/netdevice.h>
+#include <linux/rcupdate.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <net/genetlink.h>
+#include <net/netlink.h>
+#include <net/sock.h>
+
+#include "compat.h"
+#include "instance.h"
+#include "main.h"
+#include "netlink.h"
+#include "netns.h"
+#include "types.h"
+
+/* Index of the "events" group in elec_genl_mcgrps[]. */
+#define ELEC_MCGRP_EVENTS	0
+
+static struct genl_family elec_genl_family;
+
+/*
+ * Cleared (then synchronize_rcu()) before the family is unregistered:
+ * events built or flushed afterwards are freed, never multicast through
+ * group ids the family no longer owns.
+ */
+static bool elec_nl_live;
+
+/* ---- attribute policies ------------------------------------------------ */
+
+static struct netlink_range_validation elec_dur_range = {
+	.min = ELECTION_DUR_MIN_NS,
+	.max = ELECTION_DUR_MAX_NS,
+};
+
+static int elec_nl_validate_lladdr(const struct nlattr *attr,
+				   struct netlink_ext_ack *extack)
+{
+	if (nla_len(attr) != ETH_ALEN) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "peer lladdr must be exactly 6 bytes");
+		return -EINVAL;
+	}
+	if (!is_valid_ether_addr(nla_data(attr))) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "peer lladdr must be a unicast, non-zero Ethernet address");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
+	[ELEC_ATTR_NODE_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_ALGO] = NLA_POLICY_RANGE(NLA_U8, ELEC_ALGO_BULLY,
+					    ELEC_ALGO_MAX),
+	[ELEC_ATTR_HB_INTERVAL_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
+							   &elec_dur_range),
+	[ELEC_ATTR_HB_MISS] = NLA_POLICY_RANGE(NLA_U32, ELECTION_HB_MISS_MIN,
+					       ELECTION_HB_MISS_MAX),
+	[ELEC_ATTR_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
+						       &elec_dur_range),
+	[ELEC_ATTR_COORD_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
+							     &elec_dur_range),
+};
+
+static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
+	[ELEC_ATTR_HB_INTERVAL_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
+							   &elec_dur_range),
+	[ELEC_ATTR_HB_MISS] = NLA_POLICY_RANGE(NLA_U32, ELECTION_HB_MISS_MIN,
+					       ELECTION_HB_MISS_MAX),
+	[ELEC_ATTR_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
+						       &elec_dur_range),
+	[ELEC_ATTR_COORD_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
+							     &elec_dur_range),
+};
+
+/* GROUP_DEL, _START, _STOP, _ELECT, and the filters of the GETs */
+static const struct nla_policy elec_policy_instance[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
+};
+
+static const struct nla_policy elec_policy_peer_add[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
+	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_PEER_LLADDR] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
+							 elec_nl_validate_lladdr,
+							 ETH_ALEN),
+};
+
+static const struct nla_policy elec_policy_peer_del[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
+	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/*
+ * Report a message that is not a literal (the protocol core's static
+ * strings, chosen at run time); NL_SET_ERR_MSG() takes literals only.
+ */
+static void elec_nl_err(struct genl_info *info, const struct nlattr *attr,
+			const char *msg)
+{
+	struct netlink_ext_ack *extack = info->extack;
+
+	if (!extack || !msg)
+		return;
+	do_trace_netlink_extack(msg);
+	extack->_msg = msg;
+	if (attr)
+		extack->bad_attr = attr;
+}
+
+/* Refuse a request that lacks attribute @type: true when missing. */
+static bool elec_nl_missing(struct genl_info *info, int type)
+{
+	static const char * const msgs[ELEC_ATTR_MAX + 1] = {
+		[ELEC_ATTR_IFINDEX] = "missing attribute: ifindex (device)",
+		[ELEC_ATTR_GROUP] = "missing attribute: group",
+		[ELEC_ATTR_NODE_ID] = "missing attribute: node id",
+		[ELEC_ATTR_ALGO] = "missing attribute: algo",
+		[ELEC_ATTR_PEER_ID] = "missing attribute: peer id",
+		[ELEC_ATTR_PEER_LLADDR] = "missing attribute: peer lladdr",
+	};
+
+	if (info->attrs[type])
+		return false;
+	NL_SET_ERR_ATTR_MISS(info->extack, NULL, type);
+	elec_nl_err(info, NULL, msgs[type] ? msgs[type] : "missing attribute");
+	return true;
+}
+
+/* IFINDEX and GROUP, which name an instance. */
+static bool elec_nl_missing_key(struct genl_info *info)
+{
+	return elec_nl_missing(info, ELEC_ATTR_IFINDEX) ||
+	       elec_nl_missing(info, ELEC_ATTR_GROUP);
+}
+
+/*
+ * The instance a request names, with an extack message when there is
+ * none. Context: holding @en->lock.
+ */
+static struct elec_instance *elec_nl_instance(struct elec_net *en,
+					      struct genl_info *info)
+{
+	struct nlattr *a_ifindex = info->attrs[ELEC_ATTR_IFINDEX];
+	struct nlattr *a_group = info->attrs[ELEC_ATTR_GROUP];
+	int ifindex = nla_get_u32(a_ifindex);
+	struct elec_instance *inst;
+	bool dev_exists;
+
+	lockdep_assert_held(&en->lock);
+
+	inst = elec_net_find(en, ifindex, nla_get_u16(a_group));
+	if (inst)
+		return inst;
+
+	rcu_read_lock();
+	dev_exists = !!dev_get_by_index_rcu(en->net, ifindex);
+	rcu_read_unlock();
+	if (!dev_exists) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a_ifindex, "unknown device");
+		return ERR_PTR(-ENODEV);
+	}
+	NL_SET_ERR_MSG_ATTR(info->extack, a_group,
+			    "unknown group on this device");
+	return ERR_PTR(-ENOENT);
+}
+
+static size_t elec_nl_ids_size(void)
+{
+	return nla_total_size(sizeof(u32))	/* IFINDEX */
+	       + nla_total_size(IFNAMSIZ)	/* IFNAME */
+	       + nla_total_size(sizeof(u16))	/* GROUP */
+	       + nla_total_size(sizeof(u32))	/* NODE_ID */
+	       + nla_total_size(sizeof(u8));	/* ALGO */
+}
+
+static int elec_nl_put_ids(struct sk_buff *skb, const struct elec_snapshot *s)
+{
+	if (nla_put_u32(skb, ELEC_ATTR_IFINDEX, s->ifindex) ||
+	    nla_put_string(skb, ELEC_ATTR_IFNAME, s->ifname) ||
+	    nla_put_u16(skb, ELEC_ATTR_GROUP, s->group) ||
+	    nla_put_u32(skb, ELEC_ATTR_NODE_ID, s->cfg.self_id) ||
+	    nla_put_u8(skb, ELEC_ATTR_ALGO, s->cfg.algo))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* ---- GROUP_GET / STATS_GET replies -------------------------------------- */
+
+static size_t elec_nl_group_size(u32 n_peers)
+{
+	size_t peer = nla_total_size(0)			/* PEER nest */
+		      + nla_total_size(sizeof(u32))	/* PEER_ID */
+		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
+		      + nla_total_size(sizeof(u8));	/* PEER_ALIVE */
+
+	return elec_nl_ids_size()
+	       + nla_total_size(sizeof(u8))		/* ROLE */
+	       + nla_total_size(sizeof(u32))		/* LEADER */
+	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
+	       + nla_total_size(sizeof(u8))		/* PARTICIPANT */
+	       + 3 * nla_total_size_64bit(sizeof(u64))	/* durations */
+	       + nla_total_size(sizeof(u32))		/* HB_MISS */
+	       + nla_total_size(0)			/* PEERS nest */
+	       + n_peers * peer;
+}
+
+static int elec_nl_fill_group(struct sk_buff *skb,
+			      const struct elec_snapshot *s, u32 portid,
+			      u32 seq, int flags)
+{
+	struct nlattr *peers, *peer;
+	void *hdr;
+	u32 i;
+
+	hdr = genlmsg_put(skb, portid, seq, &elec_genl_family, flags,
+			  ELEC_CMD_GROUP_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+
+	if (elec_nl_put_ids(skb, s) ||
+	    nla_put_u8(skb, ELEC_ATTR_ROLE, s->role) ||
+	    nla_put_u32(skb, ELEC_ATTR_LEADER, s->leader) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, s->term, ELEC_ATTR_PAD) ||
+	    nla_put_u8(skb, ELEC_ATTR_PARTICIPANT, s->participant) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_HB_INTERVAL_NS,
+			      s->cfg.hb_interval_ns, ELEC_ATTR_PAD) ||
+	    nla_put_u32(skb, ELEC_ATTR_HB_MISS, s->cfg.hb_miss) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_TIMEOUT_NS, s->cfg.timeout_ns,
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_COORD_TIMEOUT_NS,
+			      s->coord_timeout_ns, ELEC_ATTR_PAD))
+		goto cancel;
+
+	peers = nla_nest_start(skb, ELEC_ATTR_PEERS);
+	if (!peers)
+		goto cancel;
+	for (i = 0; i < s->n_peers; i++) {
+		const struct elec_peer *p = &s->peers[i];
+
+		peer = nla_nest_start(skb, ELEC_ATTR_PEER);
+		if (!peer ||
+		    nla_put_u32(skb, ELEC_ATTR_PEER_ID, p->id) ||
+		    nla_put(skb, ELEC_ATTR_PEER_LLADDR, ETH_ALEN, p->lladdr) ||
+		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive))
+			goto cancel;
+		nla_nest_end(skb, peer);
+	}
+	nla_nest_end(skb, peers);
+
+	genlmsg_end(skb, hdr);
+	return 0;
+
+cancel:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static size_t elec_nl_stats_size(void)
+{
+	return elec_nl_ids_size()
+	       + 2 * nla_total_size(0)			/* TX, RX nests */
+	       + 2 * ELEC_MSG_MAX * nla_total_size_64bit(sizeof(u64))
+	       + nla_total_size(0)			/* DROPS nest */
+	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
+	       + 3 * nla_total_size_64bit(sizeof(u64));	/* counters */
+}
+
+/* A nest of u64 counters, attribute type = index, 1..@max. */
+static int elec_nl_put_counters(struct sk_buff *skb, int type,
+				const u64 *v, int max)
+{
+	struct nlattr *nest;
+	int i;
+
+	nest = nla_nest_start(skb, type);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 1; i <= max; i++)
+		if (nla_put_u64_64bit(skb, i, v[i], ELEC_ATTR_PAD))
+			return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int elec_nl_fill_stats(struct sk_buff *skb,
+			      const struct elec_snapshot *s, u32 portid,
+			      u32 seq, int flags)
+{
+	const struct elec_stats *st = &s->stats;
+	void *hdr;
+
+	hdr = genlmsg_put(skb, portid, seq, &elec_genl_family, flags,
+			  ELEC_CMD_STATS_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+
+	if (elec_nl_put_ids(skb, s) ||
+	    elec_nl_put_counters(skb, ELEC_ATTR_TX, st->tx, ELEC_MSG_MAX) ||
+	    elec_nl_put_counters(skb, ELEC_ATTR_RX, st->rx, ELEC_MSG_MAX) ||
+	    elec_nl_put_counters(skb, ELEC_ATTR_DROPS, st->drops,
+				 ELEC_DROP_MAX) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_ELECTIONS, st->elections,
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_LEADER_CHANGES,
+			      st->leader_changes, ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_TX_ERRORS, s->tx_errors,
+			      ELEC_ATTR_PAD)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/* doit of GROUP_GET (@stats false) and STATS_GET (@stats true) */
+static int elec_nl_get_doit(struct genl_info *info, bool stats)
+{
+	struct elec_net *en = elec_net(genl_info_net(info));
+	struct elec_instance *inst;
+	struct elec_snapshot *s;
+	struct sk_buff *msg;
+	size_t size;
+	int err;
+
+	if (elec_nl_missing_key(info))
+		return -EINVAL;
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+
+	mutex_lock(&en->lock);
+	inst = elec_nl_instance(en, info);
+	if (IS_ERR(inst))
+		err = PTR_ERR(inst);
+	else
+		err = elec_inst_snapshot(inst, s, !stats) ? 0 : -ENOENT;
+	mutex_unlock(&en->lock);
+	if (err)
+		goto out;
+
+	size = stats ? elec_nl_stats_size() : elec_nl_group_size(s->n_peers);
+	msg = genlmsg_new(size, GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (stats)
+		err = elec_nl_fill_stats(msg, s, info->snd_portid,
+					 info->snd_seq, 0);
+	else
+		err = elec_nl_fill_group(msg, s, info->snd_portid,
+					 info->snd_seq, 0);
+	if (err) {
+		nlmsg_free(msg);
+		goto out;
+	}
+	err = genlmsg_reply(msg, info);
+out:
+	kfree(s);
+	return err;
+}
+
+/*
+ * dumpit of GROUP_GET and STATS_GET: every instance of the namespace in
+ * (ifindex, group) order, filtered by IFINDEX and GROUP when given.
+ * cb->args[0..1] hold the key of the last instance reported.
+ */
+static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
+			      bool stats)
+{
+	struct elec_net *en = elec_net(sock_net(skb->sk));
+	struct nlattr **attrs = elec_dump_attrs(cb);
+	struct elec_instance *inst;
+	struct elec_snapshot *s;
+	int f_ifindex = 0;
+	int n = 0;
+	int err = 0;
+	u16 f_group = 0;
+
+	if (attrs && attrs[ELEC_ATTR_IFINDEX])
+		f_ifindex = nla_get_u32(attrs[ELEC_ATTR_IFINDEX]);
+	if (attrs && attrs[ELEC_ATTR_GROUP])
+		f_group = nla_get_u16(attrs[ELEC_ATTR_GROUP]);
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+
+	rcu_read_lock();
+	while ((inst = elec_net_next(en, cb->args[0], cb->args[1]))) {
+		if ((!f_ifindex || inst->ifindex == f_ifindex) &&
+		    (!f_group || inst->group == f_group) &&
+		    elec_inst_snapshot(inst, s, !stats)) {
+			u32 portid = NETLINK_CB(cb->skb).portid;
+			u32 seq = cb->nlh->nlmsg_seq;
+
+			if (stats)
+				err = elec_nl_fill_stats(skb, s, portid, seq,
+							 NLM_F_MULTI);
+			else
+				err = elec_nl_fill_group(skb, s, portid, seq,
+							 NLM_F_MULTI);
+			if (err)
+				break;	/* full: resume here next time */
+			n++;
+		}
+		cb->args[0] = inst->ifindex;
+		cb->args[1] = inst->group;
+	}
+	rcu_read_unlock();
+	kfree(s);
+
+	/* a single instance that does not fit an empty buffer is an error */
+	if (err && !n)
+		return err;
+	return skb->len;
+}
+
+/* ---- command handlers --------------------------------------------------- */
+
+static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net *net = genl_info_net(info);
+	struct elec_net *en = elec_net(net);
+	struct nlattr **a = info->attrs;
+	struct elec_config cfg = {};
+	struct elec_instance *inst;
+	struct net_device *dev;
+	const char *why = NULL;
+	int ifindex;
+	int err;
+
+	if (elec_nl_missing(info, ELEC_ATTR_IFINDEX) ||
+	    elec_nl_missing(info, ELEC_ATTR_GROUP) ||
+	    elec_nl_missing(info, ELEC_ATTR_NODE_ID) ||
+	    elec_nl_missing(info, ELEC_ATTR_ALGO))
+		return -EINVAL;
+
+	ifindex = nla_get_u32(a[ELEC_ATTR_IFINDEX]);
+	cfg.self_id = nla_get_u32(a[ELEC_ATTR_NODE_ID]);
+	cfg.group = nla_get_u16(a[ELEC_ATTR_GROUP]);
+	cfg.algo = nla_get_u8(a[ELEC_ATTR_ALGO]);
+	cfg.hb_interval_ns = a[ELEC_ATTR_HB_INTERVAL_NS] ?
+			     nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]) :
+			     ELECTION_DEF_HB_INTERVAL_NS;
+	cfg.hb_miss = a[ELEC_ATTR_HB_MISS] ?
+		      nla_get_u32(a[ELEC_ATTR_HB_MISS]) :
+		      ELECTION_DEF_HB_MISS;
+	cfg.timeout_ns = a[ELEC_ATTR_TIMEOUT_NS] ?
+			 nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]) :
+			 ELECTION_DEF_TIMEOUT_NS;
+	/* 0: ELECTION_DEF_COORD_TIMEOUT_MULT * timeout, following timeout */
+	cfg.coord_timeout_ns = a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
+			       nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]) : 0;
+
+	if (!elec_algo_find(cfg.algo)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_ALGO],
+				    "unsupported election algorithm");
+		return -EOPNOTSUPP;
+	}
+	err = elec_config_check(&cfg, &why);
+	if (err) {
+		elec_nl_err(info, NULL, why ? why : "invalid configuration");
+		return err;
+	}
+
+	mutex_lock(&en->lock);
+	dev = dev_get_by_index(net, ifindex);
+	if (!dev) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
+				    "unknown device");
+		err = -ENODEV;
+		goto unlock;
+	}
+	if (dev->type != ARPHRD_ETHER || dev->addr_len != ETH_ALEN) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
+				    "device is not an Ethernet device");
+		err = -EOPNOTSUPP;
+		goto put;
+	}
+	/*
+	 * Checked under en->lock, which the NETDEV_UNREGISTER handler takes
+	 * after the state changes: either we refuse here, or the handler
+	 * finds and destroys the instance we add.
+	 */
+	if (dev->reg_state != NETREG_REGISTERED) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
+				    "device is being unregistered");
+		err = -ENODEV;
+		goto put;
+	}
+	if (elec_net_find(en, ifindex, cfg.group)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_GROUP],
+				    "group already exists on this device");
+		err = -EEXIST;
+		goto put;
+	}
+	inst = elec_inst_create(en, dev, &cfg);
+	if (IS_ERR(inst)) {
+		NL_SET_ERR_MSG(info->extack, "cannot create the instance");
+		err = PTR_ERR(inst);
+		goto put;
+	}
+	elec_net_insert(en, inst);	/* owns the device reference now */
+	mutex_unlock(&en->lock);
+	return 0;
+
+put:
+	dev_put(dev);
+unlock:
+	mutex_unlock(&en->lock);
+	return err;
+}
+
+/* The common frame of the commands that act on one named instance. */
+enum elec_nl_action {
+	ELEC_NL_DEL,
+	ELEC_NL_START,
+	ELEC_NL_STOP,
+	ELEC_NL_ELECT,
+};
+
+static int elec_nl_instance_cmd(struct genl_info *info,
+				enum elec_nl_action action)
+{
+	struct elec_net *en = elec_net(genl_info_net(info));
+	struct elec_instance *inst;
+	const char *why = NULL;
+	int err = 0;
+
+	if (elec_nl_missing_key(info))
+		return -EINVAL;
+
+	mutex_lock(&en->lock);
+	inst = elec_nl_instance(en, info);
+	if (IS_ERR(inst)) {
+		err = PTR_ERR(inst);
+		goto unlock;
+	}
+	switch (action) {
+	case ELEC_NL_DEL:
+		elec_inst_destroy(inst);
+		break;
+	case ELEC_NL_START:
+		elec_inst_start(inst);
+		break;
+	case ELEC_NL_STOP:
+		elec_inst_stop(inst);
+		break;
+	case ELEC_NL_ELECT:
+		err = elec_inst_elect(inst, &why);
+		if (err)
+			elec_nl_err(info, NULL, why);
+		break;
+	}
+unlock:
+	mutex_unlock(&en->lock);
+	return err;
+}
+
+static int elec_nl_group_del(struct sk_buff *skb, struct genl_info *info)
+{
+	return elec_nl_instance_cmd(info, ELEC_NL_DEL);
+}
+
+static int elec_nl_group_start(struct sk_buff *skb, struct genl_info *info)
+{
+	return elec_nl_instance_cmd(info, ELEC_NL_START);
+}
+
+static int elec_nl_group_stop(struct sk_buff *skb, struct genl_info *info)
+{
+	return elec_nl_instance_cmd(info, ELEC_NL_STOP);
+}
+
+static int elec_nl_group_elect(struct sk_buff *skb, struct genl_info *info)
+{
+	return elec_nl_instance_cmd(info, ELEC_NL_ELECT);
+}
+
+static int elec_nl_group_set(struct sk_buff *skb, struct genl_info *info)
+{
+	struct elec_net *en = elec_net(genl_info_net(info));
+	struct nlattr **a = info->attrs;
+	u64 hb_interval = 0, timeout = 0, coord_timeout = 0;
+	struct elec_instance *inst;
+	const char *why = NULL;
+	u32 hb_miss = 0;
+	int err;
+
+	if (elec_nl_missing_key(info))
+		return -EINVAL;
+
+	if (a[ELEC_ATTR_HB_INTERVAL_NS])
+		hb_interval = nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]);
+	if (a[ELEC_ATTR_HB_MISS])
+		hb_miss = nla_get_u32(a[ELEC_ATTR_HB_MISS]);
+	if (a[ELEC_ATTR_TIMEOUT_NS])
+		timeout = nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]);
+	if (a[ELEC_ATTR_COORD_TIMEOUT_NS])
+		coord_timeout = nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]);
+
+	mutex_lock(&en->lock);
+	inst = elec_nl_instance(en, info);
+	if (IS_ERR(inst)) {
+		err = PTR_ERR(inst);
+		goto unlock;
+	}
+	err = elec_inst_set_timing(inst,
+				   a[ELEC_ATTR_HB_INTERVAL_NS] ?
+				   &hb_interval : NULL,
+				   a[ELEC_ATTR_HB_MISS] ? &hb_miss : NULL,
+				   a[ELEC_ATTR_TIMEOUT_NS] ? &timeout : NULL,
+				   a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
+				   &coord_timeout : NULL,
+				   &why);
+	if (err)
+		elec_nl_err(info, NULL, why ? why : "invalid configuration");
+unlock:
+	mutex_unlock(&en->lock);
+	return err;
+}
+
+static int elec_nl_peer_add(struct sk_buff *skb, struct genl_info *info)
+{
+	struct elec_net *en = elec_net(genl_info_net(info));
+	struct nlattr **a = info->attrs;
+	struct elec_instance *inst;
+	const char *why = NULL;
+	int err;
+
+	if (elec_nl_missing_key(info) ||
+	    elec_nl_missing(info, ELEC_ATTR_PEER_ID) ||
+	    elec_nl_missing(info, ELEC_ATTR_PEER_LLADDR))
+		return -EINVAL;
+
+	mutex_lock(&en->lock);
+	inst = elec_nl_instance(en, info);
+	if (IS_ERR(inst)) {
+		err = PTR_ERR(inst);
+		goto unlock;
+	}
+	err = elec_inst_peer_add(inst, nla_get_u32(a[ELEC_ATTR_PEER_ID]),
+				 nla_data(a[ELEC_ATTR_PEER_LLADDR]), &why);
+	if (err)
+		elec_nl_err(info, err == -ENOSPC ? NULL : a[ELEC_ATTR_PEER_ID],
+			    why ? why : "cannot add the peer");
+unlock:
+	mutex_unlock(&en->lock);
+	return err;
+}
+
+static int elec_nl_peer_del(struct sk_buff *skb, struct genl_info *info)
+{
+	struct elec_net *en = elec_net(genl_info_net(info));
+	struct nlattr **a = info->attrs;
+	struct elec_instance *inst;
+	const char *why = NULL;
+	int err;
+
+	if (elec_nl_missing_key(info) ||
+	    elec_nl_missing(info, ELEC_ATTR_PEER_ID))
+		return -EINVAL;
+
+	mutex_lock(&en->lock);
+	inst = elec_nl_instance(en, info);
+	if (IS_ERR(inst)) {
+		err = PTR_ERR(inst);
+		goto unlock;
+	}
+	err = elec_inst_peer_del(inst, nla_get_u32(a[ELEC_ATTR_PEER_ID]),
+				 &why);
+	if (err)
+		elec_nl_err(info, a[ELEC_ATTR_PEER_ID],
+			    why ? why : "cannot remove the peer");
+unlock:
+	mutex_unlock(&en->lock);
+	return err;
+}
+
+static int elec_nl_group_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return elec_nl_get_doit(info, false);
+}
+
+/* dump start: the largest reply must fit one dump buffer */
+static int elec_nl_group_get_start(struct netlink_callback *cb)
+{
+	size_t size = elec_nl_group_size(ELEC_MAX_PEERS);
+
+	cb->min_dump_alloc = nlmsg_total_size(genlmsg_total_size(size));
+	return 0;
+}
+
+static int elec_nl_group_get_dumpit(struct sk_buff *skb,
+				    struct netlink_callback *cb)
+{
+	return elec_nl_get_dumpit(skb, cb, false);
+}
+
+static int elec_nl_stats_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return elec_nl_get_doit(info, true);
+}
+
+static int elec_nl_stats_get_dumpit(struct sk_buff *skb,
+				    struct netlink_callback *cb)
+{
+	return elec_nl_get_dumpit(skb, cb, true);
+}
+
+static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(3 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &elec_genl_family, 0,
+				ELEC_CMD_MODULE_GET);
+	if (!hdr ||
+	    nla_put_u64_64bit(msg, ELEC_ATTR_LIVE_INSTANCES,
+			      atomic_long_read(&elec_live_instances),
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, ELEC_ATTR_LIVE_PEERS,
+			      atomic_long_read(&elec_live_peers),
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, ELEC_ATTR_LIVE_SKBS,
+			      atomic_long_read(&elec_live_skbs),
+			      ELEC_ATTR_PAD)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+static const struct genl_ops elec_genl_ops[] = {
+	{
+		.cmd = ELEC_CMD_GROUP_NEW,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_group_new,
+		.policy = elec_policy_group_new,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_GROUP_DEL,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_group_del,
+		.policy = elec_policy_instance,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_GROUP_SET,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_group_set,
+		.policy = elec_policy_group_set,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_GROUP_START,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_group_start,
+		.policy = elec_policy_instance,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_GROUP_STOP,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_group_stop,
+		.policy = elec_policy_instance,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_GROUP_ELECT,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_group_elect,
+		.policy = elec_policy_instance,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_PEER_ADD,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_peer_add,
+		.policy = elec_policy_peer_add,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_PEER_DEL,
+		.flags = GENL_UNS_ADMIN_PERM,
+		.doit = elec_nl_peer_del,
+		.policy = elec_policy_peer_del,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_GROUP_GET,
+		.doit = elec_nl_group_get_doit,
+		.start = elec_nl_group_get_start,
+		.dumpit = elec_nl_group_get_dumpit,
+		.policy = elec_policy_instance,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_STATS_GET,
+		.doit = elec_nl_stats_get_doit,
+		.dumpit = elec_nl_stats_get_dumpit,
+		.policy = elec_policy_instance,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		/* no policy: every attribute is refused */
+		.cmd = ELEC_CMD_MODULE_GET,
+		.doit = elec_nl_module_get,
+	},
+};
+
+static const struct genl_multicast_group elec_genl_mcgrps[] = {
+	[ELEC_MCGRP_EVENTS] = { .name = ELECTION_GENL_MCGRP_EVENTS },
+};
+
+static struct genl_family elec_genl_family __ro_after_init = {
+	.name = ELECTION_GENL_NAME,
+	.version = ELECTION_GENL_VERSION,
+	.netnsok = true,
+	.parallel_ops = true,
+	.module = THIS_MODULE,
+	.ops = elec_genl_ops,
+	.n_ops = ARRAY_SIZE(elec_genl_ops),
+	.mcgrps = elec_genl_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(elec_genl_mcgrps),
+	/* 0: strict header and attribute validation for every command */
+	.resv_start_op = 0,
+};
+
+/* ---- events ------------------------------------------------------------- */
+
+static size_t elec_nl_event_size(void)
+{
+	return nla_total_size(sizeof(u8))		/* EVENT */
+	       + 2 * nla_total_size_64bit(sizeof(u64))	/* TIMESTAMP, SEQ */
+	       + elec_nl_ids_size()			/* includes ALGO */
+	       + nla_total_size(sizeof(u32))		/* LEADER */
+	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
+	       + nla_total_size(sizeof(u32));		/* PEER_ID */
+}
+
+/**
+ * elec_nl_event_build() - build the event message for a core event.
+ * @inst: the reporting instance
+ * @act: the ELEC_ACT_EVENT action
+ * @ax: the action collector of the current core call
+ *
+ * The message carries SEQ 0; elec_nl_events_flush() sets it. Nothing is
+ * built when no socket listens to the group in the instance's namespace.
+ *
+ * Context: under @inst->lock (atomic).
+ */
+void elec_nl_event_build(struct elec_instance *inst,
+			 const struct elec_action *act, struct elec_actx *ax)
+{
+	struct net *net = dev_net(inst->dev);
+	const struct elec_config *cfg = &inst->core.cfg;
+	struct sk_buff *skb;
+	bool listen;
+	void *hdr;
+
+	rcu_read_lock();
+	listen = READ_ONCE(elec_nl_live) &&
+		 genl_has_listeners(&elec_genl_family, net, ELEC_MCGRP_EVENTS);
+	rcu_read_unlock();
+	if (!listen)
+		return;
+
+	skb = genlmsg_new(elec_nl_event_size(), GFP_ATOMIC);
+	if (!skb)
+		goto lost;
+	hdr = genlmsg_put(skb, 0, 0, &elec_genl_family, 0, ELEC_CMD_EVENT);
+	if (!hdr ||
+	    nla_put_u8(skb, ELEC_ATTR_EVENT, act->event.type) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_TIMESTAMP_NS, act->now_ns,
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, 0, ELEC_ATTR_PAD) ||
+	    nla_put_u32(skb, ELEC_ATTR_IFINDEX, inst->ifindex) ||
+	    nla_put_string(skb, ELEC_ATTR_IFNAME, inst->dev->name) ||
+	    nla_put_u16(skb, ELEC_ATTR_GROUP, cfg->group) ||
+	    nla_put_u32(skb, ELEC_ATTR_NODE_ID, cfg->self_id) ||
+	    nla_put_u8(skb, ELEC_ATTR_ALGO, cfg->algo) ||
+	    nla_put_u32(skb, ELEC_ATTR_LEADER, act->event.leader) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, act->event.term,
+			      ELEC_ATTR_PAD))
+		goto free;
+	if ((act->event.type == ELEC_EVENT_PEER_UP ||
+	     act->event.type == ELEC_EVENT_PEER_DOWN) &&
+	    nla_put_u32(skb, ELEC_ATTR_PEER_ID, act->event.peer))
+		goto free;
+	genlmsg_end(skb, hdr);
+
+	atomic_long_inc(&elec_live_skbs);
+	__skb_queue_tail(&ax->events, skb);
+	return;
+
+free:
+	nlmsg_free(skb);
+lost:
+	ax->events_lost++;
+}
+
+/* Write @seq into the SEQ attribute of an event built above. */
+static void elec_nl_event_set_seq(struct sk_buff *skb, u64 seq)
+{
+	struct genlmsghdr *gnlh = nlmsg_data(nlmsg_hdr(skb));
+	struct nlattr *nla;
+
+	nla = nla_find(genlmsg_data(gnlh), genlmsg_len(gnlh), ELEC_ATTR_SEQ);
+	if (!WARN_ON_ONCE(!nla || nla_len(nla) != sizeof(seq)))
+		memcpy(nla_data(nla), &seq, sizeof(seq));
+}
+
+/**
+ * elec_nl_events_flush() - multicast the events of a core call.
+ * @en: the instance's namespace state
+ * @ax: the action collector; its event queue is emptied
+ *
+ * Sequence numbers are assigned here, under @en->ev_lock, so listeners
+ * receive them in increasing order; events that could not be built
+ * consume a number each, which shows up as a gap.
+ *
+ * Context: not under an instance lock; softirq or process context.
+ */
+void elec_nl_events_flush(struct elec_net *en, struct elec_actx *ax)
+{
+	struct sk_buff *skb;
+
+	if (!ax->events_lost && skb_queue_empty(&ax->events))
+		return;
+
+	spin_lock_bh(&en->ev_lock);
+	en->ev_seq += ax->events_lost;
+	ax->events_lost = 0;
+	while ((skb = __skb_dequeue(&ax->events))) {
+		atomic_long_dec(&elec_live_skbs);
+		elec_nl_event_set_seq(skb, ++en->ev_seq);
+		rcu_read_lock();
+		if (READ_ONCE(elec_nl_live))
+			genlmsg_multicast_netns(&elec_genl_family, en->net, skb,
+						0, ELEC_MCGRP_EVENTS,
+						GFP_ATOMIC);
+		else
+			nlmsg_free(skb);
+		rcu_read_unlock();
+	}
+	spin_unlock_bh(&en->ev_lock);
+}
+
+/**
+ * elec_nl_init() - register the generic netlink family.
+ *
+ * Return: 0 or a negative errno.
+ */
+int elec_nl_init(void)
+{
+	int err;
+
+	err = genl_register_family(&elec_genl_family);
+	if (err)
+		return err;
+	WRITE_ONCE(elec_nl_live, true);
+	return 0;
+}
+
+/**
+ * elec_nl_exit() - unregister the family; no event is multicast after.
+ *
+ * Requests in progress finish first (genl_unregister_family() waits).
+ */
+void elec_nl_exit(void)
+{
+	WRITE_ONCE(elec_nl_live, false);
+	synchronize_rcu();
+	genl_unregister_family(&elec_genl_family);
+}

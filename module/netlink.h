@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * election.ko: the "election" generic netlink family.
+ */
+#ifndef _ELEC_NETLINK_H
+#define _ELEC_NETLINK_H
+
+#include "types.h"
+
+int elec_nl_init(void);
+void elec_nl_exit(void);
+void elec_nl_event_build(struct elec_instance *inst,
+			 const struct elec_action *act, struct elec_actx *ax);
+void elec_nl_events_flush(struct elec_net *en, struct elec_actx *ax);
+
+#endif /* _ELEC_NETLINK_H */

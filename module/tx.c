@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * election.ko: building and transmitting frames.
+ *
+ * A frame is built under the instance lock (GFP_ATOMIC) while the core
+ * emits it: link-layer headroom, our header and payload written by the
+ * core's codec, then the Ethernet header to the peer's address (unicast)
+ * or the device's broadcast address. It is handed to dev_queue_xmit()
+ * after the lock is dropped. Frames that cannot be built or queued are
+ * counted as the instance's tx errors.
+ */
+#include <linux/atomic.h>
+#include <linux/netdevice.h>
+#include <linux/pkt_sched.h>
+#include <linux/skbuff.h>
+
+#include "main.h"
+#include "tx.h"
+#include "types.h"
+
+/**
+ * elec_tx_build() - build one frame and queue it for transmission.
+ * @inst: the sending instance
+ * @msg: the message, from the core's ELEC_ACT_SEND action
+ * @ax: the action collector of the current core call
+ *
+ * Context: under @inst->lock.
+ */
+void elec_tx_build(struct elec_instance *inst, const struct elec_msg *msg,
+		   struct elec_actx *ax)
+{
+	struct net_device *dev = inst->dev;
+	unsigned int len = ELECTION_HDR_LEN + msg->payload_len;
+	const unsigned char *daddr;
+	struct sk_buff *skb;
+	u8 *buf;
+
+	lockdep_assert_held(&inst->lock);
+
+	if (msg->dst) {
+		const struct elec_peer *peer;
+
+		peer = elec_core_peer_find(&inst->core, msg->dst);
+		if (!peer)
+			goto fail;
+		daddr = peer->lladdr;
+	} else {
+		daddr = dev->broadcast;
+	}
+
+	skb = alloc_skb(LL_RESERVED_SPACE(dev) + len + dev->needed_tailroom,
+			GFP_ATOMIC);
+	if (!skb)
+		goto fail;
+	atomic_long_inc(&elec_live_skbs);
+
+	skb_reserve(skb, LL_RESERVED_SPACE(dev));
+	skb_reset_network_header(skb);
+	buf = skb_put(skb, len);
+	if (elec_codec_encode(msg, buf, len) != len)
+		goto free;
+
+	skb->dev = dev;
+	skb->protocol = htons(elec_ethertype);
+	skb->priority = TC_PRIO_CONTROL;
+	if (dev_hard_header(skb, dev, elec_ethertype, daddr, NULL,
+			    skb->len) < 0)
+		goto free;
+	skb_reset_mac_header(skb);
+
+	__skb_queue_tail(&ax->tx, skb);
+	return;
+
+free:
+	kfree_skb(skb);
+	atomic_long_dec(&elec_live_skbs);
+fail:
+	ax->tx_failed++;
+}
+
+/**
+ * elec_tx_flush() - transmit the frames built during a core call.
+ * @inst: the sending instance
+ * @q: frames queued by elec_tx_build()
+ *
+ * Context: not under @inst->lock; @inst->dev must stay registered (see
+ * elec_inst_unlock()). May run in softirq or process context.
+ */
+void elec_tx_flush(struct elec_instance *inst, struct sk_buff_head *q)
+{
+	struct sk_buff *skb;
+	int rc;
+
+	while ((skb = __skb_dequeue(q))) {
+		atomic_long_dec(&elec_live_skbs);
+		rc = dev_queue_xmit(skb);
+		if (net_xmit_eval(rc))
+			atomic64_inc(&inst->tx_errors);
+	}
+}

@@ -1,0 +1,372 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Helpers for the VM scenarios (run inside the guest, as root).
+
+  elec.py agree  --group G --expect ID --timeout S [--stable S] NODE...
+      Poll `electionctl -j show` in every node's namespace until all of them
+      name ID as leader (ID's own node in role leader, the others follower,
+      one term); then, with --stable, check that it holds for S seconds.
+      NODE is NETNS:ID. Exit 0 on agreement, 1 with the last views if not.
+  elec.py views  --group G NODE...
+      Print each node's role/leader/term once.
+  elec.py nl CMD [ATTR=VALUE...]
+      Send one raw generic netlink request to the "election" family (for
+      requests electionctl would refuse itself) and print
+      "error=<errno> msg=<extack message> miss=<missing attr type>".
+      Exit 0 if the kernel acked it, 1 if it refused it.
+  elec.py inject --dev IF --seconds S [--rate N]
+      Send EtherType 0x88B5 frames out of IF for S seconds: a mix of
+      malformed frames and well-formed ELECTION/COORDINATOR/HEARTBEAT
+      frames from ids that are and are not peers, for --group and for
+      --wrong-group (default 999). Bounded in time, rate and count.
+"""
+
+import argparse
+import json
+import os
+import random
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+REPO = os.environ.get("ELECTION_REPO") or os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CTL = os.environ.get("ELECTIONCTL", os.path.join(REPO, "userspace", "electionctl"))
+
+# ---------------------------------------------------------------- agree ---
+
+
+def show(netns, group, dev="eth0"):
+    """One node's view (dict) or an error string."""
+    cmd = ["nsenter", "--net=/run/netns/" + netns, CTL, "-j", "show",
+           "dev", dev, "group", str(group)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        return "electionctl timed out"
+    if p.returncode != 0:
+        return "electionctl exit %d: %s" % (p.returncode, p.stderr.strip())
+    try:
+        arr = json.loads(p.stdout)
+    except ValueError as e:
+        return "bad JSON (%s): %r" % (e, p.stdout[:200])
+    if not isinstance(arr, list) or len(arr) != 1:
+        return "expected one instance, got %r" % (p.stdout[:200],)
+    return arr[0]
+
+
+def parse_nodes(nodes):
+    out = []
+    for n in nodes:
+        ns, _, nid = n.rpartition(":")
+        out.append((ns, int(nid)))
+    return out
+
+
+def verdict(views, expect, same_term=True):
+    """None if every view agrees on expect, else a reason."""
+    terms = set()
+    for (ns, nid), v in views:
+        if isinstance(v, str):
+            return "%s: %s" % (ns, v)
+        if v.get("id") != nid:
+            return "%s: id %r, expected %d" % (ns, v.get("id"), nid)
+        want_role = "leader" if nid == expect else "follower"
+        if v.get("leader") != expect or v.get("role") != want_role:
+            return "%s (id %d): role %s leader %s term %s" % (
+                ns, nid, v.get("role"), v.get("leader"), v.get("term"))
+        terms.add(v.get("term"))
+    if same_term and len(terms) != 1:
+        return "terms differ: %s" % sorted(terms)
+    return None
+
+
+def fmt_views(views):
+    lines = []
+    for (ns, nid), v in views:
+        if isinstance(v, str):
+            lines.append("    %-8s id %-6d %s" % (ns, nid, v))
+        else:
+            dead = [p["id"] for p in v.get("peers", []) if not p.get("alive")]
+            lines.append("    %-8s id %-6d role %-9s leader %-6s term %-4s participant %s down %s" % (
+                ns, nid, v.get("role"), v.get("leader"), v.get("term"),
+                v.get("participant"), dead))
+    return "\n".join(lines)
+
+
+def cmd_agree(a):
+    nodes = parse_nodes(a.nodes)
+    t0 = time.monotonic()
+    views = []
+    why = "never polled"
+    while True:
+        views = [((ns, nid), show(ns, a.group, a.dev)) for ns, nid in nodes]
+        why = verdict(views, a.expect)
+        if why is None or time.monotonic() - t0 > a.timeout:
+            break
+        time.sleep(a.interval)
+    took = time.monotonic() - t0
+    if why is not None:
+        print("no agreement on %d within %.1fs: %s" % (a.expect, a.timeout, why))
+        print(fmt_views(views))
+        return 1
+    term = views[0][1]["term"]
+    print("all %d nodes agree on leader %d (term %s) after %.2fs" %
+          (len(nodes), a.expect, term, took))
+    if a.stable > 0:
+        t1 = time.monotonic()
+        polls = 0
+        while time.monotonic() - t1 < a.stable:
+            time.sleep(a.interval)
+            views = [((ns, nid), show(ns, a.group, a.dev)) for ns, nid in nodes]
+            polls += 1
+            why = verdict(views, a.expect, same_term=False)
+            if why is not None:
+                print("agreement on %d did not hold: %s" % (a.expect, why))
+                print(fmt_views(views))
+                return 1
+        term2 = max(v["term"] for _, v in views)
+        note = "" if term2 == term else " (a re-election moved the term %s -> %s)" % (term, term2)
+        print("agreement held for %.1fs over %d polls%s" % (a.stable, polls, note))
+    return 0
+
+
+def cmd_views(a):
+    nodes = parse_nodes(a.nodes)
+    print(fmt_views([((ns, nid), show(ns, a.group, a.dev)) for ns, nid in nodes]))
+    return 0
+
+# ------------------------------------------------------- raw genetlink ---
+
+
+NETLINK_GENERIC = 16
+NLMSG_ERROR = 2
+NLM_F_REQUEST = 1
+NLM_F_ACK = 4
+NLM_F_ACK_TLVS = 0x200
+GENL_ID_CTRL = 0x10
+CTRL_CMD_GETFAMILY = 3
+CTRL_ATTR_FAMILY_ID = 1
+CTRL_ATTR_FAMILY_NAME = 2
+NETLINK_CAP_ACK = 10
+NETLINK_EXT_ACK = 11
+NLMSGERR_ATTR_MSG = 1
+NLMSGERR_ATTR_MISS_TYPE = 5
+
+
+def uapi_enums():
+    """Read enum elec_cmd and enum elec_attr values from the uapi header."""
+    path = os.path.join(REPO, "uapi", "linux", "election.h")
+    enums, cur, val = {}, None, 0
+    with open(path) as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("enum ") and s.endswith("{"):
+                cur, val = s.split()[1], 0
+                enums[cur] = {}
+                continue
+            if cur is None:
+                continue
+            if s.startswith("}"):
+                cur = None
+                continue
+            if not s or s.startswith(("/*", "*")):
+                continue
+            name = s.rstrip(",").split("=")[0].strip()
+            if "=" in s:
+                try:
+                    val = int(s.rstrip(",").split("=")[1].strip(), 0)
+                except ValueError:
+                    continue
+            enums[cur][name] = val
+            val += 1
+    return enums
+
+
+ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
+    "IFINDEX": "I", "GROUP": "H", "NODE_ID": "I", "ALGO": "B",
+    "HB_INTERVAL_NS": "Q", "HB_MISS": "I", "TIMEOUT_NS": "Q",
+    "COORD_TIMEOUT_NS": "Q", "PEER_ID": "I", "PEER_LLADDR": "mac",
+    "IFNAME": "str",
+}
+
+
+def nla(atype, payload):
+    hdr = struct.pack("=HH", 4 + len(payload), atype)
+    pad = (4 - len(payload) % 4) % 4
+    return hdr + payload + b"\0" * pad
+
+
+def parse_nla(buf):
+    out = {}
+    while len(buf) >= 4:
+        ln, t = struct.unpack("=HH", buf[:4])
+        if ln < 4:
+            break
+        out[t & 0x3fff] = buf[4:ln]
+        buf = buf[(ln + 3) & ~3:]
+    return out
+
+
+class Genl:
+    def __init__(self):
+        self.s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_GENERIC)
+        self.s.bind((0, 0))
+        self.s.setsockopt(270, NETLINK_EXT_ACK, 1)  # SOL_NETLINK = 270
+        self.s.setsockopt(270, NETLINK_CAP_ACK, 1)
+        self.seq = 1
+
+    def request(self, family, cmd, attrs, version=1):
+        self.seq += 1
+        body = struct.pack("=BBH", cmd, version, 0) + attrs
+        msg = struct.pack("=IHHII", 16 + len(body), family,
+                          NLM_F_REQUEST | NLM_F_ACK, self.seq, 0) + body
+        self.s.send(msg)
+        replies = []
+        while True:
+            data = self.s.recv(65536)
+            off = 0
+            while off + 16 <= len(data):
+                ln, typ, flags, seq, _ = struct.unpack("=IHHII", data[off:off + 16])
+                if ln < 16:
+                    return (-1, "bad netlink length", None, replies)
+                chunk = data[off + 16:off + ln]
+                off += (ln + 3) & ~3
+                if typ == NLMSG_ERROR:
+                    err = -struct.unpack("=i", chunk[:4])[0]
+                    tlvs = {}
+                    if flags & NLM_F_ACK_TLVS:
+                        # capped: only the original header (16 bytes) follows
+                        olen = struct.unpack("=I", chunk[4:8])[0]
+                        skip = 4 + (16 if err == 0 or flags & 0x100 else olen)
+                        tlvs = parse_nla(chunk[skip:])
+                    msg_ = tlvs.get(NLMSGERR_ATTR_MSG, b"").rstrip(b"\0").decode(errors="replace")
+                    miss = tlvs.get(NLMSGERR_ATTR_MISS_TYPE)
+                    miss = struct.unpack("=I", miss[:4])[0] if miss else None
+                    return (err, msg_, miss, replies)
+                replies.append((typ, chunk))
+
+    def family(self, name):
+        err, msg_, _, replies = self.request(
+            GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
+            nla(CTRL_ATTR_FAMILY_NAME, name.encode() + b"\0"))
+        for _, chunk in replies:
+            attrs = parse_nla(chunk[4:])
+            if CTRL_ATTR_FAMILY_ID in attrs:
+                return struct.unpack("=H", attrs[CTRL_ATTR_FAMILY_ID][:2])[0]
+        raise SystemExit("family %s not found (error %d %s)" % (name, err, msg_))
+
+
+def cmd_nl(a):
+    enums = uapi_enums()
+    cmds = enums.get("elec_cmd", {})
+    attrs_enum = enums.get("elec_attr", {})
+    cname = "ELEC_CMD_" + a.cmd.upper()
+    if cname not in cmds:
+        raise SystemExit("unknown command %s" % a.cmd)
+    payload = b""
+    for kv in a.attrs:
+        k, _, v = kv.partition("=")
+        k = k.upper()
+        aname = "ELEC_ATTR_" + k
+        if aname not in attrs_enum or k not in ATTR_FMT:
+            raise SystemExit("unknown attribute %s" % k)
+        fmt = ATTR_FMT[k]
+        if fmt == "mac":
+            data = bytes(int(x, 16) for x in v.split(":"))
+        elif fmt == "str":
+            data = v.encode() + b"\0"
+        else:
+            data = struct.pack("=" + fmt, int(v, 0))
+        payload += nla(attrs_enum[aname], data)
+    g = Genl()
+    fam = g.family("election")
+    err, msg_, miss, _ = g.request(fam, cmds[cname], payload)
+    miss_name = None
+    if miss is not None:
+        miss_name = next((n for n, v in attrs_enum.items() if v == miss), str(miss))
+    print("error=%d msg=%s miss=%s" % (err, msg_ or "", miss_name or ""))
+    return 0 if err == 0 else 1
+
+# --------------------------------------------------------------- inject ---
+
+
+def cmd_inject(a):
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    s.bind((a.dev, 0))
+    src_mac = s.getsockname()[4]
+    bcast = b"\xff" * 6
+    et = struct.pack("!H", a.ethertype)
+    ids = [int(x) for x in a.ids.split(",")] if a.ids else [1, 2, 3]
+    rnd = random.Random(a.seed)
+    end = time.monotonic() + a.seconds
+    sent = 0
+    gap = 1.0 / a.rate if a.rate > 0 else 0
+    while time.monotonic() < end and sent < a.max_frames:
+        kind = rnd.randrange(6)
+        if kind == 0:      # short frame: truncated header
+            body = bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 24)))
+        elif kind == 1:    # random garbage of a plausible size
+            body = bytes(rnd.randrange(256) for _ in range(rnd.randrange(24, 64)))
+        else:              # well-formed header, type 1..4, maybe a known id
+            typ = rnd.randrange(1, 5)
+            grp = rnd.choice([a.group, a.group, a.wrong_group])
+            src = rnd.choice(ids + [rnd.randrange(1, 1 << 32)])
+            dst = rnd.choice([0, 0] + ids)
+            term = rnd.randrange(0, 4)
+            body = struct.pack("!BBBBHHIIQ", 1, typ, 1, 0, grp, 0, src, dst, term)
+        frame = bcast + src_mac + et + body
+        if len(frame) < 60:
+            frame += b"\0" * (60 - len(frame))
+        try:
+            s.send(frame)
+            sent += 1
+        except OSError:
+            time.sleep(0.01)   # device gone or queue full: keep going until the end
+        if gap:
+            time.sleep(gap)
+    print("inject: sent %d frames on %s in %.1fs" % (sent, a.dev, a.seconds))
+    return 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="sub", required=True)
+    q = sub.add_parser("agree")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--expect", type=int, required=True)
+    q.add_argument("--timeout", type=float, default=30)
+    q.add_argument("--stable", type=float, default=0)
+    q.add_argument("--interval", type=float, default=0.1)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("nodes", nargs="+")
+    q.set_defaults(fn=cmd_agree)
+    q = sub.add_parser("views")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("nodes", nargs="+")
+    q.set_defaults(fn=cmd_views)
+    q = sub.add_parser("nl")
+    q.add_argument("cmd")
+    q.add_argument("attrs", nargs="*")
+    q.set_defaults(fn=cmd_nl)
+    q = sub.add_parser("inject")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--seconds", type=float, default=5)
+    q.add_argument("--rate", type=float, default=2000)
+    q.add_argument("--max-frames", type=int, default=200000)
+    q.add_argument("--group", type=int, default=1)
+    q.add_argument("--wrong-group", type=int, default=999)
+    q.add_argument("--ids", default="")
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
+    q.set_defaults(fn=cmd_inject)
+    a = p.parse_args()
+    return a.fn(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,280 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# tests/vm/lib.sh: helpers for the integration scenarios. Sourced by a
+# scenario that runs inside the VM (tests/vm/run), as root, with the
+# repository root as working directory.
+#
+# Topology: a switch namespace "esw" holding bridge br0; node ID lives in
+# namespace "en<ID>" with one interface eth0 (MAC 02:e1:<ID as 4 bytes>),
+# a veth whose other end p<ID> is a port of br0.
+#
+#   elec_begin              strict mode, cleanup trap, counters
+#   elec_load [PARAM=V..]   modprobe veth bridge; insmod module/election.ko
+#   elec_topo ID...         switch + one namespace per node
+#   elec_node_add ID        one more node (also to bring a crashed one back)
+#   elec_node_crash ID      delete its namespace (its device and instance go)
+#   elec_ctl ID ARGS...     electionctl ARGS inside node ID's namespace
+#   elec_group_setup G      on every node: group add (timing $ELEC_TIMING) and
+#                           every other node as a peer; instances stay stopped
+#   elec_start_all G        group start everywhere, in parallel
+#   elec_agree G ID [BOUND [STABLE [ID...]]]  the nodes agree on leader ID
+#   elec_peer_alive G ID PEER true|false   node ID's view of PEER
+#   elec_stat ID G EXPR     a Python expression over node ID's stats (d)
+#   elec_teardown G         group del everywhere, then the leak check
+#   elec_leak_check         electionctl -j module reports 0/0/0
+#   check DESC CMD...       PASS if CMD succeeds, else FAIL (shows output)
+#   check_fails DESC CMD... PASS if CMD fails and prints a message
+#   pass/fail DESC          record a result
+#   elec_end                print "N passed, N failed", exit 0 or 1
+#
+# Tunables (environment): ELEC_TIMING (default: hb-interval 100ms hb-miss 5
+# timeout 100ms coord-timeout 400ms), ELEC_BOUND (liveness bound in s for
+# agreement after a change, default 20). The timing is generous on purpose:
+# a TCG guest on a busy 2-core host can stall for tens of ms.
+
+ELEC_REPO=${ELECTION_REPO:-$(pwd)}
+ELEC_CTL=$ELEC_REPO/userspace/electionctl
+ELEC_KO=$ELEC_REPO/module/election.ko
+ELEC_PY=$ELEC_REPO/tests/vm/elec.py
+ELEC_TIMING=${ELEC_TIMING:-hb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms}
+ELEC_BOUND=${ELEC_BOUND:-20}
+ELEC_NODES=()		# ids of the nodes that exist now
+ELEC_PASS=0
+ELEC_FAIL=0
+ELEC_T0=$(date +%s.%N)
+
+log() { printf '[%6.2f] %s\n' "$(awk -v a="$ELEC_T0" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')" "$*"; }
+pass() { ELEC_PASS=$((ELEC_PASS + 1)); echo "PASS: $*"; }
+fail() { ELEC_FAIL=$((ELEC_FAIL + 1)); echo "FAIL: $*"; }
+
+# Run "$@" in this shell (a function may change variables), output in $out.
+elec_capture() {
+	local f
+	f=$(mktemp)
+	"$@" >"$f" 2>&1
+	rc=$?
+	out=$(cat "$f")
+	rm -f "$f"
+}
+
+# check DESC CMD...: run CMD, PASS if it exits 0; its output is shown.
+check() {
+	local desc=$1 out rc
+	shift
+	elec_capture "$@"
+	[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/    /'
+	if [ $rc = 0 ]; then pass "$desc"; else fail "$desc (exit $rc: $*)"; fi
+	return $rc
+}
+
+# check_fails DESC CMD...: PASS if CMD exits non-zero and says why.
+check_fails() {
+	local desc=$1 out rc
+	shift
+	elec_capture "$@"
+	[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/    /'
+	if [ $rc = 0 ]; then
+		fail "$desc: was accepted ($*)"
+		return 1
+	elif [ -z "$out" ]; then
+		fail "$desc: refused without a message ($*)"
+		return 1
+	fi
+	pass "$desc"
+}
+
+elec_begin() {
+	set -uo pipefail
+	trap elec_cleanup EXIT
+	[ -x "$ELEC_CTL" ] || { echo "FAIL: $ELEC_CTL not built"; exit 1; }
+	[ -f "$ELEC_KO" ] || { echo "FAIL: $ELEC_KO not built"; exit 1; }
+	log "scenario $(basename "$0") on $(uname -r)"
+}
+
+elec_load() {
+	modprobe veth || return 1
+	modprobe bridge || return 1
+	if lsmod | grep -q '^election '; then
+		rmmod election || return 1
+	fi
+	check "insmod election.ko $*" insmod "$ELEC_KO" "$@"
+}
+
+elec_mac() { printf '02:e1:%02x:%02x:%02x:%02x' $(($1 >> 24 & 255)) $(($1 >> 16 & 255)) $(($1 >> 8 & 255)) $(($1 & 255)); }
+
+elec_switch() {
+	[ -e /run/netns/esw ] && return 0
+	ip netns add esw &&
+		ip -n esw link set lo up &&
+		ip -n esw link add br0 type bridge stp_state 0 forward_delay 0 &&
+		ip -n esw link set br0 up
+}
+
+elec_node_add() {
+	local id=$1 ns=en$1
+
+	elec_switch || return 1
+	ip netns add "$ns" || return 1
+	ip link add eth0 netns "$ns" address "$(elec_mac "$id")" type veth \
+		peer name "p$id" netns esw || return 1
+	ip -n esw link set "p$id" master br0 up &&
+		ip -n "$ns" link set lo up &&
+		ip -n "$ns" link set eth0 up || return 1
+	ELEC_NODES+=("$id")
+}
+
+elec_forget() {
+	local id=$1 i keep=()
+	for i in "${ELEC_NODES[@]}"; do
+		[ "$i" = "$id" ] || keep+=("$i")
+	done
+	ELEC_NODES=("${keep[@]}")
+}
+
+# A crash: the namespace goes, with its device and the instance on it.
+elec_node_crash() {
+	ip netns del "en$1" || return 1
+	elec_forget "$1"
+}
+
+elec_topo() {
+	local id
+	for id in "$@"; do
+		elec_node_add "$id" || { fail "creating node $id"; return 1; }
+	done
+	log "topology: switch esw/br0, nodes ${ELEC_NODES[*]}"
+}
+
+elec_ctl() {
+	local id=$1
+	shift
+	ip netns exec "en$id" "$ELEC_CTL" "$@"
+}
+
+# elec_group_setup G [ID...]: instances (stopped) with all peers on the
+# given nodes (default: every node); each node's peers are all the others.
+elec_group_setup() {
+	local g=$1 id p ok=0
+	shift
+	local ids=("$@")
+	[ $# -gt 0 ] || ids=("${ELEC_NODES[@]}")
+	for id in "${ids[@]}"; do
+		# shellcheck disable=SC2086
+		elec_ctl "$id" group add dev eth0 group "$g" id "$id" algo bully $ELEC_TIMING || ok=1
+		for p in "${ELEC_NODES[@]}"; do
+			[ "$p" = "$id" ] && continue
+			elec_ctl "$id" peer add dev eth0 group "$g" id "$p" lladdr "$(elec_mac "$p")" || ok=1
+		done
+	done
+	if [ $ok = 0 ]; then pass "group $g configured on ${ids[*]}"; else fail "group $g setup on ${ids[*]}"; fi
+	return $ok
+}
+
+# elec_start_all G [ID...]: group start on the nodes at (nearly) the same time.
+elec_start_all() {
+	local g=$1 id pids=() rc=0
+	shift
+	local ids=("$@")
+	[ $# -gt 0 ] || ids=("${ELEC_NODES[@]}")
+	for id in "${ids[@]}"; do
+		elec_ctl "$id" group start dev eth0 group "$g" &
+		pids+=($!)
+	done
+	for id in "${pids[@]}"; do
+		wait "$id" || rc=1
+	done
+	if [ $rc = 0 ]; then pass "group $g started on ${ids[*]}"; else fail "group start on ${ids[*]}"; fi
+	return $rc
+}
+
+# elec_agree G LEADER [BOUND [STABLE [ID...]]]: the nodes (default: every
+# existing node) agree on LEADER within BOUND s; with STABLE, for that long.
+elec_agree() {
+	local g=$1 leader=$2 bound=${3:-$ELEC_BOUND} stable=${4:-0} id nodes=()
+	shift 4 2>/dev/null || shift $#
+	local ids=("$@")
+	[ $# -gt 0 ] || ids=("${ELEC_NODES[@]}")
+	for id in "${ids[@]}"; do
+		nodes+=("en$id:$id")
+	done
+	check "all of ${ids[*]} agree on leader $leader within ${bound}s" \
+		python3 "$ELEC_PY" agree --group "$g" --expect "$leader" \
+		--timeout "$bound" --stable "$stable" "${nodes[@]}"
+}
+
+# elec_peer_alive G ID PEER true|false: node ID's view of PEER's liveness.
+elec_peer_alive() {
+	local got
+	got=$(elec_ctl "$2" -j show dev eth0 group "$1" |
+		elec_json "[p['alive'] for p in d[0]['peers'] if p['id'] == $3]")
+	if [ "$got" = "[$(echo "$4" | sed 's/true/True/; s/false/False/')]" ]; then
+		pass "node $2 sees peer $3 alive=$4"
+	else
+		fail "node $2 sees peer $3 alive=$got, expected $4"
+	fi
+}
+
+# elec_stat ID G EXPR: print EXPR over node ID's stats (d = its object).
+elec_stat() {
+	elec_ctl "$1" -j stats dev eth0 group "$2" | elec_json "(lambda d: $3)(d[0])"
+}
+
+elec_views() {
+	local g=$1 id nodes=()
+	for id in "${ELEC_NODES[@]}"; do
+		nodes+=("en$id:$id")
+	done
+	python3 "$ELEC_PY" views --group "$g" "${nodes[@]}"
+}
+
+# JSON value from stdin: elec_json 'EXPR' with d = the parsed document.
+elec_json() { python3 -c 'import json, sys; d = json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }
+
+elec_module_counters() { "$ELEC_CTL" -j module; }
+
+# All groups deleted: the module must hold nothing. skbs get 5 s to drain.
+elec_leak_check() {
+	local i out
+	for i in $(seq 1 50); do
+		out=$(elec_module_counters 2>&1)
+		if [ "$(echo "$out" | elec_json '(d["instances"], d["peers"], d["skbs"])' 2>/dev/null)" = "(0, 0, 0)" ]; then
+			pass "leak counters zero: $out"
+			return 0
+		fi
+		sleep 0.1
+	done
+	fail "leak counters not zero after every group was deleted: $out"
+	return 1
+}
+
+elec_teardown() {
+	local g=$1 id rc=0
+	for id in "${ELEC_NODES[@]}"; do
+		elec_ctl "$id" group del dev eth0 group "$g" || rc=1
+	done
+	if [ $rc = 0 ]; then pass "group $g deleted on ${ELEC_NODES[*]}"; else fail "group del"; fi
+	elec_leak_check
+}
+
+elec_cleanup() {
+	local rc=$? ns
+	trap - EXIT
+	for ns in $(ip netns list 2>/dev/null | awk '{print $1}'); do
+		ip netns del "$ns" 2>/dev/null
+	done
+	if [ "${ELEC_ENDED:-0}" != 1 ]; then
+		fail "scenario ended early (exit $rc)"
+		echo "$ELEC_PASS passed, $ELEC_FAIL failed"
+		exit 1
+	fi
+	exit "$rc"
+}
+
+elec_end() {
+	ELEC_ENDED=1
+	log "done"
+	echo "$ELEC_PASS passed, $ELEC_FAIL failed"
+	[ "$ELEC_FAIL" = 0 ] && exit 0
+	exit 1
+}

@@ -1,0 +1,111 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/vm/selftest.sh: checks of the VM harness itself (runs on the host).
+#   - scan-klog on fake kernel logs (clean, each error pattern, ignore list)
+#   - tests/vm/run: exit status propagation, arguments, $RESULTS_DIR, a
+#     script under /tmp, a kernel WARNING making a clean exit fail, timeout.
+# Prints PASS/FAIL lines and a final "N passed, N failed"; exit 1 on failure.
+
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+RUN=$HERE/run
+SCAN=$HERE/scan-klog
+T=$(mktemp -d /tmp/election-vm-selftest.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+ok() { echo "PASS: $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL: $*"; fail=$((fail + 1)); }
+expect() {	# expect NAME WANTED GOT
+	if [ "$2" = "$3" ]; then ok "$1"; else ko "$1 (wanted $2, got $3)"; fi
+}
+
+# ---------------------------------------------------------------- scanner ---
+cat >"$T/clean.log" <<'EOF'
+[    0.000000] Linux version 6.1.0-56-amd64 (debian-kernel@lists.debian.org)
+[    2.530000] election: loading out-of-tree module taints kernel.
+[    2.531000] election: module verification failed: signature and/or required key missing - tainting kernel
+[    3.000000] br0: port 1(veth0) entered forwarding state
+EOF
+"$SCAN" "$T/clean.log" >/dev/null
+expect "scan-klog: clean log passes" 0 $?
+"$SCAN" "$T/does-not-exist" >/dev/null
+expect "scan-klog: missing log is clean" 0 $?
+
+i=0
+while IFS= read -r line; do
+	i=$((i + 1))
+	{ cat "$T/clean.log"; printf '%s\r\n' "$line"; echo "[    9.0] after"; } >"$T/bad$i.log"
+	out=$("$SCAN" "$T/bad$i.log")
+	rc=$?
+	if [ $rc = 1 ] && [ "$out" = "$line" ]; then
+		ok "scan-klog catches: $line"
+	else
+		ko "scan-klog misses: $line (rc $rc, out '$out')"
+	fi
+done <<'EOF'
+[    4.1] Oops: 0000 [#1] PREEMPT SMP NOPTI
+[    4.2] BUG: kernel NULL pointer dereference, address: 0000000000000008
+[    4.3] kernel BUG at net/election/main.c:42!
+[    4.4] WARNING: CPU: 1 PID: 42 at module/main.c:10 elec_fn+0x1/0x2 [election]
+[    4.5] general protection fault, probably for non-canonical address 0xdead000000000100: 0000 [#1]
+[    4.6] BUG: KASAN: use-after-free in elec_rx+0x10/0x20
+[    4.7] UBSAN: shift-out-of-bounds in module/core/bully.c:12:3
+[    4.8] list_del corruption. prev->next should be ffff8880, but was dead000000000100
+[    4.9] refcount_t: underflow; use-after-free.
+[    5.0] Kernel panic - not syncing: Fatal exception in interrupt
+[    5.1] INFO: task rmmod:123 blocked for more than 120 seconds.
+[    5.2] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:
+[    5.3] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [ksoftirqd/0:15]
+EOF
+
+# the same line in two logs is reported once
+cp "$T/bad4.log" "$T/bad4b.log"
+n=$("$SCAN" "$T/bad4.log" "$T/bad4b.log" | wc -l)
+expect "scan-klog: duplicate across logs reported once" 1 "$n"
+VM_KLOG_IGNORE='fake_ignored' "$SCAN" <(echo "[ 1.0] WARNING: CPU: 0 PID: 1 at fake_ignored") >/dev/null
+expect "scan-klog: VM_KLOG_IGNORE exempts a line" 0 $?
+
+# ---------------------------------------------------------------- harness ---
+if [ "${VM_SELFTEST_SCAN_ONLY:-0}" = 1 ]; then
+	echo "$pass passed, $fail failed"
+	[ $fail = 0 ]
+	exit
+fi
+
+mkdir -p "$T/scripts dir"
+cat >"$T/scripts dir/exit3.sh" <<'EOF'
+#!/bin/bash
+[ "$(pwd)" = "$ELECTION_REPO" ] || { echo "bad cwd $(pwd)"; exit 10; }
+[ -d module ] || { echo "repo not visible"; exit 11; }
+[ "$(id -u)" = 0 ] || exit 12
+[ "$#" = 2 ] && [ "$1" = "a b" ] && [ "$2" = 'c$d' ] || { echo "bad args: $*"; exit 13; }
+echo "written in the guest" >"$RESULTS_DIR/out.txt" || exit 14
+echo "to stdout"
+echo "to stderr" >&2
+exit 3
+EOF
+chmod +x "$T/scripts dir/exit3.sh"
+out=$(RESULTS_DIR="$T/res" VM_QUIET=1 "$RUN" "$T/scripts dir/exit3.sh" "a b" 'c$d' 2>&1)
+rc=$?
+expect "run: exit status, args, cwd of a script under /tmp" 3 "$rc"
+[ "$rc" = 3 ] || echo "$out" | tail -n 20
+expect "run: output streamed" yes "$(echo "$out" | grep -q 'to stdout' && echo "$out" | grep -q 'to stderr' && echo yes)"
+expect "run: \$RESULTS_DIR comes back" "written in the guest" "$(cat "$T/res/out.txt" 2>/dev/null)"
+expect "run: console log saved" yes "$([ -s "$T/res/vm-console.log" ] && echo yes)"
+
+printf '#!/bin/sh\necho "WARNING: CPU: 0 PID: 1 at selftest/fake.c:1 selftest+0x0/0x1" >/dev/kmsg\nexit 0\n' >"$T/warn.sh"
+out=$(RESULTS_DIR="$T/res2" VM_QUIET=1 "$RUN" "$T/warn.sh" 2>&1)
+rc=$?
+expect "run: WARNING in kernel log fails a clean exit" 1 "$rc"
+expect "run: offending line printed" yes "$(echo "$out" | grep -q 'selftest/fake.c' && echo yes)"
+
+printf '#!/bin/sh\necho started\nsleep 300\n' >"$T/sleep.sh"
+VM_TIMEOUT=${VM_SELFTEST_TIMEOUT:-15} RESULTS_DIR="$T/res3" VM_QUIET=1 "$RUN" "$T/sleep.sh" >/dev/null 2>&1
+expect "run: VM_TIMEOUT kills the guest with 124" 124 $?
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

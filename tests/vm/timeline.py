@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Merge `electionctl -j monitor` logs into one readable timeline.
+
+  timeline.py DIR
+
+DIR holds mon-<ID>.jsonl (one node's monitor output, one JSON object a line)
+and marks.jsonl (lines {"ts_ns": N, "mark": "crash", "node": ID, "text": ..}
+written by the demo with CLOCK_MONOTONIC, the clock of the kernel's ts_ns).
+Prints every event relative to the first mark, then a summary of each phase:
+when every live node had settled on the leader, and the failover latency
+measured from the kernel's timestamps.
+"""
+
+import glob
+import json
+import os
+import sys
+
+
+def load(path):
+    out = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                pass
+    return out
+
+
+def describe(ev):
+    e = ev.get("event")
+    leader = ev.get("leader")
+    if e == "leader_changed":
+        return "leader -> %s (term %s)" % ("none" if leader is None else leader, ev.get("term"))
+    if e in ("peer_down", "peer_up"):
+        return "%s %s" % (e.replace("_", " "), ev.get("peer"))
+    if e == "gap":
+        return "lost %s events" % ev.get("lost")
+    return e.replace("_", " ")
+
+
+def settle(events, start, end, expect, nodes):
+    """ts of the last leader_changed to `expect` on `nodes` in [start, end)."""
+    last = {}
+    for ev in events:
+        if not start <= ev["ts_ns"] < end or ev.get("event") != "leader_changed":
+            continue
+        last[ev["node"]] = ev
+    missing = [n for n in nodes if n not in last or last[n].get("leader") != expect]
+    if missing:
+        return None, missing
+    return max(last[n]["ts_ns"] for n in nodes), []
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    d = sys.argv[1]
+    marks = load(os.path.join(d, "marks.jsonl"))
+    events = []
+    for p in sorted(glob.glob(os.path.join(d, "mon-*.jsonl"))):
+        node = int(os.path.basename(p)[4:-6])
+        for ev in load(p):
+            if "ts_ns" not in ev:
+                ev["ts_ns"] = 0
+            ev["node"] = ev.get("id", node)
+            events.append(ev)
+    if not marks:
+        print("no marks in %s" % d, file=sys.stderr)
+        return 1
+    t0 = marks[0]["ts_ns"]
+    rows = [(m["ts_ns"], 0, "----", ">> " + m["text"]) for m in marks]
+    rows += [(ev["ts_ns"], 1, str(ev["node"]), describe(ev)) for ev in events]
+    rows.sort(key=lambda r: (r[0], r[1]))
+    print("%10s  %-6s %s" % ("t (ms)", "node", "event"))
+    for ts, _, node, text in rows:
+        print("%10.3f  %-6s %s" % ((ts - t0) / 1e6, node, text))
+
+    print()
+    print("summary (from the kernel's CLOCK_MONOTONIC event timestamps):")
+    ok = True
+    for i, m in enumerate(marks):
+        if "expect" not in m:
+            continue
+        end = marks[i + 1]["ts_ns"] if i + 1 < len(marks) else 1 << 63
+        ts, missing = settle(events, m["ts_ns"], end, m["expect"], m["nodes"])
+        if ts is None:
+            print("  %-34s leader %s NOT settled on %s" % (m["text"], m["expect"], missing))
+            ok = False
+            continue
+        print("  %-34s leader %-5s on all %d nodes after %8.3f ms" %
+              (m["text"], m["expect"], len(m["nodes"]), (ts - m["ts_ns"]) / 1e6))
+        if m.get("mark") == "crash":
+            first = [ev for ev in events
+                     if m["ts_ns"] <= ev["ts_ns"] < end and ev.get("event") == "election_started"]
+            if first:
+                print("  %-34s first election_started %8.3f ms after the crash"
+                      % ("  detection:", (first[0]["ts_ns"] - m["ts_ns"]) / 1e6))
+            print("  %-34s %8.3f ms (crash -> last survivor follows %s)"
+                  % ("  FAILOVER LATENCY:", (ts - m["ts_ns"]) / 1e6, m["expect"]))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
