@@ -152,7 +152,8 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	int err;
 	int i;
 
-	inst = kzalloc(sizeof(*inst), GFP_KERNEL);
+	/* charged to the creator's memory cgroup: user namespaces may create */
+	inst = kzalloc(sizeof(*inst), GFP_KERNEL_ACCOUNT);
 	if (!inst)
 		return ERR_PTR(-ENOMEM);
 

@@ -452,6 +452,21 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 
 /* ---- command handlers --------------------------------------------------- */
 
+/*
+ * Mutating commands need CAP_NET_ADMIN over the network namespace of the
+ * socket: the check GENL_UNS_ADMIN_PERM makes, done here instead so that
+ * the refusal carries an extack message like every other one.
+ */
+static bool elec_nl_admin(struct sk_buff *skb, struct genl_info *info)
+{
+	if (netlink_ns_capable(skb, genl_info_net(info)->user_ns,
+			       CAP_NET_ADMIN))
+		return true;
+	NL_SET_ERR_MSG(info->extack,
+		       "CAP_NET_ADMIN is required in this network namespace");
+	return false;
+}
+
 static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct net *net = genl_info_net(info);
@@ -464,6 +479,8 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	int ifindex;
 	int err;
 
+	if (!elec_nl_admin(skb, info))
+		return -EPERM;
 	if (elec_nl_missing(info, ELEC_ATTR_IFINDEX) ||
 	    elec_nl_missing(info, ELEC_ATTR_GROUP) ||
 	    elec_nl_missing(info, ELEC_ATTR_NODE_ID) ||
@@ -554,7 +571,7 @@ enum elec_nl_action {
 	ELEC_NL_ELECT,
 };
 
-static int elec_nl_instance_cmd(struct genl_info *info,
+static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 				enum elec_nl_action action)
 {
 	struct elec_net *en = elec_net(genl_info_net(info));
@@ -562,6 +579,8 @@ static int elec_nl_instance_cmd(struct genl_info *info,
 	const char *why = NULL;
 	int err = 0;
 
+	if (!elec_nl_admin(skb, info))
+		return -EPERM;
 	if (elec_nl_missing_key(info))
 		return -EINVAL;
 
@@ -594,22 +613,22 @@ unlock:
 
 static int elec_nl_group_del(struct sk_buff *skb, struct genl_info *info)
 {
-	return elec_nl_instance_cmd(info, ELEC_NL_DEL);
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_DEL);
 }
 
 static int elec_nl_group_start(struct sk_buff *skb, struct genl_info *info)
 {
-	return elec_nl_instance_cmd(info, ELEC_NL_START);
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_START);
 }
 
 static int elec_nl_group_stop(struct sk_buff *skb, struct genl_info *info)
 {
-	return elec_nl_instance_cmd(info, ELEC_NL_STOP);
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_STOP);
 }
 
 static int elec_nl_group_elect(struct sk_buff *skb, struct genl_info *info)
 {
-	return elec_nl_instance_cmd(info, ELEC_NL_ELECT);
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_ELECT);
 }
 
 static int elec_nl_group_set(struct sk_buff *skb, struct genl_info *info)
@@ -622,6 +641,8 @@ static int elec_nl_group_set(struct sk_buff *skb, struct genl_info *info)
 	u32 hb_miss = 0;
 	int err;
 
+	if (!elec_nl_admin(skb, info))
+		return -EPERM;
 	if (elec_nl_missing_key(info))
 		return -EINVAL;
 
@@ -663,6 +684,8 @@ static int elec_nl_peer_add(struct sk_buff *skb, struct genl_info *info)
 	const char *why = NULL;
 	int err;
 
+	if (!elec_nl_admin(skb, info))
+		return -EPERM;
 	if (elec_nl_missing_key(info) ||
 	    elec_nl_missing(info, ELEC_ATTR_PEER_ID) ||
 	    elec_nl_missing(info, ELEC_ATTR_PEER_LLADDR))
@@ -692,6 +715,8 @@ static int elec_nl_peer_del(struct sk_buff *skb, struct genl_info *info)
 	const char *why = NULL;
 	int err;
 
+	if (!elec_nl_admin(skb, info))
+		return -EPERM;
 	if (elec_nl_missing_key(info) ||
 	    elec_nl_missing(info, ELEC_ATTR_PEER_ID))
 		return -EINVAL;
@@ -773,56 +798,48 @@ static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 static const struct genl_ops elec_genl_ops[] = {
 	{
 		.cmd = ELEC_CMD_GROUP_NEW,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_group_new,
 		.policy = elec_policy_group_new,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_DEL,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_group_del,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_SET,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_group_set,
 		.policy = elec_policy_group_set,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_START,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_group_start,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_STOP,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_group_stop,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_ELECT,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_group_elect,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_PEER_ADD,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_peer_add,
 		.policy = elec_policy_peer_add,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_PEER_DEL,
-		.flags = GENL_UNS_ADMIN_PERM,
 		.doit = elec_nl_peer_del,
 		.policy = elec_policy_peer_del,
 		.maxattr = ELEC_ATTR_MAX,

@@ -30,8 +30,8 @@ mark() {
 		local expect=$1 nodes
 		shift
 		nodes=$(IFS=,; echo "$*")
-		printf '{"ts_ns": %s, "mark": "%s", "text": "%s", "expect": %s, "nodes": [%s]}\n' \
-			"$ts" "$name" "$text" "$expect" "$nodes" >>"$OUT/marks.jsonl"
+		printf '{"ts_ns": %s, "mark": "%s", "text": "%s", "node": %s, "expect": %s, "nodes": [%s]}\n' \
+			"$ts" "$name" "$text" "${MARK_NODE:-0}" "$expect" "$nodes" >>"$OUT/marks.jsonl"
 	else
 		printf '{"ts_ns": %s, "mark": "%s", "text": "%s"}\n' "$ts" "$name" "$text" >>"$OUT/marks.jsonl"
 	fi
@@ -63,7 +63,7 @@ mark start "start: group start on all 5 nodes" 2001 "${IDS[@]}"
 elec_start_all 1
 elec_agree 1 2001 "$ELEC_BOUND" 1
 
-mark crash "crash: leader 2001's link goes down" 100 3 17 42 100
+MARK_NODE=2001 mark crash "crash: leader 2001's link goes down" 100 3 17 42 100
 check "link of 2001 down" ip -n en2001 link set eth0 down
 elec_agree 1 100 "$ELEC_BOUND" 1 3 17 42 100
 

@@ -97,6 +97,11 @@ expect "run: output streamed" yes "$(echo "$out" | grep -q 'to stdout' && echo "
 expect "run: \$RESULTS_DIR comes back" "written in the guest" "$(cat "$T/res/out.txt" 2>/dev/null)"
 expect "run: console log saved" yes "$([ -s "$T/res/vm-console.log" ] && echo yes)"
 
+printf '#!/bin/sh\n[ $# = 0 ] || { echo "got $# args"; exit 9; }\nexit 0\n' >"$T/noargs.sh"
+chmod +x "$T/noargs.sh"
+RESULTS_DIR="$T/res1" VM_QUIET=1 "$RUN" "$T/noargs.sh" >/dev/null 2>&1
+expect "run: no arguments means no arguments" 0 $?
+
 printf '#!/bin/sh\necho "WARNING: CPU: 0 PID: 1 at selftest/fake.c:1 selftest+0x0/0x1" >/dev/kmsg\nexit 0\n' >"$T/warn.sh"
 out=$(RESULTS_DIR="$T/res2" VM_QUIET=1 "$RUN" "$T/warn.sh" 2>&1)
 rc=$?
