@@ -100,7 +100,7 @@ check_fails "no CAP_NET_ADMIN: group start" "${NOCAP[@]}" ip netns exec en1 "$EL
 check_fails "no CAP_NET_ADMIN: peer del" "${NOCAP[@]}" ip netns exec en1 "$ELEC_CTL" peer del dev eth0 group 1 id 2
 out=$("${NOCAP[@]}" ip netns exec en1 python3 "$ELEC_PY" nl group_del ifindex="$IFX" group=1 2>&1)
 echo "    $out"
-check "raw: no CAP_NET_ADMIN: GROUP_DEL refused with EPERM" sh -c "echo '$out' | grep -q 'error=1 '"
+check "raw: no CAP_NET_ADMIN: GROUP_DEL refused with EPERM and a message" sh -c "echo '$out' | grep -q 'error=1 msg=CAP_NET_ADMIN is required'"
 log "reading without CAP_NET_ADMIN (not required by the contract):"
 "${NOCAP[@]}" ip netns exec en1 "$ELEC_CTL" show 2>&1 | sed 's/^/    /'
 
