@@ -15,7 +15,7 @@
  * Every request names an instance with ELEC_ATTR_IFINDEX and ELEC_ATTR_GROUP
  * (except ELEC_CMD_MODULE_GET and the dumps, where both are optional
  * filters). Mutating commands need CAP_NET_ADMIN in the network namespace of
- * the socket (GENL_UNS_ADMIN_PERM).
+ * the socket (the check of GENL_UNS_ADMIN_PERM, with an extack message).
  *
  * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS optional.
@@ -38,7 +38,7 @@
  * ELEC_CMD_EVENT: only sent to the "events" multicast group: EVENT,
  *	TIMESTAMP_NS (CLOCK_MONOTONIC), SEQ (per network namespace, +1 per
  *	event; a gap tells a listener it lost events), IFINDEX, IFNAME, GROUP,
- *	NODE_ID, LEADER, TERM and, for peer events, PEER_ID.
+ *	NODE_ID, ALGO, LEADER, TERM and, for peer events, PEER_ID.
  *
  * Wire format
  * -----------
