@@ -569,19 +569,58 @@ enum elec_nl_action {
 	ELEC_NL_START,
 	ELEC_NL_STOP,
 	ELEC_NL_ELECT,
+	ELEC_NL_SET,
+	ELEC_NL_PEER_ADD,
+	ELEC_NL_PEER_DEL,
 };
 
+static int elec_nl_set_timing(struct elec_instance *inst,
+			      struct nlattr **a, const char **why)
+{
+	u64 hb_interval = 0, timeout = 0, coord_timeout = 0;
+	u32 hb_miss = 0;
+
+	if (a[ELEC_ATTR_HB_INTERVAL_NS])
+		hb_interval = nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]);
+	if (a[ELEC_ATTR_HB_MISS])
+		hb_miss = nla_get_u32(a[ELEC_ATTR_HB_MISS]);
+	if (a[ELEC_ATTR_TIMEOUT_NS])
+		timeout = nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]);
+	if (a[ELEC_ATTR_COORD_TIMEOUT_NS])
+		coord_timeout = nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]);
+
+	return elec_inst_set_timing(inst,
+				    a[ELEC_ATTR_HB_INTERVAL_NS] ?
+				    &hb_interval : NULL,
+				    a[ELEC_ATTR_HB_MISS] ? &hb_miss : NULL,
+				    a[ELEC_ATTR_TIMEOUT_NS] ? &timeout : NULL,
+				    a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
+				    &coord_timeout : NULL,
+				    why);
+}
+
+/*
+ * Permission, required attributes, the instance, then the action, all
+ * under the namespace mutex; a refusal sets an extack message and changes
+ * nothing.
+ */
 static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 				enum elec_nl_action action)
 {
 	struct elec_net *en = elec_net(genl_info_net(info));
+	bool peer_cmd = action == ELEC_NL_PEER_ADD || action == ELEC_NL_PEER_DEL;
+	struct nlattr **a = info->attrs;
+	struct nlattr *bad = NULL;
 	struct elec_instance *inst;
 	const char *why = NULL;
 	int err = 0;
 
 	if (!elec_nl_admin(skb, info))
 		return -EPERM;
-	if (elec_nl_missing_key(info))
+	if (elec_nl_missing_key(info) ||
+	    (peer_cmd && elec_nl_missing(info, ELEC_ATTR_PEER_ID)) ||
+	    (action == ELEC_NL_PEER_ADD &&
+	     elec_nl_missing(info, ELEC_ATTR_PEER_LLADDR)))
 		return -EINVAL;
 
 	mutex_lock(&en->lock);
@@ -602,10 +641,27 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 		break;
 	case ELEC_NL_ELECT:
 		err = elec_inst_elect(inst, &why);
-		if (err)
-			elec_nl_err(info, NULL, why);
+		break;
+	case ELEC_NL_SET:
+		err = elec_nl_set_timing(inst, a, &why);
+		break;
+	case ELEC_NL_PEER_ADD:
+		err = elec_inst_peer_add(inst,
+					 nla_get_u32(a[ELEC_ATTR_PEER_ID]),
+					 nla_data(a[ELEC_ATTR_PEER_LLADDR]),
+					 &why);
+		if (err != -ENOSPC)
+			bad = a[ELEC_ATTR_PEER_ID];
+		break;
+	case ELEC_NL_PEER_DEL:
+		err = elec_inst_peer_del(inst,
+					 nla_get_u32(a[ELEC_ATTR_PEER_ID]),
+					 &why);
+		bad = a[ELEC_ATTR_PEER_ID];
 		break;
 	}
+	if (err)
+		elec_nl_err(info, bad, why ? why : "request refused");
 unlock:
 	mutex_unlock(&en->lock);
 	return err;
@@ -633,108 +689,17 @@ static int elec_nl_group_elect(struct sk_buff *skb, struct genl_info *info)
 
 static int elec_nl_group_set(struct sk_buff *skb, struct genl_info *info)
 {
-	struct elec_net *en = elec_net(genl_info_net(info));
-	struct nlattr **a = info->attrs;
-	u64 hb_interval = 0, timeout = 0, coord_timeout = 0;
-	struct elec_instance *inst;
-	const char *why = NULL;
-	u32 hb_miss = 0;
-	int err;
-
-	if (!elec_nl_admin(skb, info))
-		return -EPERM;
-	if (elec_nl_missing_key(info))
-		return -EINVAL;
-
-	if (a[ELEC_ATTR_HB_INTERVAL_NS])
-		hb_interval = nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]);
-	if (a[ELEC_ATTR_HB_MISS])
-		hb_miss = nla_get_u32(a[ELEC_ATTR_HB_MISS]);
-	if (a[ELEC_ATTR_TIMEOUT_NS])
-		timeout = nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]);
-	if (a[ELEC_ATTR_COORD_TIMEOUT_NS])
-		coord_timeout = nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]);
-
-	mutex_lock(&en->lock);
-	inst = elec_nl_instance(en, info);
-	if (IS_ERR(inst)) {
-		err = PTR_ERR(inst);
-		goto unlock;
-	}
-	err = elec_inst_set_timing(inst,
-				   a[ELEC_ATTR_HB_INTERVAL_NS] ?
-				   &hb_interval : NULL,
-				   a[ELEC_ATTR_HB_MISS] ? &hb_miss : NULL,
-				   a[ELEC_ATTR_TIMEOUT_NS] ? &timeout : NULL,
-				   a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
-				   &coord_timeout : NULL,
-				   &why);
-	if (err)
-		elec_nl_err(info, NULL, why ? why : "invalid configuration");
-unlock:
-	mutex_unlock(&en->lock);
-	return err;
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_SET);
 }
 
 static int elec_nl_peer_add(struct sk_buff *skb, struct genl_info *info)
 {
-	struct elec_net *en = elec_net(genl_info_net(info));
-	struct nlattr **a = info->attrs;
-	struct elec_instance *inst;
-	const char *why = NULL;
-	int err;
-
-	if (!elec_nl_admin(skb, info))
-		return -EPERM;
-	if (elec_nl_missing_key(info) ||
-	    elec_nl_missing(info, ELEC_ATTR_PEER_ID) ||
-	    elec_nl_missing(info, ELEC_ATTR_PEER_LLADDR))
-		return -EINVAL;
-
-	mutex_lock(&en->lock);
-	inst = elec_nl_instance(en, info);
-	if (IS_ERR(inst)) {
-		err = PTR_ERR(inst);
-		goto unlock;
-	}
-	err = elec_inst_peer_add(inst, nla_get_u32(a[ELEC_ATTR_PEER_ID]),
-				 nla_data(a[ELEC_ATTR_PEER_LLADDR]), &why);
-	if (err)
-		elec_nl_err(info, err == -ENOSPC ? NULL : a[ELEC_ATTR_PEER_ID],
-			    why ? why : "cannot add the peer");
-unlock:
-	mutex_unlock(&en->lock);
-	return err;
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_PEER_ADD);
 }
 
 static int elec_nl_peer_del(struct sk_buff *skb, struct genl_info *info)
 {
-	struct elec_net *en = elec_net(genl_info_net(info));
-	struct nlattr **a = info->attrs;
-	struct elec_instance *inst;
-	const char *why = NULL;
-	int err;
-
-	if (!elec_nl_admin(skb, info))
-		return -EPERM;
-	if (elec_nl_missing_key(info) ||
-	    elec_nl_missing(info, ELEC_ATTR_PEER_ID))
-		return -EINVAL;
-
-	mutex_lock(&en->lock);
-	inst = elec_nl_instance(en, info);
-	if (IS_ERR(inst)) {
-		err = PTR_ERR(inst);
-		goto unlock;
-	}
-	err = elec_inst_peer_del(inst, nla_get_u32(a[ELEC_ATTR_PEER_ID]),
-				 &why);
-	if (err)
-		elec_nl_err(info, a[ELEC_ATTR_PEER_ID],
-			    why ? why : "cannot remove the peer");
-unlock:
-	mutex_unlock(&en->lock);
-	return err;
+	return elec_nl_instance_cmd(skb, info, ELEC_NL_PEER_DEL);
 }
 
 static int elec_nl_group_get_doit(struct sk_buff *skb, struct genl_info *info)
