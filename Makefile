@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # User entry points. `make` builds module/election.ko and userspace tools.
 #
-#   make            module/election.ko + userspace/electionctl
+#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim
 #   make deps       install the Debian packages the project needs (root)
 #   make style      checkpatch --strict, W=1 and sparse (scripts/style)
 #   make kunit      KUnit suites on UML (kunit/run)
-#   make utest      userspace unit tests (tests/core, userspace)
+#   make utest      userspace unit tests (tests/core, userspace, userspace/sim)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
@@ -25,6 +25,7 @@ module:
 
 userspace:
 	$(MAKE) -C userspace
+	$(MAKE) -C userspace/sim
 
 # Installs only what is missing (apt-get update only then); cheap otherwise.
 deps:
@@ -40,6 +41,7 @@ kunit:
 utest:
 	$(MAKE) -C tests/core check
 	$(MAKE) -C userspace check
+	$(MAKE) -C userspace/sim check
 
 # Scenarios need the module and electionctl; KDIR tells the VM which kernel.
 vmtest: all
@@ -61,5 +63,6 @@ demo:
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -C userspace clean
+	$(MAKE) -C userspace/sim clean
 	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
 	rm -rf build

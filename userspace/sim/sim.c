@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The event loop: virtual clock, event queue, nodes, the core's sink.
+ *
+ * The queue is a binary heap keyed by (time, seq) plus a few FIFO lanes as
+ * a fast path: an event whose key is not below a lane's last key is
+ * appended to that lane instead (with a fixed latency nearly every message
+ * and timer is), and the next event is the smallest of the heads. The
+ * order is exactly the (time, seq) order either way.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+static int ev_less(const struct ev *a, const struct ev *b)
+{
+	if (a->time != b->time)
+		return a->time < b->time;
+	return a->key < b->key;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n);
+
+	if (!q) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	return q;
+}
+
+static void heap_push(struct sim *s, const struct ev *e)
+{
+	size_t i;
+
+	if (s->hn == s->hcap) {
+		s->hcap = s->hcap ? s->hcap * 2 : 1024;
+		s->heap = xrealloc(s->heap, s->hcap * sizeof(*s->heap));
+	}
+	i = s->hn++;
+	while (i) {
+		size_t up = (i - 1) / 2;
+
+		if (!ev_less(e, &s->heap[up]))
+			break;
+		s->heap[i] = s->heap[up];
+		i = up;
+	}
+	s->heap[i] = *e;
+}
+
+static void heap_pop(struct sim *s, struct ev *out)
+{
+	struct ev last;
+	size_t i = 0, n;
+
+	*out = s->heap[0];
+	last = s->heap[--s->hn];
+	n = s->hn;
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && ev_less(&s->heap[c + 1], &s->heap[c]))
+			c++;
+		if (!ev_less(&s->heap[c], &last))
+			break;
+		s->heap[i] = s->heap[c];
+		i = c;
+	}
+	if (n)
+		s->heap[i] = last;
+}
+
+static struct ev *lane_at(struct lane *l, size_t k)
+{
+	return &l->buf[(l->head + k) & (l->cap - 1)];
+}
+
+static void lane_grow(struct lane *l)
+{
+	size_t ncap = l->cap ? l->cap * 2 : 1024;
+	struct ev *nb = xrealloc(NULL, ncap * sizeof(*nb));
+	size_t k;
+
+	for (k = 0; k < l->count; k++)
+		nb[k] = *lane_at(l, k);
+	free(l->buf);
+	l->buf = nb;
+	l->cap = ncap;
+	l->head = 0;
+}
+
+void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
+	      u64 term)
+{
+	struct ev e;
+	int i;
+
+	if (s->seq >= (1ULL << 48)) {
+		fprintf(stderr, "electsim: event sequence overflow\n");
+		exit(3);
+	}
+	e.time = time;
+	e.key = s->seq++ << 16 | (u64)kind << 8 | type;
+	e.term = term;
+	e.dst = dst;
+	e.src = src;
+	if (kind >= EV_CRASH)
+		s->pending_faults++;
+	/*
+	 * First lane whose last event is not after this one: the lanes stay
+	 * sorted. With a fixed latency and fixed timeouts (one lane for
+	 * messages, one per timeout) nearly nothing reaches the heap.
+	 */
+	for (i = 0; i < SIM_LANES; i++) {
+		struct lane *l = &s->lane[i];
+
+		if (l->count && ev_less(&e, lane_at(l, l->count - 1)))
+			continue;
+		if (l->count == l->cap)
+			lane_grow(l);
+		*lane_at(l, l->count++) = e;
+		return;
+	}
+	heap_push(s, &e);
+}
+
+static int sim_pop(struct sim *s, struct ev *out)
+{
+	const struct ev *best = s->hn ? &s->heap[0] : NULL;
+	struct lane *bl = NULL;
+	int i;
+
+	for (i = 0; i < SIM_LANES; i++) {
+		struct lane *l = &s->lane[i];
+
+		if (l->count && (!best || ev_less(lane_at(l, 0), best))) {
+			best = lane_at(l, 0);
+			bl = l;
+		}
+	}
+	if (!best)
+		return 0;
+	if (bl) {
+		*out = *best;
+		bl->head = (bl->head + 1) & (bl->cap - 1);
+		bl->count--;
+		return 1;
+	}
+	heap_pop(s, out);
+	return 1;
+}
+
+static u64 sim_peek_time(struct sim *s)
+{
+	u64 t = ~0ULL;
+	int i;
+
+	for (i = 0; i < SIM_LANES; i++)
+		if (s->lane[i].count && lane_at(&s->lane[i], 0)->time < t)
+			t = lane_at(&s->lane[i], 0)->time;
+	if (s->hn && s->heap[0].time < t)
+		t = s->heap[0].time;
+	return t;
+}
+
+struct node *sim_node_by_id(struct sim *s, u32 id)
+{
+	u32 lo = 0, hi = s->n, guess;
+
+	/* contiguous ids (the default 1..N): the rank is id - lowest */
+	guess = id - s->nodes[s->by_id[0]].id;
+	if (guess < s->n && s->nodes[s->by_id[guess]].id == id)
+		return &s->nodes[s->by_id[guess]];
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (s->nodes[s->by_id[mid]].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < s->n && s->nodes[s->by_id[lo]].id == id)
+		return &s->nodes[s->by_id[lo]];
+	return NULL;
+}
+
+/* the node is taking part in an election or has no leader yet */
+static int node_busy(const struct node *nd)
+{
+	const struct elec_core *c = &nd->core;
+
+	if (!nd->up || !c->running)
+		return 0;
+	return c->role == ELEC_ROLE_CANDIDATE ||
+	       (!c->leader && c->role != ELEC_ROLE_LEADER);
+}
+
+void sim_node_begin(struct node *nd)
+{
+	(void)nd;
+}
+
+void sim_node_end(struct node *nd)
+{
+	struct sim *s = nd->sim;
+	u8 b = node_busy(nd);
+
+	if (b != nd->busy) {
+		if (b)
+			s->busy++;
+		else
+			s->busy--;
+		nd->busy = b;
+		s->dirty = 1;
+	}
+	if (nd->core.leader != nd->seen_leader ||
+	    nd->core.term != nd->seen_term ||
+	    nd->core.role != nd->seen_role) {
+		/* a decision: a new (leader, term) adopted */
+		if (nd->core.leader && (nd->core.leader != nd->seen_leader ||
+					nd->core.term != nd->seen_term)) {
+			s->t_decide = s->now;
+			if (s->trace)
+				out_trace(s, "%u decide leader=%u term=%llu",
+					  nd->id, nd->core.leader,
+					  (unsigned long long)nd->core.term);
+		}
+		nd->seen_leader = nd->core.leader;
+		nd->seen_term = nd->core.term;
+		nd->seen_role = nd->core.role;
+		s->dirty = 1;
+	}
+}
+
+static void sim_emit(void *ctx, const struct elec_action *act)
+{
+	struct node *nd = ctx;
+	struct sim *s = nd->sim;
+	u32 j;
+
+	switch (act->kind) {
+	case ELEC_ACT_SEND: {
+		const struct elec_msg *m = &act->msg;
+
+		if (s->counting && m->type <= ELEC_MSG_MAX)
+			s->tx[m->type]++;
+		if (s->trace)
+			out_trace(s, "%u send %s dst=%u term=%llu", nd->id,
+				  out_msg_name(m->type), m->dst,
+				  (unsigned long long)m->term);
+		if (m->dst) {
+			struct node *d = sim_node_by_id(s, m->dst);
+
+			if (d)
+				net_send(s, m, d->idx);
+			break;
+		}
+		for (j = 0; j < s->n; j++)
+			if (j != nd->idx)
+				net_send(s, m, j);
+		break;
+	}
+	case ELEC_ACT_TIMER_ARM:
+		sim_push(s, act->timer.expires_ns, EV_TIMER, act->timer.id,
+			 nd->idx, 0, act->timer.expires_ns);
+		break;
+	case ELEC_ACT_TIMER_CANCEL:
+		/* the core's timer_expires makes the queued event stale */
+		break;
+	case ELEC_ACT_EVENT:
+		if (s->trace) {
+			static const char *const names[] = {
+				"?", "election-started", "leader-changed",
+				"peer-up", "peer-down", "stopped"
+			};
+			u8 t = act->event.type;
+
+			out_trace(s, "%u event %s peer=%u leader=%u", nd->id,
+				  t <= ELEC_EVENT_MAX ? names[t] : "?",
+				  act->event.peer, act->event.leader);
+		}
+		break;
+	}
+}
+
+static int cmp_idx_by_id(const void *a, const void *b, void *arg)
+{
+	const struct node *nodes = arg;
+	u32 x = nodes[*(const u32 *)a].id, y = nodes[*(const u32 *)b].id;
+
+	return x < y ? -1 : x > y;
+}
+
+int sim_init(struct sim *s, const struct sim_params *p)
+{
+	struct elec_config cfg;
+	u32 i, k;
+
+	memset(s, 0, sizeof(*s));
+	s->p = p;
+	s->n = p->n;
+	s->nodes = calloc(p->n, sizeof(*s->nodes));
+	s->by_id = calloc(p->n, sizeof(*s->by_id));
+	if (!s->nodes || !s->by_id)
+		return -1;
+	for (i = 0; i < p->n; i++) {
+		s->nodes[i].id = p->ids[i];
+		s->by_id[i] = i;
+	}
+	qsort_r(s->by_id, p->n, sizeof(u32), cmp_idx_by_id, s->nodes);
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.group = 1;
+	cfg.algo = p->ops->algo;
+	cfg.hb_miss = p->hb_miss;
+	cfg.hb_interval_ns = p->hb_interval_ns;
+	cfg.timeout_ns = p->timeout_ns;
+	cfg.coord_timeout_ns = p->coord_timeout_ns;
+	for (i = 0; i < p->n; i++) {
+		struct node *nd = &s->nodes[i];
+		struct elec_sink sink = { .emit = sim_emit, .ctx = nd };
+		u32 np = p->n - 1;
+
+		nd->sim = s;
+		nd->idx = i;
+		nd->up = 1;
+		cfg.self_id = nd->id;
+		nd->peers = np ? malloc(np * sizeof(*nd->peers)) : NULL;
+		if (np && !nd->peers)
+			return -1;
+		if (elec_core_init(&nd->core, &cfg, nd->peers, np, &sink))
+			return -1;
+		/* ascending order: every add appends */
+		for (k = 0; k < p->n; k++) {
+			u32 id = s->nodes[s->by_id[k]].id;
+
+			if (id != nd->id &&
+			    elec_core_peer_add(&nd->core, id, NULL))
+				return -1;
+		}
+	}
+	s->live = p->n;
+	net_init(&s->net, p, p->n);
+	rng_seed(&s->srng, p->seed ^ 0x5ce7a410c0ffee11ULL);
+	s->trace = p->trace ? stdout : NULL;
+	return 0;
+}
+
+void sim_free(struct sim *s)
+{
+	u32 i;
+
+	for (i = 0; s->nodes && i < s->n; i++)
+		free(s->nodes[i].peers);
+	free(s->nodes);
+	free(s->by_id);
+	free(s->heap);
+	for (i = 0; i < SIM_LANES; i++)
+		free(s->lane[i].buf);
+	net_free(&s->net);
+}
+
+void sim_start_counting(struct sim *s)
+{
+	memset(s->tx, 0, sizeof(s->tx));
+	s->counting = 1;
+	s->t_trigger = s->now;
+	s->t_decide = s->now;
+	s->events = 0;
+}
+
+void sim_crash(struct sim *s, struct node *nd)
+{
+	if (!nd->up)
+		return;
+	if (s->trace)
+		out_trace(s, "%u crash", nd->id);
+	nd->up = 0;
+	s->live--;
+	if (nd->busy) {
+		nd->busy = 0;
+		s->busy--;
+	}
+	s->dirty = 1;
+}
+
+void sim_recover(struct sim *s, struct node *nd)
+{
+	if (nd->up)
+		return;
+	if (s->trace)
+		out_trace(s, "%u recover", nd->id);
+	nd->up = 1;
+	nd->passive = 0;
+	s->live++;
+	/* a crash loses the running state: stop (silent), then start */
+	elec_core_stop(&nd->core, s->now);
+	elec_core_start(&nd->core, s->now);
+	sim_node_end(nd);
+}
+
+/*
+ * Quiescent: no election traffic in flight, nobody in an election or
+ * without a leader, and every live node follows the same live leader,
+ * which leads.
+ */
+int sim_stable(struct sim *s)
+{
+	u32 i, leader = 0;
+	struct node *ln;
+
+	if (s->inflight || s->busy)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		struct node *nd = &s->nodes[i];
+
+		if (!nd->up)
+			continue;
+		if (!leader)
+			leader = nd->core.leader;
+		else if (nd->core.leader != leader)
+			return 0;
+	}
+	ln = leader ? sim_node_by_id(s, leader) : NULL;
+	return ln && ln->up && ln->core.role == ELEC_ROLE_LEADER;
+}
+
+static void sim_deliver(struct sim *s, const struct ev *e)
+{
+	struct node *nd = &s->nodes[e->dst];
+	struct elec_msg m;
+
+	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT)
+		s->inflight--;
+	memset(&m, 0, sizeof(m));
+	m.type = EV_TYPE(e);
+	m.algo = nd->core.cfg.algo;
+	m.group = nd->core.cfg.group;
+	m.src = e->src;
+	m.dst = m.type == ELEC_MSG_HEARTBEAT ? 0 : nd->id;
+	m.term = e->term;
+	if (!nd->up) {
+		if (s->trace)
+			out_trace(s, "%u lost %s src=%u (down)", nd->id,
+				  out_msg_name(m.type), m.src);
+		return;
+	}
+	nd->passive = 0;
+	if (s->trace)
+		out_trace(s, "%u recv %s src=%u term=%llu", nd->id,
+			  out_msg_name(m.type), m.src,
+			  (unsigned long long)m.term);
+	elec_core_rx(&nd->core, &m, s->now);
+	sim_node_end(nd);
+}
+
+static void sim_timer(struct sim *s, const struct ev *e)
+{
+	struct node *nd = &s->nodes[e->dst];
+	u8 id = EV_TYPE(e);
+	static const char *const names[] = {
+		"heartbeat", "detect", "answer", "coord"
+	};
+
+	if (!nd->up || id >= ELEC_TIMER_COUNT ||
+	    nd->core.timer_expires[id] != e->term)
+		return;	/* crashed, cancelled or re-armed: stale */
+	if (nd->passive && id == ELEC_TIMER_DETECT) {
+		if (s->trace)
+			out_trace(s, "%u timer detect suppressed (passive)",
+				  nd->id);
+		return;
+	}
+	if (s->trace)
+		out_trace(s, "%u timer %s", nd->id, names[id]);
+	elec_core_timer(&nd->core, id, s->now);
+	sim_node_end(nd);
+}
+
+void sim_run(struct sim *s, u64 deadline)
+{
+	struct ev e;
+
+	for (;;) {
+		if (!s->no_stop && !s->pending_faults && s->dirty &&
+		    !s->inflight &&
+		    !s->busy) {
+			s->dirty = 0;
+			if (sim_stable(s))
+				return;
+		}
+		if (sim_peek_time(s) > deadline)
+			return;
+		if (!sim_pop(s, &e))
+			return;
+		s->now = e.time;
+		s->events++;
+		switch (EV_KIND(&e)) {
+		case EV_MSG:
+			sim_deliver(s, &e);
+			break;
+		case EV_TIMER:
+			sim_timer(s, &e);
+			break;
+		case EV_CRASH:
+			s->pending_faults--;
+			sim_crash(s, &s->nodes[e.dst]);
+			break;
+		case EV_RECOVER:
+			s->pending_faults--;
+			sim_recover(s, &s->nodes[e.dst]);
+			break;
+		case EV_SPLIT:
+			s->pending_faults--;
+			net_split(s, e.term);
+			s->dirty = 1;
+			break;
+		case EV_HEAL:
+			s->pending_faults--;
+			net_heal(s);
+			s->dirty = 1;
+			break;
+		}
+	}
+}
+
+void sim_result(struct sim *s, struct run_result *r)
+{
+	u32 i, leader = 0;
+	int agreed = 1, t;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < s->n; i++) {
+		struct node *nd = &s->nodes[i];
+
+		if (!nd->up)
+			continue;
+		r->live++;
+		if (nd->id > r->highest_live)
+			r->highest_live = nd->id;
+		if (r->live == 1)
+			leader = nd->core.leader;
+		else if (nd->core.leader != leader)
+			agreed = 0;
+	}
+	r->agreed = agreed && r->live;
+	r->leader = r->agreed ? leader : 0;
+	r->stable = sim_stable(s);
+	r->e1_ok = r->agreed && r->leader == r->highest_live;
+	for (t = 0; t <= ELEC_MSG_MAX; t++) {
+		r->by_type[t] = s->tx[t];
+		if (t != ELEC_MSG_HEARTBEAT)
+			r->messages += s->tx[t];
+	}
+	r->elapsed_ns = s->t_decide - s->t_trigger;
+	r->end_ns = s->now;
+	r->events = s->events;
+}

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * electsim: a single-threaded, deterministic discrete-event simulator that
+ * runs the unchanged protocol core (module/core/) on a virtual clock.
+ *
+ * Every input to a node is an event with a key (time ns, sequence number):
+ * the sequence number is taken when the event is scheduled, so events at
+ * the same time run in the order they were scheduled and a run is a pure
+ * function of its arguments and seed.
+ */
+#ifndef _ELECTSIM_SIM_H
+#define _ELECTSIM_SIM_H
+
+#include <stdio.h>
+#include "core.h"
+
+/* ---- PRNG (net.c): splitmix64, our own, seeded per run ---------------- */
+struct rng {
+	u64 s;
+};
+void rng_seed(struct rng *r, u64 seed);
+u64 rng_next(struct rng *r);
+/* uniform in [lo, hi] */
+u64 rng_range(struct rng *r, u64 lo, u64 hi);
+/* uniform in [0, 1) */
+double rng_unit(struct rng *r);
+
+/* ---- events ----------------------------------------------------------- */
+enum ev_kind {
+	EV_MSG,		/* type = message type, term, src id, dst index */
+	EV_TIMER,	/* type = timer id, term = armed expiry, dst index */
+	EV_CRASH,	/* dst index */
+	EV_RECOVER,	/* dst index */
+	EV_SPLIT,	/* partition: term seeds each node's side */
+	EV_HEAL,	/* the partition ends */
+};
+
+/*
+ * 32 bytes: an in-flight message is (time, seq, dst index, src id, type,
+ * term); the struct elec_msg is rebuilt at delivery.
+ * key = seq << 16 | kind << 8 | type; seq is unique, so ordering by
+ * (time, key) is ordering by (time, seq).
+ */
+struct ev {
+	u64 time;
+	u64 key;
+	u64 term;
+	u32 dst;
+	u32 src;
+};
+
+_Static_assert(sizeof(struct ev) == 32, "an in-flight event is 32 bytes");
+
+#define EV_KIND(e)	((u8)((e)->key >> 8))
+#define EV_TYPE(e)	((u8)(e)->key)
+
+/* ---- network model (net.c) ------------------------------------------- */
+struct net {
+	u64 lat_lo, lat_hi;	/* ns; equal: fixed latency */
+	double loss;		/* probability a frame is lost */
+	u8 *side;		/* per node index: partition side, NULL = none */
+	struct rng rng;
+};
+
+/* ---- nodes and the simulator (sim.c) --------------------------------- */
+struct sim;
+
+struct node {
+	struct elec_core core;
+	struct elec_peer *peers;
+	struct sim *sim;
+	u32 id;
+	u32 idx;
+	u8 up;		/* not crashed */
+	u8 passive;	/* DETECT suppressed until a message reaches it */
+	u8 busy;	/* counted in sim->busy */
+	u8 seen_role;	/* role and leader after the last core call */
+	u32 seen_leader;
+	u64 seen_term;
+};
+
+struct sim_params {
+	const struct elec_algo_ops *ops;
+	u32 n;
+	u32 *ids;		/* n ids, in the given (ring) order */
+	int scenario;		/* enum scenario */
+	int initiator_all;
+	u32 initiator;		/* id, when !initiator_all */
+	u64 seed;
+	u64 lat_lo, lat_hi;
+	int lat_set;
+	double loss;
+	u64 timeout_ns, coord_timeout_ns, hb_interval_ns;
+	u32 hb_miss;
+	int json, trace;
+	int partitions;		/* random: may partition the network */
+	int observe;		/* --check: watch a window after quiescence */
+};
+
+struct run_result {
+	u32 leader;		/* common leader if agreed, else 0 */
+	int agreed;		/* every live node holds the same leader */
+	int stable;		/* quiescent before the bound */
+	int e1_ok;		/* agreed on the highest live id */
+	u32 highest_live;
+	u32 live;
+	u64 by_type[ELEC_MSG_MAX + 1];
+	u64 messages;		/* all but heartbeats */
+	u64 elapsed_ns;		/* trigger to the last decision */
+	u64 end_ns;
+	u64 events;
+	u64 bound_ns;		/* E2 deadline (absolute), 0 = none */
+	u64 last_fault_ns;
+	int changed_after;	/* observe: state or traffic changed */
+};
+
+#define SIM_LANES 4
+
+struct sim {
+	const struct sim_params *p;
+	u32 n;
+	struct node *nodes;
+	u32 *by_id;		/* node indices sorted by id */
+	u64 now;
+	u64 seq;
+	/* binary heap */
+	struct ev *heap;
+	size_t hn, hcap;
+	/* FIFO lanes of events scheduled in key order (see sim.c) */
+	struct lane {
+		struct ev *buf;
+		size_t head, count, cap;	/* cap: a power of 2 */
+	} lane[SIM_LANES];
+	struct net net;
+	struct rng srng;	/* scenario randomness */
+	/* accounting */
+	int counting;
+	u64 tx[ELEC_MSG_MAX + 1];
+	u64 inflight;		/* election traffic in flight (no heartbeats) */
+	u64 pending_faults;
+	u32 busy;
+	u32 live;
+	int dirty;
+	u64 t_trigger;
+	u64 t_decide;
+	u64 events;
+	FILE *trace;
+	int no_stop;		/* run to the deadline, ignore stability */
+};
+
+int sim_init(struct sim *s, const struct sim_params *p);
+void sim_free(struct sim *s);
+struct node *sim_node_by_id(struct sim *s, u32 id);
+void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
+	      u64 term);
+/* run events until stable with no pending faults, or until @deadline */
+void sim_run(struct sim *s, u64 deadline);
+int sim_stable(struct sim *s);
+void sim_crash(struct sim *s, struct node *nd);
+void sim_recover(struct sim *s, struct node *nd);
+void sim_start_counting(struct sim *s);
+void sim_result(struct sim *s, struct run_result *r);
+/* call the core on @nd, keeping the busy count */
+void sim_node_begin(struct node *nd);
+void sim_node_end(struct node *nd);
+
+/* net.c */
+void net_init(struct net *n, const struct sim_params *p, u32 nodes);
+void net_free(struct net *n);
+void net_send(struct sim *s, const struct elec_msg *m, u32 dst_idx);
+void net_split(struct sim *s, u64 salt);
+void net_heal(struct sim *s);
+
+/* scenario.c */
+enum scenario {
+	SC_ELECT,
+	SC_BOOT,
+	SC_CRASH_LEADER,
+	SC_RECOVER,
+	SC_RANDOM,
+	SC_COUNT
+};
+extern const char *const scenario_names[SC_COUNT];
+int scenario_run(const struct sim_params *p, struct run_result *r);
+
+/* out.c */
+void out_trace(struct sim *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+const char *out_msg_name(u8 type);
+void out_result(const struct sim_params *p, const struct run_result *r);
+
+/* check.c */
+int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi,
+	       u64 seeds);
+
+/* main.c: the command line that reproduces @p (for replay hints) */
+void main_print_command(FILE *f, const struct sim_params *p);
+
+#endif /* _ELECTSIM_SIM_H */
