@@ -9,6 +9,8 @@
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
+#   make tables     Documentation/results/message-counts.{md,png} from electsim
+#   make bench-sim  simulator speed: events/s, wall time, peak memory
 #   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
@@ -16,7 +18,7 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo
+	check demo tables bench-sim
 all: module userspace
 
 module:
@@ -59,6 +61,12 @@ demo:
 	@$(MAKE) --no-print-directory all
 	@test -f tests/vm/demo.sh || { echo "tests/vm/demo.sh is not written yet" >&2; exit 1; }
 	tests/vm/run tests/vm/demo.sh
+
+tables: userspace
+	@scripts/tables
+
+bench-sim: userspace
+	@scripts/bench-sim
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
