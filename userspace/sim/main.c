@@ -36,8 +36,11 @@ static void usage(FILE *f)
 		"         [--hb-miss K] [--runs R] [--json] [--trace]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
-		"            outside Bully's assumptions); --observe (watch a window after\n"
-		"            quiescence, as --check does)\n"
+		"            outside Bully's assumptions); --fast-recover (random scenario\n"
+		"            and --check: a crashed id may return before the others\n"
+		"            detected its crash, outside Bully's assumptions);\n"
+		"            --observe (watch a window after quiescence, as --check\n"
+		"            does)\n"
 		"scenarios: elect boot crash-leader recover random; "
 		"DUR: integer with ns, us, ms or s\n", prog, prog);
 }
@@ -155,6 +158,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	}
 	if (p->partitions)
 		fprintf(f, " --partitions");
+	if (p->fast_recover)
+		fprintf(f, " --fast-recover");
 	if (p->observe)
 		fprintf(f, " --observe");
 	fprintf(f, " --timeout %lluns --coord-timeout %lluns "
@@ -207,6 +212,7 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(name, "--json") || !strcmp(name, "--trace") ||
 		    !strcmp(name, "--check") || !strcmp(name, "--partitions") ||
+		    !strcmp(name, "--fast-recover") ||
 		    !strcmp(name, "--observe")) {
 			if (val)
 				bad("%s takes no value", name);
@@ -216,6 +222,8 @@ int main(int argc, char **argv)
 				p.trace = 1;
 			else if (!strcmp(name, "--partitions"))
 				p.partitions = 1;
+			else if (!strcmp(name, "--fast-recover"))
+				p.fast_recover = 1;
 			else if (!strcmp(name, "--observe"))
 				p.observe = 1;
 			else
@@ -359,6 +367,8 @@ int main(int argc, char **argv)
 			break;
 	if (p.partitions && p.scenario != SC_RANDOM)
 		bad("--partitions applies to the random scenario and --check");
+	if (p.fast_recover && p.scenario != SC_RANDOM)
+		bad("--fast-recover applies to the random scenario and --check");
 	if (p.scenario == SC_COUNT)
 		bad("unknown scenario '%s' (known: elect boot crash-leader recover random)",
 		    scen);

@@ -129,7 +129,7 @@ static void random_schedule(struct sim *s, struct run_result *r)
 			live--;
 			sim_push(s, t, EV_CRASH, 0, x, 0, 0);
 		} else {
-			if (t < down_at[x] + rec_gap)
+			if (!p->fast_recover && t < down_at[x] + rec_gap)
 				t = down_at[x] + rec_gap;
 			up[x] = 1;
 			live++;

@@ -94,6 +94,9 @@ struct sim_params {
 	u32 hb_miss;
 	int json, trace;
 	int partitions;		/* random: may partition the network */
+	int fast_recover;	/* random: a crashed node may come back
+				 * before the others detected its crash
+				 */
 	int observe;		/* --check: watch a window after quiescence */
 };
 
