@@ -563,17 +563,6 @@ unlock:
 	return err;
 }
 
-/* The common frame of the commands that act on one named instance. */
-enum elec_nl_action {
-	ELEC_NL_DEL,
-	ELEC_NL_START,
-	ELEC_NL_STOP,
-	ELEC_NL_ELECT,
-	ELEC_NL_SET,
-	ELEC_NL_PEER_ADD,
-	ELEC_NL_PEER_DEL,
-};
-
 static int elec_nl_set_timing(struct elec_instance *inst,
 			      struct nlattr **a, const char **why)
 {
@@ -600,15 +589,15 @@ static int elec_nl_set_timing(struct elec_instance *inst,
 }
 
 /*
- * Permission, required attributes, the instance, then the action, all
- * under the namespace mutex; a refusal sets an extack message and changes
- * nothing.
+ * The doit of every command that changes one named instance: permission,
+ * required attributes, the instance, then the action by command, under the
+ * namespace mutex; a refusal sets an extack message and changes nothing.
  */
-static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
-				enum elec_nl_action action)
+static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 {
 	struct elec_net *en = elec_net(genl_info_net(info));
-	bool peer_cmd = action == ELEC_NL_PEER_ADD || action == ELEC_NL_PEER_DEL;
+	u8 cmd = info->genlhdr->cmd;
+	bool peer_cmd = cmd == ELEC_CMD_PEER_ADD || cmd == ELEC_CMD_PEER_DEL;
 	struct nlattr **a = info->attrs;
 	struct nlattr *bad = NULL;
 	struct elec_instance *inst;
@@ -619,7 +608,7 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 		return -EPERM;
 	if (elec_nl_missing_key(info) ||
 	    (peer_cmd && elec_nl_missing(info, ELEC_ATTR_PEER_ID)) ||
-	    (action == ELEC_NL_PEER_ADD &&
+	    (cmd == ELEC_CMD_PEER_ADD &&
 	     elec_nl_missing(info, ELEC_ATTR_PEER_LLADDR)))
 		return -EINVAL;
 
@@ -629,23 +618,23 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 		err = PTR_ERR(inst);
 		goto unlock;
 	}
-	switch (action) {
-	case ELEC_NL_DEL:
+	switch (cmd) {
+	case ELEC_CMD_GROUP_DEL:
 		elec_inst_destroy(inst);
 		break;
-	case ELEC_NL_START:
+	case ELEC_CMD_GROUP_START:
 		elec_inst_start(inst);
 		break;
-	case ELEC_NL_STOP:
+	case ELEC_CMD_GROUP_STOP:
 		elec_inst_stop(inst);
 		break;
-	case ELEC_NL_ELECT:
+	case ELEC_CMD_GROUP_ELECT:
 		err = elec_inst_elect(inst, &why);
 		break;
-	case ELEC_NL_SET:
+	case ELEC_CMD_GROUP_SET:
 		err = elec_nl_set_timing(inst, a, &why);
 		break;
-	case ELEC_NL_PEER_ADD:
+	case ELEC_CMD_PEER_ADD:
 		err = elec_inst_peer_add(inst,
 					 nla_get_u32(a[ELEC_ATTR_PEER_ID]),
 					 nla_data(a[ELEC_ATTR_PEER_LLADDR]),
@@ -653,11 +642,14 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 		if (err != -ENOSPC)
 			bad = a[ELEC_ATTR_PEER_ID];
 		break;
-	case ELEC_NL_PEER_DEL:
+	case ELEC_CMD_PEER_DEL:
 		err = elec_inst_peer_del(inst,
 					 nla_get_u32(a[ELEC_ATTR_PEER_ID]),
 					 &why);
 		bad = a[ELEC_ATTR_PEER_ID];
+		break;
+	default:
+		err = -EOPNOTSUPP;
 		break;
 	}
 	if (err)
@@ -665,41 +657,6 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info,
 unlock:
 	mutex_unlock(&en->lock);
 	return err;
-}
-
-static int elec_nl_group_del(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_DEL);
-}
-
-static int elec_nl_group_start(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_START);
-}
-
-static int elec_nl_group_stop(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_STOP);
-}
-
-static int elec_nl_group_elect(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_ELECT);
-}
-
-static int elec_nl_group_set(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_SET);
-}
-
-static int elec_nl_peer_add(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_PEER_ADD);
-}
-
-static int elec_nl_peer_del(struct sk_buff *skb, struct genl_info *info)
-{
-	return elec_nl_instance_cmd(skb, info, ELEC_NL_PEER_DEL);
 }
 
 static int elec_nl_group_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -769,43 +726,43 @@ static const struct genl_ops elec_genl_ops[] = {
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_DEL,
-		.doit = elec_nl_group_del,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_SET,
-		.doit = elec_nl_group_set,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_group_set,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_START,
-		.doit = elec_nl_group_start,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_STOP,
-		.doit = elec_nl_group_stop,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_GROUP_ELECT,
-		.doit = elec_nl_group_elect,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_instance,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_PEER_ADD,
-		.doit = elec_nl_peer_add,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_peer_add,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 	{
 		.cmd = ELEC_CMD_PEER_DEL,
-		.doit = elec_nl_peer_del,
+		.doit = elec_nl_instance_cmd,
 		.policy = elec_policy_peer_del,
 		.maxattr = ELEC_ATTR_MAX,
 	},

@@ -48,6 +48,27 @@ const char *elec_enum_str(const char *(*name_fn)(unsigned int), unsigned int v,
 	return buf;
 }
 
+void elec_json_instance(struct elec_json *j, struct nlattr **tb)
+{
+	char ifbuf[IF_NAMESIZE], buf[32];
+	const char *ifname = elec_reply_ifname(tb, ifbuf);
+
+	if (ifname)
+		elec_json_str(j, "ifname", ifname);
+	else
+		elec_json_null(j, "ifname");
+	elec_json_attr_u64(j, "ifindex", tb, ELEC_ATTR_IFINDEX);
+	elec_json_attr_u64(j, "group", tb, ELEC_ATTR_GROUP);
+	elec_json_attr_u64(j, "id", tb, ELEC_ATTR_NODE_ID);
+	if (tb[ELEC_ATTR_ALGO])
+		elec_json_str(j, "algo",
+			      elec_enum_str(elec_algo_name,
+					    nla_get_u8(tb[ELEC_ATTR_ALGO]),
+					    "algo", buf, sizeof(buf)));
+	else
+		elec_json_null(j, "algo");
+}
+
 static int query_cb(struct nlattr **tb, void *arg)
 {
 	struct elec_query *q = arg;

@@ -67,24 +67,8 @@ static void emit_text(void *arg, const char *name, uint64_t val)
 
 static void stats_json(struct elec_json *j, struct nlattr **tb)
 {
-	char ifbuf[IF_NAMESIZE], buf[32];
-	const char *ifname = elec_reply_ifname(tb, ifbuf);
-
 	elec_json_obj_begin(j, NULL);
-	if (ifname)
-		elec_json_str(j, "ifname", ifname);
-	else
-		elec_json_null(j, "ifname");
-	elec_json_attr_u64(j, "ifindex", tb, ELEC_ATTR_IFINDEX);
-	elec_json_attr_u64(j, "group", tb, ELEC_ATTR_GROUP);
-	elec_json_attr_u64(j, "id", tb, ELEC_ATTR_NODE_ID);
-	if (tb[ELEC_ATTR_ALGO])
-		elec_json_str(j, "algo",
-			      elec_enum_str(elec_algo_name,
-					    nla_get_u8(tb[ELEC_ATTR_ALGO]),
-					    "algo", buf, sizeof(buf)));
-	else
-		elec_json_null(j, "algo");
+	elec_json_instance(j, tb);
 	elec_json_obj_begin(j, "tx");
 	emit_counters(tb[ELEC_ATTR_TX], ELEC_MSG_MAX, elec_msg_name, "msg",
 		      emit_json, j);
