@@ -70,33 +70,31 @@ static int elec_nl_validate_lladdr(const struct nlattr *attr,
 	return 0;
 }
 
+/* the four timing attributes of GROUP_NEW and GROUP_SET */
+#define ELEC_NL_TIMING_POLICY						\
+	[ELEC_ATTR_HB_INTERVAL_NS] =					\
+		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range),	\
+	[ELEC_ATTR_HB_MISS] = NLA_POLICY_RANGE(NLA_U32,			\
+					       ELECTION_HB_MISS_MIN,	\
+					       ELECTION_HB_MISS_MAX),	\
+	[ELEC_ATTR_TIMEOUT_NS] =					\
+		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range),	\
+	[ELEC_ATTR_COORD_TIMEOUT_NS] =					\
+		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range)
+
 static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
 	[ELEC_ATTR_NODE_ID] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_ALGO] = NLA_POLICY_RANGE(NLA_U8, ELEC_ALGO_BULLY,
 					    ELEC_ALGO_MAX),
-	[ELEC_ATTR_HB_INTERVAL_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
-							   &elec_dur_range),
-	[ELEC_ATTR_HB_MISS] = NLA_POLICY_RANGE(NLA_U32, ELECTION_HB_MISS_MIN,
-					       ELECTION_HB_MISS_MAX),
-	[ELEC_ATTR_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
-						       &elec_dur_range),
-	[ELEC_ATTR_COORD_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
-							     &elec_dur_range),
+	ELEC_NL_TIMING_POLICY,
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
-	[ELEC_ATTR_HB_INTERVAL_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
-							   &elec_dur_range),
-	[ELEC_ATTR_HB_MISS] = NLA_POLICY_RANGE(NLA_U32, ELECTION_HB_MISS_MIN,
-					       ELECTION_HB_MISS_MAX),
-	[ELEC_ATTR_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
-						       &elec_dur_range),
-	[ELEC_ATTR_COORD_TIMEOUT_NS] = NLA_POLICY_FULL_RANGE(NLA_U64,
-							     &elec_dur_range),
+	ELEC_NL_TIMING_POLICY,
 };
 
 /* GROUP_DEL, _START, _STOP, _ELECT, and the filters of the GETs */

@@ -37,6 +37,21 @@ static void bully_arm_in(struct elec_core *c, enum elec_timer_id id,
 	elec_core_arm(c, id, expires, now);
 }
 
+/*
+ * A phase runs on exactly one timer: cancel every other one (a no-op for
+ * timers that are not armed), then arm @id @delay from now.
+ */
+static void bully_only_timer(struct elec_core *c, enum elec_timer_id id,
+			     u64 delay, u64 now)
+{
+	u32 t;
+
+	for (t = 0; t < ELEC_TIMER_COUNT; t++)
+		if (t != (u32)id)
+			elec_core_cancel(c, t, now);
+	bully_arm_in(c, id, delay, now);
+}
+
 static u64 bully_detect_ns(const struct elec_core *c)
 {
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
@@ -65,10 +80,7 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	c->participant = false;
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
-	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
-	elec_core_cancel(c, ELEC_TIMER_COORD, now);
-	elec_core_cancel(c, ELEC_TIMER_DETECT, now);
-	bully_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
+	bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
 }
 
 /* A new election run: ELECTION to every higher peer not declared failed. */
@@ -99,10 +111,7 @@ static void bully_begin_election(struct elec_core *c, u64 now)
 		return;
 	}
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
-	elec_core_cancel(c, ELEC_TIMER_DETECT, now);
-	elec_core_cancel(c, ELEC_TIMER_COORD, now);
-	bully_arm_in(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
 }
 
 static void bully_start(struct elec_core *c, u64 now)
@@ -204,10 +213,9 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	p = elec_core_peer_find(c, msg->src);
 	if (p)
 		p->flags &= ~ELEC_BULLY_ASKED;
-	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
 	c->phase = ELEC_BULLY_WAIT_COORD;
-	bully_arm_in(c, ELEC_TIMER_COORD, elec_config_coord_timeout(&c->cfg),
-		     now);
+	bully_only_timer(c, ELEC_TIMER_COORD,
+			 elec_config_coord_timeout(&c->cfg), now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
@@ -221,20 +229,16 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 	c->participant = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
-	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
-	elec_core_cancel(c, ELEC_TIMER_COORD, now);
-	elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
 	/*
 	 * A node that has just learnt the leader calls an election (004); a
 	 * node higher than the announced leader bullies it. Either way the
-	 * election disarms DETECT again, so it is not armed here.
+	 * election sets the timers itself.
 	 */
 	if (learning || msg->src < c->cfg.self_id) {
-		elec_core_cancel(c, ELEC_TIMER_DETECT, now);
 		bully_begin_election(c, now);
 		return;
 	}
-	bully_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
+	bully_only_timer(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
