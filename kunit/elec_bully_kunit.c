@@ -518,7 +518,7 @@ static void tcore_set_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why),
 			-EINVAL);
 	KUNIT_EXPECT_STREQ(test, why,
-			   "node id, group and algorithm cannot be changed");
+			   "node id, group, algorithm, pos and suppress cannot be changed");
 	cfg = n->c.cfg;
 	cfg.group = 8;
 	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL),

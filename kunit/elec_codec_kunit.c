@@ -29,7 +29,8 @@ static void tc_round_trip_types(struct kunit *test)
 	struct elec_msg in, out;
 	u8 type;
 
-	for (type = 1; type <= ELEC_MSG_MAX; type++) {
+	/* the types a Bully frame may carry */
+	for (type = 1; type <= ELEC_MSG_HEARTBEAT; type++) {
 		tc_msg(&in, type);
 		KUNIT_ASSERT_EQ(test, elec_codec_encode(&in, buf, sizeof(buf)),
 				(size_t)ELECTION_HDR_LEN);

@@ -27,16 +27,6 @@
 /* peer->flags: ELECTION sent in this run, no ANSWER yet */
 #define ELEC_BULLY_ASKED	0x01
 
-static void bully_arm_in(struct elec_core *c, enum elec_timer_id id,
-			 u64 delay, u64 now)
-{
-	u64 expires = now + delay;
-
-	if (expires < now)
-		expires = ~0ULL;
-	elec_core_arm(c, id, expires, now);
-}
-
 /*
  * A phase runs on exactly one timer: cancel every other one (a no-op for
  * timers that are not armed), then arm @id @delay from now.
@@ -49,7 +39,7 @@ static void bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 	for (t = 0; t < ELEC_TIMER_COUNT; t++)
 		if (t != (u32)id)
 			elec_core_cancel(c, t, now);
-	bully_arm_in(c, id, delay, now);
+	elec_core_arm_in(c, id, delay, now);
 }
 
 static u64 bully_detect_ns(const struct elec_core *c)
@@ -119,7 +109,7 @@ static void bully_start(struct elec_core *c, u64 now)
 	bully_clear_asked(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
-	bully_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
 }
 
 static void bully_stop(struct elec_core *c, u64 now)
@@ -184,7 +174,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		if (c->phase != ELEC_BULLY_LEADING)
 			break;
 		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		bully_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
 			     now);
 		break;
 	default:
@@ -254,7 +244,7 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
 		if (c->phase == ELEC_BULLY_FOLLOWING)
-			bully_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c),
+			elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c),
 				     now);
 		return;
 	}
@@ -288,10 +278,10 @@ static void bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 
 static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 {
-	/* every Bully message is the bare header */
-	(void)type;
+	/* every Bully message is the bare header; ACK is a ring message */
 	(void)payload;
-	return len == 0;
+	return type >= ELEC_MSG_ELECTION && type <= ELEC_MSG_HEARTBEAT &&
+	       len == 0;
 }
 
 /* the Bully algorithm's table, registered in core.c's elec_algos[] */

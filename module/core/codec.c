@@ -89,7 +89,9 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 	m.dst = elec_get32(buf + ELEC_OFF_DST);
 	m.term = elec_get64(buf + ELEC_OFF_TERM);
 
-	if (m.type == ELEC_MSG_UNSPEC || m.type > ELEC_MSG_MAX)
+	/* RETRY is a counter slot, never a frame's type */
+	if (m.type == ELEC_MSG_UNSPEC || m.type > ELEC_MSG_MAX ||
+	    m.type == ELEC_MSG_RETRY)
 		return ELEC_DECODE_TYPE;
 	ops = elec_algo_find(m.algo);
 	if (!ops)

@@ -8,10 +8,14 @@
  * serialises the calls on one instance (see core.h).
  */
 #include "core.h"
+#include "ring.h"
 
 /* every algorithm, NULL-terminated */
 static const struct elec_algo_ops *const elec_algos[] = {
 	&elec_bully_ops,
+	&elec_ring_cr.ops,
+	&elec_ring_all.ops,
+	&elec_ring_list.ops,
 	NULL
 };
 
@@ -73,6 +77,19 @@ const struct elec_algo_ops *elec_algo_find_name(const char *name)
 	return NULL;
 }
 
+/**
+ * elec_algo_is_ring() - whether an algorithm passes messages around a ring.
+ * @algo: enum elec_algo value
+ *
+ * Return: true for the three ring algorithms, which use peer positions,
+ * hop acknowledgements and the ring queue.
+ */
+bool elec_algo_is_ring(u8 algo)
+{
+	return algo == ELEC_ALGO_RING || algo == ELEC_ALGO_RING_ALL ||
+	       algo == ELEC_ALGO_RING_LIST;
+}
+
 static bool elec_dur_ok(u64 ns)
 {
 	return ns >= ELECTION_DUR_MIN_NS && ns <= ELECTION_DUR_MAX_NS;
@@ -88,6 +105,7 @@ static bool elec_dur_ok(u64 ns)
  * range of every timing parameter: durations ELECTION_DUR_MIN_NS ..
  * ELECTION_DUR_MAX_NS inclusive, hb_miss ELECTION_HB_MISS_MIN ..
  * ELECTION_HB_MISS_MAX. A coord_timeout_ns of 0 selects the default.
+ * suppress_off is valid with ELEC_ALGO_RING only.
  *
  * Return: 0 if valid, -EINVAL otherwise.
  */
@@ -112,6 +130,8 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "timeout out of range (100us..60s)";
 	else if (cfg->coord_timeout_ns && !elec_dur_ok(cfg->coord_timeout_ns))
 		reason = "coord-timeout out of range (100us..60s)";
+	else if (cfg->suppress_off && cfg->algo != ELEC_ALGO_RING)
+		reason = "suppress applies to the ring algorithm only";
 
 	if (!reason)
 		return 0;
@@ -168,10 +188,29 @@ int elec_core_init(struct elec_core *c, const struct elec_config *cfg,
 }
 
 /**
+ * elec_core_set_queue() - give a ring instance its queue memory.
+ * @c: the instance, initialised, not running
+ * @buf: embedder-owned memory, 8-byte aligned, for as long as @c lives
+ * @cap: its size in bytes (ELEC_RING_QUEUE_BYTES in the kernel)
+ *
+ * The ring algorithms keep each message they must pass on here until the
+ * successor acknowledges it; without a queue (or when it is full) a ring
+ * message that must be passed on is dropped and counted. Other
+ * algorithms never use it.
+ */
+void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
+{
+	c->ring.q = buf;
+	c->ring.q_cap = buf ? cap : 0;
+	c->ring.q_len = 0;
+	c->ring.dst = 0;
+}
+
+/**
  * elec_core_set_config() - change the timing parameters of an instance.
  * @c: the instance
- * @cfg: the new configuration; node id, group and algorithm must equal
- *	the current ones
+ * @cfg: the new configuration; node id, group, algorithm, position and
+ *	the suppress option must equal the current ones
  * @why: if not NULL, set to a human-readable reason on failure
  *
  * The new values apply from the next time a timer is armed; timers already
@@ -187,9 +226,10 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 	if (err)
 		return err;
 	if (cfg->self_id != c->cfg.self_id || cfg->group != c->cfg.group ||
-	    cfg->algo != c->cfg.algo) {
+	    cfg->algo != c->cfg.algo || cfg->self_pos != c->cfg.self_pos ||
+	    cfg->suppress_off != c->cfg.suppress_off) {
 		if (why)
-			*why = "node id, group and algorithm cannot be changed";
+			*why = "node id, group, algorithm, pos and suppress cannot be changed";
 		return -EINVAL;
 	}
 	c->cfg = *cfg;
@@ -302,6 +342,23 @@ struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id)
 int elec_core_peer_add(struct elec_core *c, u32 id,
 		       const u8 lladdr[ELEC_LLADDR_LEN])
 {
+	return elec_core_peer_add_pos(c, id, lladdr, 0);
+}
+
+/**
+ * elec_core_peer_add_pos() - add a peer with a ring position.
+ * @c: the instance
+ * @id: node id of the peer
+ * @lladdr: its link-layer address (copied), or NULL for all zeroes
+ * @pos: its ring position; 0 means its id
+ *
+ * As elec_core_peer_add(); the ring order is ascending (position, id).
+ *
+ * Return: as elec_core_peer_add().
+ */
+int elec_core_peer_add_pos(struct elec_core *c, u32 id,
+			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos)
+{
 	struct elec_peer *p;
 	u32 i;
 
@@ -319,6 +376,7 @@ int elec_core_peer_add(struct elec_core *c, u32 id,
 	p = &c->peers[i];
 	memset(p, 0, sizeof(*p));
 	p->id = id;
+	p->pos = pos;
 	if (lladdr)
 		memcpy(p->lladdr, lladdr, ELEC_LLADDR_LEN);
 	p->alive = 1;
@@ -391,7 +449,8 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	else if (msg->src == c->cfg.self_id ||
 		 !elec_core_peer_find(c, msg->src))
 		drop = ELEC_DROP_UNKNOWN_PEER;
-	else if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX)
+	else if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX ||
+		 msg->type == ELEC_MSG_RETRY)
 		drop = ELEC_DROP_MALFORMED;
 
 	if (drop != ELEC_DROP_UNSPEC) {
@@ -448,6 +507,24 @@ static void elec_emit(struct elec_core *c, struct elec_action *act, u64 now)
 void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
 		    const u8 *payload, u16 len, u64 now)
 {
+	elec_core_send_as(c, type, type, dst, term, payload, len, now);
+}
+
+/**
+ * elec_core_send_as() - emit a message, counted under another type.
+ * @c: the instance
+ * @type: enum elec_msg_type, as sent
+ * @counted: the stats.tx slot it is counted in (ELEC_MSG_RETRY for a ring
+ *	message re-sent to the next position)
+ * @dst: receiver's node id, 0 to broadcast
+ * @term: term carried in the header
+ * @payload: payload bytes, valid during the call
+ * @len: payload length
+ * @now: current time, ns
+ */
+void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
+		       u64 term, const u8 *payload, u16 len, u64 now)
+{
 	struct elec_action act;
 
 	memset(&act, 0, sizeof(act));
@@ -460,8 +537,8 @@ void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
 	act.msg.dst = dst;
 	act.msg.term = term;
 	act.msg.payload = len ? payload : NULL;
-	if (type <= ELEC_MSG_MAX)
-		c->stats.tx[type]++;
+	if (counted <= ELEC_MSG_MAX)
+		c->stats.tx[counted]++;
 	elec_emit(c, &act, now);
 }
 
@@ -487,6 +564,23 @@ void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 	act.timer.id = id;
 	act.timer.expires_ns = expires;
 	elec_emit(c, &act, now);
+}
+
+/**
+ * elec_core_arm_in() - arm (or re-arm) a timer relative to now.
+ * @c: the instance
+ * @id: which timer
+ * @delay: ns from @now; an expiry past U64_MAX saturates
+ * @now: current time, ns
+ */
+void elec_core_arm_in(struct elec_core *c, enum elec_timer_id id, u64 delay,
+		      u64 now)
+{
+	u64 expires = now + delay;
+
+	if (expires < now)
+		expires = U64_MAX;
+	elec_core_arm(c, id, expires, now);
 }
 
 /**

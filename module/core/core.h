@@ -136,12 +136,14 @@ struct elec_sink {
  * @alive: 0 once the local node declared this peer failed (missed
  *	heartbeats or an unanswered message); 1 again when heard from
  * @flags: algorithm-private per-peer bits
+ * @pos: ring position, 0 = the id (see elec_peer_pos())
  */
 struct elec_peer {
 	u32 id;
 	u8 lladdr[ELEC_LLADDR_LEN];
 	u8 alive;
 	u8 flags;
+	u32 pos;
 };
 
 /**
@@ -154,6 +156,9 @@ struct elec_peer {
  * @timeout_ns: T, how long to wait for an answer
  * @coord_timeout_ns: how long to wait for COORDINATOR after an answer;
  *	0 means ELECTION_DEF_COORD_TIMEOUT_MULT * @timeout_ns
+ * @self_pos: the local node's ring position, 0 = its id
+ * @suppress_off: ELEC_ALGO_RING only: no participant flag (the
+ *	refinement of the all-ids ring); false is Chang and Roberts
  */
 struct elec_config {
 	u32 self_id;
@@ -163,6 +168,8 @@ struct elec_config {
 	u64 hb_interval_ns;
 	u64 timeout_ns;
 	u64 coord_timeout_ns;
+	u32 self_pos;
+	bool suppress_off;
 };
 
 /**
@@ -197,6 +204,57 @@ enum elec_bully_phase {
 	ELEC_BULLY_WAIT_ANSWER,
 	ELEC_BULLY_WAIT_COORD,
 	ELEC_BULLY_LEADING,
+};
+
+/**
+ * enum elec_ring_phase - where a ring instance is (all three ring
+ * algorithms); c->participant says whether it takes part in a run.
+ * @ELEC_RING_IDLE: stopped
+ * @ELEC_RING_LEARNING: started, listening for the leader's heartbeats
+ * @ELEC_RING_FOLLOWING: has a leader (or none yet) and watches it
+ * @ELEC_RING_LEADING: is the leader, sends heartbeats
+ */
+enum elec_ring_phase {
+	ELEC_RING_IDLE,
+	ELEC_RING_LEARNING,
+	ELEC_RING_FOLLOWING,
+	ELEC_RING_LEADING,
+};
+
+/*
+ * Bytes of ring queue the kernel gives each instance: every ring message
+ * a node has to pass on waits here until its successor acknowledges it.
+ * The all-ids ring keeps up to about two small records per node of the
+ * group in it (32 bytes each), the list ring a few lists of up to 1 KiB.
+ */
+#define ELEC_RING_QUEUE_BYTES	16384
+
+/**
+ * struct elec_ring - the hop machinery shared by the ring algorithms.
+ * @q: embedder-owned queue memory, 8-byte aligned (elec_core_set_queue())
+ * @q_cap: its size in bytes
+ * @q_len: bytes in use; records are packed from @q, the head first
+ * @dst: the node the head record was sent to and whose ACK is awaited;
+ *	0 when nothing is in flight
+ * @hop: hop number of the last frame sent (each transmission takes the
+ *	next one; the ACK echoes it)
+ * @run: the election run this node takes part in (the term its ELECTION
+ *	frames carry); frames of an older run are stale, a newer one resets
+ *	the per-run state below and the participant flag
+ * @seen_max: ring-all: highest id collected in the current run
+ * @initiator: ring-all: this node began the current run itself
+ * @sent_own: ring-all: this node sent its own "elect me" in the run
+ */
+struct elec_ring {
+	u8 *q;
+	u32 q_cap;
+	u32 q_len;
+	u32 dst;
+	u32 hop;
+	u64 run;
+	u32 seen_max;
+	bool initiator;
+	bool sent_own;
 };
 
 struct elec_core;
@@ -248,6 +306,7 @@ struct elec_algo_ops {
  * @term: term of @leader
  * @max_term: highest term seen in any accepted frame
  * @timer_expires: per timer, its absolute expiry, 0 when not armed
+ * @ring: ring algorithms' hop state
  * @stats: counters
  */
 struct elec_core {
@@ -265,6 +324,7 @@ struct elec_core {
 	u64 term;
 	u64 max_term;
 	u64 timer_expires[ELEC_TIMER_COUNT];
+	struct elec_ring ring;
 	struct elec_stats stats;
 };
 
@@ -284,6 +344,10 @@ void elec_core_stop(struct elec_core *c, u64 now);
 void elec_core_elect(struct elec_core *c, u64 now);
 int elec_core_peer_add(struct elec_core *c, u32 id,
 		       const u8 lladdr[ELEC_LLADDR_LEN]);
+int elec_core_peer_add_pos(struct elec_core *c, u32 id,
+			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
+void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
+bool elec_algo_is_ring(u8 algo);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
@@ -293,8 +357,12 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason);
 /* helpers for algorithms (core.c) */
 void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
 		    const u8 *payload, u16 len, u64 now);
+void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
+		       u64 term, const u8 *payload, u16 len, u64 now);
 void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		   u64 now);
+void elec_core_arm_in(struct elec_core *c, enum elec_timer_id id, u64 delay,
+		      u64 now);
 void elec_core_cancel(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_core_event(struct elec_core *c, u8 type, u32 peer, u64 now);
 void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
@@ -336,7 +404,30 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap);
 const char *elec_decode_reason(enum elec_decode_result r);
 
+/**
+ * elec_peer_pos() - a peer's ring position.
+ * @p: the peer
+ *
+ * Return: its configured position, or its id when none was set.
+ */
+static inline u32 elec_peer_pos(const struct elec_peer *p)
+{
+	return p->pos ? p->pos : p->id;
+}
+
+/**
+ * elec_self_pos() - the local node's ring position.
+ * @cfg: the instance's configuration
+ *
+ * Return: the configured position, or the node id when none was set.
+ */
+static inline u32 elec_self_pos(const struct elec_config *cfg)
+{
+	return cfg->self_pos ? cfg->self_pos : cfg->self_id;
+}
+
 /* algorithm tables */
 extern const struct elec_algo_ops elec_bully_ops;
+/* the ring algorithms' tables are in ring.h */
 
 #endif /* _ELEC_CORE_H */

@@ -78,7 +78,7 @@ static void fz_round_trip(struct kunit *test)
 
 	for (i = 0; i < FZ_ROUNDS; i++) {
 		memset(&in, 0, sizeof(in));
-		in.type = 1 + fz_rand(&seed) % ELEC_MSG_MAX;
+		in.type = 1 + fz_rand(&seed) % ELEC_MSG_HEARTBEAT;
 		in.algo = ELEC_ALGO_BULLY;
 		in.group = 1 + fz_rand(&seed) % 0xffff;
 		in.src = fz_rand(&seed) | 1;

@@ -18,16 +18,19 @@
  * the socket (the check of GENL_UNS_ADMIN_PERM, with an extack message).
  *
  * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
- *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS optional.
+ *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
+ *	SUPPRESS optional with ELEC_ALGO_RING only.
  *	Creates a stopped instance.
  * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes.
  * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP.
- * ELEC_CMD_PEER_ADD: IFINDEX, GROUP, PEER_ID, PEER_LLADDR.
+ * ELEC_CMD_PEER_ADD: IFINDEX, GROUP, PEER_ID, PEER_LLADDR; PEER_POS
+ *	optional.
  * ELEC_CMD_PEER_DEL: IFINDEX, GROUP, PEER_ID.
  * ELEC_CMD_GROUP_GET (doit or dump; dump filters on IFINDEX and GROUP when
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
- *	TERM, PARTICIPANT, the four timing attributes, and PEERS, a nest of
- *	ELEC_ATTR_PEER nests, each holding PEER_ID, PEER_LLADDR, PEER_ALIVE.
+ *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
+ *	only), and PEERS, a nest of ELEC_ATTR_PEER nests, each holding
+ *	PEER_ID, PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
  *	GROUP, NODE_ID, ALGO, and the nests TX and RX (one u64 attribute per
  *	message type, attribute type = enum elec_msg_type value), DROPS (one
@@ -76,6 +79,16 @@
 /* A group has at most this many nodes, the local one included. */
 #define ELECTION_MAX_NODES		256
 
+/*
+ * Ring algorithms: every ELECTION and COORDINATOR payload begins with a
+ * 4-byte hop number that the ACK echoes. The list ring's payload then
+ * holds a 2-byte count, 2 reserved bytes and the ids, 4 bytes each; this
+ * many fit one frame, more than ELECTION_MAX_NODES, so every valid group
+ * fits (the simulator, which has no group limit, refuses larger rings).
+ */
+#define ELECTION_RING_HOP_LEN		4
+#define ELECTION_RING_LIST_MAX_IDS	((ELECTION_MAX_PAYLOAD - 8) / 4)
+
 /* Valid range of every duration attribute, in nanoseconds. */
 #define ELECTION_DUR_MIN_NS		100000ULL
 #define ELECTION_DUR_MAX_NS		60000000000ULL
@@ -94,12 +107,22 @@
  * frame's header.
  * @ELEC_ALGO_UNSPEC: not used; 0 on the wire is malformed
  * @ELEC_ALGO_BULLY: Garcia-Molina's Bully algorithm, highest id wins
+ * @ELEC_ALGO_RING: Chang and Roberts' ring election (participant flag,
+ *	the greatest id seen circulates, elected message); with
+ *	ELEC_ATTR_SUPPRESS 0, the refinement without the participant flag
+ * @ELEC_ALGO_RING_ALL: the ring election that collects every id (each
+ *	process sends its own "elect me" and forwards the others; O(n^2))
+ * @ELEC_ALGO_RING_LIST: the ring election whose one ELECTION message
+ *	accumulates the list of live ids, skipping failed nodes
  * @__ELEC_ALGO_AFTER_LAST: internal use
  * @ELEC_ALGO_MAX: highest valid value
  */
 enum elec_algo {
 	ELEC_ALGO_UNSPEC,
 	ELEC_ALGO_BULLY,
+	ELEC_ALGO_RING,
+	ELEC_ALGO_RING_ALL,
+	ELEC_ALGO_RING_LIST,
 	/* add new algorithms above here */
 	__ELEC_ALGO_AFTER_LAST,
 	ELEC_ALGO_MAX = __ELEC_ALGO_AFTER_LAST - 1
@@ -109,11 +132,19 @@ enum elec_algo {
  * enum elec_msg_type - protocol message types (wire header "type" field,
  * and the attribute types inside ELEC_ATTR_TX / ELEC_ATTR_RX).
  * @ELEC_MSG_UNSPEC: not used; 0 on the wire is malformed
- * @ELEC_MSG_ELECTION: Bully ELECTION, sent to each higher id
+ * @ELEC_MSG_ELECTION: Bully ELECTION, sent to each higher id; for the ring
+ *	algorithms the election ("elect me") message passed to the successor
  * @ELEC_MSG_ANSWER: Bully ANSWER (OK), reply to ELECTION
  * @ELEC_MSG_COORDINATOR: COORDINATOR announcement, one frame per recipient;
- *	carries the leader's term
+ *	carries the leader's term; for the rings the elected ("new
+ *	coordinator") message passed around the ring
  * @ELEC_MSG_HEARTBEAT: leader's periodic broadcast; carries its term
+ * @ELEC_MSG_ACK: ring algorithms: acknowledgement of one ring hop, sent
+ *	back to the frame's sender; echoes the hop number of its payload
+ * @ELEC_MSG_RETRY: a counter only, never valid on the wire: a ring message
+ *	re-sent to the next live position after its receiver did not
+ *	acknowledge is counted here (on the wire it keeps its own type), so
+ *	the ELECTION and COORDINATOR counters stay comparable with the texts
  * @__ELEC_MSG_AFTER_LAST: internal use
  * @ELEC_MSG_MAX: highest valid value
  */
@@ -123,6 +154,8 @@ enum elec_msg_type {
 	ELEC_MSG_ANSWER,
 	ELEC_MSG_COORDINATOR,
 	ELEC_MSG_HEARTBEAT,
+	ELEC_MSG_ACK,
+	ELEC_MSG_RETRY,
 	/* add new message types above here */
 	__ELEC_MSG_AFTER_LAST,
 	ELEC_MSG_MAX = __ELEC_MSG_AFTER_LAST - 1
@@ -161,6 +194,8 @@ enum elec_role {
  *	is below the current (term, leader id)
  * @ELEC_DROP_WRONG_DST: unicast frame addressed to another node id
  * @ELEC_DROP_STOPPED: frame for an instance that is stopped
+ * @ELEC_DROP_QUEUE_FULL: ring algorithms: a ring message that could not be
+ *	queued for forwarding (the instance's ring queue is full)
  * @__ELEC_DROP_AFTER_LAST: internal use
  * @ELEC_DROP_MAX: highest valid value
  */
@@ -173,6 +208,7 @@ enum elec_drop {
 	ELEC_DROP_STALE_TERM,
 	ELEC_DROP_WRONG_DST,
 	ELEC_DROP_STOPPED,
+	ELEC_DROP_QUEUE_FULL,
 	__ELEC_DROP_AFTER_LAST,
 	ELEC_DROP_MAX = __ELEC_DROP_AFTER_LAST - 1
 };
@@ -279,6 +315,13 @@ enum elec_cmd {
  * @ELEC_ATTR_LIVE_SKBS: u64, module-wide count of skbs allocated by the
  *	module and not yet handed to the device layer or freed
  * @ELEC_ATTR_PAD: padding for 64-bit attributes
+ * @ELEC_ATTR_POS: u32, the local node's ring position, 1..U32_MAX
+ *	(default: its id); the ring order is ascending (position, id)
+ * @ELEC_ATTR_PEER_POS: u32, a peer's ring position, 1..U32_MAX (default:
+ *	its id)
+ * @ELEC_ATTR_SUPPRESS: u8, ELEC_ALGO_RING only: 1 (default) for Chang and
+ *	Roberts' participant flag, 0 for the refinement that forwards only the
+ *	higher id without it
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -315,6 +358,9 @@ enum elec_attr {
 	ELEC_ATTR_LIVE_PEERS,
 	ELEC_ATTR_LIVE_SKBS,
 	ELEC_ATTR_PAD,
+	ELEC_ATTR_POS,
+	ELEC_ATTR_PEER_POS,
+	ELEC_ATTR_SUPPRESS,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

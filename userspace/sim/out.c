@@ -15,6 +15,8 @@ const char *out_msg_name(u8 type)
 		[ELEC_MSG_ANSWER] = "answer",
 		[ELEC_MSG_COORDINATOR] = "coordinator",
 		[ELEC_MSG_HEARTBEAT] = "heartbeat",
+		[ELEC_MSG_ACK] = "ack",
+		[ELEC_MSG_RETRY] = "retry",
 	};
 
 	if (type > ELEC_MSG_MAX || !names[type])

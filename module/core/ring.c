@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the three ring elections share: the ring order, acknowledged hops,
+ * election runs, the coordinator's heartbeats and the failure detector.
+ *
+ * The texts assume a ring without failures (Chang and Roberts; the all-ids
+ * ring) or one that skips failed nodes (the list ring). Ours must not hang
+ * on a real network, so (our additions, Documentation/protocol.rst):
+ *
+ * - Ring order is ascending (position, id); a node's successor is the next
+ *   peer in that order that it has not declared failed, wrapping.
+ * - Hops are acknowledged. A node passes on one ring message at a time
+ *   (stop and wait, which keeps its outgoing messages in order, as the
+ *   texts' FIFO channels do): it waits T (timeout) for the ACK; when none
+ *   comes, the successor is declared failed and the message goes to the
+ *   next position, counted as a retry. A message's owner (the node it must
+ *   return to) is tried even when declared failed, since it may be back;
+ *   when the owner does not acknowledge, the message ends there: an
+ *   ELECTION makes this node begin a new run, a COORDINATOR has reached
+ *   every node already.
+ * - Runs: ELECTION frames carry the run (a term) their initiator began;
+ *   a frame of an older run is stale and dropped, a newer one resets the
+ *   participant flag. A node beginning a run takes max_term + 1.
+ * - A participant that hears nothing of its run for the round timeout
+ *   (coord-timeout + 2 * nodes * timeout) begins a new run.
+ * - The leader broadcasts heartbeats; hb_miss silent intervals make a
+ *   follower begin an election, unless it takes part in one. The winner
+ *   announces max_term + 1; a COORDINATOR or heartbeat is accepted when
+ *   (term, leader) is at least the current one, as in Bully. A node that
+ *   accepts a leader with a lower id than its own begins an election.
+ * - A node that starts learns the leader from heartbeats for
+ *   hb_interval * hb_miss, then elects unless it learnt a higher leader.
+ */
+#include "ring.h"
+
+/* a queued ring message: this header, then @len payload bytes, hop first */
+struct elec_ring_rec {
+	u64 term;
+	u32 owner;
+	u16 len;
+	u8 type;
+	u8 retry;
+};
+
+#define ELEC_RING_REC_SIZE(len) \
+	(sizeof(struct elec_ring_rec) + (((u32)(len) + 7) & ~7U))
+
+static const struct elec_ring_algo *ring_algo(const struct elec_core *c)
+{
+	return (const struct elec_ring_algo *)((const char *)c->ops -
+		offsetof(struct elec_ring_algo, ops));
+}
+
+static u64 ring_detect_ns(const struct elec_core *c)
+{
+	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
+}
+
+/* how long a participant waits for news of its run */
+static u64 ring_round_ns(const struct elec_core *c)
+{
+	u64 nodes = (u64)c->n_peers + 1;
+
+	return elec_config_coord_timeout(&c->cfg) +
+	       2 * nodes * c->cfg.timeout_ns;
+}
+
+/**
+ * elec_ring_known() - whether an id is the local node or a peer.
+ * @c: the instance
+ * @id: node id
+ *
+ * Return: true when @id may appear in a ring payload.
+ */
+bool elec_ring_known(struct elec_core *c, u32 id)
+{
+	return id && (id == c->cfg.self_id || elec_core_peer_find(c, id));
+}
+
+static bool ring_key_lt(u32 pos_a, u32 id_a, u32 pos_b, u32 id_b)
+{
+	return pos_a < pos_b || (pos_a == pos_b && id_a < id_b);
+}
+
+/*
+ * The next node in ring order after this one that is alive or is @owner
+ * (the owner is tried even when declared failed); NULL when there is none.
+ */
+static struct elec_peer *ring_target(struct elec_core *c, u32 owner)
+{
+	u32 spos = elec_self_pos(&c->cfg), sid = c->cfg.self_id;
+	struct elec_peer *after = NULL, *first = NULL;
+	u32 i;
+
+	for (i = 0; i < c->n_peers; i++) {
+		struct elec_peer *p = &c->peers[i];
+		u32 pos = elec_peer_pos(p);
+
+		if (!p->alive && p->id != owner)
+			continue;
+		if (ring_key_lt(spos, sid, pos, p->id) &&
+		    (!after || ring_key_lt(pos, p->id, elec_peer_pos(after),
+					   after->id)))
+			after = p;
+		if (!first || ring_key_lt(pos, p->id, elec_peer_pos(first),
+					  first->id))
+			first = p;
+	}
+	return after ? after : first;
+}
+
+static struct elec_ring_rec *ring_head(struct elec_core *c)
+{
+	return c->ring.q_len ? (struct elec_ring_rec *)c->ring.q : NULL;
+}
+
+static void ring_pop(struct elec_core *c)
+{
+	struct elec_ring_rec *rec = ring_head(c);
+	u32 size;
+
+	if (!rec)
+		return;
+	size = ELEC_RING_REC_SIZE(rec->len);
+	memmove(c->ring.q, c->ring.q + size, c->ring.q_len - size);
+	c->ring.q_len -= size;
+}
+
+static void ring_clear(struct elec_core *c, u64 now)
+{
+	c->ring.q_len = 0;
+	c->ring.dst = 0;
+	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
+}
+
+/**
+ * elec_ring_put() - queue a ring message to pass on.
+ * @c: the instance
+ * @type: ELEC_MSG_ELECTION or ELEC_MSG_COORDINATOR
+ * @term: the term its header carries
+ * @owner: the node it returns to (tried even if declared failed)
+ * @len: payload bytes after the hop number
+ *
+ * The caller fills in the payload and then calls elec_ring_flush().
+ *
+ * Return: where to write @len payload bytes, or NULL when the queue is
+ * full (counted as ELEC_DROP_QUEUE_FULL).
+ */
+u8 *elec_ring_put(struct elec_core *c, u8 type, u64 term, u32 owner,
+		  u16 len)
+{
+	u32 total = (u32)len + ELECTION_RING_HOP_LEN;
+	u32 need = ELEC_RING_REC_SIZE(total);
+	struct elec_ring_rec *rec;
+
+	if (!c->ring.q || total > ELECTION_MAX_PAYLOAD ||
+	    need > c->ring.q_cap - c->ring.q_len) {
+		elec_core_drop(c, ELEC_DROP_QUEUE_FULL);
+		return NULL;
+	}
+	rec = (struct elec_ring_rec *)(c->ring.q + c->ring.q_len);
+	memset(rec, 0, need);
+	rec->term = term;
+	rec->owner = owner;
+	rec->len = (u16)total;
+	rec->type = type;
+	c->ring.q_len += need;
+	return (u8 *)(rec + 1) + ELECTION_RING_HOP_LEN;
+}
+
+/* No other node is alive: the local node is the only one left. */
+static void ring_alone(struct elec_core *c, u64 now)
+{
+	ring_clear(c, now);
+	if (c->phase == ELEC_RING_LEADING)
+		return;
+	elec_ring_accept(c, c->cfg.self_id, ++c->max_term, now);
+}
+
+/**
+ * elec_ring_flush() - send the head of the queue unless one is in flight.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_ring_flush(struct elec_core *c, u64 now)
+{
+	struct elec_ring_rec *rec = ring_head(c);
+	struct elec_peer *to;
+	u8 *payload;
+
+	if (!rec || c->ring.dst)
+		return;
+	to = ring_target(c, rec->owner);
+	if (!to) {
+		ring_alone(c, now);
+		return;
+	}
+	payload = (u8 *)(rec + 1);
+	if (!++c->ring.hop)
+		c->ring.hop = 1;
+	elec_ring_put32(payload, c->ring.hop);
+	c->ring.dst = to->id;
+	elec_core_send_as(c, rec->type, rec->retry ? ELEC_MSG_RETRY : rec->type,
+			  to->id, rec->term, payload, rec->len, now);
+	elec_core_arm_in(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+}
+
+static void ring_new_run(struct elec_core *c, u64 run)
+{
+	const struct elec_ring_algo *ra = ring_algo(c);
+
+	c->ring.run = run;
+	c->participant = false;
+	if (ra->new_run)
+		ra->new_run(c);
+}
+
+/**
+ * elec_ring_participate() - the local node takes part in the current run.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Sets the participant flag and (re)arms the round timer; a node that is
+ * not the leader reports itself as a candidate.
+ */
+void elec_ring_participate(struct elec_core *c, u64 now)
+{
+	c->participant = true;
+	if (c->phase != ELEC_RING_LEADING)
+		c->role = ELEC_ROLE_CANDIDATE;
+	elec_core_arm_in(c, ELEC_TIMER_COORD, ring_round_ns(c), now);
+}
+
+/**
+ * elec_ring_begin() - begin a new election run.
+ * @c: the instance
+ * @force: begin even while taking part in a run (administrator, round
+ *	timeout, the run's owner failed); otherwise a participant does nothing
+ * @now: current time, ns
+ */
+void elec_ring_begin(struct elec_core *c, bool force, u64 now)
+{
+	if (c->participant && !force)
+		return;
+	ring_new_run(c, ++c->max_term);
+	c->stats.elections++;
+	elec_ring_participate(c, now);
+	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+	ring_algo(c)->begin(c, now);
+	elec_ring_flush(c, now);
+}
+
+/**
+ * elec_ring_stale() - whether an announced leader is older than ours.
+ * @c: the instance
+ * @leader: announced leader id
+ * @term: its term
+ *
+ * Return: true, counting ELEC_DROP_STALE_TERM, when (@term, @leader) is
+ * below the current (term, leader).
+ */
+bool elec_ring_stale(struct elec_core *c, u32 leader, u64 term)
+{
+	if (term > c->term || (term == c->term && leader >= c->leader))
+		return false;
+	elec_core_drop(c, ELEC_DROP_STALE_TERM);
+	return true;
+}
+
+/**
+ * elec_ring_accept() - take an announced leader (not stale).
+ * @c: the instance
+ * @leader: leader id (the local node or a peer)
+ * @term: its term
+ * @now: current time, ns
+ *
+ * Ends the local node's part in the run. The leader sends heartbeats; a
+ * follower watches them and, when the leader's id is below its own,
+ * begins an election.
+ */
+void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
+{
+	u32 self = c->cfg.self_id;
+
+	elec_core_set_leader(c, leader, term, now);
+	c->participant = false;
+	elec_core_cancel(c, ELEC_TIMER_COORD, now);
+	if (leader == self) {
+		c->role = ELEC_ROLE_LEADER;
+		if (c->phase == ELEC_RING_LEADING)
+			return;
+		c->phase = ELEC_RING_LEADING;
+		elec_core_cancel(c, ELEC_TIMER_DETECT, now);
+		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+				 now);
+		return;
+	}
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_RING_FOLLOWING;
+	elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+	if (leader < self)
+		elec_ring_begin(c, false, now);
+}
+
+/**
+ * elec_ring_start() - ops->start of the ring algorithms: learn first.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_ring_start(struct elec_core *c, u64 now)
+{
+	ring_clear(c, now);
+	ring_new_run(c, c->ring.run);
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_RING_LEARNING;
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+}
+
+/**
+ * elec_ring_stop() - ops->stop of the ring algorithms: forget the queue.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_ring_stop(struct elec_core *c, u64 now)
+{
+	ring_clear(c, now);
+	c->phase = ELEC_RING_IDLE;
+}
+
+/**
+ * elec_ring_elect() - ops->elect of the ring algorithms: a new run now.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_ring_elect(struct elec_core *c, u64 now)
+{
+	elec_ring_begin(c, true, now);
+}
+
+static void ring_ack_expired(struct elec_core *c, u64 now)
+{
+	struct elec_ring_rec *rec = ring_head(c);
+	u32 dst = c->ring.dst;
+
+	if (!rec || !dst)
+		return;
+	c->ring.dst = 0;
+	elec_core_peer_set_alive(c, elec_core_peer_find(c, dst), false, now);
+	if (dst == rec->owner) {
+		/* the owner is gone: this message can never end its round */
+		bool election = rec->type == ELEC_MSG_ELECTION;
+
+		ring_pop(c);
+		if (election)
+			elec_ring_begin(c, true, now);
+		elec_ring_flush(c, now);
+		return;
+	}
+	rec->retry = 1;
+	elec_ring_flush(c, now);
+}
+
+static void ring_detect_expired(struct elec_core *c, u64 now)
+{
+	if (c->phase != ELEC_RING_LEARNING &&
+	    c->phase != ELEC_RING_FOLLOWING)
+		return;
+	if (c->phase == ELEC_RING_FOLLOWING && c->leader) {
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader),
+					 false, now);
+		elec_core_set_leader(c, 0, c->term, now);
+	}
+	c->phase = ELEC_RING_FOLLOWING;
+	elec_ring_begin(c, false, now);
+}
+
+/**
+ * elec_ring_timer() - ops->timer of the ring algorithms.
+ * @c: the instance
+ * @id: the timer that expired
+ * @now: current time, ns
+ */
+void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
+{
+	switch (id) {
+	case ELEC_TIMER_HEARTBEAT:
+		if (c->phase != ELEC_RING_LEADING)
+			break;
+		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
+		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+				 now);
+		break;
+	case ELEC_TIMER_DETECT:
+		ring_detect_expired(c, now);
+		break;
+	case ELEC_TIMER_ANSWER:
+		ring_ack_expired(c, now);
+		break;
+	case ELEC_TIMER_COORD:
+		if (c->participant)
+			elec_ring_begin(c, true, now);
+		break;
+	default:
+		break;
+	}
+}
+
+static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
+			u64 now)
+{
+	struct elec_ring_rec *rec = ring_head(c);
+
+	if (!rec || msg->src != c->ring.dst ||
+	    elec_ring_get32(msg->payload) != elec_ring_get32((u8 *)(rec + 1)))
+		return;
+	ring_pop(c);
+	c->ring.dst = 0;
+	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
+	elec_ring_flush(c, now);
+}
+
+static void ring_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
+			      u64 now)
+{
+	if (elec_ring_stale(c, msg->src, msg->term))
+		return;
+	if (msg->term == c->term && msg->src == c->leader &&
+	    c->phase == ELEC_RING_FOLLOWING) {
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+		return;
+	}
+	elec_ring_accept(c, msg->src, msg->term, now);
+}
+
+/**
+ * elec_ring_rx() - ops->rx of the ring algorithms.
+ * @c: the instance
+ * @msg: a message that passed the core's checks and the payload check
+ * @now: current time, ns
+ *
+ * Every frame marks its sender alive. An ELECTION or COORDINATOR is
+ * acknowledged at once, then handed to the algorithm (an ELECTION only if
+ * it belongs to the current run or a newer one).
+ */
+void elec_ring_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
+{
+	const struct elec_ring_algo *ra = ring_algo(c);
+	const u8 *body;
+	u16 len;
+
+	if (msg->term > c->max_term)
+		c->max_term = msg->term;
+	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), true,
+				 now);
+
+	switch (msg->type) {
+	case ELEC_MSG_ACK:
+		ring_rx_ack(c, msg, now);
+		return;
+	case ELEC_MSG_HEARTBEAT:
+		ring_rx_heartbeat(c, msg, now);
+		return;
+	case ELEC_MSG_ELECTION:
+	case ELEC_MSG_COORDINATOR:
+		break;
+	default:
+		return;
+	}
+
+	elec_core_send(c, ELEC_MSG_ACK, msg->src, c->max_term, msg->payload,
+		       ELECTION_RING_HOP_LEN, now);
+	body = msg->payload + ELECTION_RING_HOP_LEN;
+	len = msg->payload_len - ELECTION_RING_HOP_LEN;
+	if (msg->type == ELEC_MSG_COORDINATOR) {
+		ra->coordinator(c, msg, body, len, now);
+	} else if (msg->term < c->ring.run) {
+		elec_core_drop(c, ELEC_DROP_STALE_TERM);
+	} else {
+		if (msg->term > c->ring.run)
+			ring_new_run(c, msg->term);
+		else if (c->participant)
+			elec_core_arm_in(c, ELEC_TIMER_COORD, ring_round_ns(c),
+					 now);
+		ra->election(c, msg, body, len, now);
+	}
+	elec_ring_flush(c, now);
+}
+
+/**
+ * elec_ring_payload_check() - payload_ok of a ring algorithm.
+ * @ra: the algorithm
+ * @type: message type
+ * @payload: the payload
+ * @len: its length
+ *
+ * HEARTBEAT is empty, ACK is the 4-byte hop number, ELECTION and
+ * COORDINATOR are the hop number and a body the algorithm checks; other
+ * types are not ring messages.
+ *
+ * Return: whether the payload is valid.
+ */
+bool elec_ring_payload_check(const struct elec_ring_algo *ra, u8 type,
+			     const u8 *payload, u16 len)
+{
+	switch (type) {
+	case ELEC_MSG_HEARTBEAT:
+		return len == 0;
+	case ELEC_MSG_ACK:
+		return len == ELECTION_RING_HOP_LEN;
+	case ELEC_MSG_ELECTION:
+	case ELEC_MSG_COORDINATOR:
+		return len >= ELECTION_RING_HOP_LEN &&
+		       ra->body_ok(type, payload + ELECTION_RING_HOP_LEN,
+				   len - ELECTION_RING_HOP_LEN);
+	default:
+		return false;
+	}
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ring election that collects every id (the all-ids ring of the
+ * unidirectional-ring text), algorithm "ring-all".
+ *
+ * An initiator Pi sends ("elect me", Pi). A process Pj receiving
+ * ("elect me", Pi) sends its own ("elect me", Pj), once per run, and
+ * passes Pi's on right after it. Each message travels the whole ring back
+ * to its sender, which removes it; since each node passes its messages on
+ * in order, Pi's own message is the last to reach Pi, after every other
+ * id. Pi then elects the highest id it has seen and sends ("new
+ * coordinator", Phigh) round the ring. Several initiators in one run all
+ * see every id and elect the same process. About n^2 + n messages.
+ *
+ * Payloads after the hop number: ELECTION {be32 origin}, COORDINATOR
+ * {be32 leader, be32 origin}. The hops, runs, heartbeats and failures are
+ * ring.c's.
+ */
+#include "ring.h"
+
+static void all_pass_election(struct elec_core *c, u32 origin)
+{
+	u8 *body = elec_ring_put(c, ELEC_MSG_ELECTION, c->ring.run, origin, 4);
+
+	if (body)
+		elec_ring_put32(body, origin);
+}
+
+static void all_pass_coordinator(struct elec_core *c, u64 term, u32 leader,
+				 u32 origin)
+{
+	u8 *body = elec_ring_put(c, ELEC_MSG_COORDINATOR, term, origin, 8);
+
+	if (!body)
+		return;
+	elec_ring_put32(body, leader);
+	elec_ring_put32(body + 4, origin);
+}
+
+static void all_new_run(struct elec_core *c)
+{
+	c->ring.seen_max = 0;
+	c->ring.initiator = false;
+	c->ring.sent_own = false;
+}
+
+static void all_begin(struct elec_core *c, u64 now)
+{
+	(void)now;
+	c->ring.initiator = true;
+	c->ring.sent_own = true;
+	c->ring.seen_max = c->cfg.self_id;
+	all_pass_election(c, c->cfg.self_id);
+}
+
+static void all_election(struct elec_core *c, const struct elec_msg *msg,
+			 const u8 *body, u16 len, u64 now)
+{
+	u32 self = c->cfg.self_id;
+	u32 origin = elec_ring_get32(body);
+	u64 term;
+
+	(void)msg;
+	(void)len;
+	if (!elec_ring_known(c, origin)) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
+	if (origin > c->ring.seen_max)
+		c->ring.seen_max = origin;
+	if (origin == self) {
+		/* our own message, the last of the run to reach us */
+		if (!c->ring.initiator)
+			return;
+		c->ring.initiator = false;
+		term = ++c->max_term;
+		all_pass_coordinator(c, term, c->ring.seen_max, self);
+		elec_ring_accept(c, c->ring.seen_max, term, now);
+		return;
+	}
+	if (!c->ring.sent_own) {
+		c->ring.sent_own = true;
+		if (self > c->ring.seen_max)
+			c->ring.seen_max = self;
+		all_pass_election(c, self);
+		elec_ring_participate(c, now);
+	}
+	all_pass_election(c, origin);
+}
+
+static void all_coordinator(struct elec_core *c, const struct elec_msg *msg,
+			    const u8 *body, u16 len, u64 now)
+{
+	u32 leader = elec_ring_get32(body);
+	u32 origin = elec_ring_get32(body + 4);
+
+	(void)len;
+	if (!elec_ring_known(c, leader) || !elec_ring_known(c, origin)) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
+	/* back at its sender: removed */
+	if (origin == c->cfg.self_id || elec_ring_stale(c, leader, msg->term))
+		return;
+	all_pass_coordinator(c, msg->term, leader, origin);
+	elec_ring_accept(c, leader, msg->term, now);
+}
+
+static bool all_body_ok(u8 type, const u8 *body, u16 len)
+{
+	if (type == ELEC_MSG_ELECTION)
+		return len == 4 && elec_ring_get32(body) != 0;
+	return len == 8 && elec_ring_get32(body) != 0 &&
+	       elec_ring_get32(body + 4) != 0;
+}
+
+static bool all_payload_ok(u8 type, const u8 *payload, u16 len)
+{
+	return elec_ring_payload_check(&elec_ring_all, type, payload, len);
+}
+
+/* registered in core.c's elec_algos[] */
+const struct elec_ring_algo elec_ring_all = {
+	.ops = {
+		.algo		= ELEC_ALGO_RING_ALL,
+		.name		= "ring-all",
+		.start		= elec_ring_start,
+		.stop		= elec_ring_stop,
+		.elect		= elec_ring_elect,
+		.rx		= elec_ring_rx,
+		.timer		= elec_ring_timer,
+		.payload_ok	= all_payload_ok,
+	},
+	.new_run	= all_new_run,
+	.begin		= all_begin,
+	.election	= all_election,
+	.coordinator	= all_coordinator,
+	.body_ok	= all_body_ok,
+};
