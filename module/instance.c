@@ -15,6 +15,11 @@
  * nothing, so nothing re-arms); release the device; free after an RCU
  * grace period, since the receive path and dumps may still hold a pointer
  * found under RCU (they too check @dead under the lock).
+ *
+ * A ring instance also owns its core's ring queue (ELEC_RING_QUEUE_BYTES,
+ * kvzalloc()), which only core calls touch; it is freed together with the
+ * instance by the same RCU callback (module exit waits for it with
+ * rcu_barrier()).
  */
 #include <linux/atomic.h>
 #include <linux/bug.h>
@@ -22,8 +27,10 @@
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
+#include <linux/mm.h>
 #include <linux/netdevice.h>
 #include <linux/rculist.h>
+#include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -156,6 +163,15 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	inst = kzalloc(sizeof(*inst), GFP_KERNEL_ACCOUNT);
 	if (!inst)
 		return ERR_PTR(-ENOMEM);
+	if (elec_algo_is_ring(cfg->algo)) {
+		/* kmalloc'd or vmalloc'd: either way at least 8-byte aligned */
+		inst->ring_q = kvzalloc(ELEC_RING_QUEUE_BYTES,
+					GFP_KERNEL_ACCOUNT);
+		if (!inst->ring_q) {
+			kfree(inst);
+			return ERR_PTR(-ENOMEM);
+		}
+	}
 
 	INIT_LIST_HEAD(&inst->list);
 	inst->en = en;
@@ -176,14 +192,29 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	elec_inst_lock(inst, &ax);
 	err = elec_core_init(&inst->core, cfg, inst->peers, ELEC_MAX_PEERS,
 			     &sink);
+	/* after init, which clears the core */
+	if (!err && inst->ring_q)
+		elec_core_set_queue(&inst->core, inst->ring_q,
+				    ELEC_RING_QUEUE_BYTES);
 	elec_inst_unlock(inst, &ax);
 	if (err) {
+		kvfree(inst->ring_q);
 		kfree(inst);
 		return ERR_PTR(err);
 	}
 
 	atomic_long_inc(&elec_live_instances);
 	return inst;
+}
+
+/* RCU callback: no reader can reach the instance any more. */
+static void elec_inst_free_rcu(struct rcu_head *head)
+{
+	struct elec_instance *inst = container_of(head, struct elec_instance,
+						  rcu);
+
+	kvfree(inst->ring_q);
+	kfree(inst);
 }
 
 /**
@@ -216,7 +247,7 @@ void elec_inst_destroy(struct elec_instance *inst)
 	atomic_long_sub(n_peers, &elec_live_peers);
 	atomic_long_dec(&elec_live_instances);
 	dev_put(inst->dev);
-	kfree_rcu(inst, rcu);
+	call_rcu(&inst->rcu, elec_inst_free_rcu);
 }
 
 /**
@@ -368,6 +399,7 @@ int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
  * @inst: the instance
  * @id: peer node id, non-zero
  * @lladdr: the peer's Ethernet address (ELEC_LLADDR_LEN bytes)
+ * @pos: its ring position, 0 for the default (its id)
  * @why: set to a message when refused
  *
  * Context: process context, holding @inst->en->lock.
@@ -375,7 +407,7 @@ int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
  * full) or another negative errno from the core.
  */
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
-		       const char **why)
+		       u32 pos, const char **why)
 {
 	struct elec_actx ax;
 	int err;
@@ -395,7 +427,7 @@ int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		*why = "group is full: at most "
 		       __stringify(ELECTION_MAX_NODES) " nodes";
 	} else {
-		err = elec_core_peer_add(&inst->core, id, lladdr);
+		err = elec_core_peer_add_pos(&inst->core, id, lladdr, pos);
 		if (err)
 			*why = "peer refused by the protocol core";
 	}

@@ -30,7 +30,7 @@ int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
 			 const u32 *hb_miss, const u64 *timeout,
 			 const u64 *coord_timeout, const char **why);
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
-		       const char **why);
+		       u32 pos, const char **why);
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);
 void elec_inst_count_drop(struct elec_instance *inst, enum elec_drop reason);
 void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg);

@@ -89,6 +89,8 @@ static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_ALGO] = NLA_POLICY_RANGE(NLA_U8, ELEC_ALGO_BULLY,
 					    ELEC_ALGO_MAX),
 	ELEC_NL_TIMING_POLICY,
+	[ELEC_ATTR_POS] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_SUPPRESS] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
@@ -110,6 +112,7 @@ static const struct nla_policy elec_policy_peer_add[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_PEER_LLADDR] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
 							 elec_nl_validate_lladdr,
 							 ETH_ALEN),
+	[ELEC_ATTR_PEER_POS] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
 static const struct nla_policy elec_policy_peer_del[ELEC_ATTR_MAX + 1] = {
@@ -221,7 +224,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	size_t peer = nla_total_size(0)			/* PEER nest */
 		      + nla_total_size(sizeof(u32))	/* PEER_ID */
 		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
-		      + nla_total_size(sizeof(u8));	/* PEER_ALIVE */
+		      + nla_total_size(sizeof(u8))	/* PEER_ALIVE */
+		      + nla_total_size(sizeof(u32));	/* PEER_POS */
 
 	return elec_nl_ids_size()
 	       + nla_total_size(sizeof(u8))		/* ROLE */
@@ -230,6 +234,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* PARTICIPANT */
 	       + 3 * nla_total_size_64bit(sizeof(u64))	/* durations */
 	       + nla_total_size(sizeof(u32))		/* HB_MISS */
+	       + nla_total_size(sizeof(u32))		/* POS */
+	       + nla_total_size(sizeof(u8))		/* SUPPRESS */
 	       + nla_total_size(0)			/* PEERS nest */
 	       + n_peers * peer;
 }
@@ -258,7 +264,12 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TIMEOUT_NS, s->cfg.timeout_ns,
 			      ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_COORD_TIMEOUT_NS,
-			      s->coord_timeout_ns, ELEC_ATTR_PAD))
+			      s->coord_timeout_ns, ELEC_ATTR_PAD) ||
+	    nla_put_u32(skb, ELEC_ATTR_POS, elec_self_pos(&s->cfg)))
+		goto cancel;
+	/* the option exists for Chang and Roberts' ring only */
+	if (s->cfg.algo == ELEC_ALGO_RING &&
+	    nla_put_u8(skb, ELEC_ATTR_SUPPRESS, !s->cfg.suppress_off))
 		goto cancel;
 
 	peers = nla_nest_start(skb, ELEC_ATTR_PEERS);
@@ -271,7 +282,8 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		if (!peer ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_ID, p->id) ||
 		    nla_put(skb, ELEC_ATTR_PEER_LLADDR, ETH_ALEN, p->lladdr) ||
-		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive))
+		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
+		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}
@@ -501,11 +513,21 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	/* 0: ELECTION_DEF_COORD_TIMEOUT_MULT * timeout, following timeout */
 	cfg.coord_timeout_ns = a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
 			       nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]) : 0;
+	/* 0: the node id */
+	cfg.self_pos = a[ELEC_ATTR_POS] ? nla_get_u32(a[ELEC_ATTR_POS]) : 0;
+	cfg.suppress_off = a[ELEC_ATTR_SUPPRESS] &&
+			   !nla_get_u8(a[ELEC_ATTR_SUPPRESS]);
 
 	if (!elec_algo_find(cfg.algo)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_ALGO],
 				    "unsupported election algorithm");
 		return -EOPNOTSUPP;
+	}
+	/* either value: the option means nothing to the other algorithms */
+	if (a[ELEC_ATTR_SUPPRESS] && cfg.algo != ELEC_ALGO_RING) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_SUPPRESS],
+				    "suppress applies to the ring algorithm only");
+		return -EINVAL;
 	}
 	err = elec_config_check(&cfg, &why);
 	if (err) {
@@ -636,6 +658,8 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 		err = elec_inst_peer_add(inst,
 					 nla_get_u32(a[ELEC_ATTR_PEER_ID]),
 					 nla_data(a[ELEC_ATTR_PEER_LLADDR]),
+					 a[ELEC_ATTR_PEER_POS] ?
+					 nla_get_u32(a[ELEC_ATTR_PEER_POS]) : 0,
 					 &why);
 		if (err != -ENOSPC)
 			bad = a[ELEC_ATTR_PEER_ID];

@@ -98,6 +98,9 @@ struct elec_actx {
  * @tx_errors: frames the core emitted that could not be built or queued
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
+ * @ring_q: ring algorithms only: the core's ring queue,
+ *	ELEC_RING_QUEUE_BYTES from kvzalloc() (8-byte aligned), freed with
+ *	the instance after the RCU grace period; NULL for other algorithms
  * @peers: storage for @core's peer table
  */
 struct elec_instance {
@@ -114,6 +117,7 @@ struct elec_instance {
 	atomic64_t tx_errors;
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
+	void *ring_q;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };
 

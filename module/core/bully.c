@@ -174,8 +174,8 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		if (c->phase != ELEC_BULLY_LEADING)
 			break;
 		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-			     now);
+		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
+				 c->cfg.hb_interval_ns, now);
 		break;
 	default:
 		break;
@@ -244,8 +244,8 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
 		if (c->phase == ELEC_BULLY_FOLLOWING)
-			elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c),
-				     now);
+			elec_core_arm_in(c, ELEC_TIMER_DETECT,
+					 bully_detect_ns(c), now);
 		return;
 	}
 	bully_accept_leader(c, msg, now);

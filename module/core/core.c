@@ -82,7 +82,7 @@ const struct elec_algo_ops *elec_algo_find_name(const char *name)
  * @algo: enum elec_algo value
  *
  * Return: true for the three ring algorithms, which use peer positions,
- * hop acknowledgements and the ring queue.
+ * hop acknowledgments and the ring queue.
  */
 bool elec_algo_is_ring(u8 algo)
 {

@@ -189,7 +189,7 @@ ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
     "IFINDEX": "I", "GROUP": "H", "NODE_ID": "I", "ALGO": "B",
     "HB_INTERVAL_NS": "Q", "HB_MISS": "I", "TIMEOUT_NS": "Q",
     "COORD_TIMEOUT_NS": "Q", "PEER_ID": "I", "PEER_LLADDR": "mac",
-    "IFNAME": "str",
+    "IFNAME": "str", "POS": "I", "PEER_POS": "I", "SUPPRESS": "B",
 }
 
 

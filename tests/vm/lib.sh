@@ -15,8 +15,13 @@
 #   elec_node_add ID        one more node (also to bring a crashed one back)
 #   elec_node_crash ID      delete its namespace (its device and instance go)
 #   elec_ctl ID ARGS...     electionctl ARGS inside node ID's namespace
-#   elec_group_setup G      on every node: group add (timing $ELEC_TIMING) and
-#                           every other node as a peer; instances stay stopped
+#   elec_group_setup G [ID...]  on every node (or the IDs): group add (algo
+#                           $ELEC_ALGO, pos $ELEC_POS[ID], $ELEC_GROUP_OPTS,
+#                           timing $ELEC_TIMING) and every other node as a
+#                           peer (pos $ELEC_POS[peer]); instances stay stopped
+#   elec_pos ID             ID's ring position: ${ELEC_POS[ID]}, else the id
+#   elec_ring_order [ID...] the nodes (default: every node) in ring order,
+#                           ascending (position, id)
 #   elec_start_all G        group start everywhere, in parallel
 #   elec_agree G ID [BOUND [STABLE [ID...]]]  the nodes agree on leader ID
 #   elec_peer_alive G ID PEER true|false   node ID's view of PEER
@@ -32,6 +37,18 @@
 # timeout 100ms coord-timeout 400ms), ELEC_BOUND (liveness bound in s for
 # agreement after a change, default 20). The timing is generous on purpose:
 # a TCG guest on a busy 2-core host can stall for tens of ms.
+#
+# Algorithm and ring (read by elec_group_setup; a scenario sets them after
+# sourcing this file, or for one call: ELEC_ALGO=ring elec_group_setup 2):
+#   ELEC_ALGO        algo of group add: bully (default), ring, ring-all,
+#                    ring-list
+#   ELEC_GROUP_OPTS  extra group add keywords, word-split, e.g.
+#                    "suppress off" (algo ring only); default none
+#   ELEC_POS         associative array, node id -> ring position: node ID
+#                    gets "group add ... pos ${ELEC_POS[ID]}" and every
+#                    other node "peer add ... id ID ... pos ${ELEC_POS[ID]}";
+#                    ids without an entry get no pos keyword (position = id).
+#                    Example: ELEC_POS=([3]=4 [17]=1 [42]=2)
 
 ELEC_REPO=${ELECTION_REPO:-$(pwd)}
 ELEC_CTL=$ELEC_REPO/userspace/electionctl
@@ -39,6 +56,10 @@ ELEC_KO=$ELEC_REPO/module/election.ko
 ELEC_PY=$ELEC_REPO/tests/vm/elec.py
 ELEC_TIMING=${ELEC_TIMING:-hb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms}
 ELEC_BOUND=${ELEC_BOUND:-20}
+ELEC_ALGO=${ELEC_ALGO:-bully}
+ELEC_GROUP_OPTS=${ELEC_GROUP_OPTS:-}
+declare -gA ELEC_POS
+ELEC_POS+=()	# set (for set -u), keeping entries a caller set before sourcing
 ELEC_NODES=()		# ids of the nodes that exist now
 ELEC_PASS=0
 ELEC_FAIL=0
@@ -152,22 +173,46 @@ elec_ctl() {
 	ip netns exec "en$id" "$ELEC_CTL" "$@"
 }
 
+# elec_pos_kw ID: the "pos P" keywords for node ID, nothing without ELEC_POS[ID].
+elec_pos_kw() {
+	[ -n "${ELEC_POS[$1]:-}" ] && echo "pos ${ELEC_POS[$1]}"
+	return 0
+}
+
+# elec_pos ID: node ID's ring position (ELEC_POS[ID], else the id).
+elec_pos() { echo "${ELEC_POS[$1]:-$1}"; }
+
+# elec_ring_order [ID...]: the nodes in ring order, ascending (position, id).
+elec_ring_order() {
+	local id ids=("$@")
+	[ $# -gt 0 ] || ids=("${ELEC_NODES[@]}")
+	for id in "${ids[@]}"; do
+		echo "$(elec_pos "$id") $id"
+	done | sort -n -k1,1 -k2,2 | awk '{print $2}' | xargs
+}
+
 # elec_group_setup G [ID...]: instances (stopped) with all peers on the
 # given nodes (default: every node); each node's peers are all the others.
+# Algorithm, options and positions: ELEC_ALGO, ELEC_GROUP_OPTS, ELEC_POS.
 elec_group_setup() {
 	local g=$1 id p ok=0
 	shift
 	local ids=("$@")
 	[ $# -gt 0 ] || ids=("${ELEC_NODES[@]}")
 	for id in "${ids[@]}"; do
-		# shellcheck disable=SC2086
-		elec_ctl "$id" group add dev eth0 group "$g" id "$id" algo bully $ELEC_TIMING || ok=1
+		# shellcheck disable=SC2086,SC2046
+		elec_ctl "$id" group add dev eth0 group "$g" id "$id" algo "$ELEC_ALGO" \
+			$(elec_pos_kw "$id") $ELEC_GROUP_OPTS $ELEC_TIMING || ok=1
 		for p in "${ELEC_NODES[@]}"; do
 			[ "$p" = "$id" ] && continue
-			elec_ctl "$id" peer add dev eth0 group "$g" id "$p" lladdr "$(elec_mac "$p")" || ok=1
+			# shellcheck disable=SC2046
+			elec_ctl "$id" peer add dev eth0 group "$g" id "$p" lladdr "$(elec_mac "$p")" \
+				$(elec_pos_kw "$p") || ok=1
 		done
 	done
-	if [ $ok = 0 ]; then pass "group $g configured on ${ids[*]}"; else fail "group $g setup on ${ids[*]}"; fi
+	local what="algo $ELEC_ALGO${ELEC_GROUP_OPTS:+ $ELEC_GROUP_OPTS}"
+	[ ${#ELEC_POS[@]} -gt 0 ] && what+=", ring order $(elec_ring_order "${ELEC_NODES[@]}")"
+	if [ $ok = 0 ]; then pass "group $g configured on ${ids[*]} ($what)"; else fail "group $g setup on ${ids[*]} ($what)"; fi
 	return $ok
 }
 

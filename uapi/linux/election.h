@@ -139,7 +139,7 @@ enum elec_algo {
  *	carries the leader's term; for the rings the elected ("new
  *	coordinator") message passed around the ring
  * @ELEC_MSG_HEARTBEAT: leader's periodic broadcast; carries its term
- * @ELEC_MSG_ACK: ring algorithms: acknowledgement of one ring hop, sent
+ * @ELEC_MSG_ACK: ring algorithms: acknowledgment of one ring hop, sent
  *	back to the frame's sender; echoes the hop number of its payload
  * @ELEC_MSG_RETRY: a counter only, never valid on the wire: a ring message
  *	re-sent to the next live position after its receiver did not
@@ -293,7 +293,8 @@ enum elec_cmd {
  * @ELEC_ATTR_TERM: u64, term of the current leader
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
  * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
- * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE
+ * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE,
+ *	PEER_POS
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
  * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed

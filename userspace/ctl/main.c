@@ -18,7 +18,8 @@
 
 void elec_usage_group(FILE *f)
 {
-	fputs("electionctl group add dev IF group G id ID algo ALGO [TIMING]\n"
+	fputs("electionctl group add dev IF group G id ID algo ALGO [ pos P ]\n"
+	      "                      [ suppress { on | off } ] [TIMING]\n"
 	      "electionctl group set dev IF group G TIMING\n"
 	      "electionctl group del dev IF group G\n"
 	      "electionctl group { start | stop | elect } dev IF group G\n",
@@ -27,7 +28,7 @@ void elec_usage_group(FILE *f)
 
 void elec_usage_peer(FILE *f)
 {
-	fputs("electionctl peer add dev IF group G id ID lladdr MAC\n"
+	fputs("electionctl peer add dev IF group G id ID lladdr MAC [ pos P ]\n"
 	      "electionctl peer del dev IF group G id ID\n", f);
 }
 
@@ -46,10 +47,15 @@ static void usage(FILE *f)
 	      "OPTIONS := { -j[son] | -h[elp] | -V[ersion] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
-	      "ALGO    := bully\n"
+	      "ALGO    := { bully | ring | ring-all | ring-list }\n"
+	      "P       := 1..4294967295: ring position (default: the id); the\n"
+	      "           ring order is ascending (P, id), wrapping around\n"
 	      "DUR     := an integer followed by us, ms or s, from 100us to 60s\n"
 	      "ID      := 1..4294967295    G := 1..65535    N := 1..1000\n"
 	      "MAC     := aa:bb:cc:dd:ee:ff (unicast)\n"
+	      "\n"
+	      "suppress (algo ring only): on (default) is Chang and Roberts'\n"
+	      "participant flag; off forwards the higher id without it.\n"
 	      "\n"
 	      "show and stats read one instance when dev and group are both\n"
 	      "given, else every instance (filtered by the one given).\n"

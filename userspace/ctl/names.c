@@ -14,6 +14,9 @@
 
 static const char *const algo_names[ELEC_ALGO_MAX + 1] = {
 	[ELEC_ALGO_BULLY] = "bully",
+	[ELEC_ALGO_RING] = "ring",
+	[ELEC_ALGO_RING_ALL] = "ring-all",
+	[ELEC_ALGO_RING_LIST] = "ring-list",
 };
 
 static const char *const role_names[ELEC_ROLE_MAX + 1] = {
@@ -28,6 +31,8 @@ static const char *const msg_names[ELEC_MSG_MAX + 1] = {
 	[ELEC_MSG_ANSWER] = "answer",
 	[ELEC_MSG_COORDINATOR] = "coordinator",
 	[ELEC_MSG_HEARTBEAT] = "heartbeat",
+	[ELEC_MSG_ACK] = "ack",
+	[ELEC_MSG_RETRY] = "retry",
 };
 
 static const char *const drop_names[ELEC_DROP_MAX + 1] = {
@@ -38,6 +43,7 @@ static const char *const drop_names[ELEC_DROP_MAX + 1] = {
 	[ELEC_DROP_STALE_TERM] = "stale_term",
 	[ELEC_DROP_WRONG_DST] = "wrong_dst",
 	[ELEC_DROP_STOPPED] = "stopped",
+	[ELEC_DROP_QUEUE_FULL] = "queue_full",
 };
 
 static const char *const event_names[ELEC_EVENT_MAX + 1] = {
@@ -80,6 +86,9 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LIVE_PEERS] = "live_peers",
 	[ELEC_ATTR_LIVE_SKBS] = "live_skbs",
 	[ELEC_ATTR_PAD] = "pad",
+	[ELEC_ATTR_POS] = "pos",
+	[ELEC_ATTR_PEER_POS] = "peer_pos",
+	[ELEC_ATTR_SUPPRESS] = "suppress",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

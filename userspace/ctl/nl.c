@@ -56,6 +56,9 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LIVE_INSTANCES] = { .type = NLA_U64 },
 	[ELEC_ATTR_LIVE_PEERS] = { .type = NLA_U64 },
 	[ELEC_ATTR_LIVE_SKBS] = { .type = NLA_U64 },
+	[ELEC_ATTR_POS] = { .type = NLA_U32 },
+	[ELEC_ATTR_PEER_POS] = { .type = NLA_U32 },
+	[ELEC_ATTR_SUPPRESS] = { .type = NLA_U8 },
 };
 
 /**
@@ -199,6 +202,12 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 	if (s & ELEC_KWB(ELEC_KW_LLADDR))
 		err = err ?: nla_put(msg, ELEC_ATTR_PEER_LLADDR,
 				     sizeof(a->lladdr), a->lladdr);
+	if (s & ELEC_KWB(ELEC_KW_POS))
+		err = err ?: nla_put_u32(msg, id_attr == ELEC_ATTR_PEER_ID ?
+					 ELEC_ATTR_PEER_POS : ELEC_ATTR_POS,
+					 a->pos);
+	if (s & ELEC_KWB(ELEC_KW_SUPPRESS))
+		err = err ?: nla_put_u8(msg, ELEC_ATTR_SUPPRESS, a->suppress);
 	if (err < 0)
 		return elec_err("cannot build the request: %s",
 				nl_geterror(err));
@@ -484,6 +493,11 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 	    !(a.seen & ELEC_KWB_TIMING))
 		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout",
 				what);
+	/* the kernel refuses it too, with the same message (extack) */
+	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
+	    (a.seen & ELEC_KWB(ELEC_KW_SUPPRESS)) && a.algo != ELEC_ALGO_RING)
+		return elec_err("suppress applies to the ring algorithm only (not \"%s\")",
+				elec_algo_name(a.algo) ?: "?");
 	msg = elec_nl_msg(ctx, cmd, false);
 	if (!msg)
 		return ELEC_EXIT_FAIL;

@@ -39,7 +39,8 @@ struct nl_msg *elec_nl_msg(struct elec_ctx *ctx, uint8_t cmd, bool dump);
 
 /*
  * Put the attributes of every keyword in @a->seen; the "id" keyword becomes
- * @id_attr (ELEC_ATTR_NODE_ID or ELEC_ATTR_PEER_ID). Returns 0 or exit status.
+ * @id_attr (ELEC_ATTR_NODE_ID or ELEC_ATTR_PEER_ID), and "pos" the matching
+ * ELEC_ATTR_POS or ELEC_ATTR_PEER_POS. Returns 0 or exit status.
  */
 int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 		     int id_attr);

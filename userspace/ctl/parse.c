@@ -8,6 +8,7 @@
  * Ids: decimal 1..4294967295. Groups: decimal 1..65535.
  * hb-miss: decimal ELECTION_HB_MISS_MIN..ELECTION_HB_MISS_MAX.
  * MAC: six pairs of hex digits separated by ':', a unicast address.
+ * Ring positions (pos): decimal 1..4294967295. suppress: "on" or "off".
  * Device names: resolved with if_nametoindex(); unknown names are errors.
  */
 #include <errno.h>
@@ -26,6 +27,8 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_TIMEOUT] = "timeout",
 	[ELEC_KW_COORD_TIMEOUT] = "coord-timeout",
 	[ELEC_KW_LLADDR] = "lladdr",
+	[ELEC_KW_POS] = "pos",
+	[ELEC_KW_SUPPRESS] = "suppress",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -176,6 +179,17 @@ static const char *parse_algo(const char *s, uint8_t *algo)
 	return reason_buf;
 }
 
+static const char *parse_on_off(const char *s, uint8_t *v)
+{
+	if (!strcmp(s, "on"))
+		*v = 1;
+	else if (!strcmp(s, "off"))
+		*v = 0;
+	else
+		return "expected on or off";
+	return NULL;
+}
+
 static const char *parse_dev(const char *s, struct elec_args *a)
 {
 	unsigned int idx;
@@ -234,6 +248,13 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return elec_parse_dur(s, unchecked, &a->coord_timeout_ns);
 	case ELEC_KW_LLADDR:
 		return elec_parse_mac(s, unchecked, a->lladdr);
+	case ELEC_KW_POS:
+		why = elec_parse_uint(s, unchecked ? 0 : 1, UINT32_MAX, &v);
+		if (!why)
+			a->pos = (uint32_t)v;
+		return why;
+	case ELEC_KW_SUPPRESS:
+		return parse_on_off(s, &a->suppress);
 	case ELEC_KW_COUNT:
 		break;
 	}

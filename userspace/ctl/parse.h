@@ -22,6 +22,8 @@ enum elec_kw {
 	ELEC_KW_TIMEOUT,
 	ELEC_KW_COORD_TIMEOUT,
 	ELEC_KW_LLADDR,
+	ELEC_KW_POS,
+	ELEC_KW_SUPPRESS,
 	ELEC_KW_COUNT
 };
 
@@ -45,6 +47,8 @@ enum elec_kw {
  * @timeout_ns: T
  * @coord_timeout_ns: wait for COORDINATOR after an ANSWER
  * @lladdr: peer's Ethernet address
+ * @pos: ring position of the node (group add) or of the peer (peer add)
+ * @suppress: group add, algo ring: 1 for "on", 0 for "off"
  */
 struct elec_args {
 	unsigned int seen;
@@ -58,6 +62,8 @@ struct elec_args {
 	uint64_t timeout_ns;
 	uint64_t coord_timeout_ns;
 	uint8_t lladdr[6];
+	uint32_t pos;
+	uint8_t suppress;
 };
 
 /*

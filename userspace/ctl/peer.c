@@ -21,7 +21,8 @@ int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 	if (!strcmp(argv[0], "add"))
 		return elec_nl_simple(ctx, "peer add", ELEC_CMD_PEER_ADD,
 				      argc - 1, argv + 1,
-				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR),
+				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR) |
+				      ELEC_KWB(ELEC_KW_POS),
 				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR),
 				      ELEC_ATTR_PEER_ID);
 	if (!strcmp(argv[0], "del"))

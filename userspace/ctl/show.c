@@ -34,6 +34,11 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_attr_u64(j, "timeout_ns", tb, ELEC_ATTR_TIMEOUT_NS);
 	elec_json_attr_u64(j, "coord_timeout_ns", tb,
 			   ELEC_ATTR_COORD_TIMEOUT_NS);
+	elec_json_attr_u64(j, "pos", tb, ELEC_ATTR_POS);
+	/* the kernel reports it for algo ring only */
+	if (tb[ELEC_ATTR_SUPPRESS])
+		elec_json_bool(j, "suppress",
+			       nla_get_u8(tb[ELEC_ATTR_SUPPRESS]));
 	elec_json_arr_begin(j, "peers");
 	if (tb[ELEC_ATTR_PEERS]) {
 		nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
@@ -56,6 +61,7 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 			/* absent means never declared failed */
 			elec_json_bool(j, "alive",
 				       elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1));
+			elec_json_attr_u64(j, "pos", pt, ELEC_ATTR_PEER_POS);
 			elec_json_obj_end(j);
 		}
 	}
@@ -119,6 +125,14 @@ static void show_text(FILE *out, struct nlattr **tb)
 	print_dur(out, &first, "timeout", tb, ELEC_ATTR_TIMEOUT_NS);
 	print_dur(out, &first, "coord-timeout", tb,
 		  ELEC_ATTR_COORD_TIMEOUT_NS);
+	if (tb[ELEC_ATTR_POS]) {
+		snprintf(buf, sizeof(buf), "%u",
+			 nla_get_u32(tb[ELEC_ATTR_POS]));
+		print_item(out, &first, "pos", buf);
+	}
+	if (tb[ELEC_ATTR_SUPPRESS])
+		print_item(out, &first, "suppress",
+			   nla_get_u8(tb[ELEC_ATTR_SUPPRESS]) ? "on" : "off");
 	fputc('\n', out);
 	if (!tb[ELEC_ATTR_PEERS])
 		return;
@@ -133,9 +147,13 @@ static void show_text(FILE *out, struct nlattr **tb)
 		if (pt[ELEC_ATTR_PEER_LLADDR])
 			elec_fmt_mac(mac, sizeof(mac),
 				     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
-		fprintf(out, "\tpeer %" PRIu64 " lladdr %s alive %s\n",
+		fprintf(out, "\tpeer %" PRIu64 " lladdr %s alive %s",
 			elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0), mac,
 			elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1) ? "yes" : "no");
+		if (pt[ELEC_ATTR_PEER_POS])
+			fprintf(out, " pos %u",
+				nla_get_u32(pt[ELEC_ATTR_PEER_POS]));
+		fputc('\n', out);
 	}
 }
 

@@ -13,7 +13,8 @@
 
 #define FAMILY	42
 
-static struct nl_msg *reply_new(uint8_t cmd, uint32_t ifindex, uint16_t group)
+static struct nl_msg *reply_new(uint8_t cmd, uint32_t ifindex, uint16_t group,
+				uint8_t algo)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 
@@ -22,13 +23,14 @@ static struct nl_msg *reply_new(uint8_t cmd, uint32_t ifindex, uint16_t group)
 	    nla_put_string(msg, ELEC_ATTR_IFNAME, "eth\\1") ||
 	    nla_put_u16(msg, ELEC_ATTR_GROUP, group) ||
 	    nla_put_u32(msg, ELEC_ATTR_NODE_ID, 4000000000U) ||
-	    nla_put_u8(msg, ELEC_ATTR_ALGO, ELEC_ALGO_BULLY))
+	    nla_put_u8(msg, ELEC_ATTR_ALGO, algo))
 		abort();
 	return msg;
 }
 
+/* @pos 0: no PEER_POS attribute (a kernel without ring positions) */
 static void put_peer(struct nl_msg *msg, uint32_t id, uint8_t last,
-		     int alive)
+		     int alive, uint32_t pos)
 {
 	const uint8_t mac[6] = { 0x02, 0, 0, 0xab, 0xcd, last };
 	struct nlattr *p = nla_nest_start(msg, ELEC_ATTR_PEER);
@@ -36,14 +38,17 @@ static void put_peer(struct nl_msg *msg, uint32_t id, uint8_t last,
 	if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, id) ||
 	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, mac) ||
 	    (alive >= 0 && nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE,
-				      (uint8_t)alive)))
+				      (uint8_t)alive)) ||
+	    (pos && nla_put_u32(msg, ELEC_ATTR_PEER_POS, pos)))
 		abort();
 	nla_nest_end(msg, p);
 }
 
+/* bully: no POS attributes (an older kernel) */
 static struct nl_msg *group_reply(uint32_t leader)
 {
-	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 7);
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 7,
+				       ELEC_ALGO_BULLY);
 	struct nlattr *peers;
 
 	if (nla_put_u8(msg, ELEC_ATTR_ROLE, leader ? ELEC_ROLE_FOLLOWER :
@@ -59,29 +64,60 @@ static struct nl_msg *group_reply(uint32_t leader)
 	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
 	if (!peers)
 		abort();
-	put_peer(msg, 1, 0x01, 1);
-	put_peer(msg, 9, 0x09, 0);
-	put_peer(msg, 11, 0x0b, -1);	/* no ALIVE attribute */
+	put_peer(msg, 1, 0x01, 1, 0);
+	put_peer(msg, 9, 0x09, 0, 0);
+	put_peer(msg, 11, 0x0b, -1, 0);	/* no ALIVE attribute */
+	nla_nest_end(msg, peers);
+	return msg;
+}
+
+/* a ring algorithm: POS, PEER_POS, and SUPPRESS unless @suppress < 0 */
+static struct nl_msg *ring_reply(uint8_t algo, int suppress)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 9, algo);
+	struct nlattr *peers;
+
+	if (nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_LEADER) ||
+	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
+	    nla_put_u64(msg, ELEC_ATTR_TERM, 3) ||
+	    nla_put_u8(msg, ELEC_ATTR_PARTICIPANT, 0) ||
+	    nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS, 100000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_HB_MISS, 5) ||
+	    nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS, 100000000) ||
+	    nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS, 400000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_POS, 2) ||
+	    (suppress >= 0 &&
+	     nla_put_u8(msg, ELEC_ATTR_SUPPRESS, (uint8_t)suppress)))
+		abort();
+	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
+	if (!peers)
+		abort();
+	put_peer(msg, 1, 0x01, 1, 4294967295U);
+	put_peer(msg, 9, 0x09, 1, 1);
 	nla_nest_end(msg, peers);
 	return msg;
 }
 
 static struct nl_msg *stats_reply(void)
 {
-	struct nl_msg *msg = reply_new(ELEC_CMD_STATS_GET, 3, 7);
+	struct nl_msg *msg = reply_new(ELEC_CMD_STATS_GET, 3, 7,
+				       ELEC_ALGO_BULLY);
 	struct nlattr *n;
 
 	n = nla_nest_start(msg, ELEC_ATTR_TX);
 	if (!n || nla_put_u64(msg, ELEC_MSG_ELECTION, 2) ||
 	    nla_put(msg, ELEC_ATTR_PAD, 0, NULL) ||	/* padding: skipped */
 	    nla_put_u64(msg, ELEC_MSG_HEARTBEAT, 18446744073709551615ULL) ||
+	    nla_put_u64(msg, ELEC_MSG_ACK, 7) ||
+	    nla_put_u64(msg, ELEC_MSG_RETRY, 3) ||
 	    nla_put_u64(msg, 9, 5))			/* a newer type */
 		abort();
 	nla_nest_end(msg, n);
 	/* no RX nest at all: every type prints 0 */
 	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
 	if (!n || nla_put_u64(msg, ELEC_DROP_STALE_TERM, 4) ||
-	    nla_put_u64(msg, ELEC_DROP_STOPPED, 1))
+	    nla_put_u64(msg, ELEC_DROP_STOPPED, 1) ||
+	    nla_put_u64(msg, ELEC_DROP_QUEUE_FULL, 8))
 		abort();
 	nla_nest_end(msg, n);
 	if (nla_put_u64(msg, ELEC_ATTR_ELECTIONS, 6) ||
@@ -129,6 +165,9 @@ int main(int argc, char **argv)
 	feed(&q, group_reply(5));
 	q.filter = &none;
 	feed(&q, group_reply(4000000001U));
+	feed(&q, ring_reply(ELEC_ALGO_RING, 0));
+	feed(&q, ring_reply(ELEC_ALGO_RING, 1));
+	feed(&q, ring_reply(ELEC_ALGO_RING_LIST, -1));
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');

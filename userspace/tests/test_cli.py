@@ -121,6 +121,48 @@ def test_parser():
     for v in ["0", "1001", "", "-3", "3x"]:
         refused(f"hb-miss {v!r}", base_add(["hb-miss", v]), f'"{v}"')
 
+    # ring positions: 1..4294967295 on group add and peer add
+    ring_add = ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                "algo", "ring"]
+    peer_add = ["peer", "add", "dev", "lo", "group", "7", "id", "2",
+                "lladdr", "02:00:00:00:00:02"]
+    for v in ["0", "-1", "4294967296", "abc", "", " 1", "1 ", "0x10", "1e3",
+              "+1", "1.5", "99999999999999999999999"]:
+        refused(f"group add pos {v!r}", ring_add + ["pos", v], f'"{v}"')
+        refused(f"peer add pos {v!r}", peer_add + ["pos", v], f'"{v}"')
+    rc, out, err = run(ring_add + ["pos", "0"])
+    check("bad pos: the message gives the range",
+          rc == 1 and "expected an integer from 1 to 4294967295" in err, err)
+    refused("group add pos without a value", ring_add + ["pos"], '"pos"')
+    refused("peer add pos without a value", peer_add + ["pos"], '"pos"')
+    refused("duplicate pos", ring_add + ["pos", "1", "pos", "2"], '"pos"')
+    refused("pos not valid for group set",
+            ["group", "set", "dev", "lo", "group", "7", "pos", "1"], '"pos"')
+    refused("pos not valid for peer del",
+            ["peer", "del", "dev", "lo", "group", "7", "id", "2", "pos",
+             "1"], '"pos"')
+    # suppress: on|off, group add only, algo ring only
+    for v in ["yes", "no", "1", "0", "ON", "Off", "true", "", "on "]:
+        refused(f"suppress {v!r}", ring_add + ["suppress", v], f'"{v}"')
+    rc, out, err = run(ring_add + ["suppress", "1"])
+    check("bad suppress: the message names on and off",
+          rc == 1 and "expected on or off" in err, err)
+    refused("suppress without a value", ring_add + ["suppress"],
+            '"suppress"')
+    refused("duplicate suppress",
+            ring_add + ["suppress", "on", "suppress", "off"], '"suppress"')
+    for algo in ["bully", "ring-all", "ring-list"]:
+        for v in ["on", "off"]:
+            argv = ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                    "algo", algo, "suppress", v]
+            refused(f"suppress {v} with algo {algo}", argv,
+                    "suppress applies to the ring algorithm only")
+    refused("suppress not valid for group set",
+            ["group", "set", "dev", "lo", "group", "7", "suppress", "on"],
+            '"suppress"')
+    refused("suppress not valid for peer add", peer_add + ["suppress", "on"],
+            '"suppress"')
+
     for mac in ["aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa-bb-cc-dd-ee-ff",
                 "gg:bb:cc:dd:ee:ff", "a:b:c:d:e:f", "", "aabb.ccdd.eeff",
                 "aa:bb:cc:dd:ee:f", "aa:bb:cc:dd:ee:fff", "aa:bb:cc:dd:ee:ff ",
@@ -175,7 +217,8 @@ def test_parser():
                 f'"{missing}"')
     refused("group set without timing",
             ["group", "set", "dev", "lo", "group", "7"], '"group set"')
-    for algo in ["raft", "BULLY", "", "bully2"]:
+    for algo in ["raft", "BULLY", "", "bully2", "Ring", "ring_all",
+                 "ringall", "ring-"]:
         refused(f"unknown algo {algo!r}",
                 ["group", "add", "dev", "lo", "group", "7", "id", "5",
                  "algo", algo], f'"{algo}"')
@@ -235,6 +278,42 @@ def test_requests():
              "hb_interval_ns": 20000000, "ifindex": LO})
     request("hb-miss 1", add + ["hb-miss", "1"], "group_new",
             dict(base, hb_miss=1))
+    for name, num in [("bully", 1), ("ring", 2), ("ring-all", 3),
+                      ("ring-list", 4)]:
+        request(f"algo {name} = {num}",
+                ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                 "algo", name], "group_new", dict(base, algo=num))
+    for pos in ["1", "4294967295", "3", "007"]:
+        request(f"group add pos {pos}",
+                ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                 "algo", "ring-all", "pos", pos], "group_new",
+                dict(base, algo=3, pos=int(pos)))
+        request(f"peer add pos {pos}",
+                ["peer", "add", "dev", "lo", "group", "1", "id", "9",
+                 "lladdr", "02:00:00:00:00:09", "pos", pos], "peer_add",
+                {"ifindex": LO, "group": 1, "peer_id": 9,
+                 "peer_lladdr": "02:00:00:00:00:09", "peer_pos": int(pos)})
+    request("group add pos with bully (harmless)", add + ["pos", "9"],
+            "group_new", dict(base, pos=9))
+    for v, num in [("on", 1), ("off", 0)]:
+        request(f"group add algo ring suppress {v}",
+                ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                 "algo", "ring", "suppress", v], "group_new",
+                dict(base, algo=2, suppress=num))
+    request("group add ring: every option, any order",
+            ["group", "add", "suppress", "off", "timeout", "100ms", "pos",
+             "6", "algo", "ring", "hb-miss", "5", "dev", "lo", "id", "42",
+             "coord-timeout", "400ms", "group", "3", "hb-interval", "100ms"],
+            "group_new",
+            {"suppress": 0, "timeout_ns": 100000000, "pos": 6, "algo": 2,
+             "hb_miss": 5, "ifindex": LO, "node_id": 42,
+             "coord_timeout_ns": 400000000, "group": 3,
+             "hb_interval_ns": 100000000})
+    request("peer add: pos before lladdr",
+            ["peer", "add", "pos", "2", "dev", "lo", "lladdr",
+             "02:00:00:00:00:09", "group", "1", "id", "9"], "peer_add",
+            {"peer_pos": 2, "ifindex": LO, "peer_lladdr": "02:00:00:00:00:09",
+             "group": 1, "peer_id": 9})
     request("group set one option",
             ["group", "set", "dev", "lo", "group", "1", "hb-miss", "7"],
             "group_set", {"ifindex": LO, "group": 1, "hb_miss": 7})
@@ -286,6 +365,23 @@ def test_requests():
              "2", "lladdr", "ff:ff:ff:ff:ff:ff"], "peer_add",
             {"ifindex": LO, "group": 1, "peer_id": 2,
              "peer_lladdr": "ff:ff:ff:ff:ff:ff"})
+    request("--unchecked: suppress with bully goes to the kernel",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "1", "id",
+             "1", "algo", "bully", "suppress", "on"], "group_new",
+            {"ifindex": LO, "group": 1, "node_id": 1, "algo": 1,
+             "suppress": 1})
+    request("--unchecked: pos 0 goes to the kernel",
+            ["--unchecked", "peer", "add", "dev", "lo", "group", "1", "id",
+             "2", "lladdr", "02:00:00:00:00:02", "pos", "0"], "peer_add",
+            {"ifindex": LO, "group": 1, "peer_id": 2,
+             "peer_lladdr": "02:00:00:00:00:02", "peer_pos": 0})
+    refused("--unchecked: pos beyond u32 still refused",
+            ["--unchecked", "peer", "add", "dev", "lo", "group", "1", "id",
+             "2", "lladdr", "02:00:00:00:00:02", "pos", "4294967296"],
+            '"4294967296"')
+    refused("--unchecked: suppress syntax still enforced",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "1", "id",
+             "1", "algo", "ring", "suppress", "1"], '"1"')
     request("--unchecked: group set without options",
             ["--unchecked", "group", "set", "dev", "lo", "group", "1"],
             "group_set", {"ifindex": LO, "group": 1})
@@ -313,6 +409,14 @@ def test_help():
         rc, out, err = run([sub, "help"], dry=False)
         check(f"{sub} help", rc == 0 and f"electionctl {sub} add" in out,
               out + err)
+        check(f"{sub} help: pos", "[ pos P ]" in out, out)
+    rc, out, err = run(["group", "help"], dry=False)
+    check("group help: suppress", "[ suppress { on | off } ]" in out, out)
+    rc, out, err = run(["help"], dry=False)
+    check("help: the ring algorithms, pos and suppress",
+          "ALGO    := { bully | ring | ring-all | ring-list }" in out
+          and "P       := 1..4294967295" in out
+          and "suppress (algo ring only)" in out, out)
 
 
 def family_present():
@@ -429,32 +533,67 @@ def test_printers():
     except (ValueError, IndexError):
         check("print-test output is JSON", False, out + err)
         return
-    peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True},
-             {"id": 9, "lladdr": "02:00:00:ab:cd:09", "alive": False},
-             {"id": 11, "lladdr": "02:00:00:ab:cd:0b", "alive": True}]
+    # a reply without POS attributes (an older kernel) prints pos null
+    peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
+              "pos": None},
+             {"id": 9, "lladdr": "02:00:00:ab:cd:09", "alive": False,
+              "pos": None},
+             {"id": 11, "lladdr": "02:00:00:ab:cd:0b", "alive": True,
+              "pos": None}]
     common = {"ifname": "eth\\1", "ifindex": 3, "group": 7, "id": 4000000000,
               "algo": "bully"}
     want0 = dict(common, role="candidate", leader=None, term=12,
                  participant=True, hb_interval_ns=20000000, hb_miss=3,
                  timeout_ns=100000, coord_timeout_ns=60000000000,
-                 peers=peers)
+                 pos=None, peers=peers)
     want1 = dict(want0, role="follower", leader=4000000001,
                  participant=False)
+    ring_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
+                   "pos": 4294967295},
+                  {"id": 9, "lladdr": "02:00:00:ab:cd:09", "alive": True,
+                   "pos": 1}]
+    want_ring = dict(common, group=9, algo="ring", role="leader",
+                     leader=4000000000, term=3, participant=False,
+                     hb_interval_ns=100000000, hb_miss=5,
+                     timeout_ns=100000000, coord_timeout_ns=400000000,
+                     pos=2, suppress=False, peers=ring_peers)
+    want_ring_on = dict(want_ring, suppress=True)
+    want_list = dict(want_ring, algo="ring-list")
+    del want_list["suppress"]
     check("-j show: keys and values (leader null when 0)",
-          rc == 0 and show == [want0, want1], lines[0])
+          rc == 0 and show[:2] == [want0, want1], lines[0])
+    check("-j show: ring: pos, suppress false/true, peers' pos",
+          show[2:4] == [want_ring, want_ring_on], lines[0])
+    check("-j show: ring-list: pos, no suppress key",
+          show[4:] == [want_list], lines[0])
+    check("-j show: key order (pos, suppress before peers)",
+          list(show[2].keys()) ==
+          ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
+           "term", "participant", "hb_interval_ns", "hb_miss", "timeout_ns",
+           "coord_timeout_ns", "pos", "suppress", "peers"] and
+          list(show[2]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
+          lines[0])
     check("-j show: dump filter drops other devices and groups",
-          len(show) == 2, lines[0])
+          len(show) == 5, lines[0])
     want_stats = [dict(common,
                        tx={"election": 2, "answer": 0, "coordinator": 0,
-                           "heartbeat": 18446744073709551615, "msg_9": 5},
+                           "heartbeat": 18446744073709551615, "ack": 7,
+                           "retry": 3, "msg_9": 5},
                        rx={"election": 0, "answer": 0, "coordinator": 0,
-                           "heartbeat": 0},
+                           "heartbeat": 0, "ack": 0, "retry": 0},
                        drops={"malformed": 0, "wrong_group": 0,
                               "wrong_algo": 0, "unknown_peer": 0,
-                              "stale_term": 4, "wrong_dst": 0, "stopped": 1},
+                              "stale_term": 4, "wrong_dst": 0, "stopped": 1,
+                              "queue_full": 8},
                        elections=6, leader_changes=2, tx_errors=1)]
     check("-j stats: every type and reason, 0 when absent, newer types kept",
           stats == want_stats, lines[1])
+    check("-j stats: ack and retry (tx, rx), queue_full (drops)",
+          len(stats) == 1 and stats[0]["tx"].get("ack") == 7
+          and stats[0]["tx"].get("retry") == 3
+          and stats[0]["rx"].get("ack") == 0
+          and stats[0]["rx"].get("retry") == 0
+          and stats[0]["drops"].get("queue_full") == 8, lines[1])
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
            "elections", "leader_changes", "tx_errors"], lines[1])
@@ -467,10 +606,24 @@ def test_printers():
             "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive no\n"
             "\tpeer 11 lladdr 02:00:00:ab:cd:0b alive yes\n")
     check("show text output", rc == 0 and out.startswith(want), out)
+    ring = ("dev eth\\1 group 9 id 4000000000 algo ring role leader "
+            "leader 4000000000 term 3 participant no\n"
+            "\thb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms "
+            "pos 2 suppress off\n"
+            "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 4294967295\n"
+            "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive yes pos 1\n")
+    check("show text output: ring (pos, suppress, peers' pos)", ring in out,
+          out)
+    check("show text output: suppress on; ring-list without suppress",
+          "coord-timeout 400ms pos 2 suppress on\n" in out and
+          "algo ring-list role leader" in out and
+          "coord-timeout 400ms pos 2\n\tpeer 1" in out, out)
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
-          "heartbeat 18446744073709551615 msg_9 5\n\trx: election 0 answer 0 "
-          "coordinator 0 heartbeat 0\n\tdrops: malformed 0 wrong_group 0 "
-          "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1\n"
+          "heartbeat 18446744073709551615 ack 7 retry 3 msg_9 5\n"
+          "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
+          "retry 0\n\tdrops: malformed 0 wrong_group 0 "
+          "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
+          "queue_full 8\n"
           "\telections 6 leader_changes 2 tx_errors 1\n" in out, out)
 
 
@@ -487,6 +640,9 @@ def test_valgrind():
         (None, ["-j", "monitor"], True),
         (None, ["module"], True),
         (None, base_add(["timeout", "10"]), True),
+        (None, ["group", "add", "dev", "lo", "group", "1", "id", "1",
+                "algo", "ring", "pos", "3", "suppress", "off"], True),
+        (None, base_add(["suppress", "on"]), True),
         (None, ["group", "add", "dev", "nosuchdev0"], True),
         (None, ["frob"], True),
         (None, ["--help"], False),
