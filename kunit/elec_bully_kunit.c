@@ -19,38 +19,10 @@
  * The file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
  */
-#include <kunit/test.h>
-#include "core.h"
+#include "elec_kunit_util.h"
 
-#define T_GROUP		7
-#define T_HB		20000000ULL	/* hb-interval: 20 ms */
-#define T_MISS		3
-#define T_T		10000000ULL	/* T: 10 ms */
-#define T_COORD		(ELECTION_DEF_COORD_TIMEOUT_MULT * T_T)
-#define T_DETECT	(T_HB * T_MISS)
-#define T_START		1000000000ULL	/* standalone nodes start at 1 s */
-#define T_ANY		0xffffffffU
-#define T_MAX_NODES	16
-#define T_MAX_ACTS	256
 #define T_QLEN		4096
 #define T_MAX_STEPS	2000000
-
-struct t_net;
-
-/* One instance with a recording sink. */
-struct t_node {
-	struct kunit *test;
-	struct elec_core c;
-	struct elec_peer peers[T_MAX_NODES];
-	struct elec_action acts[T_MAX_ACTS];
-	u32 n_acts;
-	u32 acts_lost;
-	u64 now;
-	/* network harness only */
-	struct t_net *net;
-	u32 idx;
-	bool up;
-};
 
 struct t_frame {
 	u8 from;
@@ -77,16 +49,10 @@ struct t_net {
 static void t_net_send(struct t_net *net, struct t_node *from,
 		       const struct elec_msg *msg);
 
-static void t_emit(void *ctx, const struct elec_action *act)
+/* the sink's network hook: the node's frames go to its network */
+static void t_net_hook(struct t_node *n, const struct elec_msg *msg)
 {
-	struct t_node *n = ctx;
-
-	if (n->n_acts < T_MAX_ACTS)
-		n->acts[n->n_acts++] = *act;
-	else
-		n->acts_lost++;
-	if (act->kind == ELEC_ACT_SEND && n->net)
-		t_net_send(n->net, n, &act->msg);
+	t_net_send(n->net, n, msg);
 }
 
 static void t_cfg(struct elec_config *cfg, u32 self)
@@ -116,8 +82,7 @@ static void t_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i], NULL),
 				0);
 	}
-	n->n_acts = 0;
-	n->acts_lost = 0;
+	t_clear(n);
 }
 
 static struct t_node *t_node_new(struct kunit *test, u32 self,
@@ -131,122 +96,6 @@ static struct t_node *t_node_new(struct kunit *test, u32 self,
 	t_node_init(n, self, ids, nr);
 	return n;
 }
-
-static void t_clear(struct t_node *n)
-{
-	n->n_acts = 0;
-	n->acts_lost = 0;
-}
-
-static const struct elec_action *t_act(struct t_node *n, u32 i)
-{
-	KUNIT_ASSERT_LT(n->test, i, n->n_acts);
-	return &n->acts[i];
-}
-
-/* SEND actions of @type (0: any) to @dst (T_ANY: any) */
-static u32 t_sends(const struct t_node *n, u8 type, u32 dst)
-{
-	u32 i, cnt = 0;
-
-	for (i = 0; i < n->n_acts; i++) {
-		const struct elec_action *a = &n->acts[i];
-
-		if (a->kind != ELEC_ACT_SEND)
-			continue;
-		if ((!type || a->msg.type == type) &&
-		    (dst == T_ANY || a->msg.dst == dst))
-			cnt++;
-	}
-	return cnt;
-}
-
-/* EVENT actions of @type concerning @peer (T_ANY: any) */
-static u32 t_events(const struct t_node *n, u8 type, u32 peer)
-{
-	u32 i, cnt = 0;
-
-	for (i = 0; i < n->n_acts; i++) {
-		const struct elec_action *a = &n->acts[i];
-
-		if (a->kind == ELEC_ACT_EVENT && a->event.type == type &&
-		    (peer == T_ANY || a->event.peer == peer))
-			cnt++;
-	}
-	return cnt;
-}
-
-static const struct elec_action *t_last_event(const struct t_node *n,
-					      u8 type)
-{
-	u32 i;
-
-	for (i = n->n_acts; i-- > 0;)
-		if (n->acts[i].kind == ELEC_ACT_EVENT &&
-		    n->acts[i].event.type == type)
-			return &n->acts[i];
-	return NULL;
-}
-
-static u32 t_kinds(const struct t_node *n, enum elec_action_kind kind,
-		   int timer)
-{
-	u32 i, cnt = 0;
-
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == kind &&
-		    (timer < 0 || n->acts[i].timer.id == timer))
-			cnt++;
-	return cnt;
-}
-
-static u32 t_arms(const struct t_node *n, int timer)
-{
-	return t_kinds(n, ELEC_ACT_TIMER_ARM, timer);
-}
-
-static u32 t_cancels(const struct t_node *n, int timer)
-{
-	return t_kinds(n, ELEC_ACT_TIMER_CANCEL, timer);
-}
-
-/* the last frame sent; the test fails if none was */
-static const struct elec_action *t_last_send(struct kunit *test,
-					     const struct t_node *n)
-{
-	u32 i;
-
-	for (i = n->n_acts; i-- > 0;)
-		if (n->acts[i].kind == ELEC_ACT_SEND)
-			return &n->acts[i];
-	KUNIT_FAIL(test, "no frame sent");
-	return &n->acts[0];
-}
-
-/* expiry of the last ARM of @timer, 0 if none */
-static u64 t_armed_at(const struct t_node *n, int timer)
-{
-	u32 i;
-
-	for (i = n->n_acts; i-- > 0;)
-		if (n->acts[i].kind == ELEC_ACT_TIMER_ARM &&
-		    n->acts[i].timer.id == timer)
-			return n->acts[i].timer.expires_ns;
-	return 0;
-}
-
-/* which timers are armed, as a bit mask */
-static u32 t_timers(const struct t_node *n)
-{
-	u32 i, mask = 0;
-
-	for (i = 0; i < ELEC_TIMER_COUNT; i++)
-		if (n->c.timer_expires[i])
-			mask |= 1U << i;
-	return mask;
-}
-
-#define T_BIT(id)	(1U << (id))
 
 static void t_msg(struct elec_msg *m, u8 type, u32 src, u32 dst, u64 term)
 {
@@ -265,19 +114,6 @@ static void t_rx(struct t_node *n, u8 type, u32 src, u32 dst, u64 term)
 
 	t_msg(&m, type, src, dst, term);
 	elec_core_rx(&n->c, &m, n->now);
-}
-
-/* the armed timer @id expires: advance the clock to it and deliver it */
-static void t_fire(struct t_node *n, enum elec_timer_id id)
-{
-	KUNIT_ASSERT_NE(n->test, n->c.timer_expires[id], 0);
-	n->now = n->c.timer_expires[id];
-	elec_core_timer(&n->c, id, n->now);
-}
-
-static void t_start(struct t_node *n)
-{
-	elec_core_start(&n->c, n->now);
 }
 
 /* started, learnt nothing, T passed: leader with term 1 */
@@ -1711,6 +1547,7 @@ static struct t_net *t_net_new(struct kunit *test, const u32 *ids, u32 nr)
 		struct t_node *n = t_node_new(test, ids[i], ids, nr);
 
 		n->net = net;
+		n->net_send = t_net_hook;
 		n->idx = i;
 		n->up = true;
 		n->now = net->now;

@@ -1,8 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the wire codec (module/core/codec.c): round trips of every
- * message type and of extreme field values, the byte layout of the header,
- * and every malformed case rejected with its reason.
+ * KUnit tests of the wire codec (module/core/codec.c).
+ *
+ * Two suites:
+ *  - elec_codec: round trips of every message type and of extreme field
+ *    values, the byte layout of the header, and every malformed case
+ *    rejected with its reason.
+ *  - elec_codec_ring: the ring algorithms' payloads as the decoder checks
+ *    them: ACK exactly the 4-byte hop number, ring ELECTION and
+ *    COORDINATOR {hop, id}, ring-all COORDINATOR {hop, leader, origin},
+ *    ring-list {hop, count, 0, ids} with count and length agreeing and
+ *    1..ELECTION_RING_LIST_MAX_IDS ids; the RETRY counter type never on
+ *    the wire; ACK not a Bully message.
  *
  * The file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
@@ -344,4 +353,286 @@ static struct kunit_suite elec_codec_suite = {
 	.test_cases = elec_codec_cases,
 };
 
-kunit_test_suites(&elec_codec_suite);
+/* ---- elec_codec_ring: the ring algorithms' payloads ------------------ */
+
+static const u8 tcr_ring_algos[] = {
+	ELEC_ALGO_RING, ELEC_ALGO_RING_ALL, ELEC_ALGO_RING_LIST
+};
+
+/* a frame of @algo and @type with @len payload bytes at @pl, decoded */
+static enum elec_decode_result tcr_decode(struct kunit *test, u8 algo, u8 type,
+					  const u8 *pl, u16 len)
+{
+	u8 *buf = kunit_kzalloc(test, TC_BUF_LEN, GFP_KERNEL);
+	enum elec_decode_result r;
+	struct elec_msg in, out;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	tc_msg(&in, type);
+	in.algo = algo;
+	in.payload = pl;
+	in.payload_len = len;
+	KUNIT_ASSERT_EQ(test, elec_codec_encode(&in, buf, TC_BUF_LEN),
+			(size_t)(ELECTION_HDR_LEN + len));
+	r = elec_codec_decode(buf, ELECTION_HDR_LEN + len, &out);
+	if (r == ELEC_DECODE_OK) {
+		KUNIT_EXPECT_EQ(test, out.type, type);
+		KUNIT_EXPECT_EQ(test, out.algo, algo);
+		KUNIT_EXPECT_EQ(test, out.payload_len, len);
+		if (len)
+			KUNIT_EXPECT_EQ(test, memcmp(out.payload, pl, len), 0);
+	}
+	return r;
+}
+
+static void tcr_put32(u8 *p, u32 v)
+{
+	p[0] = (u8)(v >> 24);
+	p[1] = (u8)(v >> 16);
+	p[2] = (u8)(v >> 8);
+	p[3] = (u8)v;
+}
+
+/* The ACK is the 4-byte hop number, nothing else. */
+static void tcr_ack(struct kunit *test)
+{
+	static const u16 bad[] = { 0, 1, 3, 5, 8 };
+	u8 pl[8] = { 0, 0, 0, 42, 0, 0, 0, 1 };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(tcr_ring_algos); i++) {
+		u8 algo = tcr_ring_algos[i];
+
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, ELEC_MSG_ACK,
+						     pl, 4),
+				    ELEC_DECODE_OK, "algo %u", algo);
+		for (j = 0; j < ARRAY_SIZE(bad); j++)
+			KUNIT_EXPECT_EQ_MSG(test,
+					    tcr_decode(test, algo, ELEC_MSG_ACK,
+						       pl, bad[j]),
+					    ELEC_DECODE_PAYLOAD,
+					    "algo %u len %u", algo, bad[j]);
+	}
+}
+
+/* ring (Chang-Roberts): ELECTION {hop, id}, COORDINATOR {hop, leader} */
+static void tcr_cr(struct kunit *test)
+{
+	static const u8 types[] = { ELEC_MSG_ELECTION, ELEC_MSG_COORDINATOR };
+	static const u16 bad[] = { 0, 4, 7, 9, 12 };
+	u8 pl[12];
+	size_t i, j;
+
+	memset(pl, 0, sizeof(pl));
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		tcr_put32(pl, 7);
+		tcr_put32(pl + 4, 0xfffffffe);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_RING, types[i],
+						 pl, 8), ELEC_DECODE_OK);
+		for (j = 0; j < ARRAY_SIZE(bad); j++)
+			KUNIT_EXPECT_EQ_MSG(test,
+					    tcr_decode(test, ELEC_ALGO_RING,
+						       types[i], pl, bad[j]),
+					    ELEC_DECODE_PAYLOAD,
+					    "type %u len %u", types[i], bad[j]);
+		/* id 0 is no node */
+		tcr_put32(pl + 4, 0);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_RING, types[i],
+						 pl, 8), ELEC_DECODE_PAYLOAD);
+	}
+}
+
+/* ring-all: ELECTION {hop, origin}, COORDINATOR {hop, leader, origin} */
+static void tcr_all(struct kunit *test)
+{
+	const u8 algo = ELEC_ALGO_RING_ALL;
+	u8 pl[16];
+
+	memset(pl, 0, sizeof(pl));
+	tcr_put32(pl, 1);
+	tcr_put32(pl + 4, 9);
+	tcr_put32(pl + 8, 4);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl, 8),
+			ELEC_DECODE_OK);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl,
+					 12), ELEC_DECODE_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl, 4),
+			ELEC_DECODE_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
+					 12), ELEC_DECODE_OK);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
+					 8), ELEC_DECODE_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
+					 16), ELEC_DECODE_PAYLOAD);
+	/* a zero origin, or a zero leader */
+	tcr_put32(pl + 8, 0);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
+					 12), ELEC_DECODE_PAYLOAD);
+	tcr_put32(pl + 8, 4);
+	tcr_put32(pl + 4, 0);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
+					 12), ELEC_DECODE_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl, 8),
+			ELEC_DECODE_PAYLOAD);
+}
+
+/* fills a list payload: hop, count, reserved 0, @n ids */
+static void tcr_list(u8 *pl, u16 count, u32 n)
+{
+	u32 i;
+
+	tcr_put32(pl, 3);
+	pl[4] = (u8)(count >> 8);
+	pl[5] = (u8)count;
+	pl[6] = 0;
+	pl[7] = 0;
+	for (i = 0; i < n; i++)
+		tcr_put32(pl + 8 + 4 * i, i + 1);
+}
+
+/* ring-list: {hop, be16 count, be16 0, be32 ids[count]}, 1..MAX ids */
+static void tcr_list_payloads(struct kunit *test)
+{
+	static const u8 types[] = { ELEC_MSG_ELECTION, ELEC_MSG_COORDINATOR };
+	const u32 max = ELECTION_RING_LIST_MAX_IDS;
+	const u8 algo = ELEC_ALGO_RING_LIST;
+	u8 *pl = kunit_kzalloc(test, ELECTION_MAX_PAYLOAD, GFP_KERNEL);
+	size_t i;
+	u8 t;
+
+	KUNIT_ASSERT_NOT_NULL(test, pl);
+	/* the largest list fills the largest payload exactly */
+	KUNIT_EXPECT_EQ(test, 8 + 4 * max, ELECTION_MAX_PAYLOAD);
+	KUNIT_EXPECT_GE(test, max, ELECTION_MAX_NODES);
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		t = types[i];
+		tcr_list(pl, 1, 1);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 12),
+				ELEC_DECODE_OK);
+		tcr_list(pl, 3, 3);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 20),
+				ELEC_DECODE_OK);
+		/* count and length disagree */
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 16),
+				ELEC_DECODE_PAYLOAD);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 24),
+				ELEC_DECODE_PAYLOAD);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 21),
+				ELEC_DECODE_PAYLOAD);
+		tcr_list(pl, 2, 3);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 20),
+				ELEC_DECODE_PAYLOAD);
+		/* no ids, or not even the count */
+		tcr_list(pl, 0, 1);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 8),
+				ELEC_DECODE_PAYLOAD);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 12),
+				ELEC_DECODE_PAYLOAD);
+		tcr_list(pl, 1, 1);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 8),
+				ELEC_DECODE_PAYLOAD);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 4),
+				ELEC_DECODE_PAYLOAD);
+		/* reserved bytes */
+		pl[6] = 1;
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 12),
+				ELEC_DECODE_PAYLOAD);
+		pl[6] = 0;
+		pl[7] = 0x80;
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl, 12),
+				ELEC_DECODE_PAYLOAD);
+		/* the most ids, and one more than that */
+		tcr_list(pl, max, max);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl,
+						 ELECTION_MAX_PAYLOAD),
+				ELEC_DECODE_OK);
+		tcr_list(pl, max + 1, max);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl,
+						 ELECTION_MAX_PAYLOAD),
+				ELEC_DECODE_PAYLOAD);
+		tcr_list(pl, 0xffff, max);
+		KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, t, pl,
+						 ELECTION_MAX_PAYLOAD),
+				ELEC_DECODE_PAYLOAD);
+	}
+}
+
+/* Heartbeats are empty; ANSWER is not a ring message. */
+static void tcr_other_types(struct kunit *test)
+{
+	static const u8 pl[4] = { 0, 0, 0, 1 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tcr_ring_algos); i++) {
+		u8 algo = tcr_ring_algos[i];
+
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_HEARTBEAT, pl, 0),
+				    ELEC_DECODE_OK, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_HEARTBEAT, pl, 4),
+				    ELEC_DECODE_PAYLOAD, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_ANSWER, pl, 0),
+				    ELEC_DECODE_PAYLOAD, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_ANSWER, pl, 4),
+				    ELEC_DECODE_PAYLOAD, "algo %u", algo);
+		/* a ring ELECTION is never empty */
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_ELECTION, pl, 0),
+				    ELEC_DECODE_PAYLOAD, "algo %u", algo);
+	}
+}
+
+/* RETRY counts resends; it is never a frame's type, for any algorithm. */
+static void tcr_retry_not_on_wire(struct kunit *test)
+{
+	u8 pl[8] = { 0, 0, 0, 1, 0, 0, 0, 2 };
+	u8 algo;
+
+	for (algo = 1; algo <= ELEC_ALGO_MAX; algo++) {
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_RETRY, pl, 0),
+				    ELEC_DECODE_TYPE, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_RETRY, pl, 4),
+				    ELEC_DECODE_TYPE, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_RETRY, pl, 8),
+				    ELEC_DECODE_TYPE, "algo %u", algo);
+	}
+}
+
+/* ACK is a ring message: a Bully frame of type ACK is refused. */
+static void tcr_bully_ack(struct kunit *test)
+{
+	static const u8 pl[4] = { 0, 0, 0, 1 };
+
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_BULLY, ELEC_MSG_ACK,
+					 pl, 0), ELEC_DECODE_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_BULLY, ELEC_MSG_ACK,
+					 pl, 4), ELEC_DECODE_PAYLOAD);
+	/* and a Bully ELECTION with a ring payload */
+	KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_BULLY,
+					 ELEC_MSG_ELECTION, pl, 4),
+			ELEC_DECODE_PAYLOAD);
+}
+
+static struct kunit_case elec_codec_ring_cases[] = {
+	KUNIT_CASE(tcr_ack),
+	KUNIT_CASE(tcr_cr),
+	KUNIT_CASE(tcr_all),
+	KUNIT_CASE(tcr_list_payloads),
+	KUNIT_CASE(tcr_other_types),
+	KUNIT_CASE(tcr_retry_not_on_wire),
+	KUNIT_CASE(tcr_bully_ack),
+	{}
+};
+
+static struct kunit_suite elec_codec_ring_suite = {
+	.name = "elec_codec_ring",
+	.test_cases = elec_codec_ring_cases,
+};
+
+kunit_test_suites(&elec_codec_suite, &elec_codec_ring_suite);

@@ -168,12 +168,18 @@ u8 *elec_ring_put(struct elec_core *c, u8 type, u64 term, u32 owner,
 	return (u8 *)(rec + 1) + ELECTION_RING_HOP_LEN;
 }
 
-/* No other node is alive: the local node is the only one left. */
+/*
+ * No other node is alive: the local node is the only one left. A leader
+ * stays one, but its part in the run is over as well.
+ */
 static void ring_alone(struct elec_core *c, u64 now)
 {
 	ring_clear(c, now);
-	if (c->phase == ELEC_RING_LEADING)
+	if (c->phase == ELEC_RING_LEADING) {
+		c->participant = false;
+		elec_core_cancel(c, ELEC_TIMER_COORD, now);
 		return;
+	}
 	elec_ring_accept(c, c->cfg.self_id, ++c->max_term, now);
 }
 
@@ -274,17 +280,22 @@ bool elec_ring_stale(struct elec_core *c, u32 leader, u64 term)
  * @term: its term
  * @now: current time, ns
  *
- * Ends the local node's part in the run. The leader sends heartbeats; a
+ * Ends the local node's part in the run, unless it takes part in a newer
+ * run than the one that announced @leader (@term below the run): that
+ * run's outcome is still to come. The leader sends heartbeats; a
  * follower watches them and, when the leader's id is below its own,
- * begins an election.
+ * begins an election (unless it takes part in one).
  */
 void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 {
+	bool newer = c->participant && term < c->ring.run;
 	u32 self = c->cfg.self_id;
 
 	elec_core_set_leader(c, leader, term, now);
-	c->participant = false;
-	elec_core_cancel(c, ELEC_TIMER_COORD, now);
+	if (!newer) {
+		c->participant = false;
+		elec_core_cancel(c, ELEC_TIMER_COORD, now);
+	}
 	if (leader == self) {
 		c->role = ELEC_ROLE_LEADER;
 		if (c->phase == ELEC_RING_LEADING)
@@ -295,10 +306,17 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 				 now);
 		return;
 	}
-	c->role = ELEC_ROLE_FOLLOWER;
+	c->role = newer ? ELEC_ROLE_CANDIDATE : ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_FOLLOWING;
 	elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+	/*
+	 * The leader sends no heartbeat before the announcement reaches it
+	 * (the all-ids and list rings announce from the initiator, which
+	 * may be up to a round of hops before the leader): the first window
+	 * is a round timeout longer.
+	 */
+	elec_core_arm_in(c, ELEC_TIMER_DETECT,
+			 ring_detect_ns(c) + ring_round_ns(c), now);
 	if (leader < self)
 		elec_ring_begin(c, false, now);
 }

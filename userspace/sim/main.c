@@ -6,7 +6,12 @@
  *            [--initiator ID|all] [--seed S] [--latency DUR[:DUR]]
  *            [--loss P] [--timeout DUR] [--coord-timeout DUR]
  *            [--hb-interval DUR] [--hb-miss K] [--runs R] [--json] [--trace]
+ *            [--suppress on|off]
  *   electsim --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]
+ *
+ * ALGO: bully, ring (Chang and Roberts; --suppress off: without the
+ * participant flag), ring-all, ring-list (at most
+ * ELECTION_RING_LIST_MAX_IDS nodes: the id list must fit one frame).
  *
  * Extensions (not in the issue's contract): --partitions adds one network
  * split and its heal to the random scenario's schedule (and to --check's);
@@ -33,8 +38,10 @@ static void usage(FILE *f)
 		"usage: %s --algo ALGO --nodes N [--ids LIST] --scenario SCENARIO\n"
 		"         [--initiator ID|all] [--seed S] [--latency DUR[:DUR]] [--loss P]\n"
 		"         [--timeout DUR] [--coord-timeout DUR] [--hb-interval DUR]\n"
-		"         [--hb-miss K] [--runs R] [--json] [--trace]\n"
+		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
+		"algorithms: bully ring ring-all ring-list (--suppress: ring only;\n"
+		"            ring-list: at most %u nodes)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
 		"            outside Bully's assumptions); --fast-recover (random scenario\n"
 		"            and --check: a crashed id may return before the others\n"
@@ -42,7 +49,8 @@ static void usage(FILE *f)
 		"            --observe (watch a window after quiescence, as --check\n"
 		"            does)\n"
 		"scenarios: elect boot crash-leader recover random; "
-		"DUR: integer with ns, us, ms or s\n", prog, prog);
+		"DUR: integer with ns, us, ms or s\n", prog, prog,
+		(unsigned int)ELECTION_RING_LIST_MAX_IDS);
 }
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
@@ -133,6 +141,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		for (i = 0; i < p->n; i++)
 			fprintf(f, "%s%u", i ? "," : "", p->ids[i]);
 	}
+	if (p->suppress_off)
+		fprintf(f, " --suppress off");
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
 	if (p->initiator_all)
 		fprintf(f, " --initiator all");
@@ -178,7 +188,7 @@ int main(int argc, char **argv)
 {
 	struct sim_params p;
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
-	const char *init = NULL;
+	const char *init = NULL, *suppress = NULL;
 	u64 runs = 1, seeds = 1000, v;
 	int check = 0, seeds_set = 0, i;
 	u32 n_lo = 0, n_hi = 0, k;
@@ -245,6 +255,12 @@ int main(int argc, char **argv)
 			scen = val;
 		} else if (!strcmp(name, "--initiator")) {
 			init = val;
+		} else if (!strcmp(name, "--suppress")) {
+			suppress = val;
+			if (!strcmp(val, "off"))
+				p.suppress_off = 1;
+			else if (strcmp(val, "on"))
+				bad("--suppress: '%s' is not on or off", val);
 		} else if (!strcmp(name, "--seed")) {
 			if (parse_u64(val, &p.seed))
 				bad("--seed: '%s' is not an unsigned integer",
@@ -314,7 +330,11 @@ int main(int argc, char **argv)
 		bad("--algo is required");
 	p.ops = elec_algo_find_name(algo);
 	if (!p.ops)
-		bad("unknown algorithm '%s' (known: bully)", algo);
+		bad("unknown algorithm '%s' (known: bully ring ring-all ring-list)",
+		    algo);
+	if (suppress && p.ops->algo != ELEC_ALGO_RING)
+		bad("--suppress applies to --algo ring only (Chang and Roberts' participant flag), not %s",
+		    p.ops->name);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.self_id = 1;
 	cfg.group = 1;
@@ -323,12 +343,13 @@ int main(int argc, char **argv)
 	cfg.hb_interval_ns = p.hb_interval_ns;
 	cfg.timeout_ns = p.timeout_ns;
 	cfg.coord_timeout_ns = p.coord_timeout_ns;
+	cfg.suppress_off = p.suppress_off;
 	if (elec_config_check(&cfg, &why))
 		bad("%s", why);
 
 	if (check) {
 		if (ids || scen || init || p.json || p.trace || runs != 1)
-			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P (and --seed, --latency, timing options)");
+			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P (and --seed, --latency, --suppress, timing options)");
 		n_lo = 2;
 		n_hi = 12;
 		if (nodes) {
@@ -354,6 +375,10 @@ int main(int argc, char **argv)
 			n_lo = (u32)a;
 			n_hi = (u32)b;
 		}
+		if (p.ops->algo == ELEC_ALGO_RING_LIST &&
+		    n_hi > ELECTION_RING_LIST_MAX_IDS)
+			bad("--nodes: ring-list supports at most %u nodes (its id list must fit one frame)",
+			    (unsigned int)ELECTION_RING_LIST_MAX_IDS);
 		(void)seeds_set;
 		return check_main(&p, n_lo, n_hi, seeds);
 	}
@@ -419,6 +444,10 @@ int main(int argc, char **argv)
 			p.ids[k] = k + 1;
 	}
 
+	if (p.ops->algo == ELEC_ALGO_RING_LIST &&
+	    p.n > ELECTION_RING_LIST_MAX_IDS)
+		bad("--nodes: ring-list supports at most %u nodes (its id list must fit one frame), not %u",
+		    (unsigned int)ELECTION_RING_LIST_MAX_IDS, p.n);
 	if (!init)
 		init = p.scenario == SC_ELECT ? "lowest" : "all";
 	if (!strcmp(init, "all")) {

@@ -3,8 +3,19 @@
  * The network model: per-frame latency (fixed, or uniform between bounds),
  * loss with a probability, and partitions (frames between sides are lost).
  * All randomness comes from our own seeded splitmix64.
+ *
+ * FIFO links (the ring algorithms: their texts assume FIFO channels): a
+ * frame on a directed link (src, dst) is never delivered before an earlier
+ * one on the same link. With a fixed latency that holds by itself; with a
+ * random one a frame's delivery time is raised to the link's latest
+ * scheduled delivery (equal times keep the send order, by sequence
+ * number). The latest time per link is kept in a small hash table whose
+ * entries are dropped once they no longer constrain anything (their time
+ * has passed), so it holds about as many links as there are frames in
+ * flight. Bully's links are not FIFO.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim.h"
 
@@ -43,10 +54,12 @@ double rng_unit(struct rng *r)
 void net_init(struct net *n, const struct sim_params *p, u32 nodes)
 {
 	(void)nodes;
+	memset(n, 0, sizeof(*n));
 	n->lat_lo = p->lat_lo;
 	n->lat_hi = p->lat_hi;
 	n->loss = p->loss;
 	n->side = NULL;
+	n->fifo = elec_algo_is_ring(p->ops->algo) && p->lat_lo != p->lat_hi;
 	rng_seed(&n->rng, p->seed);
 }
 
@@ -54,14 +67,84 @@ void net_free(struct net *n)
 {
 	free(n->side);
 	n->side = NULL;
+	free(n->links);
+	n->links = NULL;
+}
+
+static size_t link_hash(u64 key, size_t cap)
+{
+	key ^= key >> 29;
+	key *= 0xbf58476d1ce4e5b9ULL;
+	key ^= key >> 32;
+	return (size_t)key & (cap - 1);
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+
+	if (!p) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	return p;
+}
+
+/* rebuild the table, keeping the links with a delivery after @now */
+static void links_rebuild(struct net *n, u64 now)
+{
+	struct link_slot *old = n->links;
+	size_t ocap = n->links_cap, live = 0, i, ncap;
+
+	for (i = 0; i < ocap; i++)
+		live += old[i].key && old[i].last > now;
+	ncap = ocap ? ocap : 256;
+	while (live * 4 > ncap)
+		ncap *= 2;
+	n->links = xcalloc(ncap, sizeof(*n->links));
+	n->links_cap = ncap;
+	n->links_used = 0;
+	for (i = 0; i < ocap; i++) {
+		size_t h;
+
+		if (!old[i].key || old[i].last <= now)
+			continue;
+		h = link_hash(old[i].key, ncap);
+		while (n->links[h].key)
+			h = (h + 1) & (ncap - 1);
+		n->links[h] = old[i];
+		n->links_used++;
+	}
+	free(old);
+}
+
+/* the delivery time of a frame on (src, dst) sent now with latency @lat */
+static u64 link_fifo(struct net *n, u64 now, u32 src, u32 dst, u64 lat)
+{
+	u64 key = ((u64)src << 32 | dst) + 1, t = now + lat;
+	size_t h;
+
+	if ((n->links_used + 1) * 2 > n->links_cap)
+		links_rebuild(n, now);
+	h = link_hash(key, n->links_cap);
+	while (n->links[h].key && n->links[h].key != key)
+		h = (h + 1) & (n->links_cap - 1);
+	if (!n->links[h].key) {
+		n->links[h].key = key;
+		n->links_used++;
+	} else if (n->links[h].last > t) {
+		t = n->links[h].last;
+	}
+	n->links[h].last = t;
+	return t;
 }
 
 /* one frame to node index @dst_idx: lost, or scheduled for delivery */
-void net_send(struct sim *s, const struct elec_msg *m, u32 dst_idx)
+void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
+	      u32 dst_idx)
 {
 	struct net *n = &s->net;
-	struct node *src;
-	u64 lat;
+	u64 lat, t;
 
 	if (n->loss > 0 && rng_unit(&n->rng) < n->loss) {
 		if (s->trace)
@@ -70,8 +153,7 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 dst_idx)
 				  m->src);
 		return;
 	}
-	src = n->side ? sim_node_by_id(s, m->src) : NULL;
-	if (src && n->side[src->idx] != n->side[dst_idx]) {
+	if (n->side && n->side[src_idx] != n->side[dst_idx]) {
 		if (s->trace)
 			out_trace(s, "%u lost %s src=%u (partition)",
 				  s->nodes[dst_idx].id, out_msg_name(m->type),
@@ -80,9 +162,16 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 dst_idx)
 	}
 	lat = n->lat_lo == n->lat_hi ? n->lat_lo :
 	      rng_range(&n->rng, n->lat_lo, n->lat_hi);
+	t = n->fifo ? link_fifo(n, s->now, src_idx, dst_idx, lat) :
+	    s->now + lat;
 	if (m->type != ELEC_MSG_HEARTBEAT)
 		s->inflight++;
-	sim_push(s, s->now + lat, EV_MSG, m->type, dst_idx, m->src, m->term);
+	if (m->payload_len)
+		sim_push(s, t, EV_PMSG, m->type, dst_idx,
+			 pool_alloc(&s->pool, m->src, m->payload,
+				    m->payload_len), m->term);
+	else
+		sim_push(s, t, EV_MSG, m->type, dst_idx, m->src, m->term);
 }
 
 /* two sides, each node's side drawn from @salt (both sides non-empty) */

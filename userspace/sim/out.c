@@ -24,6 +24,67 @@ const char *out_msg_name(u8 type)
 	return names[type];
 }
 
+static u32 be32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/*
+ * A ring payload for the trace: " hop=H" and what follows it (ring: the
+ * id or leader; ring-all: the origin, and the leader of a COORDINATOR;
+ * ring-list: the ids). Empty for an empty payload (Bully, heartbeats).
+ */
+void out_payload(char *buf, size_t cap, u8 algo, u8 type, const u8 *pl,
+		 u16 len)
+{
+	size_t o = 0;
+	u32 i, n;
+
+	buf[0] = 0;
+	if (!len || !pl)
+		return;
+	if (!elec_algo_is_ring(algo) || len < 4 ||
+	    (type != ELEC_MSG_ACK && type != ELEC_MSG_ELECTION &&
+	     type != ELEC_MSG_COORDINATOR)) {
+		snprintf(buf, cap, " len=%u", len);
+		return;
+	}
+	o += snprintf(buf + o, cap - o, " hop=%u", be32(pl));
+	pl += 4;
+	len -= 4;
+	if (type == ELEC_MSG_ACK)
+		return;
+	switch (algo) {
+	case ELEC_ALGO_RING:
+		if (len >= 4)
+			snprintf(buf + o, cap - o, " %s=%u",
+				 type == ELEC_MSG_ELECTION ? "id" : "leader",
+				 be32(pl));
+		break;
+	case ELEC_ALGO_RING_ALL:
+		if (type == ELEC_MSG_ELECTION && len >= 4)
+			snprintf(buf + o, cap - o, " origin=%u", be32(pl));
+		else if (len >= 8)
+			snprintf(buf + o, cap - o, " leader=%u origin=%u",
+				 be32(pl), be32(pl + 4));
+		break;
+	case ELEC_ALGO_RING_LIST:
+		if (len < 4)
+			break;
+		n = (u32)pl[0] << 8 | pl[1];
+		o += snprintf(buf + o, cap - o, " ids=");
+		for (i = 0; i < n && 4 + 4 * i + 4 <= len; i++) {
+			if (o + 16 >= cap) {
+				snprintf(buf + o, cap - o, "...(%u)", n);
+				return;
+			}
+			o += snprintf(buf + o, cap - o, "%s%u", i ? "," : "",
+				      be32(pl + 4 + 4 * i));
+		}
+		break;
+	}
+}
+
 void out_trace(struct sim *s, const char *fmt, ...)
 {
 	va_list ap;
@@ -48,6 +109,9 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			printf("\"initiator\":\"all\",");
 		else
 			printf("\"initiator\":%u,", p->initiator);
+		if (p->ops->algo == ELEC_ALGO_RING)
+			printf("\"suppress\":%s,",
+			       p->suppress_off ? "false" : "true");
 		if (r->leader)
 			printf("\"leader\":%u,", r->leader);
 		else
@@ -65,6 +129,9 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			       r->changed_after ? "true" : "false");
 		else
 			printf("}");
+		if (elec_algo_is_ring(p->ops->algo))
+			printf(",\"queue_full\":%llu,\"queue_max\":%u",
+			       (unsigned long long)r->queue_full, r->queue_max);
 		printf(",\"elapsed_ns\":%llu,\"live\":%u,\"highest_live\":%u,"
 		       "\"events\":%llu}\n",
 		       (unsigned long long)r->elapsed_ns, r->live, r->highest_live,
@@ -84,6 +151,8 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		printf(") changed_after=%s", r->changed_after ? "yes" : "no");
 	else
 		printf(")");
+	if (elec_algo_is_ring(p->ops->algo))
+		printf(" queue_full=%llu", (unsigned long long)r->queue_full);
 	printf(" elapsed=%lluns events=%llu\n",
 	       (unsigned long long)r->elapsed_ns,
 	       (unsigned long long)r->events);

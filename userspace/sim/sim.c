@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sim.h"
 
@@ -190,7 +191,12 @@ struct node *sim_node_by_id(struct sim *s, u32 id)
 	return NULL;
 }
 
-/* the node is taking part in an election or has no leader yet */
+/*
+ * The node is taking part in an election or has no leader yet. Ring
+ * algorithms also: it is a participant of a run (a leader can be one,
+ * with its role still leader), or it still has a ring message to pass on
+ * (its successor may not have acknowledged it yet, the retry is to come).
+ */
 static int node_busy(const struct node *nd)
 {
 	const struct elec_core *c = &nd->core;
@@ -198,7 +204,8 @@ static int node_busy(const struct node *nd)
 	if (!nd->up || !c->running)
 		return 0;
 	return c->role == ELEC_ROLE_CANDIDATE ||
-	       (!c->leader && c->role != ELEC_ROLE_LEADER);
+	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
+	       (nd->sim->ring && (c->participant || c->ring.q_len));
 }
 
 void sim_node_begin(struct node *nd)
@@ -211,6 +218,8 @@ void sim_node_end(struct node *nd)
 	struct sim *s = nd->sim;
 	u8 b = node_busy(nd);
 
+	if (nd->core.ring.q_len > s->q_max)
+		s->q_max = nd->core.ring.q_len;
 	if (b != nd->busy) {
 		if (b)
 			s->busy++;
@@ -247,23 +256,38 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 	switch (act->kind) {
 	case ELEC_ACT_SEND: {
 		const struct elec_msg *m = &act->msg;
+		u8 counted = m->type;
 
-		if (s->counting && m->type <= ELEC_MSG_MAX)
-			s->tx[m->type]++;
-		if (s->trace)
-			out_trace(s, "%u send %s dst=%u term=%llu", nd->id,
-				  out_msg_name(m->type), m->dst,
-				  (unsigned long long)m->term);
+		/* a ring message re-sent to the next position: a retry */
+		if (s->ring &&
+		    nd->core.stats.tx[ELEC_MSG_RETRY] != nd->seen_retry) {
+			nd->seen_retry = nd->core.stats.tx[ELEC_MSG_RETRY];
+			counted = ELEC_MSG_RETRY;
+		}
+		if (s->counting && counted <= ELEC_MSG_MAX)
+			s->tx[counted]++;
+		if (s->trace) {
+			char pl[160];
+
+			out_payload(pl, sizeof(pl), m->algo, m->type,
+				    m->payload, m->payload_len);
+			out_trace(s, "%u send %s dst=%u term=%llu%s%s%s",
+				  nd->id, out_msg_name(counted), m->dst,
+				  (unsigned long long)m->term,
+				  counted != m->type ? " as=" : "",
+				  counted != m->type ?
+				  out_msg_name(m->type) : "", pl);
+		}
 		if (m->dst) {
 			struct node *d = sim_node_by_id(s, m->dst);
 
 			if (d)
-				net_send(s, m, d->idx);
+				net_send(s, m, nd->idx, d->idx);
 			break;
 		}
 		for (j = 0; j < s->n; j++)
 			if (j != nd->idx)
-				net_send(s, m, j);
+				net_send(s, m, nd->idx, j);
 		break;
 	}
 	case ELEC_ACT_TIMER_ARM:
@@ -297,6 +321,38 @@ static int cmp_idx_by_id(const void *a, const void *b, void *arg)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * Ring queue bytes per node: room for 4N + 16 of the algorithm's largest
+ * records, at most 4096 (a queued record is a 16-byte header and the
+ * payload rounded up to 8 bytes). A node queues at most one ELECTION per
+ * originator and one COORDINATOR per announcer in a run, so this holds two
+ * overlapping runs with every node initiating (measured depths are far
+ * smaller: a full queue is counted, and fails --check). The memory is one
+ * anonymous mapping: a queue touches only the pages it fills.
+ */
+static u32 ring_queue_cap(const struct sim_params *p)
+{
+	u64 body, cap, recs = 4 * (u64)p->n + 16;
+
+	switch (p->ops->algo) {
+	case ELEC_ALGO_RING_LIST:
+		body = 4 + 4 + 4 * (u64)p->n;
+		break;
+	case ELEC_ALGO_RING_ALL:
+		body = 4 + 8;
+		break;
+	default:
+		body = 4 + 4;
+		break;
+	}
+	if (recs > 4096)
+		recs = 4096;
+	cap = (16 + ((body + 7) & ~7ULL)) * recs;
+	if (cap < ELEC_RING_QUEUE_BYTES)
+		cap = ELEC_RING_QUEUE_BYTES;
+	return (u32)cap;
+}
+
 int sim_init(struct sim *s, const struct sim_params *p)
 {
 	struct elec_config cfg;
@@ -322,6 +378,19 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	cfg.hb_interval_ns = p->hb_interval_ns;
 	cfg.timeout_ns = p->timeout_ns;
 	cfg.coord_timeout_ns = p->coord_timeout_ns;
+	s->ring = elec_algo_is_ring(p->ops->algo);
+	if (s->ring) {
+		cfg.suppress_off = p->suppress_off;
+		s->q_cap = ring_queue_cap(p);
+		s->qmem_len = (size_t)s->q_cap * p->n;
+		s->qmem = mmap(NULL, s->qmem_len, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+			       -1, 0);
+		if (s->qmem == MAP_FAILED) {
+			s->qmem = NULL;
+			return -1;
+		}
+	}
 	for (i = 0; i < p->n; i++) {
 		struct node *nd = &s->nodes[i];
 		struct elec_sink sink = { .emit = sim_emit, .ctx = nd };
@@ -331,16 +400,26 @@ int sim_init(struct sim *s, const struct sim_params *p)
 		nd->idx = i;
 		nd->up = 1;
 		cfg.self_id = nd->id;
+		/* ring order = the order of the ids: node k is at k + 1 */
+		if (s->ring)
+			cfg.self_pos = i + 1;
 		nd->peers = np ? malloc(np * sizeof(*nd->peers)) : NULL;
 		if (np && !nd->peers)
 			return -1;
 		if (elec_core_init(&nd->core, &cfg, nd->peers, np, &sink))
 			return -1;
+		if (s->ring)
+			elec_core_set_queue(&nd->core,
+					    s->qmem + (size_t)s->q_cap * i,
+					    s->q_cap);
 		/* ascending order: every add appends */
 		for (k = 0; k < p->n; k++) {
-			u32 id = s->nodes[s->by_id[k]].id;
+			u32 pi = s->by_id[k], id = s->nodes[pi].id;
 
-			if (id != nd->id &&
+			if (id == nd->id)
+				continue;
+			if (s->ring ? elec_core_peer_add_pos(&nd->core, id,
+							    NULL, pi + 1) :
 			    elec_core_peer_add(&nd->core, id, NULL))
 				return -1;
 		}
@@ -364,11 +443,20 @@ void sim_free(struct sim *s)
 	for (i = 0; i < SIM_LANES; i++)
 		free(s->lane[i].buf);
 	net_free(&s->net);
+	pool_free_all(&s->pool);
+	if (s->qmem)
+		munmap(s->qmem, s->qmem_len);
 }
 
 void sim_start_counting(struct sim *s)
 {
+	u32 i;
+
 	memset(s->tx, 0, sizeof(s->tx));
+	s->qfull0 = 0;
+	for (i = 0; i < s->n; i++)
+		s->qfull0 += s->nodes[i].core.stats.drops[ELEC_DROP_QUEUE_FULL];
+	s->q_max = 0;
 	s->counting = 1;
 	s->t_trigger = s->now;
 	s->t_decide = s->now;
@@ -408,7 +496,10 @@ void sim_recover(struct sim *s, struct node *nd)
 /*
  * Quiescent: no election traffic in flight, nobody in an election or
  * without a leader, and every live node follows the same live leader,
- * which leads.
+ * which leads. Ring algorithms: with the leader's current term, too (a
+ * node the ring skipped, e.g. back from a crash its predecessor saw,
+ * learns a re-elected leader's term only from its heartbeats, and until
+ * then its failure detector still times the old one).
  */
 int sim_stable(struct sim *s)
 {
@@ -428,12 +519,20 @@ int sim_stable(struct sim *s)
 			return 0;
 	}
 	ln = leader ? sim_node_by_id(s, leader) : NULL;
-	return ln && ln->up && ln->core.role == ELEC_ROLE_LEADER;
+	if (!ln || !ln->up || ln->core.role != ELEC_ROLE_LEADER)
+		return 0;
+	if (s->ring)
+		for (i = 0; i < s->n; i++)
+			if (s->nodes[i].up &&
+			    s->nodes[i].core.term != ln->core.term)
+				return 0;
+	return 1;
 }
 
 static void sim_deliver(struct sim *s, const struct ev *e)
 {
 	struct node *nd = &s->nodes[e->dst];
+	u8 payload[ELECTION_MAX_PAYLOAD];
 	struct elec_msg m;
 
 	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT)
@@ -443,6 +542,11 @@ static void sim_deliver(struct sim *s, const struct ev *e)
 	m.algo = nd->core.cfg.algo;
 	m.group = nd->core.cfg.group;
 	m.src = e->src;
+	if (EV_KIND(e) == EV_PMSG) {
+		/* copied out: the core's sends may grow (move) the pool */
+		m.payload_len = pool_take(&s->pool, e->src, &m.src, payload);
+		m.payload = payload;
+	}
 	m.dst = m.type == ELEC_MSG_HEARTBEAT ? 0 : nd->id;
 	m.term = e->term;
 	if (!nd->up) {
@@ -452,10 +556,15 @@ static void sim_deliver(struct sim *s, const struct ev *e)
 		return;
 	}
 	nd->passive = 0;
-	if (s->trace)
-		out_trace(s, "%u recv %s src=%u term=%llu", nd->id,
+	if (s->trace) {
+		char pl[160];
+
+		out_payload(pl, sizeof(pl), m.algo, m.type, m.payload,
+			    m.payload_len);
+		out_trace(s, "%u recv %s src=%u term=%llu%s", nd->id,
 			  out_msg_name(m.type), m.src,
-			  (unsigned long long)m.term);
+			  (unsigned long long)m.term, pl);
+	}
 	elec_core_rx(&nd->core, &m, s->now);
 	sim_node_end(nd);
 }
@@ -503,6 +612,7 @@ void sim_run(struct sim *s, u64 deadline)
 		s->events++;
 		switch (EV_KIND(&e)) {
 		case EV_MSG:
+		case EV_PMSG:
 			sim_deliver(s, &e);
 			break;
 		case EV_TIMER:
@@ -558,6 +668,11 @@ void sim_result(struct sim *s, struct run_result *r)
 		if (t != ELEC_MSG_HEARTBEAT)
 			r->messages += s->tx[t];
 	}
+	for (i = 0; i < s->n; i++)
+		r->queue_full +=
+			s->nodes[i].core.stats.drops[ELEC_DROP_QUEUE_FULL];
+	r->queue_full -= s->qfull0;
+	r->queue_max = s->q_max;
 	r->elapsed_ns = s->t_decide - s->t_trigger;
 	r->end_ns = s->now;
 	r->events = s->events;

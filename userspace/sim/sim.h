@@ -29,7 +29,10 @@ double rng_unit(struct rng *r);
 enum ev_kind {
 	EV_MSG,		/* type = message type, term, src id, dst index */
 	EV_TIMER,	/* type = timer id, term = armed expiry, dst index */
-	EV_CRASH,	/* dst index */
+	EV_PMSG,	/* as EV_MSG, with a payload: src = its pool handle
+			 * (the pool slot holds the src id)
+			 */
+	EV_CRASH,	/* dst index; this and the kinds below are faults */
 	EV_RECOVER,	/* dst index */
 	EV_SPLIT,	/* partition: term seeds each node's side */
 	EV_HEAL,	/* the partition ends */
@@ -37,7 +40,10 @@ enum ev_kind {
 
 /*
  * 32 bytes: an in-flight message is (time, seq, dst index, src id, type,
- * term); the struct elec_msg is rebuilt at delivery.
+ * term); the struct elec_msg is rebuilt at delivery. A message with a
+ * payload (the ring algorithms') is an EV_PMSG: its src field is a handle
+ * into the payload pool, whose slot holds the src id and the bytes, so
+ * payload-less messages (Bully, heartbeats) cost nothing extra.
  * key = seq << 16 | kind << 8 | type; seq is unique, so ordering by
  * (time, key) is ordering by (time, seq).
  */
@@ -54,12 +60,47 @@ _Static_assert(sizeof(struct ev) == 32, "an in-flight event is 32 bytes");
 #define EV_KIND(e)	((u8)((e)->key >> 8))
 #define EV_TYPE(e)	((u8)(e)->key)
 
+/* ---- payloads of in-flight messages (pool.c) -------------------------- */
+/*
+ * Size classes of 16 << k payload bytes, k = 0..POOL_CLASSES-1 (the last
+ * holds ELECTION_MAX_PAYLOAD); a handle is class << POOL_IDX_BITS | slot.
+ * Slots are reused through a free list; a class grows by doubling, so a
+ * slot pointer is valid only until the next pool_alloc().
+ */
+#define POOL_CLASSES	8
+#define POOL_IDX_BITS	27
+
+struct pool_class {
+	u8 *buf;		/* cap slots of (8 + 16 << k) bytes */
+	u32 cap, used;		/* slots allocated, slots handed out */
+	u32 free_head;		/* 1 + index of a free slot, 0 = none */
+};
+
+struct pool {
+	struct pool_class cls[POOL_CLASSES];
+	u64 live;		/* slots handed out and not freed */
+};
+
+u32 pool_alloc(struct pool *pl, u32 src, const u8 *data, u16 len);
+/* copies the payload to @out (ELECTION_MAX_PAYLOAD bytes), frees the slot */
+u16 pool_take(struct pool *pl, u32 handle, u32 *src, u8 *out);
+void pool_free_all(struct pool *pl);
+
 /* ---- network model (net.c) ------------------------------------------- */
+/* last delivery time per directed link, for FIFO links (ring algorithms) */
+struct link_slot {
+	u64 key;		/* (src idx << 32 | dst idx) + 1, 0: empty */
+	u64 last;		/* latest delivery scheduled on the link */
+};
+
 struct net {
 	u64 lat_lo, lat_hi;	/* ns; equal: fixed latency */
 	double loss;		/* probability a frame is lost */
 	u8 *side;		/* per node index: partition side, NULL = none */
 	struct rng rng;
+	int fifo;		/* links deliver in order (ring algorithms) */
+	struct link_slot *links;	/* open addressing, power of 2 */
+	size_t links_cap, links_used;
 };
 
 /* ---- nodes and the simulator (sim.c) --------------------------------- */
@@ -77,6 +118,7 @@ struct node {
 	u8 seen_role;	/* role and leader after the last core call */
 	u32 seen_leader;
 	u64 seen_term;
+	u64 seen_retry;	/* core's tx retry count at the last send */
 };
 
 struct sim_params {
@@ -86,6 +128,7 @@ struct sim_params {
 	int scenario;		/* enum scenario */
 	int initiator_all;
 	u32 initiator;		/* id, when !initiator_all */
+	int suppress_off;	/* ring: --suppress off */
 	u64 seed;
 	u64 lat_lo, lat_hi;
 	int lat_set;
@@ -109,6 +152,8 @@ struct run_result {
 	u32 live;
 	u64 by_type[ELEC_MSG_MAX + 1];
 	u64 messages;		/* all but heartbeats */
+	u64 queue_full;		/* ring messages dropped: queue full */
+	u32 queue_max;		/* most ring queue bytes any node used */
 	u64 elapsed_ns;		/* trigger to the last decision */
 	u64 end_ns;
 	u64 events;
@@ -135,6 +180,13 @@ struct sim {
 		size_t head, count, cap;	/* cap: a power of 2 */
 	} lane[SIM_LANES];
 	struct net net;
+	struct pool pool;	/* payloads of in-flight messages */
+	u8 *qmem;		/* ring queues: q_cap bytes per node */
+	size_t qmem_len;
+	u32 q_cap;
+	u32 q_max;		/* high-water mark of any node's ring queue */
+	u64 qfull0;		/* queue_full drops when counting started */
+	int ring;		/* a ring algorithm */
 	struct rng srng;	/* scenario randomness */
 	/* accounting */
 	int counting;
@@ -170,7 +222,8 @@ void sim_node_end(struct node *nd);
 /* net.c */
 void net_init(struct net *n, const struct sim_params *p, u32 nodes);
 void net_free(struct net *n);
-void net_send(struct sim *s, const struct elec_msg *m, u32 dst_idx);
+void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
+	      u32 dst_idx);
 void net_split(struct sim *s, u64 salt);
 void net_heal(struct sim *s);
 
@@ -190,6 +243,9 @@ int scenario_run(const struct sim_params *p, struct run_result *r);
 void out_trace(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 const char *out_msg_name(u8 type);
+/* " hop=.. id=.." for a ring payload, "" for an empty one */
+void out_payload(char *buf, size_t cap, u8 algo, u8 type, const u8 *pl,
+		 u16 len);
 void out_result(const struct sim_params *p, const struct run_result *r);
 
 /* check.c */

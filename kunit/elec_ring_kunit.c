@@ -1,0 +1,1463 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of what the three ring elections share (module/core/ring.c)
+ * and of whole ring elections on an in-test network.
+ *
+ * Two suites:
+ *  - elec_ring: one instance driven input by input through a recording
+ *    sink: the successor by position (wrapping, ties, the id as default
+ *    position, failed peers skipped), acknowledged hops (stop and wait,
+ *    FIFO order), the retry to the next position after an ack timeout
+ *    (counted as a retry, not as an election message), the owner probe
+ *    and a dead owner, a node left alone, election runs, heartbeats, the
+ *    failure detector and the learning window, a full queue, stop, and ids
+ *    in payloads that are not in the group.
+ *  - elec_ring_net: N instances of one ring algorithm joined by a
+ *    synchronous in-memory network that encodes and decodes every frame
+ *    with the codec, delivers frames in FIFO order with no delay and fires
+ *    the earliest timer when nothing is in flight. Ids are in an arbitrary
+ *    ring order. It checks the texts' message counts for one initiator
+ *    (Chang-Roberts 3N-1 worst and 2N best, and N + distance in general;
+ *    the all-ids ring N*N + N; the list ring 2N), and that every live node
+ *    agrees on the highest live id after concurrent starts, crashes of the
+ *    coordinator and of other nodes, and a reboot.
+ *
+ * The algorithms' own cases are in elec_ring_{cr,all,list}_kunit.c. The
+ * file also compiles in userspace against the KUnit shim in
+ * tests/core/shim, so `make -C tests/core check` runs the same cases.
+ */
+#include "elec_kunit_ring.h"
+
+/* a ring of five in an order that is not the ids' */
+static const u32 r5[] = { 4, 9, 2, 7, 5 };
+
+/* a node with explicit positions; @pos[i] for @ids[i], 0 = the id */
+static struct t_node *trg_node_pos(struct kunit *test, u32 self, u32 self_pos,
+				   const u32 *ids, const u32 *pos, u32 nr)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_sink sink = { .emit = t_emit };
+	struct elec_config cfg;
+	void *q = kunit_kzalloc(test, TR_QBYTES, GFP_KERNEL);
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	n->test = test;
+	n->now = T_START;
+	sink.ctx = n;
+	tr_cfg(&cfg, ELEC_ALGO_RING, self);
+	cfg.self_pos = self_pos;
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
+					     T_MAX_NODES - 1, &sink), 0);
+	for (i = 0; i < nr; i++)
+		KUNIT_ASSERT_EQ(test, elec_core_peer_add_pos(&n->c, ids[i],
+							     NULL, pos[i]), 0);
+	elec_core_set_queue(&n->c, q, TR_QBYTES);
+	return n;
+}
+
+/* started, then an election: the first ELECTION goes to the successor */
+static u32 trg_elect_dst(struct t_node *n)
+{
+	const struct elec_action *a;
+
+	tr_started(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(n->test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(n->test, tr_val(n, a), n->c.cfg.self_id);
+	KUNIT_EXPECT_EQ(n->test, n->c.ring.dst, a->msg.dst);
+	return a->msg.dst;
+}
+
+static void trg_down(struct t_node *n, u32 id)
+{
+	struct elec_peer *p = elec_core_peer_find(&n->c, id);
+
+	KUNIT_ASSERT_NOT_NULL(n->test, p);
+	elec_core_peer_set_alive(&n->c, p, false, n->now);
+}
+
+/* ---- elec_ring --------------------------------------------------------- */
+
+/* The successor is the next position, wrapping; ids do not matter. */
+static void trg_successor(struct kunit *test)
+{
+	static const u32 succ[] = { 9, 2, 7, 5, 4 };	/* of r5[i] */
+	struct t_node *n;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(r5); i++) {
+		n = tr_node_new(test, ELEC_ALGO_RING, r5[i], r5, 5);
+		KUNIT_EXPECT_EQ_MSG(test, trg_elect_dst(n), succ[i],
+				    "node %u", r5[i]);
+	}
+}
+
+/* Position 0 is the id; equal positions are ordered by id. */
+static void trg_positions(struct kunit *test)
+{
+	static const u32 ids_a[] = { 3, 8, 4 }, pos_a[] = { 0, 0, 6 };
+	static const u32 ids_b[] = { 3, 8, 1 }, pos_b[] = { 200, 200, 50 };
+	static const u32 ids_c[] = { 6, 8, 1 }, pos_c[] = { 100, 200, 50 };
+	static const u32 ids_d[] = { 6, 3, 1 }, pos_d[] = { 100, 200, 50 };
+	static const u32 ids_e[] = { 3, 5, 4 }, pos_e[] = { 0, 0, 6 };
+	struct t_node *n;
+
+	/* keys 3, 5 (self, position 0), 6 (peer 4), 8 */
+	n = trg_node_pos(test, 5, 0, ids_a, pos_a, 3);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 4);
+	/* self at key 8: the last, wraps to key 3 */
+	n = trg_node_pos(test, 8, 0, ids_e, pos_e, 3);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 3);
+	/* 6 at 100; 3 and 8 both at 200: 3 first */
+	n = trg_node_pos(test, 6, 100, ids_b, pos_b, 3);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 3);
+	n = trg_node_pos(test, 3, 200, ids_c, pos_c, 3);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 8);
+	/* 8 at 200 after 3 at 200: wraps to 1 at 50 */
+	n = trg_node_pos(test, 8, 200, ids_d, pos_d, 3);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 1);
+}
+
+/* Peers declared failed are skipped, wrapping if need be. */
+static void trg_skip_failed(struct kunit *test)
+{
+	struct t_node *n;
+
+	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	trg_down(n, 7);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 5);
+
+	n = tr_node_new(test, ELEC_ALGO_RING, 5, r5, 5);
+	trg_down(n, 4);
+	trg_down(n, 9);
+	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 2);
+
+	/* back when heard from */
+	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	trg_down(n, 7);
+	tr_started(n);
+	tr_ack(n, 7, 1234);	/* any frame */
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 7), 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 1);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 7);
+}
+
+/* One ring message in flight; the ACK pops it and sends the next. */
+static void trg_ack_fifo(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING_ALL, 2, r5, 5);
+	const struct elec_action *a;
+	u32 hop;
+
+	tr_started(n);
+	/* (elect me, 4) from the predecessor: own first, then 4's */
+	tr_rx_all_e(n, 9, 1, 11, 4);
+	a = tr_first_send(n);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_ACK);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
+	KUNIT_EXPECT_EQ(test, a->msg.payload_len, 4);
+	KUNIT_EXPECT_EQ(test, tr_hop(n, a), 11);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+			n->now + T_T);
+	hop = tr_hop(n, a);
+
+	/* a third one queues behind */
+	t_clear(n);
+	tr_rx_all_e(n, 9, 1, 12, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, 9), 1);
+
+	/* a wrong hop, or the right hop from another node: ignored */
+	t_clear(n);
+	tr_ack(n, 7, hop + 1);
+	tr_ack(n, 7, hop - 1);
+	tr_ack(n, 5, hop);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 7);
+
+	/* in the order queued */
+	t_clear(n);
+	tr_ack(n, 7, hop);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 4);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_EXPECT_NE(test, tr_hop(n, a), hop);
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_ANSWER), 1);
+	t_clear(n);
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, tr_val(n, tr_last(n, ELEC_MSG_ELECTION)), 9);
+
+	/* the last ACK empties the queue and stops the timer */
+	t_clear(n);
+	hop = tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER], 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
+	/* a duplicate is harmless */
+	t_clear(n);
+	tr_ack(n, 7, hop);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ACK], 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ACK], 7);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
+}
+
+/*
+ * No ACK within T: the successor is declared failed and the message goes
+ * to the next position, counted as a retry and not as an ELECTION.
+ */
+static void trg_ack_timeout_retry(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	const struct elec_action *a;
+	u32 hop;
+	u64 run;
+
+	KUNIT_ASSERT_EQ(test, trg_elect_dst(n), 7);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	hop = tr_hop(n, a);
+	run = a->msg.term;
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);	/* its type on the wire */
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 5);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
+	KUNIT_EXPECT_EQ(test, a->msg.term, run);
+	KUNIT_EXPECT_NE(test, tr_hop(n, a), hop);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+			n->now + T_T);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 1);
+	/* still the same run, no new election */
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			0);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+
+	/* a late ACK from 7: 7 is alive again, but 5 has the message now */
+	t_clear(n);
+	tr_ack(n, 7, hop);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 7), 1);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	t_clear(n);
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+}
+
+/* The owner of a message is tried even when declared failed. */
+static void trg_owner_probe(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+
+	/* 7 down: 9's ELECTION skips it */
+	tr_started(n);
+	trg_down(n, 7);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 9, 1, 1, 9);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 5);
+	tr_ack_head(n);
+	/* 7's own ELECTION is offered to 7 */
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 9, 2, 2, 7);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 7);
+	KUNIT_EXPECT_EQ(test, tr_val(n, tr_last(n, ELEC_MSG_ELECTION)), 7);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 0);
+	/* and so is the leader's COORDINATOR */
+	tr_ack_head(n);
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 9, 4, 3, 7);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_COORDINATOR)->msg.dst, 7);
+}
+
+/* The owner does not answer: its ELECTION can never return; elect anew. */
+static void trg_owner_dead_election(struct kunit *test)
+{
+	const struct elec_action *a;
+	struct t_node *n;
+	int probe;
+
+	for (probe = 0; probe < 2; probe++) {
+		n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+		tr_started(n);
+		if (probe)
+			trg_down(n, 7);
+		tr_rx_cr(n, ELEC_MSG_ELECTION, 9, 3, 1, 7);
+		KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
+		t_clear(n);
+		t_fire(n, ELEC_TIMER_ANSWER);
+		KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 0);
+		if (!probe)
+			KUNIT_EXPECT_EQ(test,
+					t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
+		/* dropped, not retried: an own run instead */
+		KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
+		KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+		KUNIT_EXPECT_EQ(test,
+				t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+				1);
+		KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+		a = tr_last(n, ELEC_MSG_ELECTION);
+		KUNIT_EXPECT_EQ(test, a->msg.dst, 5);
+		KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
+		KUNIT_EXPECT_GT(test, a->msg.term, 3);
+		KUNIT_EXPECT_EQ(test, n->c.ring.run, a->msg.term);
+		KUNIT_EXPECT_TRUE(test, n->c.participant);
+	}
+}
+
+/* A COORDINATOR whose leader does not answer has gone round: dropped. */
+static void trg_owner_dead_coordinator(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+
+	tr_started(n);
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 9, 3, 1, 7);
+	KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER], 0);
+	/* the failure detector decides about the leader */
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
+}
+
+static void trg_expect_alone_leader(struct t_node *n)
+{
+	struct kunit *test = n->test;
+	u32 self = n->c.cfg.self_id;
+
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_RING_LEADING);
+	KUNIT_EXPECT_EQ(test, n->c.leader, self);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_GT(test, n->c.term, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+}
+
+/* The ring walk finds no other live node: the node elects itself. */
+static void trg_alone(struct kunit *test)
+{
+	static const u32 r3[] = { 1, 2, 3 };
+	static const u32 r1[] = { 6 };
+	struct t_node *n;
+	u32 i;
+
+	/* every peer declared failed */
+	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	tr_started(n);
+	for (i = 0; i < ARRAY_SIZE(r5); i++)
+		if (r5[i] != 2)
+			trg_down(n, r5[i]);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	trg_expect_alone_leader(n);
+
+	/* both peers fail to acknowledge in turn */
+	n = tr_node_new(test, ELEC_ALGO_RING, 2, r3, 3);
+	KUNIT_ASSERT_EQ(test, trg_elect_dst(n), 3);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 1);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 1), 1);
+	trg_expect_alone_leader(n);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 1);
+
+	/* no peers at all, for each algorithm, at the end of learning */
+	for (i = ELEC_ALGO_RING; i <= ELEC_ALGO_RING_LIST; i++) {
+		n = tr_node_new(test, i, 6, r1, 1);
+		tr_started(n);
+		t_fire(n, ELEC_TIMER_DETECT);
+		trg_expect_alone_leader(n);
+	}
+}
+
+/* ELECTION frames of an older run are dropped; a newer run resets. */
+static void trg_runs(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	const struct elec_action *a;
+
+	tr_started(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 5, 1, 9);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.term, 5);
+	KUNIT_EXPECT_EQ(test, n->c.ring.run, 5);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	tr_ack_head(n);
+
+	/* same run, smaller id, participant: swallowed */
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 5, 2, 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, 2), 1);
+
+	/* older run: acknowledged, counted stale, nothing else */
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 4, 3, 9);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, 2), 1);
+	KUNIT_EXPECT_EQ(test, n->c.ring.run, 5);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+
+	/* newer run: not a participant of it, so it substitutes */
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 6, 4, 4);
+	KUNIT_EXPECT_EQ(test, n->c.ring.run, 6);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 5);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 6);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_GE(test, n->c.max_term, 6);
+	/* joining runs is not starting one */
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 1);
+}
+
+/* Learning: nothing heard for hb_interval * hb_miss, then an election. */
+static void trg_learning_elects(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	const struct elec_action *a;
+
+	t_start(n);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_RING_LEARNING);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 5);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+			n->now + T_T);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+			n->now + TR_ROUND(5));
+}
+
+/* A higher leader heard while learning is followed; silence elects. */
+static void trg_heartbeats_follow(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	u64 learn_end = T_START + T_DETECT;
+	const struct elec_action *a;
+	int i;
+
+	tr_started(n);
+	for (i = 0; i < 4; i++) {
+		n->now += T_HB;
+		t_clear(n);
+		tr_hb(n, 9, 3);
+		KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+		KUNIT_EXPECT_EQ(test, n->c.term, 3);
+		KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_RING_FOLLOWING);
+		/* the first window may be longer (ring.c), not shorter */
+		if (i)
+			KUNIT_EXPECT_EQ(test,
+					n->c.timer_expires[ELEC_TIMER_DETECT],
+					n->now + T_DETECT);
+		else
+			KUNIT_EXPECT_GE(test,
+					n->c.timer_expires[ELEC_TIMER_DETECT],
+					n->now + T_DETECT);
+		KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED,
+					       T_ANY), i == 0);
+		KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	}
+	/* the learning window's end has passed: no election */
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, learn_end);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+
+	/* stale: older term, or same term and lower id */
+	tr_hb(n, 9, 2);
+	tr_hb(n, 4, 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+
+	/* silence: 9 is declared failed and an election begins */
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 9)->alive, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
+}
+
+/* Accepting a leader with a lower id than one's own begins an election. */
+static void trg_lower_leader_elects(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	const struct elec_action *a;
+
+	tr_started(n);
+	tr_hb(n, 4, 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 5);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 3);
+
+	/* following 9, then 4 takes over in a later term */
+	n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	tr_started(n);
+	tr_hb(n, 9, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	t_clear(n);
+	tr_hb(n, 4, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.term, 6);
+}
+
+/* Node 9 of r5 wins a Chang-Roberts run it began alone. */
+static void trg_make_leader9(struct t_node *n)
+{
+	struct kunit *test = n->test;
+
+	tr_started(n);
+	elec_core_elect(&n->c, n->now);
+	tr_ack_head(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 4, n->c.ring.run, 1, 9);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	tr_ack_head(n);
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 4, n->c.term, 2, 9);
+	KUNIT_ASSERT_EQ(test, n->c.ring.q_len, 0);
+	t_clear(n);
+}
+
+/* The leader broadcasts heartbeats carrying its term. */
+static void trg_leader_heartbeats(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 9, r5, 5);
+	const struct elec_action *a;
+	u64 term;
+	int i;
+
+	trg_make_leader9(n);
+	term = n->c.term;
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+	for (i = 1; i <= 3; i++) {
+		t_clear(n);
+		t_fire(n, ELEC_TIMER_HEARTBEAT);
+		KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+		a = tr_last(n, ELEC_MSG_HEARTBEAT);
+		KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+		KUNIT_EXPECT_EQ(test, a->msg.term, term);
+		KUNIT_EXPECT_EQ(test, a->msg.payload_len, 0);
+		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT],
+				n->now + T_HB);
+		KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_HEARTBEAT], i);
+	}
+	/* a leader of a later term, lower id: followed, then outbid */
+	t_clear(n);
+	tr_hb(n, 7, term + 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_RING_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], 0);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.term,
+			term + 2);
+}
+
+/* A participant that hears nothing of its run begins a new one. */
+static void trg_round_timeout(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	const struct elec_action *a;
+	u64 run;
+
+	tr_started(n);
+	elec_core_elect(&n->c, n->now);
+	run = n->c.ring.run;
+	tr_ack_head(n);
+	/* news of the run pushes the round timer back */
+	n->now += T_T;
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, run, 1, 9);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+			n->now + TR_ROUND(5));
+	tr_ack_head(n);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.ring.run, run + 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.term, run + 1);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+			n->now + TR_ROUND(5));
+
+	/* not a participant any more: the round timer is not armed */
+	tr_ack_head(n);
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 2, run + 5, 3, 9);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+}
+
+/* A message that does not fit the queue is dropped and counted. */
+static void trg_queue_full(struct kunit *test)
+{
+	struct elec_config cfg;
+	struct t_node *n;
+
+	/*
+	 * 32 bytes: one Chang-Roberts record (ring.c: a 16-byte header and
+	 * 8 payload bytes) but not two.
+	 */
+	tr_cfg(&cfg, ELEC_ALGO_RING, 7);
+	n = tr_node_cfg(test, &cfg, r5, 5, 32);
+	tr_started(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 1, 1, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 2, 2, 9);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_QUEUE_FULL], 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, 2), 1);
+	/* room again once acknowledged */
+	tr_ack_head(n);
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 3, 3, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_QUEUE_FULL], 1);
+
+	/* no queue at all: the round timer will have to recover */
+	n = tr_node_cfg(test, &cfg, r5, 5, 0);
+	tr_started(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_QUEUE_FULL], 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+}
+
+/* Stopping forgets the queue and the message in flight. */
+static void trg_stop_clears(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING_ALL, 2, r5, 5);
+	const struct elec_action *a;
+	u32 hop;
+
+	tr_started(n);
+	tr_rx_all_e(n, 9, 1, 1, 4);
+	KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
+	KUNIT_ASSERT_GT(test, n->c.ring.q_len, 0);
+	hop = n->c.ring.hop;
+	t_clear(n);
+	elec_core_stop(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_STOPPED, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_RING_IDLE);
+
+	/* started again: the old ACK finds nothing, an election is alone */
+	tr_started(n);
+	tr_ack(n, 7, hop);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+}
+
+static void trg_expect_unknown(struct t_node *n, u64 drops)
+{
+	struct kunit *test = n->test;
+
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_UNKNOWN_PEER], drops);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, T_ANY), drops);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+}
+
+/* Ids in a payload that are not in the group: acknowledged, dropped. */
+static void trg_unknown_ids(struct kunit *test)
+{
+	static const u32 l1[] = { 4, 77 }, l2[] = { 77, 9, 2 };
+	static const u32 l3[] = { 4, 9, 2, 1 };
+	struct t_node *n;
+
+	n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	tr_started(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 1, 1, 77);
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 2, 2, 2, 77);
+	trg_expect_unknown(n, 2);
+
+	n = tr_node_new(test, ELEC_ALGO_RING_ALL, 7, r5, 5);
+	tr_started(n);
+	tr_rx_all_e(n, 2, 1, 1, 77);
+	tr_rx_all_c(n, 2, 2, 2, 77, 4);
+	tr_rx_all_c(n, 2, 2, 3, 9, 77);
+	trg_expect_unknown(n, 3);
+
+	n = tr_node_new(test, ELEC_ALGO_RING_LIST, 7, r5, 5);
+	tr_started(n);
+	tr_rx_list(n, ELEC_MSG_ELECTION, 2, 1, 1, l1, 2);
+	tr_rx_list(n, ELEC_MSG_ELECTION, 2, 1, 2, l2, 3);
+	tr_rx_list(n, ELEC_MSG_COORDINATOR, 2, 2, 3, l3, 4);
+	trg_expect_unknown(n, 3);
+}
+
+static struct kunit_case elec_ring_cases[] = {
+	KUNIT_CASE(trg_successor),
+	KUNIT_CASE(trg_positions),
+	KUNIT_CASE(trg_skip_failed),
+	KUNIT_CASE(trg_ack_fifo),
+	KUNIT_CASE(trg_ack_timeout_retry),
+	KUNIT_CASE(trg_owner_probe),
+	KUNIT_CASE(trg_owner_dead_election),
+	KUNIT_CASE(trg_owner_dead_coordinator),
+	KUNIT_CASE(trg_alone),
+	KUNIT_CASE(trg_runs),
+	KUNIT_CASE(trg_learning_elects),
+	KUNIT_CASE(trg_heartbeats_follow),
+	KUNIT_CASE(trg_lower_leader_elects),
+	KUNIT_CASE(trg_leader_heartbeats),
+	KUNIT_CASE(trg_round_timeout),
+	KUNIT_CASE(trg_queue_full),
+	KUNIT_CASE(trg_stop_clears),
+	KUNIT_CASE(trg_unknown_ids),
+	{}
+};
+
+static struct kunit_suite elec_ring_suite = {
+	.name = "elec_ring",
+	.test_cases = elec_ring_cases,
+};
+
+/* ---- elec_ring_net ----------------------------------------------------- */
+
+#define TRN_QLEN	1024
+#define TRN_PL		(8 + 4 * T_MAX_NODES)
+#define TRN_MAX_STEPS	1000000
+#define TRN_SETTLE	2000000000ULL	/* 2 s */
+
+struct trn_frame {
+	u8 from;
+	u8 to;
+	u16 len;
+	u8 bytes[ELECTION_HDR_LEN + TRN_PL];
+};
+
+/**
+ * struct trn_net - N ring instances on a synchronous FIFO network.
+ * @test: the running case
+ * @cfg: every node's configuration but the id and position
+ * @ring: the ids in ring order (node k has position TR_POS(k))
+ * @n: nodes
+ * @now: the network's clock
+ * @timers_first: due timers fire before frames in flight (every node
+ *	acts at the same instant: concurrent starts)
+ * @node: the nodes, in ring order
+ * @q: frames in flight, a ring buffer of TRN_QLEN
+ * @q_head: first frame in flight
+ * @q_len: frames in flight
+ * @sent: frames sent per wire type; a broadcast once
+ * @lost: frames to a crashed node or an unknown id
+ * @overflow: frames that did not fit @q
+ * @bad: frames the codec could not encode or decode
+ */
+struct trn_net {
+	struct kunit *test;
+	struct elec_config cfg;
+	u32 ring[T_MAX_NODES];
+	u32 n;
+	u64 now;
+	bool timers_first;
+	struct t_node *node[T_MAX_NODES];
+	struct trn_frame *q;
+	u32 q_head;
+	u32 q_len;
+	u64 sent[ELEC_MSG_MAX + 1];
+	u64 lost;
+	u64 overflow;
+	u64 bad;
+};
+
+static struct t_node *trn_find(struct trn_net *net, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		if (net->node[i]->c.cfg.self_id == id)
+			return net->node[i];
+	return NULL;
+}
+
+static void trn_enqueue(struct trn_net *net, u32 from, u32 to,
+			const u8 *bytes, u32 len)
+{
+	struct trn_frame *f;
+
+	if (net->q_len >= TRN_QLEN) {
+		net->overflow++;
+		return;
+	}
+	f = &net->q[(net->q_head + net->q_len) % TRN_QLEN];
+	f->from = from;
+	f->to = to;
+	f->len = len;
+	memcpy(f->bytes, bytes, len);
+	net->q_len++;
+}
+
+/* the sink's SEND: encode, then queue one copy per receiver */
+static void trn_send(struct t_node *from, const struct elec_msg *msg)
+{
+	struct trn_net *net = from->net;
+	u8 bytes[ELECTION_HDR_LEN + TRN_PL];
+	struct t_node *to;
+	size_t len;
+	u32 i;
+
+	if (msg->type <= ELEC_MSG_MAX)
+		net->sent[msg->type]++;
+	len = elec_codec_encode(msg, bytes, sizeof(bytes));
+	if (len != ELECTION_HDR_LEN + (size_t)msg->payload_len) {
+		net->bad++;
+		return;
+	}
+	if (!msg->dst) {
+		for (i = 0; i < net->n; i++)
+			if (i != from->idx)
+				trn_enqueue(net, from->idx, i, bytes, len);
+		return;
+	}
+	to = trn_find(net, msg->dst);
+	if (to)
+		trn_enqueue(net, from->idx, to->idx, bytes, len);
+	else
+		net->lost++;
+}
+
+static void trn_deliver(struct trn_net *net)
+{
+	struct trn_frame *f = &net->q[net->q_head];
+	struct t_node *to = net->node[f->to];
+	struct elec_msg msg;
+
+	net->q_head = (net->q_head + 1) % TRN_QLEN;
+	net->q_len--;
+	if (!to->up) {
+		net->lost++;
+		return;
+	}
+	if (elec_codec_decode(f->bytes, f->len, &msg) != ELEC_DECODE_OK) {
+		net->bad++;
+		return;
+	}
+	to->now = net->now;
+	elec_core_rx(&to->c, &msg, net->now);
+}
+
+/* the earliest armed timer of an up node expiring at or before @limit */
+static bool trn_next_timer(struct trn_net *net, u64 limit, u32 *idx, u32 *id)
+{
+	u64 best = 0;
+	u32 i, t;
+
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+
+		if (!n->up)
+			continue;
+		for (t = 0; t < ELEC_TIMER_COUNT; t++) {
+			u64 e = n->c.timer_expires[t];
+
+			if (!e || e > limit || (best && e >= best))
+				continue;
+			best = e;
+			*idx = i;
+			*id = t;
+		}
+	}
+	return best != 0;
+}
+
+static void trn_fire(struct trn_net *net, u32 idx, u32 id)
+{
+	struct t_node *n = net->node[idx];
+	u64 e = n->c.timer_expires[id];
+
+	if (e > net->now)
+		net->now = e;
+	n->now = net->now;
+	elec_core_timer(&n->c, id, net->now);
+}
+
+static bool trn_step(struct trn_net *net, u64 until)
+{
+	u32 idx, id;
+
+	if (net->timers_first && trn_next_timer(net, net->now, &idx, &id)) {
+		trn_fire(net, idx, id);
+		return true;
+	}
+	if (net->q_len) {
+		trn_deliver(net);
+		return true;
+	}
+	if (!trn_next_timer(net, until, &idx, &id)) {
+		if (until > net->now)
+			net->now = until;
+		return false;
+	}
+	trn_fire(net, idx, id);
+	return true;
+}
+
+/* deliver and fire until nothing is left up to @until */
+static void trn_run(struct trn_net *net, u64 until)
+{
+	u32 steps = 0;
+
+	while (trn_step(net, until)) {
+		if (++steps > TRN_MAX_STEPS) {
+			KUNIT_FAIL(net->test, "network does not settle");
+			return;
+		}
+	}
+	KUNIT_EXPECT_EQ(net->test, net->overflow, 0);
+	KUNIT_EXPECT_EQ(net->test, net->bad, 0);
+}
+
+static void trn_run_for(struct trn_net *net, u64 ns)
+{
+	trn_run(net, net->now + ns);
+}
+
+/* deliver what is in flight now, firing no timer that is not due */
+static void trn_drain(struct trn_net *net)
+{
+	trn_run(net, net->now);
+}
+
+static void trn_node_init(struct trn_net *net, struct t_node *n, u32 id)
+{
+	struct elec_config cfg = net->cfg;
+
+	cfg.self_id = id;
+	tr_node_init(n, &cfg, net->ring, net->n, TR_QBYTES);
+}
+
+static struct trn_net *trn_new(struct kunit *test, u8 algo, bool suppress_off,
+			       const u32 *ring, u32 nr)
+{
+	struct trn_net *net = kunit_kzalloc(test, sizeof(*net), GFP_KERNEL);
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, net);
+	KUNIT_ASSERT_LE(test, nr, T_MAX_NODES);
+	net->q = kunit_kzalloc(test, TRN_QLEN * sizeof(*net->q), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, net->q);
+	net->test = test;
+	tr_cfg(&net->cfg, algo, 1);
+	net->cfg.suppress_off = suppress_off;
+	memcpy(net->ring, ring, nr * sizeof(ring[0]));
+	net->n = nr;
+	net->now = T_START;
+	for (i = 0; i < nr; i++) {
+		struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+		KUNIT_ASSERT_NOT_NULL(test, n);
+		n->test = test;
+		n->now = net->now;
+		n->net = net;
+		n->net_send = trn_send;
+		n->idx = i;
+		n->up = true;
+		trn_node_init(net, n, ring[i]);
+		net->node[i] = n;
+	}
+	return net;
+}
+
+static struct t_node *trn_node(struct trn_net *net, u32 id)
+{
+	struct t_node *n = trn_find(net, id);
+
+	KUNIT_ASSERT_NOT_NULL(net->test, n);
+	return n;
+}
+
+static void trn_start_all(struct trn_net *net)
+{
+	u32 i;
+
+	for (i = 0; i < net->n; i++) {
+		net->node[i]->now = net->now;
+		elec_core_start(&net->node[i]->c, net->now);
+	}
+}
+
+/* a silent crash: the node neither sends, receives nor times out */
+static void trn_crash(struct trn_net *net, u32 id)
+{
+	trn_node(net, id)->up = false;
+}
+
+/* back with a fresh instance (as after a reboot), started */
+static void trn_reboot(struct trn_net *net, u32 id)
+{
+	struct t_node *n = trn_node(net, id);
+
+	n->up = true;
+	n->now = net->now;
+	trn_node_init(net, n, id);
+	elec_core_start(&n->c, net->now);
+}
+
+static u32 trn_highest_up(struct trn_net *net)
+{
+	u32 i, best = 0;
+
+	for (i = 0; i < net->n; i++)
+		if (net->node[i]->up && net->node[i]->c.cfg.self_id > best)
+			best = net->node[i]->c.cfg.self_id;
+	return best;
+}
+
+/* every live node agrees on @want, in one term, and nothing is pending */
+static void trn_expect_agree(struct trn_net *net, u32 want)
+{
+	struct kunit *test = net->test;
+	struct t_node *l = trn_node(net, want);
+	u32 i;
+
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+		u32 id = n->c.cfg.self_id;
+
+		if (!n->up)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, n->c.leader, want, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.term, l->c.term, "node %u", id);
+		KUNIT_EXPECT_FALSE_MSG(test, n->c.participant, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.role, id == want ?
+				    ELEC_ROLE_LEADER : ELEC_ROLE_FOLLOWER,
+				    "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.ring.q_len, 0, "node %u", id);
+	}
+}
+
+static u64 trn_sum_tx(struct trn_net *net, u8 type)
+{
+	u64 sum = 0;
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		sum += net->node[i]->c.stats.tx[type];
+	return sum;
+}
+
+static u64 trn_sum_elections(struct trn_net *net)
+{
+	u64 sum = 0;
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		sum += net->node[i]->c.stats.elections;
+	return sum;
+}
+
+/* started at once, settled on the highest id */
+static struct trn_net *trn_settled(struct kunit *test, u8 algo,
+				   bool suppress_off, const u32 *ring, u32 nr)
+{
+	struct trn_net *net = trn_new(test, algo, suppress_off, ring, nr);
+
+	trn_start_all(net);
+	trn_run_for(net, TRN_SETTLE);
+	trn_expect_agree(net, trn_highest_up(net));
+	return net;
+}
+
+/*
+ * On a settled network, @id alone begins an election; every frame of it
+ * is delivered at that instant. Checks the election and coordinator
+ * frames it took (on the wire and in the senders' counters), that each
+ * hop was acknowledged once and nothing retried, and the outcome.
+ */
+static void trn_one_election(struct trn_net *net, u32 id, u64 want_elec,
+			     u64 want_coord)
+{
+	struct kunit *test = net->test;
+	u64 tx_e = trn_sum_tx(net, ELEC_MSG_ELECTION);
+	u64 tx_c = trn_sum_tx(net, ELEC_MSG_COORDINATOR);
+	u64 tx_r = trn_sum_tx(net, ELEC_MSG_RETRY);
+	u64 elections = trn_sum_elections(net);
+
+	memset(net->sent, 0, sizeof(net->sent));
+	elec_core_elect(&trn_node(net, id)->c, net->now);
+	trn_drain(net);
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ELECTION], want_elec,
+			    "initiator %u", id);
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_COORDINATOR], want_coord,
+			    "initiator %u", id);
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ACK],
+			    want_elec + want_coord, "initiator %u", id);
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ANSWER], 0,
+			    "initiator %u", id);
+	KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_ELECTION) - tx_e,
+			want_elec);
+	KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_COORDINATOR) - tx_c,
+			want_coord);
+	KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_RETRY), tx_r);
+	KUNIT_EXPECT_EQ(test, trn_sum_elections(net), elections + 1);
+	trn_expect_agree(net, trn_highest_up(net));
+}
+
+/* ring hops from the node at index @from forward to the one at @to */
+static u32 trn_dist(u32 from, u32 to, u32 nr)
+{
+	return (to + nr - from) % nr;
+}
+
+/* the ring of seven used below; 9 is at index 1, its successor is 2 */
+static const u32 r7[] = { 4, 9, 2, 7, 5, 1, 8 };
+
+/*
+ * Chang-Roberts, one initiator: it takes d messages for the initiator's
+ * ELECTION to reach the highest id d hops on, N for the highest id's to
+ * come round, N for the elected message: 3N - 1 when the highest is the
+ * initiator's predecessor, 2N when it is the initiator.
+ */
+static void trn_cr_counts(struct kunit *test, bool suppress_off)
+{
+	const u32 nr = ARRAY_SIZE(r7);
+	struct trn_net *net = trn_settled(test, ELEC_ALGO_RING, suppress_off,
+					  r7, nr);
+	u32 k;
+
+	trn_one_election(net, 2, 2 * nr - 1, nr);	/* worst: 3N - 1 */
+	trn_one_election(net, 9, nr, nr);		/* best: 2N */
+	for (k = 0; k < nr; k++) {
+		trn_one_election(net, r7[k], nr + trn_dist(k, 1, nr), nr);
+		trn_run_for(net, 100000000ULL);
+	}
+	trn_run_for(net, TRN_SETTLE);
+	trn_expect_agree(net, 9);
+}
+
+static void trn_cr_one_initiator(struct kunit *test)
+{
+	trn_cr_counts(test, false);
+}
+
+/* The refinement of the all-ids ring: the same counts for one initiator. */
+static void trn_cr_suppress_off_one_initiator(struct kunit *test)
+{
+	trn_cr_counts(test, true);
+}
+
+/* The all-ids ring: N "elect me" messages go round N hops; N more. */
+static void trn_all_one_initiator(struct kunit *test)
+{
+	static const u32 r3[] = { 3, 1, 2 };
+	const u32 nr = ARRAY_SIZE(r7);
+	struct trn_net *net;
+	u32 k;
+
+	net = trn_settled(test, ELEC_ALGO_RING_ALL, false, r7, nr);
+	for (k = 0; k < nr; k++)
+		trn_one_election(net, r7[k], nr * nr, nr);
+	net = trn_settled(test, ELEC_ALGO_RING_ALL, false, r3, 3);
+	trn_one_election(net, 1, 9, 3);
+	trn_one_election(net, 3, 9, 3);
+}
+
+/* The list ring: one ELECTION and one COORDINATOR go round: 2N. */
+static void trn_list_one_initiator(struct kunit *test)
+{
+	const u32 nr = ARRAY_SIZE(r7);
+	struct trn_net *net;
+	u32 k;
+
+	net = trn_settled(test, ELEC_ALGO_RING_LIST, false, r7, nr);
+	for (k = 0; k < nr; k++)
+		trn_one_election(net, r7[k], nr, nr);
+}
+
+/* Every node starts at the same instant and ends its learning together. */
+static void trn_concurrent_start(struct kunit *test)
+{
+	static const u32 ring[] = { 13, 2, 11, 5, 9, 3, 8, 7 };
+	struct trn_net *net;
+	u8 algo;
+
+	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
+		net = trn_new(test, algo, false, ring, ARRAY_SIZE(ring));
+		net->timers_first = true;
+		trn_start_all(net);
+		trn_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 13);
+		KUNIT_EXPECT_GE_MSG(test, trn_sum_elections(net),
+				    ARRAY_SIZE(ring), "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, trn_sum_tx(net, ELEC_MSG_RETRY), 0,
+				    "algo %u", algo);
+	}
+}
+
+/*
+ * Counts when all N nodes begin in one run: in the all-ids ring every
+ * node sends its own message once and each goes round (N * N); in the
+ * list ring each of the N lists goes round once (N * N). Each initiator
+ * announces (N hops), unless its announcement meets a later one and is
+ * dropped as stale: between N and N * N.
+ */
+static void trn_expect_concurrent_counts(struct trn_net *net, u8 algo)
+{
+	struct kunit *test = net->test;
+	u64 nn = (u64)net->n * net->n;
+
+	if (algo == ELEC_ALGO_RING)
+		return;
+	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ELECTION], nn,
+			    "algo %u", algo);
+	KUNIT_EXPECT_GE_MSG(test, net->sent[ELEC_MSG_COORDINATOR], net->n,
+			    "algo %u", algo);
+	KUNIT_EXPECT_LE_MSG(test, net->sent[ELEC_MSG_COORDINATOR], nn,
+			    "algo %u", algo);
+}
+
+/*
+ * Every node is told to elect at the same instant. With the participant
+ * flag, Chang-Roberts swallows the smaller ids; without it (suppress
+ * off), every node with a higher id sends its own, so more messages go
+ * round. Everyone agrees either way.
+ */
+static void trn_concurrent_elect(struct kunit *test)
+{
+	u64 elec[2] = { 0, 0 };
+	struct trn_net *net;
+	u32 i;
+	int off;
+	u8 algo;
+
+	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
+		for (off = 0; off < (algo == ELEC_ALGO_RING ? 2 : 1); off++) {
+			net = trn_settled(test, algo, off, r7, ARRAY_SIZE(r7));
+			memset(net->sent, 0, sizeof(net->sent));
+			for (i = 0; i < net->n; i++)
+				elec_core_elect(&net->node[i]->c, net->now);
+			trn_drain(net);
+			trn_expect_agree(net, 9);
+			KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_RETRY),
+					0);
+			trn_expect_concurrent_counts(net, algo);
+			if (algo == ELEC_ALGO_RING)
+				elec[off] = net->sent[ELEC_MSG_ELECTION];
+			trn_run_for(net, TRN_SETTLE);
+			trn_expect_agree(net, 9);
+		}
+	}
+	KUNIT_EXPECT_GT(test, elec[1], elec[0]);
+}
+
+/*
+ * The coordinator crashes; the failure detector starts elections and the
+ * ring skips the dead node. Then a non-coordinator crashes too, and the
+ * new coordinator after it: the ring skips both. Then the first one comes
+ * back and takes over again.
+ */
+static void trn_crashes(struct kunit *test)
+{
+	static const u32 ring[] = { 4, 9, 2, 7, 5, 1, 8, 6 };
+	struct trn_net *net;
+	u8 algo;
+
+	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
+		net = trn_settled(test, algo, false, ring, ARRAY_SIZE(ring));
+
+		trn_crash(net, 9);
+		trn_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 8);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_core_peer_find(&trn_node(net, 4)->c,
+							9)->alive, 0,
+				    "algo %u", algo);
+
+		trn_crash(net, 5);
+		trn_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 8);
+		trn_crash(net, 8);
+		trn_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 7);
+		/* 7's predecessor 2 had to skip 5 to reach 7's successor */
+		KUNIT_EXPECT_GT_MSG(test, trn_sum_tx(net, ELEC_MSG_RETRY), 0,
+				    "algo %u", algo);
+
+		trn_reboot(net, 9);
+		trn_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 9);
+	}
+}
+
+/* The refinement survives a coordinator crash too. */
+static void trn_crash_suppress_off(struct kunit *test)
+{
+	struct trn_net *net;
+
+	net = trn_settled(test, ELEC_ALGO_RING, true, r7, ARRAY_SIZE(r7));
+	trn_crash(net, 9);
+	trn_run_for(net, TRN_SETTLE);
+	trn_expect_agree(net, 8);
+	trn_crash(net, 8);
+	trn_run_for(net, TRN_SETTLE);
+	trn_expect_agree(net, 7);
+}
+
+static u32 trn_rand(u32 *s)
+{
+	/* xorshift32: deterministic, same sequence everywhere */
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/*
+ * One random step: a crash or a reboot, an elect command, or an elect
+ * command and a crash of another node while the election is under way
+ * (after a random number of deliveries).
+ */
+static void trn_random_step(struct trn_net *net, u32 *seed)
+{
+	struct t_node *n = net->node[trn_rand(seed) % net->n];
+	struct t_node *m = net->node[trn_rand(seed) % net->n];
+	u32 i, k, up = 0;
+
+	for (i = 0; i < net->n; i++)
+		up += net->node[i]->up;
+	switch (trn_rand(seed) % 4) {
+	case 0:
+		if (n->up && up > 1)
+			trn_crash(net, n->c.cfg.self_id);
+		else if (!n->up)
+			trn_reboot(net, n->c.cfg.self_id);
+		break;
+	case 1:
+		if (!n->up)
+			trn_reboot(net, n->c.cfg.self_id);
+		break;
+	case 2:
+		if (n->up)
+			elec_core_elect(&n->c, net->now);
+		break;
+	default:
+		if (!n->up || !m->up || m == n || up < 3)
+			break;
+		elec_core_elect(&n->c, net->now);
+		for (k = trn_rand(seed) % 40; k && trn_step(net, net->now); k--)
+			;
+		trn_crash(net, m->c.cfg.self_id);
+		break;
+	}
+}
+
+/* Random crashes, reboots and elections; after each, agreement. */
+static void trn_random_failures(struct kunit *test)
+{
+	static const u32 ring[] = { 20, 5, 33, 2, 50, 11, 9, 34 };
+	struct trn_net *net;
+	u32 seed = 0x2545f491;
+	u32 round;
+	int off;
+	u8 algo;
+
+	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
+		for (off = 0; off < (algo == ELEC_ALGO_RING ? 2 : 1); off++) {
+			net = trn_settled(test, algo, off, ring,
+					  ARRAY_SIZE(ring));
+			for (round = 0; round < 40; round++) {
+				trn_random_step(net, &seed);
+				trn_run_for(net, TRN_SETTLE);
+				trn_expect_agree(net, trn_highest_up(net));
+			}
+		}
+	}
+}
+
+static struct kunit_case elec_ring_net_cases[] = {
+	KUNIT_CASE(trn_cr_one_initiator),
+	KUNIT_CASE(trn_cr_suppress_off_one_initiator),
+	KUNIT_CASE(trn_all_one_initiator),
+	KUNIT_CASE(trn_list_one_initiator),
+	KUNIT_CASE(trn_concurrent_start),
+	KUNIT_CASE(trn_concurrent_elect),
+	KUNIT_CASE(trn_crashes),
+	KUNIT_CASE(trn_crash_suppress_off),
+	KUNIT_CASE(trn_random_failures),
+	{}
+};
+
+static struct kunit_suite elec_ring_net_suite = {
+	.name = "elec_ring_net",
+	.test_cases = elec_ring_net_cases,
+};
+
+kunit_test_suites(&elec_ring_suite, &elec_ring_net_suite);
