@@ -147,6 +147,26 @@ static void trg_skip_failed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 7);
 }
 
+/* A greeting (ACK of hop 0) declares its sender alive and pops nothing. */
+static void trg_greeting(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	u32 dst;
+
+	trg_down(n, 5);
+	dst = trg_elect_dst(n);
+	KUNIT_EXPECT_EQ(test, dst, 7);
+	t_clear(n);
+	tr_ack(n, 5, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 5), 1);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 7);
+	KUNIT_EXPECT_NE(test, n->c.ring.q_len, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	tr_ack(n, 7, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 7);
+	KUNIT_EXPECT_NE(test, n->c.ring.q_len, 0);
+}
+
 /* One ring message in flight; the ACK pops it and sends the next. */
 static void trg_ack_fifo(struct kunit *test)
 {
@@ -213,7 +233,7 @@ static void trg_ack_fifo(struct kunit *test)
 	tr_ack(n, 7, hop);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 3);
-	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ACK], 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ACK], 2 + n->c.n_peers);
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ACK], 7);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
 }
@@ -463,7 +483,10 @@ static void trg_learning_elects(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
 	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
 			n->now + T_DETECT);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* the greeting: an ACK of hop 0 to every peer, nothing else */
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, tr_hop(n, tr_last(n, ELEC_MSG_ACK)), 0);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
@@ -766,6 +789,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_successor),
 	KUNIT_CASE(trg_positions),
 	KUNIT_CASE(trg_skip_failed),
+	KUNIT_CASE(trg_greeting),
 	KUNIT_CASE(trg_ack_fifo),
 	KUNIT_CASE(trg_ack_timeout_retry),
 	KUNIT_CASE(trg_owner_probe),
