@@ -785,6 +785,61 @@ static void trg_unknown_ids(struct kunit *test)
 	trg_expect_unknown(n, 3);
 }
 
+/*
+ * Mixing algorithms in one group: frames of another algorithm (the header
+ * says which) are counted as wrong_algo and change nothing, both ways.
+ */
+static void trg_wrong_algo(struct kunit *test)
+{
+	static const u8 algos[] = { ELEC_ALGO_BULLY, ELEC_ALGO_RING_ALL,
+				    ELEC_ALGO_RING_LIST };
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	u8 pl[8];
+	struct elec_msg m;
+	u32 i;
+
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	t_clear(n);
+	elec_ring_put32(pl, 1);
+	elec_ring_put32(pl + 4, 2);
+	for (i = 0; i < ARRAY_SIZE(algos); i++) {
+		memset(&m, 0, sizeof(m));
+		m.type = ELEC_MSG_COORDINATOR;
+		m.algo = algos[i];
+		m.group = T_GROUP;
+		m.src = 7;
+		m.dst = 2;
+		m.term = 50;
+		m.payload = algos[i] == ELEC_ALGO_BULLY ? NULL : pl;
+		m.payload_len = algos[i] == ELEC_ALGO_BULLY ? 0 : 8;
+		elec_core_rx(&n->c, &m, n->now);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_WRONG_ALGO],
+			ARRAY_SIZE(algos));
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_COORDINATOR], 0);
+
+	/* and a Bully node drops a ring frame */
+	n = tr_node_new(test, ELEC_ALGO_BULLY, 2, r5, 5);
+	t_start(n);
+	t_clear(n);
+	memset(&m, 0, sizeof(m));
+	m.type = ELEC_MSG_ELECTION;
+	m.algo = ELEC_ALGO_RING;
+	m.group = T_GROUP;
+	m.src = 7;
+	m.dst = 2;
+	m.payload = pl;
+	m.payload_len = 8;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_WRONG_ALGO], 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+}
+
 static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_successor),
 	KUNIT_CASE(trg_positions),
@@ -804,6 +859,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_round_timeout),
 	KUNIT_CASE(trg_queue_full),
 	KUNIT_CASE(trg_stop_clears),
+	KUNIT_CASE(trg_wrong_algo),
 	KUNIT_CASE(trg_unknown_ids),
 	{}
 };
