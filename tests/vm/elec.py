@@ -14,6 +14,21 @@
       requests electionctl would refuse itself) and print
       "error=<errno> msg=<extack message> miss=<missing attr type>".
       Exit 0 if the kernel acked it, 1 if it refused it.
+  elec.py stats  --group G NODE...
+      Print every node's `electionctl -j stats` object as one JSON object
+      keyed by node id.
+  elec.py quiet  --group G [--stable S] [--timeout S] [--types T,..] NODE...
+      Poll the nodes' stats until the tx and rx counters of the given
+      message types (default election,coordinator,ack,retry: everything
+      but heartbeats) stay unchanged for S seconds (default 1.5); print the
+      last poll as `stats` does. Exit 1 if they keep changing for
+      --timeout seconds (default 30).
+  elec.py elect  --group G [--dev IF] NODE...
+      Begin an election on every NODE at the same moment: one generic
+      netlink socket is opened in each node's namespace first, then the
+      GROUP_ELECT requests are sent back to back (microseconds apart,
+      where one electionctl run per node would spread them over the
+      ~100 ms each costs in a TCG guest). Exit 0 if every node acked.
   elec.py inject --dev IF --seconds S [--rate N]
       Send EtherType 0x88B5 frames out of IF for S seconds: a mix of
       malformed frames and well-formed ELECTION/COORDINATOR/HEARTBEAT
@@ -22,6 +37,7 @@
 """
 
 import argparse
+import ctypes
 import json
 import os
 import random
@@ -138,6 +154,60 @@ def cmd_views(a):
     print(fmt_views([((ns, nid), show(ns, a.group, a.dev)) for ns, nid in nodes]))
     return 0
 
+
+def stats(netns, group, dev="eth0"):
+    """One node's stats (dict); raises RuntimeError when unreadable."""
+    cmd = ["nsenter", "--net=/run/netns/" + netns, CTL, "-j", "stats",
+           "dev", dev, "group", str(group)]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+    if p.returncode != 0:
+        raise RuntimeError("%s: electionctl exit %d: %s" % (
+            netns, p.returncode, p.stderr.strip()))
+    arr = json.loads(p.stdout)
+    if not isinstance(arr, list) or len(arr) != 1:
+        raise RuntimeError("%s: expected one instance, got %r" % (
+            netns, p.stdout[:200]))
+    return arr[0]
+
+
+def all_stats(nodes, group, dev):
+    return {str(nid): stats(ns, group, dev) for ns, nid in nodes}
+
+
+def cmd_stats(a):
+    print(json.dumps(all_stats(parse_nodes(a.nodes), a.group, a.dev),
+                     sort_keys=True))
+    return 0
+
+
+def cmd_quiet(a):
+    nodes = parse_nodes(a.nodes)
+    types = a.types.split(",")
+
+    def key(snap):
+        return tuple((nid, d, t, snap[nid][d].get(t, 0))
+                     for nid in sorted(snap) for d in ("tx", "rx")
+                     for t in types)
+
+    t0 = time.monotonic()
+    snap = all_stats(nodes, a.group, a.dev)
+    last, since = key(snap), time.monotonic()
+    while time.monotonic() - since < a.stable:
+        if time.monotonic() - t0 > a.timeout:
+            print("counters (%s) still changing after %.1fs" % (
+                a.types, a.timeout), file=sys.stderr)
+            print(json.dumps(snap, sort_keys=True))
+            return 1
+        time.sleep(a.interval)
+        snap = all_stats(nodes, a.group, a.dev)
+        k = key(snap)
+        if k != last:
+            last, since = k, time.monotonic()
+    print("quiet: %s unchanged for %.1fs (waited %.1fs)" % (
+        a.types, a.stable, time.monotonic() - t0), file=sys.stderr)
+    print(json.dumps(snap, sort_keys=True))
+    return 0
+
 # ------------------------------------------------------- raw genetlink ---
 
 
@@ -219,11 +289,18 @@ class Genl:
         self.seq = 1
 
     def request(self, family, cmd, attrs, version=1):
+        self.send(family, cmd, attrs, version)
+        return self.reply()
+
+    def send(self, family, cmd, attrs, version=1):
         self.seq += 1
         body = struct.pack("=BBH", cmd, version, 0) + attrs
         msg = struct.pack("=IHHII", 16 + len(body), family,
                           NLM_F_REQUEST | NLM_F_ACK, self.seq, 0) + body
         self.s.send(msg)
+
+    def reply(self):
+        """(errno, extack message, missing attr, replies) of the request."""
         replies = []
         while True:
             data = self.s.recv(65536)
@@ -290,6 +367,56 @@ def cmd_nl(a):
     print("error=%d msg=%s miss=%s" % (err, msg_ or "", miss_name or ""))
     return 0 if err == 0 else 1
 
+
+CLONE_NEWNET = 0x40000000
+
+
+def setns(fd):
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.setns(fd, CLONE_NEWNET) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, "setns: " + os.strerror(err))
+
+
+def cmd_elect(a):
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]["ELEC_CMD_GROUP_ELECT"]
+    attr = enums["elec_attr"]
+    nodes = parse_nodes(a.nodes)
+    home = os.open("/proc/self/ns/net", os.O_RDONLY)
+    socks = []
+    try:
+        for ns, nid in nodes:
+            fd = os.open("/run/netns/" + ns, os.O_RDONLY)
+            try:
+                setns(fd)
+            finally:
+                os.close(fd)
+            # a socket belongs to the namespace it was created in
+            g = Genl()
+            fam = g.family("election")
+            ifindex = socket.if_nametoindex(a.dev)
+            payload = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
+                       nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group)))
+            socks.append((ns, nid, g, fam, payload))
+    finally:
+        setns(home)
+        os.close(home)
+    t0 = time.monotonic()
+    for _, _, g, fam, payload in socks:
+        g.send(fam, cmd, payload)
+    spread = time.monotonic() - t0
+    rc = 0
+    for ns, nid, g, _, _ in socks:
+        err, msg_, _, _ = g.reply()
+        if err:
+            print("elect: %s (id %d) refused: error=%d msg=%s" % (ns, nid, err, msg_))
+            rc = 1
+    print("elect: GROUP_ELECT sent to %s within %.0f us%s" % (
+        " ".join(str(nid) for _, nid in nodes), spread * 1e6,
+        "" if rc else ", all acked"))
+    return rc
+
 # --------------------------------------------------------------- inject ---
 
 
@@ -349,6 +476,18 @@ def main():
     q.add_argument("--dev", default="eth0")
     q.add_argument("nodes", nargs="+")
     q.set_defaults(fn=cmd_views)
+    for name, fn in (("stats", cmd_stats), ("quiet", cmd_quiet),
+                     ("elect", cmd_elect)):
+        q = sub.add_parser(name)
+        q.add_argument("--group", type=int, required=True)
+        q.add_argument("--dev", default="eth0")
+        if name == "quiet":
+            q.add_argument("--stable", type=float, default=1.5)
+            q.add_argument("--timeout", type=float, default=30)
+            q.add_argument("--interval", type=float, default=0.2)
+            q.add_argument("--types", default="election,coordinator,ack,retry")
+        q.add_argument("nodes", nargs="+")
+        q.set_defaults(fn=fn)
     q = sub.add_parser("nl")
     q.add_argument("cmd")
     q.add_argument("attrs", nargs="*")
