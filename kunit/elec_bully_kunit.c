@@ -9,9 +9,10 @@
  *  - elec_bully: one instance driven input by input through a recording
  *    sink; each case checks which actions an input emits (frames, to whom,
  *    how many; timers; events) and the state it leaves.
- *  - elec_bully_net: several instances joined by a tiny in-test network
- *    that encodes every frame with the codec, delivers frames in FIFO order
- *    with no delay and fires the earliest timer when nothing is in flight;
+ *  - elec_bully_net: several instances joined by the in-test network of
+ *    elec_kunit_net.h, which encodes every frame with the codec, delivers
+ *    frames in FIFO order with no delay and fires the earliest timer when
+ *    nothing is in flight;
  *    it checks message counts of the textbook best and worst cases and that
  *    every live node agrees on the highest live id after crashes,
  *    recoveries, concurrent elections and partitions.
@@ -19,41 +20,7 @@
  * The file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
  */
-#include "elec_kunit_util.h"
-
-#define T_QLEN		4096
-#define T_MAX_STEPS	2000000
-
-struct t_frame {
-	u8 from;
-	u8 to;
-	u8 bytes[ELECTION_HDR_LEN];
-};
-
-struct t_net {
-	struct kunit *test;
-	u32 n;
-	u64 now;
-	bool timers_first;	/* due timers fire before frames in flight */
-	struct t_node *node[T_MAX_NODES];
-	struct t_frame *q;
-	u32 q_head;
-	u32 q_len;
-	u64 sent[ELEC_MSG_MAX + 1];	/* frames sent; a broadcast once */
-	u64 lost;
-	u64 overflow;
-	u64 bad;
-	bool cut[T_MAX_NODES][T_MAX_NODES];
-};
-
-static void t_net_send(struct t_net *net, struct t_node *from,
-		       const struct elec_msg *msg);
-
-/* the sink's network hook: the node's frames go to its network */
-static void t_net_hook(struct t_node *n, const struct elec_msg *msg)
-{
-	t_net_send(n->net, n, msg);
-}
+#include "elec_kunit_net.h"
 
 static void t_cfg(struct elec_config *cfg, u32 self)
 {
@@ -1381,291 +1348,25 @@ static struct kunit_suite elec_bully_suite = {
 
 /* ---- elec_bully_net: the in-test network ------------------------------ */
 
-static struct t_node *t_net_find(struct t_net *net, u32 id)
+/* the network's init hook: a Bully instance, every other node a peer */
+static void tn_node_init(struct t_net *net, struct t_node *n, u32 id)
 {
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		if (net->node[i]->c.cfg.self_id == id)
-			return net->node[i];
-	return NULL;
+	t_node_init(n, id, net->ids, net->n);
 }
 
-static void t_net_enqueue(struct t_net *net, u32 from, u32 to,
-			  const u8 *bytes)
-{
-	struct t_frame *f;
-
-	if (net->q_len >= T_QLEN) {
-		net->overflow++;
-		return;
-	}
-	f = &net->q[(net->q_head + net->q_len) % T_QLEN];
-	f->from = from;
-	f->to = to;
-	memcpy(f->bytes, bytes, ELECTION_HDR_LEN);
-	net->q_len++;
-}
-
-/* the sink's SEND: encode, then queue one copy per receiver */
-static void t_net_send(struct t_net *net, struct t_node *from,
-		       const struct elec_msg *msg)
-{
-	u8 bytes[ELECTION_HDR_LEN];
-	struct t_node *to;
-	u32 i;
-
-	if (msg->type <= ELEC_MSG_MAX)
-		net->sent[msg->type]++;
-	if (elec_codec_encode(msg, bytes, sizeof(bytes)) != sizeof(bytes)) {
-		net->bad++;
-		return;
-	}
-	if (!msg->dst) {
-		for (i = 0; i < net->n; i++)
-			if (i != from->idx)
-				t_net_enqueue(net, from->idx, i, bytes);
-		return;
-	}
-	to = t_net_find(net, msg->dst);
-	if (to)
-		t_net_enqueue(net, from->idx, to->idx, bytes);
-	else
-		net->lost++;
-}
-
-static void t_net_deliver(struct t_net *net)
-{
-	struct t_frame *f = &net->q[net->q_head];
-	struct t_node *to = net->node[f->to];
-	struct elec_msg msg;
-
-	net->q_head = (net->q_head + 1) % T_QLEN;
-	net->q_len--;
-	if (!to->up || net->cut[f->from][f->to]) {
-		net->lost++;
-		return;
-	}
-	if (elec_codec_decode(f->bytes, sizeof(f->bytes), &msg) !=
-	    ELEC_DECODE_OK) {
-		net->bad++;
-		return;
-	}
-	to->now = net->now;
-	elec_core_rx(&to->c, &msg, net->now);
-}
-
-/* the earliest armed timer of an up node expiring at or before @limit */
-static bool t_net_next_timer(struct t_net *net, u64 limit, u32 *idx,
-			     u32 *id)
-{
-	u64 best = 0;
-	u32 i, t;
-
-	for (i = 0; i < net->n; i++) {
-		struct t_node *n = net->node[i];
-
-		if (!n->up)
-			continue;
-		for (t = 0; t < ELEC_TIMER_COUNT; t++) {
-			u64 e = n->c.timer_expires[t];
-
-			if (!e || e > limit || (best && e >= best))
-				continue;
-			best = e;
-			*idx = i;
-			*id = t;
-		}
-	}
-	return best != 0;
-}
-
-static void t_net_fire(struct t_net *net, u32 idx, u32 id)
-{
-	struct t_node *n = net->node[idx];
-	u64 e = n->c.timer_expires[id];
-
-	if (e > net->now)
-		net->now = e;
-	n->now = net->now;
-	elec_core_timer(&n->c, id, net->now);
-}
-
-static bool t_net_step(struct t_net *net, u64 until)
-{
-	u32 idx, id;
-
-	if (net->timers_first && t_net_next_timer(net, net->now, &idx, &id)) {
-		t_net_fire(net, idx, id);
-		return true;
-	}
-	if (net->q_len) {
-		t_net_deliver(net);
-		return true;
-	}
-	if (!t_net_next_timer(net, until, &idx, &id)) {
-		if (until > net->now)
-			net->now = until;
-		return false;
-	}
-	t_net_fire(net, idx, id);
-	return true;
-}
-
-static void t_net_run(struct t_net *net, u64 until)
-{
-	u32 steps = 0;
-
-	while (t_net_step(net, until)) {
-		if (++steps > T_MAX_STEPS) {
-			KUNIT_FAIL(net->test, "network does not settle");
-			return;
-		}
-	}
-	KUNIT_EXPECT_EQ(net->test, net->overflow, 0);
-	KUNIT_EXPECT_EQ(net->test, net->bad, 0);
-}
-
-static void t_net_run_for(struct t_net *net, u64 ns)
-{
-	t_net_run(net, net->now + ns);
-}
-
-static struct t_net *t_net_new(struct kunit *test, const u32 *ids, u32 nr)
+static struct t_net *tn_new(struct kunit *test, const u32 *ids, u32 nr)
 {
 	struct t_net *net = kunit_kzalloc(test, sizeof(*net), GFP_KERNEL);
-	u32 i;
 
 	KUNIT_ASSERT_NOT_NULL(test, net);
-	KUNIT_ASSERT_LE(test, nr, T_MAX_NODES);
-	net->q = kunit_kzalloc(test, T_QLEN * sizeof(*net->q), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, net->q);
-	net->test = test;
-	net->n = nr;
-	net->now = T_START;
-	for (i = 0; i < nr; i++) {
-		struct t_node *n = t_node_new(test, ids[i], ids, nr);
-
-		n->net = net;
-		n->net_send = t_net_hook;
-		n->idx = i;
-		n->up = true;
-		n->now = net->now;
-		net->node[i] = n;
-	}
+	t_net_init(net, test, ids, nr, tn_node_init);
 	return net;
-}
-
-static void t_net_start_all(struct t_net *net)
-{
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		elec_core_start(&net->node[i]->c, net->now);
-}
-
-static struct t_node *t_net_node(struct t_net *net, u32 id)
-{
-	struct t_node *n = t_net_find(net, id);
-
-	KUNIT_ASSERT_NOT_NULL(net->test, n);
-	return n;
-}
-
-/* a silent crash: the node neither sends, receives nor times out */
-static void t_net_crash(struct t_net *net, u32 id)
-{
-	t_net_node(net, id)->up = false;
-}
-
-/* back with a fresh instance (as after a reboot): term 0, all alive */
-static void t_net_reboot(struct t_net *net, u32 id)
-{
-	struct t_node *n = t_net_node(net, id);
-	u32 ids[T_MAX_NODES];
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		ids[i] = net->node[i]->c.cfg.self_id;
-	n->up = true;
-	n->now = net->now;
-	t_node_init(n, id, ids, net->n);
-	elec_core_start(&n->c, net->now);
-}
-
-/* the link goes down (instance stopped) and comes back (started) */
-static void t_net_flap(struct t_net *net, u32 id, u64 down_ns)
-{
-	struct t_node *n = t_net_node(net, id);
-
-	elec_core_stop(&n->c, net->now);
-	t_net_run_for(net, down_ns);
-	elec_core_start(&n->c, net->now);
-}
-
-static void t_net_partition(struct t_net *net, u32 below, bool cut)
-{
-	u32 i, j;
-
-	for (i = 0; i < net->n; i++) {
-		bool low_i = net->node[i]->c.cfg.self_id < below;
-
-		for (j = 0; j < net->n; j++) {
-			bool low_j = net->node[j]->c.cfg.self_id < below;
-
-			if (low_i != low_j)
-				net->cut[i][j] = cut;
-		}
-	}
-}
-
-static u32 t_net_highest_up(struct t_net *net)
-{
-	u32 i, best = 0;
-
-	for (i = 0; i < net->n; i++)
-		if (net->node[i]->up && net->node[i]->c.running &&
-		    net->node[i]->c.cfg.self_id > best)
-			best = net->node[i]->c.cfg.self_id;
-	return best;
-}
-
-/* every live node agrees on @want, in one term, and is not electing */
-static void t_net_expect_agree(struct t_net *net, u32 want)
-{
-	struct kunit *test = net->test;
-	struct t_node *l = t_net_node(net, want);
-	u32 i;
-
-	for (i = 0; i < net->n; i++) {
-		struct t_node *n = net->node[i];
-		u32 id = n->c.cfg.self_id;
-
-		if (!n->up || !n->c.running)
-			continue;
-		KUNIT_EXPECT_EQ_MSG(test, n->c.leader, want, "node %u", id);
-		KUNIT_EXPECT_EQ_MSG(test, n->c.term, l->c.term, "node %u", id);
-		KUNIT_EXPECT_FALSE_MSG(test, n->c.participant, "node %u", id);
-		KUNIT_EXPECT_EQ_MSG(test, n->c.role, id == want ?
-				    ELEC_ROLE_LEADER : ELEC_ROLE_FOLLOWER,
-				    "node %u", id);
-	}
-}
-
-static u64 t_net_sum_elections(struct t_net *net)
-{
-	u64 sum = 0;
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		sum += net->node[i]->c.stats.elections;
-	return sum;
 }
 
 static void tn_non_contiguous_ids(struct kunit *test)
 {
 	static const u32 ids[] = { 42, 3, 7000, 100, 17 };
-	struct t_net *net = t_net_new(test, ids, 5);
+	struct t_net *net = tn_new(test, ids, 5);
 
 	t_net_start_all(net);
 	t_net_run_for(net, 1000000000ULL);
@@ -1678,7 +1379,7 @@ static void tn_non_contiguous_ids(struct kunit *test)
 static void tn_best_case(struct kunit *test)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7 };
-	struct t_net *net = t_net_new(test, ids, 7);
+	struct t_net *net = tn_new(test, ids, 7);
 	struct t_node *d = t_net_node(net, 6);
 	struct elec_config cfg = d->c.cfg;
 	u64 elections, detect;
@@ -1709,7 +1410,7 @@ static void tn_best_case(struct kunit *test)
 static void t_net_worst_case(struct kunit *test, u32 nr)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
-	struct t_net *net = t_net_new(test, ids, nr);
+	struct t_net *net = tn_new(test, ids, nr);
 	struct t_node *d = t_net_node(net, 1);
 	struct elec_config cfg = d->c.cfg;
 	u64 elections, detect, e, a;
@@ -1757,7 +1458,7 @@ static void tn_worst_case_12(struct kunit *test)
 static void tn_concurrent(struct kunit *test)
 {
 	static const u32 ids[] = { 5, 9, 13, 2, 11, 7, 3, 8 };
-	struct t_net *net = t_net_new(test, ids, 8);
+	struct t_net *net = tn_new(test, ids, 8);
 	u64 elections;
 
 	net->timers_first = true;
@@ -1788,7 +1489,7 @@ static void tn_concurrent(struct kunit *test)
 static void tn_crash_and_recover(struct kunit *test)
 {
 	static const u32 ids[] = { 10, 20, 30, 40, 50 };
-	struct t_net *net = t_net_new(test, ids, 5);
+	struct t_net *net = tn_new(test, ids, 5);
 	u64 term;
 	u32 i;
 
@@ -1837,7 +1538,7 @@ static void tn_crash_and_recover(struct kunit *test)
 static void tn_partition_heals(struct kunit *test)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
-	struct t_net *net = t_net_new(test, ids, 6);
+	struct t_net *net = tn_new(test, ids, 6);
 	u64 term;
 
 	t_net_start_all(net);
@@ -1877,7 +1578,7 @@ static u32 t_rand(u32 *s)
 static void tn_random_failures(struct kunit *test)
 {
 	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-	struct t_net *net = t_net_new(test, ids, 8);
+	struct t_net *net = tn_new(test, ids, 8);
 	u32 seed = 0x2545f491;
 	u32 round, up, i;
 

@@ -12,21 +12,22 @@
  *    and a dead owner, a node left alone, election runs, heartbeats, the
  *    failure detector and the learning window, a full queue, stop, and ids
  *    in payloads that are not in the group.
- *  - elec_ring_net: N instances of one ring algorithm joined by a
- *    synchronous in-memory network that encodes and decodes every frame
- *    with the codec, delivers frames in FIFO order with no delay and fires
- *    the earliest timer when nothing is in flight. Ids are in an arbitrary
- *    ring order. It checks the texts' message counts for one initiator
- *    (Chang-Roberts 3N-1 worst and 2N best, and N + distance in general;
- *    the all-ids ring N*N + N; the list ring 2N), and that every live node
- *    agrees on the highest live id after concurrent starts, crashes of the
- *    coordinator and of other nodes, and a reboot.
+ *  - elec_ring_net: N instances of one ring algorithm joined by the
+ *    synchronous in-memory network of elec_kunit_net.h, which encodes and
+ *    decodes every frame with the codec, delivers frames in FIFO order with
+ *    no delay and fires the earliest timer when nothing is in flight. Ids
+ *    are in an arbitrary ring order. It checks the texts' message counts
+ *    for one initiator (Chang-Roberts 3N-1 worst and 2N best, and N +
+ *    distance in general; the all-ids ring N*N + N; the list ring 2N), and
+ *    that every live node agrees on the highest live id after concurrent
+ *    starts, crashes of the coordinator and of other nodes, and a reboot.
  *
  * The algorithms' own cases are in elec_ring_{cr,all,list}_kunit.c. The
  * file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
  */
 #include "elec_kunit_ring.h"
+#include "elec_kunit_net.h"
 
 /* a ring of five in an order that is not the ids' */
 static const u32 r5[] = { 4, 9, 2, 7, 5 };
@@ -871,348 +872,64 @@ static struct kunit_suite elec_ring_suite = {
 
 /* ---- elec_ring_net ----------------------------------------------------- */
 
-#define TRN_QLEN	1024
-#define TRN_PL		(8 + 4 * T_MAX_NODES)
-#define TRN_MAX_STEPS	1000000
 #define TRN_SETTLE	2000000000ULL	/* 2 s */
 
-struct trn_frame {
-	u8 from;
-	u8 to;
-	u16 len;
-	u8 bytes[ELECTION_HDR_LEN + TRN_PL];
-};
-
 /**
- * struct trn_net - N ring instances on a synchronous FIFO network.
- * @test: the running case
+ * struct trn_net - ring instances of one configuration on a network.
+ * @net: the network; its ids are in ring order (node k has position
+ *	TR_POS(k))
  * @cfg: every node's configuration but the id and position
- * @ring: the ids in ring order (node k has position TR_POS(k))
- * @n: nodes
- * @now: the network's clock
- * @timers_first: due timers fire before frames in flight (every node
- *	acts at the same instant: concurrent starts)
- * @node: the nodes, in ring order
- * @q: frames in flight, a ring buffer of TRN_QLEN
- * @q_head: first frame in flight
- * @q_len: frames in flight
- * @sent: frames sent per wire type; a broadcast once
- * @lost: frames to a crashed node or an unknown id
- * @overflow: frames that did not fit @q
- * @bad: frames the codec could not encode or decode
  */
 struct trn_net {
-	struct kunit *test;
+	struct t_net net;
 	struct elec_config cfg;
-	u32 ring[T_MAX_NODES];
-	u32 n;
-	u64 now;
-	bool timers_first;
-	struct t_node *node[T_MAX_NODES];
-	struct trn_frame *q;
-	u32 q_head;
-	u32 q_len;
-	u64 sent[ELEC_MSG_MAX + 1];
-	u64 lost;
-	u64 overflow;
-	u64 bad;
 };
 
-static struct t_node *trn_find(struct trn_net *net, u32 id)
+/* the network's init hook: a ring instance at its place in the ring */
+static void trn_node_init(struct t_net *net, struct t_node *n, u32 id)
 {
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		if (net->node[i]->c.cfg.self_id == id)
-			return net->node[i];
-	return NULL;
-}
-
-static void trn_enqueue(struct trn_net *net, u32 from, u32 to,
-			const u8 *bytes, u32 len)
-{
-	struct trn_frame *f;
-
-	if (net->q_len >= TRN_QLEN) {
-		net->overflow++;
-		return;
-	}
-	f = &net->q[(net->q_head + net->q_len) % TRN_QLEN];
-	f->from = from;
-	f->to = to;
-	f->len = len;
-	memcpy(f->bytes, bytes, len);
-	net->q_len++;
-}
-
-/* the sink's SEND: encode, then queue one copy per receiver */
-static void trn_send(struct t_node *from, const struct elec_msg *msg)
-{
-	struct trn_net *net = from->net;
-	u8 bytes[ELECTION_HDR_LEN + TRN_PL];
-	struct t_node *to;
-	size_t len;
-	u32 i;
-
-	if (msg->type <= ELEC_MSG_MAX)
-		net->sent[msg->type]++;
-	len = elec_codec_encode(msg, bytes, sizeof(bytes));
-	if (len != ELECTION_HDR_LEN + (size_t)msg->payload_len) {
-		net->bad++;
-		return;
-	}
-	if (!msg->dst) {
-		for (i = 0; i < net->n; i++)
-			if (i != from->idx)
-				trn_enqueue(net, from->idx, i, bytes, len);
-		return;
-	}
-	to = trn_find(net, msg->dst);
-	if (to)
-		trn_enqueue(net, from->idx, to->idx, bytes, len);
-	else
-		net->lost++;
-}
-
-static void trn_deliver(struct trn_net *net)
-{
-	struct trn_frame *f = &net->q[net->q_head];
-	struct t_node *to = net->node[f->to];
-	struct elec_msg msg;
-
-	net->q_head = (net->q_head + 1) % TRN_QLEN;
-	net->q_len--;
-	if (!to->up) {
-		net->lost++;
-		return;
-	}
-	if (elec_codec_decode(f->bytes, f->len, &msg) != ELEC_DECODE_OK) {
-		net->bad++;
-		return;
-	}
-	to->now = net->now;
-	elec_core_rx(&to->c, &msg, net->now);
-}
-
-/* the earliest armed timer of an up node expiring at or before @limit */
-static bool trn_next_timer(struct trn_net *net, u64 limit, u32 *idx, u32 *id)
-{
-	u64 best = 0;
-	u32 i, t;
-
-	for (i = 0; i < net->n; i++) {
-		struct t_node *n = net->node[i];
-
-		if (!n->up)
-			continue;
-		for (t = 0; t < ELEC_TIMER_COUNT; t++) {
-			u64 e = n->c.timer_expires[t];
-
-			if (!e || e > limit || (best && e >= best))
-				continue;
-			best = e;
-			*idx = i;
-			*id = t;
-		}
-	}
-	return best != 0;
-}
-
-static void trn_fire(struct trn_net *net, u32 idx, u32 id)
-{
-	struct t_node *n = net->node[idx];
-	u64 e = n->c.timer_expires[id];
-
-	if (e > net->now)
-		net->now = e;
-	n->now = net->now;
-	elec_core_timer(&n->c, id, net->now);
-}
-
-static bool trn_step(struct trn_net *net, u64 until)
-{
-	u32 idx, id;
-
-	if (net->timers_first && trn_next_timer(net, net->now, &idx, &id)) {
-		trn_fire(net, idx, id);
-		return true;
-	}
-	if (net->q_len) {
-		trn_deliver(net);
-		return true;
-	}
-	if (!trn_next_timer(net, until, &idx, &id)) {
-		if (until > net->now)
-			net->now = until;
-		return false;
-	}
-	trn_fire(net, idx, id);
-	return true;
-}
-
-/* deliver and fire until nothing is left up to @until */
-static void trn_run(struct trn_net *net, u64 until)
-{
-	u32 steps = 0;
-
-	while (trn_step(net, until)) {
-		if (++steps > TRN_MAX_STEPS) {
-			KUNIT_FAIL(net->test, "network does not settle");
-			return;
-		}
-	}
-	KUNIT_EXPECT_EQ(net->test, net->overflow, 0);
-	KUNIT_EXPECT_EQ(net->test, net->bad, 0);
-}
-
-static void trn_run_for(struct trn_net *net, u64 ns)
-{
-	trn_run(net, net->now + ns);
-}
-
-/* deliver what is in flight now, firing no timer that is not due */
-static void trn_drain(struct trn_net *net)
-{
-	trn_run(net, net->now);
-}
-
-static void trn_node_init(struct trn_net *net, struct t_node *n, u32 id)
-{
-	struct elec_config cfg = net->cfg;
+	struct elec_config cfg = container_of(net, struct trn_net, net)->cfg;
 
 	cfg.self_id = id;
-	tr_node_init(n, &cfg, net->ring, net->n, TR_QBYTES);
+	tr_node_init(n, &cfg, net->ids, net->n, TR_QBYTES);
 }
 
-static struct trn_net *trn_new(struct kunit *test, u8 algo, bool suppress_off,
-			       const u32 *ring, u32 nr)
+static struct t_net *trn_new(struct kunit *test, u8 algo, bool suppress_off,
+			     const u32 *ring, u32 nr)
 {
-	struct trn_net *net = kunit_kzalloc(test, sizeof(*net), GFP_KERNEL);
-	u32 i;
+	struct trn_net *rn = kunit_kzalloc(test, sizeof(*rn), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, net);
-	KUNIT_ASSERT_LE(test, nr, T_MAX_NODES);
-	net->q = kunit_kzalloc(test, TRN_QLEN * sizeof(*net->q), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, net->q);
-	net->test = test;
-	tr_cfg(&net->cfg, algo, 1);
-	net->cfg.suppress_off = suppress_off;
-	memcpy(net->ring, ring, nr * sizeof(ring[0]));
-	net->n = nr;
-	net->now = T_START;
-	for (i = 0; i < nr; i++) {
-		struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
-
-		KUNIT_ASSERT_NOT_NULL(test, n);
-		n->test = test;
-		n->now = net->now;
-		n->net = net;
-		n->net_send = trn_send;
-		n->idx = i;
-		n->up = true;
-		trn_node_init(net, n, ring[i]);
-		net->node[i] = n;
-	}
-	return net;
-}
-
-static struct t_node *trn_node(struct trn_net *net, u32 id)
-{
-	struct t_node *n = trn_find(net, id);
-
-	KUNIT_ASSERT_NOT_NULL(net->test, n);
-	return n;
-}
-
-static void trn_start_all(struct trn_net *net)
-{
-	u32 i;
-
-	for (i = 0; i < net->n; i++) {
-		net->node[i]->now = net->now;
-		elec_core_start(&net->node[i]->c, net->now);
-	}
-}
-
-/* a silent crash: the node neither sends, receives nor times out */
-static void trn_crash(struct trn_net *net, u32 id)
-{
-	trn_node(net, id)->up = false;
-}
-
-/* back with a fresh instance (as after a reboot), started */
-static void trn_reboot(struct trn_net *net, u32 id)
-{
-	struct t_node *n = trn_node(net, id);
-
-	n->up = true;
-	n->now = net->now;
-	trn_node_init(net, n, id);
-	elec_core_start(&n->c, net->now);
-}
-
-static u32 trn_highest_up(struct trn_net *net)
-{
-	u32 i, best = 0;
-
-	for (i = 0; i < net->n; i++)
-		if (net->node[i]->up && net->node[i]->c.cfg.self_id > best)
-			best = net->node[i]->c.cfg.self_id;
-	return best;
+	KUNIT_ASSERT_NOT_NULL(test, rn);
+	tr_cfg(&rn->cfg, algo, 1);
+	rn->cfg.suppress_off = suppress_off;
+	t_net_init(&rn->net, test, ring, nr, trn_node_init);
+	return &rn->net;
 }
 
 /* every live node agrees on @want, in one term, and nothing is pending */
-static void trn_expect_agree(struct trn_net *net, u32 want)
+static void trn_expect_agree(struct t_net *net, u32 want)
 {
-	struct kunit *test = net->test;
-	struct t_node *l = trn_node(net, want);
 	u32 i;
 
+	t_net_expect_agree(net, want);
 	for (i = 0; i < net->n; i++) {
 		struct t_node *n = net->node[i];
-		u32 id = n->c.cfg.self_id;
 
-		if (!n->up)
-			continue;
-		KUNIT_EXPECT_EQ_MSG(test, n->c.leader, want, "node %u", id);
-		KUNIT_EXPECT_EQ_MSG(test, n->c.term, l->c.term, "node %u", id);
-		KUNIT_EXPECT_FALSE_MSG(test, n->c.participant, "node %u", id);
-		KUNIT_EXPECT_EQ_MSG(test, n->c.role, id == want ?
-				    ELEC_ROLE_LEADER : ELEC_ROLE_FOLLOWER,
-				    "node %u", id);
-		KUNIT_EXPECT_EQ_MSG(test, n->c.ring.q_len, 0, "node %u", id);
+		if (n->up && n->c.running)
+			KUNIT_EXPECT_EQ_MSG(net->test, n->c.ring.q_len, 0,
+					    "node %u", n->c.cfg.self_id);
 	}
 }
 
-static u64 trn_sum_tx(struct trn_net *net, u8 type)
-{
-	u64 sum = 0;
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		sum += net->node[i]->c.stats.tx[type];
-	return sum;
-}
-
-static u64 trn_sum_elections(struct trn_net *net)
-{
-	u64 sum = 0;
-	u32 i;
-
-	for (i = 0; i < net->n; i++)
-		sum += net->node[i]->c.stats.elections;
-	return sum;
-}
-
 /* started at once, settled on the highest id */
-static struct trn_net *trn_settled(struct kunit *test, u8 algo,
-				   bool suppress_off, const u32 *ring, u32 nr)
+static struct t_net *trn_settled(struct kunit *test, u8 algo,
+				 bool suppress_off, const u32 *ring, u32 nr)
 {
-	struct trn_net *net = trn_new(test, algo, suppress_off, ring, nr);
+	struct t_net *net = trn_new(test, algo, suppress_off, ring, nr);
 
-	trn_start_all(net);
-	trn_run_for(net, TRN_SETTLE);
-	trn_expect_agree(net, trn_highest_up(net));
+	t_net_start_all(net);
+	t_net_run_for(net, TRN_SETTLE);
+	trn_expect_agree(net, t_net_highest_up(net));
 	return net;
 }
 
@@ -1222,18 +939,18 @@ static struct trn_net *trn_settled(struct kunit *test, u8 algo,
  * frames it took (on the wire and in the senders' counters), that each
  * hop was acknowledged once and nothing retried, and the outcome.
  */
-static void trn_one_election(struct trn_net *net, u32 id, u64 want_elec,
+static void trn_one_election(struct t_net *net, u32 id, u64 want_elec,
 			     u64 want_coord)
 {
 	struct kunit *test = net->test;
-	u64 tx_e = trn_sum_tx(net, ELEC_MSG_ELECTION);
-	u64 tx_c = trn_sum_tx(net, ELEC_MSG_COORDINATOR);
-	u64 tx_r = trn_sum_tx(net, ELEC_MSG_RETRY);
-	u64 elections = trn_sum_elections(net);
+	u64 tx_e = t_net_sum_tx(net, ELEC_MSG_ELECTION);
+	u64 tx_c = t_net_sum_tx(net, ELEC_MSG_COORDINATOR);
+	u64 tx_r = t_net_sum_tx(net, ELEC_MSG_RETRY);
+	u64 elections = t_net_sum_elections(net);
 
 	memset(net->sent, 0, sizeof(net->sent));
-	elec_core_elect(&trn_node(net, id)->c, net->now);
-	trn_drain(net);
+	elec_core_elect(&t_net_node(net, id)->c, net->now);
+	t_net_drain(net);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ELECTION], want_elec,
 			    "initiator %u", id);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_COORDINATOR], want_coord,
@@ -1242,13 +959,13 @@ static void trn_one_election(struct trn_net *net, u32 id, u64 want_elec,
 			    want_elec + want_coord, "initiator %u", id);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ANSWER], 0,
 			    "initiator %u", id);
-	KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_ELECTION) - tx_e,
+	KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_ELECTION) - tx_e,
 			want_elec);
-	KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_COORDINATOR) - tx_c,
+	KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_COORDINATOR) - tx_c,
 			want_coord);
-	KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_RETRY), tx_r);
-	KUNIT_EXPECT_EQ(test, trn_sum_elections(net), elections + 1);
-	trn_expect_agree(net, trn_highest_up(net));
+	KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_RETRY), tx_r);
+	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), elections + 1);
+	trn_expect_agree(net, t_net_highest_up(net));
 }
 
 /* ring hops from the node at index @from forward to the one at @to */
@@ -1269,17 +986,17 @@ static const u32 r7[] = { 4, 9, 2, 7, 5, 1, 8 };
 static void trn_cr_counts(struct kunit *test, bool suppress_off)
 {
 	const u32 nr = ARRAY_SIZE(r7);
-	struct trn_net *net = trn_settled(test, ELEC_ALGO_RING, suppress_off,
-					  r7, nr);
+	struct t_net *net = trn_settled(test, ELEC_ALGO_RING, suppress_off,
+					r7, nr);
 	u32 k;
 
 	trn_one_election(net, 2, 2 * nr - 1, nr);	/* worst: 3N - 1 */
 	trn_one_election(net, 9, nr, nr);		/* best: 2N */
 	for (k = 0; k < nr; k++) {
 		trn_one_election(net, r7[k], nr + trn_dist(k, 1, nr), nr);
-		trn_run_for(net, 100000000ULL);
+		t_net_run_for(net, 100000000ULL);
 	}
-	trn_run_for(net, TRN_SETTLE);
+	t_net_run_for(net, TRN_SETTLE);
 	trn_expect_agree(net, 9);
 }
 
@@ -1299,7 +1016,7 @@ static void trn_all_one_initiator(struct kunit *test)
 {
 	static const u32 r3[] = { 3, 1, 2 };
 	const u32 nr = ARRAY_SIZE(r7);
-	struct trn_net *net;
+	struct t_net *net;
 	u32 k;
 
 	net = trn_settled(test, ELEC_ALGO_RING_ALL, false, r7, nr);
@@ -1314,7 +1031,7 @@ static void trn_all_one_initiator(struct kunit *test)
 static void trn_list_one_initiator(struct kunit *test)
 {
 	const u32 nr = ARRAY_SIZE(r7);
-	struct trn_net *net;
+	struct t_net *net;
 	u32 k;
 
 	net = trn_settled(test, ELEC_ALGO_RING_LIST, false, r7, nr);
@@ -1326,18 +1043,18 @@ static void trn_list_one_initiator(struct kunit *test)
 static void trn_concurrent_start(struct kunit *test)
 {
 	static const u32 ring[] = { 13, 2, 11, 5, 9, 3, 8, 7 };
-	struct trn_net *net;
+	struct t_net *net;
 	u8 algo;
 
 	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
 		net = trn_new(test, algo, false, ring, ARRAY_SIZE(ring));
 		net->timers_first = true;
-		trn_start_all(net);
-		trn_run_for(net, TRN_SETTLE);
+		t_net_start_all(net);
+		t_net_run_for(net, TRN_SETTLE);
 		trn_expect_agree(net, 13);
-		KUNIT_EXPECT_GE_MSG(test, trn_sum_elections(net),
+		KUNIT_EXPECT_GE_MSG(test, t_net_sum_elections(net),
 				    ARRAY_SIZE(ring), "algo %u", algo);
-		KUNIT_EXPECT_EQ_MSG(test, trn_sum_tx(net, ELEC_MSG_RETRY), 0,
+		KUNIT_EXPECT_EQ_MSG(test, t_net_sum_tx(net, ELEC_MSG_RETRY), 0,
 				    "algo %u", algo);
 	}
 }
@@ -1349,7 +1066,7 @@ static void trn_concurrent_start(struct kunit *test)
  * announces (N hops), unless its announcement meets a later one and is
  * dropped as stale: between N and N * N.
  */
-static void trn_expect_concurrent_counts(struct trn_net *net, u8 algo)
+static void trn_expect_concurrent_counts(struct t_net *net, u8 algo)
 {
 	struct kunit *test = net->test;
 	u64 nn = (u64)net->n * net->n;
@@ -1373,7 +1090,7 @@ static void trn_expect_concurrent_counts(struct trn_net *net, u8 algo)
 static void trn_concurrent_elect(struct kunit *test)
 {
 	u64 elec[2] = { 0, 0 };
-	struct trn_net *net;
+	struct t_net *net;
 	u32 i;
 	int off;
 	u8 algo;
@@ -1384,14 +1101,14 @@ static void trn_concurrent_elect(struct kunit *test)
 			memset(net->sent, 0, sizeof(net->sent));
 			for (i = 0; i < net->n; i++)
 				elec_core_elect(&net->node[i]->c, net->now);
-			trn_drain(net);
+			t_net_drain(net);
 			trn_expect_agree(net, 9);
-			KUNIT_EXPECT_EQ(test, trn_sum_tx(net, ELEC_MSG_RETRY),
+			KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_RETRY),
 					0);
 			trn_expect_concurrent_counts(net, algo);
 			if (algo == ELEC_ALGO_RING)
 				elec[off] = net->sent[ELEC_MSG_ELECTION];
-			trn_run_for(net, TRN_SETTLE);
+			t_net_run_for(net, TRN_SETTLE);
 			trn_expect_agree(net, 9);
 		}
 	}
@@ -1407,32 +1124,32 @@ static void trn_concurrent_elect(struct kunit *test)
 static void trn_crashes(struct kunit *test)
 {
 	static const u32 ring[] = { 4, 9, 2, 7, 5, 1, 8, 6 };
-	struct trn_net *net;
+	struct t_net *net;
 	u8 algo;
 
 	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
 		net = trn_settled(test, algo, false, ring, ARRAY_SIZE(ring));
 
-		trn_crash(net, 9);
-		trn_run_for(net, TRN_SETTLE);
+		t_net_crash(net, 9);
+		t_net_run_for(net, TRN_SETTLE);
 		trn_expect_agree(net, 8);
 		KUNIT_EXPECT_EQ_MSG(test,
-				    elec_core_peer_find(&trn_node(net, 4)->c,
+				    elec_core_peer_find(&t_net_node(net, 4)->c,
 							9)->alive, 0,
 				    "algo %u", algo);
 
-		trn_crash(net, 5);
-		trn_run_for(net, TRN_SETTLE);
+		t_net_crash(net, 5);
+		t_net_run_for(net, TRN_SETTLE);
 		trn_expect_agree(net, 8);
-		trn_crash(net, 8);
-		trn_run_for(net, TRN_SETTLE);
+		t_net_crash(net, 8);
+		t_net_run_for(net, TRN_SETTLE);
 		trn_expect_agree(net, 7);
 		/* 7's predecessor 2 had to skip 5 to reach 7's successor */
-		KUNIT_EXPECT_GT_MSG(test, trn_sum_tx(net, ELEC_MSG_RETRY), 0,
+		KUNIT_EXPECT_GT_MSG(test, t_net_sum_tx(net, ELEC_MSG_RETRY), 0,
 				    "algo %u", algo);
 
-		trn_reboot(net, 9);
-		trn_run_for(net, TRN_SETTLE);
+		t_net_reboot(net, 9);
+		t_net_run_for(net, TRN_SETTLE);
 		trn_expect_agree(net, 9);
 	}
 }
@@ -1440,14 +1157,14 @@ static void trn_crashes(struct kunit *test)
 /* The refinement survives a coordinator crash too. */
 static void trn_crash_suppress_off(struct kunit *test)
 {
-	struct trn_net *net;
+	struct t_net *net;
 
 	net = trn_settled(test, ELEC_ALGO_RING, true, r7, ARRAY_SIZE(r7));
-	trn_crash(net, 9);
-	trn_run_for(net, TRN_SETTLE);
+	t_net_crash(net, 9);
+	t_net_run_for(net, TRN_SETTLE);
 	trn_expect_agree(net, 8);
-	trn_crash(net, 8);
-	trn_run_for(net, TRN_SETTLE);
+	t_net_crash(net, 8);
+	t_net_run_for(net, TRN_SETTLE);
 	trn_expect_agree(net, 7);
 }
 
@@ -1465,7 +1182,7 @@ static u32 trn_rand(u32 *s)
  * command and a crash of another node while the election is under way
  * (after a random number of deliveries).
  */
-static void trn_random_step(struct trn_net *net, u32 *seed)
+static void trn_random_step(struct t_net *net, u32 *seed)
 {
 	struct t_node *n = net->node[trn_rand(seed) % net->n];
 	struct t_node *m = net->node[trn_rand(seed) % net->n];
@@ -1476,13 +1193,13 @@ static void trn_random_step(struct trn_net *net, u32 *seed)
 	switch (trn_rand(seed) % 4) {
 	case 0:
 		if (n->up && up > 1)
-			trn_crash(net, n->c.cfg.self_id);
+			t_net_crash(net, n->c.cfg.self_id);
 		else if (!n->up)
-			trn_reboot(net, n->c.cfg.self_id);
+			t_net_reboot(net, n->c.cfg.self_id);
 		break;
 	case 1:
 		if (!n->up)
-			trn_reboot(net, n->c.cfg.self_id);
+			t_net_reboot(net, n->c.cfg.self_id);
 		break;
 	case 2:
 		if (n->up)
@@ -1492,9 +1209,9 @@ static void trn_random_step(struct trn_net *net, u32 *seed)
 		if (!n->up || !m->up || m == n || up < 3)
 			break;
 		elec_core_elect(&n->c, net->now);
-		for (k = trn_rand(seed) % 40; k && trn_step(net, net->now); k--)
+		for (k = trn_rand(seed) % 40; k && t_net_step(net, net->now); k--)
 			;
-		trn_crash(net, m->c.cfg.self_id);
+		t_net_crash(net, m->c.cfg.self_id);
 		break;
 	}
 }
@@ -1503,7 +1220,7 @@ static void trn_random_step(struct trn_net *net, u32 *seed)
 static void trn_random_failures(struct kunit *test)
 {
 	static const u32 ring[] = { 20, 5, 33, 2, 50, 11, 9, 34 };
-	struct trn_net *net;
+	struct t_net *net;
 	u32 seed = 0x2545f491;
 	u32 round;
 	int off;
@@ -1515,8 +1232,8 @@ static void trn_random_failures(struct kunit *test)
 					  ARRAY_SIZE(ring));
 			for (round = 0; round < 40; round++) {
 				trn_random_step(net, &seed);
-				trn_run_for(net, TRN_SETTLE);
-				trn_expect_agree(net, trn_highest_up(net));
+				t_net_run_for(net, TRN_SETTLE);
+				trn_expect_agree(net, t_net_highest_up(net));
 			}
 		}
 	}

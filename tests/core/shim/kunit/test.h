@@ -19,6 +19,8 @@
 #define MODULE_LICENSE(x)
 #define MODULE_DESCRIPTION(x)
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
 
 struct shim_alloc;
 
