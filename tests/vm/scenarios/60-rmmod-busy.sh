@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# rmmod while elections run: five nodes in two groups with the fastest
-# timers (elections keep happening in a TCG guest), `group elect` loops,
+# rmmod while elections run: five nodes in two groups, Bully and the
+# all-ids ring (its ring queues in flight), with the fastest timers
+# (elections keep happening in a TCG guest), `group elect` loops,
 # and a sixth namespace flooding EtherType 0x88B5 frames (malformed, wrong
 # group, unknown and known senders). rmmod must succeed with everything
 # still configured, leave no Oops/WARNING (the harness scans the kernel
@@ -15,7 +16,7 @@ elec_topo "${IDS[@]}" 9999 || elec_end
 ELEC_NODES=("${IDS[@]}")	# 9999 only injects frames
 
 ELEC_TIMING="hb-interval 1ms hb-miss 2 timeout 1ms coord-timeout 2ms" elec_group_setup 1
-ELEC_TIMING="hb-interval 5ms hb-miss 3 timeout 2ms coord-timeout 8ms" elec_group_setup 2
+ELEC_ALGO=ring-all ELEC_TIMING="hb-interval 5ms hb-miss 3 timeout 2ms coord-timeout 8ms" elec_group_setup 2
 elec_start_all 1
 elec_start_all 2
 
@@ -36,6 +37,7 @@ LOOP=$!
 
 sleep 8
 check "elections are running" test "$(elec_stat 42 1 'd["elections"]')" -gt 0
+check "ring elections are running" test "$(elec_stat 42 2 'd["tx"]["ack"]')" -gt 0
 log "stats of node 42 group 1: $(elec_stat 42 1 'd')"
 # the flood is counted, not just survived
 check "injected frames are counted as drops (malformed, wrong group, unknown peer)" \
