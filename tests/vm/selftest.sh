@@ -108,6 +108,11 @@ rc=$?
 expect "run: WARNING in kernel log fails a clean exit" 1 "$rc"
 expect "run: offending line printed" yes "$(echo "$out" | grep -q 'selftest/fake.c' && echo yes)"
 
+out=$(VM_BOOT_TIMEOUT=0 VM_BOOT_TRIES=2 RESULTS_DIR="$T/res4" "$RUN" "$T/noargs.sh" 2>&1)
+rc=$?
+expect "run: a guest that does not reach the script in time is booted again" "0 yes" \
+	"$rc $(echo "$out" | grep -q 'boot 1 of 2: the guest did not reach the script' && echo yes)"
+
 printf '#!/bin/sh\necho started\nsleep 300\n' >"$T/sleep.sh"
 VM_TIMEOUT=${VM_SELFTEST_TIMEOUT:-15} RESULTS_DIR="$T/res3" VM_QUIET=1 "$RUN" "$T/sleep.sh" >/dev/null 2>&1
 expect "run: VM_TIMEOUT kills the guest with 124" 124 $?
