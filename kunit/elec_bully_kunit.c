@@ -24,13 +24,7 @@
 
 static void t_cfg(struct elec_config *cfg, u32 self)
 {
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->self_id = self;
-	cfg->group = T_GROUP;
-	cfg->algo = ELEC_ALGO_BULLY;
-	cfg->hb_interval_ns = T_HB;
-	cfg->hb_miss = T_MISS;
-	cfg->timeout_ns = T_T;
+	t_cfg_algo(cfg, ELEC_ALGO_BULLY, self);
 }
 
 static void t_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)

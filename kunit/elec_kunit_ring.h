@@ -24,16 +24,6 @@
 /* the round timeout of an instance of @nodes nodes (ring.c) */
 #define TR_ROUND(nodes)	(T_COORD + 2ULL * (nodes) * T_T)
 
-static inline void tr_cfg(struct elec_config *cfg, u8 algo, u32 self)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->self_id = self;
-	cfg->group = T_GROUP;
-	cfg->algo = algo;
-	cfg->hb_interval_ns = T_HB;
-	cfg->hb_miss = T_MISS;
-	cfg->timeout_ns = T_T;
-}
 
 /*
  * Initialise @n as node @cfg->self_id of the ring @ring (ids in ring
@@ -90,7 +80,7 @@ static inline struct t_node *tr_node_new(struct kunit *test, u8 algo, u32 self,
 {
 	struct elec_config cfg;
 
-	tr_cfg(&cfg, algo, self);
+	t_cfg_algo(&cfg, algo, self);
 	return tr_node_cfg(test, &cfg, ring, nr, TR_QBYTES);
 }
 

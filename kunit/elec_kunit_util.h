@@ -212,6 +212,18 @@ static inline void t_fire(struct t_node *n, enum elec_timer_id id)
 	elec_core_timer(&n->c, id, n->now);
 }
 
+/* the suites' configuration: test timings, group T_GROUP */
+static inline void t_cfg_algo(struct elec_config *cfg, u8 algo, u32 self)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->self_id = self;
+	cfg->group = T_GROUP;
+	cfg->algo = algo;
+	cfg->hb_interval_ns = T_HB;
+	cfg->hb_miss = T_MISS;
+	cfg->timeout_ns = T_T;
+}
+
 static inline void t_start(struct t_node *n)
 {
 	elec_core_start(&n->c, n->now);

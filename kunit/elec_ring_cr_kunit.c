@@ -27,7 +27,7 @@ static struct t_node *trc_node(struct kunit *test, u32 self, bool off)
 	struct elec_config cfg;
 	struct t_node *n;
 
-	tr_cfg(&cfg, ELEC_ALGO_RING, self);
+	t_cfg_algo(&cfg, ELEC_ALGO_RING, self);
 	cfg.suppress_off = off;
 	n = tr_node_cfg(test, &cfg, trc_ring, ARRAY_SIZE(trc_ring),
 			TR_QBYTES);

@@ -47,7 +47,7 @@ static struct t_node *trg_node_pos(struct kunit *test, u32 self, u32 self_pos,
 	n->test = test;
 	n->now = T_START;
 	sink.ctx = n;
-	tr_cfg(&cfg, ELEC_ALGO_RING, self);
+	t_cfg_algo(&cfg, ELEC_ALGO_RING, self);
 	cfg.self_pos = self_pos;
 	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
 					     T_MAX_NODES - 1, &sink), 0);
@@ -684,7 +684,7 @@ static void trg_queue_full(struct kunit *test)
 	 * 32 bytes: one Chang-Roberts record (ring.c: a 16-byte header and
 	 * 8 payload bytes) but not two.
 	 */
-	tr_cfg(&cfg, ELEC_ALGO_RING, 7);
+	t_cfg_algo(&cfg, ELEC_ALGO_RING, 7);
 	n = tr_node_cfg(test, &cfg, r5, 5, 32);
 	tr_started(n);
 	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, 1, 1, 9);
@@ -900,7 +900,7 @@ static struct t_net *trn_new(struct kunit *test, u8 algo, bool suppress_off,
 	struct trn_net *rn = kunit_kzalloc(test, sizeof(*rn), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, rn);
-	tr_cfg(&rn->cfg, algo, 1);
+	t_cfg_algo(&rn->cfg, algo, 1);
 	rn->cfg.suppress_off = suppress_off;
 	t_net_init(&rn->net, test, ring, nr, trn_node_init);
 	return &rn->net;
