@@ -24,7 +24,6 @@
 /* the round timeout of an instance of @nodes nodes (ring.c) */
 #define TR_ROUND(nodes)	(T_COORD + 2ULL * (nodes) * T_T)
 
-
 /*
  * Initialise @n as node @cfg->self_id of the ring @ring (ids in ring
  * order, @cfg->self_id among them), with a ring queue of @qbytes (0: no
