@@ -69,9 +69,4 @@ static inline struct nlattr **elec_dump_attrs(struct netlink_callback *cb)
 #endif
 }
 
-/* Which attribute was missing, for extack (6.0+). */
-#ifndef NL_SET_ERR_ATTR_MISS
-#define NL_SET_ERR_ATTR_MISS(extack, nest, type) do { } while (0)
-#endif
-
 #endif /* _ELEC_COMPAT_H */

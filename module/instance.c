@@ -5,13 +5,15 @@
  * Every call into the protocol core of an instance happens between
  * elec_inst_lock() and elec_inst_unlock(). Under the lock the core's sink
  * arms and cancels hrtimers at once, and builds frames and event messages
- * (GFP_ATOMIC) into a struct elec_actx on the caller's stack; after the
- * lock is dropped the frames go to dev_queue_xmit() and the events to the
- * multicast group.
+ * (GFP_ATOMIC) into a struct elec_actx on the caller's stack; still under
+ * the lock they are appended to the instance's frame queue and (numbered)
+ * to the namespace's event queue, in the order the core emitted them;
+ * after the lock is dropped the queues are delivered (fifo.c): frames to
+ * dev_queue_xmit(), events to the multicast group.
  *
- * Teardown (elec_inst_destroy()): unlink from the RCU list; under the lock
- * stop the core and set @dead; drop the lock; hrtimer_cancel() every timer
- * (a callback that runs meanwhile sees @dead under the lock and does
+ * Teardown (elec_inst_destroy()): unpublish from the namespace; under the
+ * lock stop the core and set @dead; drop the lock; hrtimer_cancel() every
+ * timer (a callback that runs meanwhile sees @dead under the lock and does
  * nothing, so nothing re-arms); release the device; free after an RCU
  * grace period, since the receive path and dumps may still hold a pointer
  * found under RCU (they too check @dead under the lock).
@@ -23,14 +25,16 @@
  */
 #include <linux/atomic.h>
 #include <linux/bug.h>
+#include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/etherdevice.h>
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/netdevice.h>
-#include <linux/rculist.h>
 #include <linux/rcupdate.h>
+#include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -38,6 +42,7 @@
 #include <linux/stringify.h>
 
 #include "compat.h"
+#include "fifo.h"
 #include "instance.h"
 #include "main.h"
 #include "netlink.h"
@@ -95,16 +100,35 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 {
 	__skb_queue_head_init(&ax->tx);
 	__skb_queue_head_init(&ax->events);
-	ax->tx_failed = 0;
 	ax->events_lost = 0;
 
 	spin_lock_bh(&inst->lock);
 	inst->actx = ax;
 }
 
+/* queue a core call's output in core order; under inst->lock */
+static void elec_inst_queue(struct elec_instance *inst, struct elec_actx *ax)
+{
+	lockdep_assert_held(&inst->lock);
+
+	if (!skb_queue_empty(&ax->tx)) {
+		spin_lock(&inst->txq.q.lock);
+		skb_queue_splice_tail_init(&ax->tx, &inst->txq.q);
+		spin_unlock(&inst->txq.q.lock);
+	}
+	elec_nl_events_queue(inst->en, ax);
+}
+
+/* after a core call: deliver this instance's frames, the namespace's events */
+static void elec_inst_deliver(struct elec_instance *inst)
+{
+	elec_tx_drain(inst);
+	elec_nl_events_drain(inst->en);
+}
+
 /**
- * elec_inst_unlock() - end a core call: unlock, then carry out the
- * collected frames and events.
+ * elec_inst_unlock() - end a core call: queue the collected frames and
+ * events in order, unlock, then deliver them.
  * @inst: the instance
  * @ax: the collector passed to elec_inst_lock()
  *
@@ -115,13 +139,10 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 void elec_inst_unlock(struct elec_instance *inst, struct elec_actx *ax)
 	__releases(&inst->lock)
 {
+	elec_inst_queue(inst, ax);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
-
-	if (ax->tx_failed)
-		atomic64_add(ax->tx_failed, &inst->tx_errors);
-	elec_tx_flush(inst, &ax->tx);
-	elec_nl_events_flush(inst->en, ax);
+	elec_inst_deliver(inst);
 }
 
 static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
@@ -129,24 +150,37 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
 						 timer);
 	struct elec_instance *inst = t->inst;
+	unsigned int delay_us = READ_ONCE(elec_debug_timer_delay_us);
 	struct elec_actx ax;
 
 	elec_inst_lock(inst, &ax);
 	if (!inst->dead)
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
-	elec_inst_unlock(inst, &ax);
+	elec_inst_queue(inst, &ax);
+	inst->actx = NULL;
+	spin_unlock_bh(&inst->lock);
+	/*
+	 * Debug knob (module parameter debug_timer_delay_us): widen the
+	 * window between a timer's core call and the delivery of its output,
+	 * in which another CPU's receive can run a later core call of the
+	 * same instance; the queues must still deliver in core order.
+	 */
+	if (unlikely(delay_us))
+		udelay(min_t(unsigned int, delay_us, ELEC_DEBUG_DELAY_MAX_US));
+	elec_inst_deliver(inst);
 	return HRTIMER_NORESTART;
 }
 
 /**
  * elec_inst_create() - allocate and initialise a stopped instance.
  * @en: namespace state
- * @dev: the device; on success the instance owns the caller's reference
+ * @dev: the device; the instance takes a tracked reference of its own
  * @cfg: configuration, already checked with elec_config_check()
  *
- * The instance is not yet in @en's list; see elec_net_insert().
+ * The instance is not yet published; see elec_net_insert().
  *
- * Context: process context.
+ * Context: process context, holding RTNL (the device's name and address
+ * are copied).
  * Return: the instance or an ERR_PTR().
  */
 struct elec_instance *elec_inst_create(struct elec_net *en,
@@ -173,13 +207,17 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 		}
 	}
 
-	INIT_LIST_HEAD(&inst->list);
+	ASSERT_RTNL();
 	inst->en = en;
 	inst->dev = dev;
 	inst->ifindex = dev->ifindex;
 	inst->group = cfg->group;
 	spin_lock_init(&inst->lock);
-	atomic64_set(&inst->tx_errors, 0);
+	strscpy(inst->ifname, dev->name, sizeof(inst->ifname));
+	ether_addr_copy(inst->lladdr, dev->dev_addr);
+	elec_fifo_init(&inst->txq);
+	for (i = 0; i <= ELEC_TX_DROP_MAX; i++)
+		atomic64_set(&inst->tx_drops[i], 0);
 	for (i = 0; i < ELEC_TIMER_COUNT; i++) {
 		inst->timers[i].inst = inst;
 		inst->timers[i].id = i;
@@ -203,8 +241,36 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 		return ERR_PTR(err);
 	}
 
+	netdev_hold(dev, &inst->dev_tracker, GFP_KERNEL);
 	atomic_long_inc(&elec_live_instances);
 	return inst;
+}
+
+/**
+ * elec_inst_publish() - make a created instance reachable.
+ * @inst: from elec_inst_create()
+ *
+ * Inserts it in its namespace; on failure the instance is freed.
+ *
+ * Context: process context, holding @inst->en->lock and RTNL.
+ * Return: 0, -EEXIST (the key is taken) or -ENOMEM.
+ */
+int elec_inst_publish(struct elec_instance *inst)
+{
+	struct elec_dev *edev;
+	int err;
+	int r;
+
+	err = elec_net_insert(inst->en, inst);
+	if (err) {
+		elec_inst_free(inst);
+		return err;
+	}
+	/* count from now the device's drops that belong to no instance */
+	edev = inst->edev;
+	for (r = 0; r <= ELEC_DROP_MAX; r++)
+		inst->drops_base[r] = atomic64_read(&edev->drops[r]);
+	return 0;
 }
 
 /* RCU callback: no reader can reach the instance any more. */
@@ -213,13 +279,37 @@ static void elec_inst_free_rcu(struct rcu_head *head)
 	struct elec_instance *inst = container_of(head, struct elec_instance,
 						  rcu);
 
+	/* normally empty: every core call's output was delivered */
+	elec_fifo_purge(&inst->txq);
 	kvfree(inst->ring_q);
 	kfree(inst);
 }
 
 /**
- * elec_inst_destroy() - unlink, stop and free an instance.
- * @inst: the instance, in its namespace's list
+ * elec_inst_free() - free an instance that was never published.
+ * @inst: from elec_inst_create()
+ *
+ * Context: process context.
+ */
+void elec_inst_free(struct elec_instance *inst)
+{
+	int i;
+
+	for (i = 0; i < ELEC_TIMER_COUNT; i++)
+		hrtimer_cancel(&inst->timers[i].timer);
+	atomic_long_dec(&elec_live_instances);
+	netdev_put(inst->dev, &inst->dev_tracker);
+	elec_fifo_purge(&inst->txq);
+	kvfree(inst->ring_q);
+	kfree(inst);
+}
+
+/**
+ * elec_inst_destroy() - unpublish, stop and free an instance.
+ * @inst: the instance, published in its namespace
+ *
+ * The device's entry in the namespace stays, even when this was its last
+ * instance: the caller releases it (elec_net_dev_release()).
  *
  * Context: process context, holding @inst->en->lock.
  */
@@ -231,7 +321,7 @@ void elec_inst_destroy(struct elec_instance *inst)
 
 	lockdep_assert_held(&inst->en->lock);
 
-	list_del_rcu(&inst->list);
+	elec_net_remove(inst->en, inst);
 
 	elec_inst_lock(inst, &ax);
 	if (!inst->dead && inst->core.running)
@@ -246,7 +336,12 @@ void elec_inst_destroy(struct elec_instance *inst)
 
 	atomic_long_sub(n_peers, &elec_live_peers);
 	atomic_long_dec(&elec_live_instances);
-	dev_put(inst->dev);
+	/*
+	 * A receive handler on another CPU that found the instance before it
+	 * was unpublished may still deliver its frames: it runs under RCU on
+	 * this very device, which stays registered until it is done.
+	 */
+	netdev_put(inst->dev, &inst->dev_tracker);
 	call_rcu(&inst->rcu, elec_inst_free_rcu);
 }
 
@@ -404,7 +499,8 @@ int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
  *
  * Context: process context, holding @inst->en->lock.
  * Return: 0, -EINVAL (the local id), -EEXIST (duplicate), -ENOSPC (group
- * full) or another negative errno from the core.
+ * full), -EMSGSIZE (the group's largest frame would not fit the device's
+ * MTU) or another negative errno from the core.
  */
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		       u32 pos, const char **why)
@@ -426,6 +522,11 @@ int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		err = -ENOSPC;
 		*why = "group is full: at most "
 		       __stringify(ELECTION_MAX_NODES) " nodes";
+	} else if (elec_config_max_frame(&inst->core.cfg,
+					 inst->core.n_peers + 2) >
+		   READ_ONCE(inst->dev->mtu)) {
+		err = -EMSGSIZE;
+		*why = "device MTU too small for the group's largest frame with one more peer";
 	} else {
 		err = elec_core_peer_add_pos(&inst->core, id, lladdr, pos);
 		if (err)
@@ -472,20 +573,38 @@ int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why)
 }
 
 /**
- * elec_inst_count_drop() - count a dropped frame on an instance.
+ * elec_inst_dev_changed() - copy the device's name and address again.
  * @inst: the instance
- * @reason: enum elec_drop
  *
- * Context: any; takes the instance lock.
+ * Called for NETDEV_CHANGENAME and NETDEV_CHANGEADDR: replies and events
+ * report the copies, which are read under the instance lock.
+ *
+ * Context: process context, holding RTNL and @inst->en->lock.
  */
-void elec_inst_count_drop(struct elec_instance *inst, enum elec_drop reason)
+void elec_inst_dev_changed(struct elec_instance *inst)
 {
-	struct elec_actx ax;
+	ASSERT_RTNL();
+	spin_lock_bh(&inst->lock);
+	strscpy(inst->ifname, inst->dev->name, sizeof(inst->ifname));
+	ether_addr_copy(inst->lladdr, inst->dev->dev_addr);
+	spin_unlock_bh(&inst->lock);
+}
 
-	elec_inst_lock(inst, &ax);
-	if (!inst->dead)
-		elec_core_drop(&inst->core, reason);
-	elec_inst_unlock(inst, &ax);
+/**
+ * elec_inst_mtu_ok() - whether the group's largest frame fits the device.
+ * @inst: the instance
+ *
+ * Context: process context, holding @inst->en->lock.
+ * Return: true when it fits the device's MTU.
+ */
+bool elec_inst_mtu_ok(struct elec_instance *inst)
+{
+	u32 need;
+
+	spin_lock_bh(&inst->lock);
+	need = elec_config_max_frame(&inst->core.cfg, inst->core.n_peers + 1);
+	spin_unlock_bh(&inst->lock);
+	return need <= READ_ONCE(inst->dev->mtu);
 }
 
 /**
@@ -518,6 +637,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 			bool with_peers)
 {
 	const struct elec_core *c = &inst->core;
+	int r;
 
 	spin_lock_bh(&inst->lock);
 	if (inst->dead) {
@@ -526,7 +646,9 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	}
 	/* not dead: the device reference is still held */
 	s->ifindex = inst->ifindex;
-	strscpy(s->ifname, inst->dev->name, sizeof(s->ifname));
+	strscpy(s->ifname, inst->ifname, sizeof(s->ifname));
+	ether_addr_copy(s->lladdr, inst->lladdr);
+	s->mtu = READ_ONCE(inst->dev->mtu);
 	s->group = inst->group;
 	s->cfg = c->cfg;
 	s->coord_timeout_ns = elec_config_coord_timeout(&c->cfg);
@@ -535,7 +657,18 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->leader = c->leader;
 	s->term = c->term;
 	s->stats = c->stats;
-	s->tx_errors = atomic64_read(&inst->tx_errors);
+	/* the device's drops that belong to no instance, since its creation */
+	s->stats.drops[ELEC_DROP_MALFORMED] +=
+		atomic64_read(&inst->edev->drops[ELEC_DROP_MALFORMED]) -
+		inst->drops_base[ELEC_DROP_MALFORMED];
+	s->stats.drops[ELEC_DROP_WRONG_GROUP] +=
+		atomic64_read(&inst->edev->drops[ELEC_DROP_WRONG_GROUP]) -
+		inst->drops_base[ELEC_DROP_WRONG_GROUP];
+	s->tx_errors = 0;
+	for (r = 0; r <= ELEC_TX_DROP_MAX; r++) {
+		s->tx_drops[r] = atomic64_read(&inst->tx_drops[r]);
+		s->tx_errors += s->tx_drops[r];
+	}
 	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
 	if (with_peers)
 		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));

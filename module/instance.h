@@ -14,6 +14,8 @@ struct net_device;
 struct elec_instance *elec_inst_create(struct elec_net *en,
 				       struct net_device *dev,
 				       const struct elec_config *cfg);
+int elec_inst_publish(struct elec_instance *inst);
+void elec_inst_free(struct elec_instance *inst);
 void elec_inst_destroy(struct elec_instance *inst);
 
 void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
@@ -32,7 +34,8 @@ int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		       u32 pos, const char **why);
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);
-void elec_inst_count_drop(struct elec_instance *inst, enum elec_drop reason);
+void elec_inst_dev_changed(struct elec_instance *inst);
+bool elec_inst_mtu_ok(struct elec_instance *inst);
 void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg);
 bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 			bool with_peers);

@@ -37,6 +37,29 @@ module_param_named(ethertype, elec_ethertype, ushort, 0444);
 MODULE_PARM_DESC(ethertype,
 		 "EtherType of election frames (default 0x88B5, IEEE local experimental)");
 
+bool elec_userns_admin;
+module_param_named(userns_admin, elec_userns_admin, bool, 0644);
+MODULE_PARM_DESC(userns_admin,
+		 "Let CAP_NET_ADMIN over a network namespace's own user namespace change its instances (default 0: CAP_NET_ADMIN in the initial user namespace only)");
+
+unsigned int elec_userns_max_instances = 64;
+module_param_named(userns_max_instances, elec_userns_max_instances, uint,
+		   0644);
+MODULE_PARM_DESC(userns_max_instances,
+		 "With userns_admin: most instances per network namespace for such callers (default 64)");
+
+unsigned int elec_userns_min_interval_us = 1000;
+module_param_named(userns_min_interval_us, elec_userns_min_interval_us,
+		   uint, 0644);
+MODULE_PARM_DESC(userns_min_interval_us,
+		 "With userns_admin: shortest hb-interval, timeout and coord-timeout such callers may set, in us (default 1000)");
+
+unsigned int elec_debug_timer_delay_us;
+module_param_named(debug_timer_delay_us, elec_debug_timer_delay_us, uint,
+		   0600);
+MODULE_PARM_DESC(debug_timer_delay_us,
+		 "Debug only: busy-wait this long (us, at most 10000) between a timer's protocol step and the delivery of its frames and events (default 0)");
+
 atomic_long_t elec_live_instances = ATOMIC_LONG_INIT(0);
 atomic_long_t elec_live_peers = ATOMIC_LONG_INIT(0);
 atomic_long_t elec_live_skbs = ATOMIC_LONG_INIT(0);

@@ -20,4 +20,20 @@ extern atomic_long_t elec_live_instances;
 extern atomic_long_t elec_live_peers;
 extern atomic_long_t elec_live_skbs;
 
+/*
+ * Privilege (module parameters, read at each request; see
+ * Documentation/admin-guide.rst): mutations need CAP_NET_ADMIN in the
+ * initial user namespace; with userns_admin, CAP_NET_ADMIN over the
+ * network namespace's own user namespace suffices, within
+ * userns_max_instances instances per namespace and with durations no
+ * shorter than userns_min_interval_us.
+ */
+extern bool elec_userns_admin;
+extern unsigned int elec_userns_max_instances;
+extern unsigned int elec_userns_min_interval_us;
+
+/* Debug only: delay after a timer's core call (debug_timer_delay_us). */
+extern unsigned int elec_debug_timer_delay_us;
+#define ELEC_DEBUG_DELAY_MAX_US	10000
+
 #endif /* _ELEC_MAIN_H */

@@ -4,24 +4,40 @@
  *
  * Every command of uapi/linux/election.h, each with its own attribute
  * policy (ranges enforced by the netlink core), strict validation, an
- * extack message on every refusal, CAP_NET_ADMIN in the socket's
- * namespace for commands that change state, and namespace awareness:
- * a request sees only the instances of its socket's namespace.
+ * extack message on every refusal, and namespace awareness: a request sees
+ * only the instances of its socket's namespace.
+ *
+ * Privilege: commands that change state, and MODULE_GET (module-wide
+ * counters), need CAP_NET_ADMIN in the initial user namespace. With the
+ * module parameter userns_admin, CAP_NET_ADMIN over the socket's network
+ * namespace's own user namespace suffices for the commands that change
+ * state, within userns_max_instances instances per namespace and no
+ * duration below userns_min_interval_us. Reads of the namespace's own
+ * instances need no privilege.
  *
  * Commands run in parallel across namespaces; within a namespace they are
  * serialised by its mutex, which also keeps every instance they look up
  * alive. A refused request changes nothing.
  *
+ * Dumps hold no lock between calls: each call resumes from the key after
+ * the last instance it reported and fills one buffer, walking the
+ * namespace's xarrays under RCU, so each call's work is bounded by the
+ * buffer, whatever the number of instances.
+ *
  * Events (ELEC_CMD_EVENT) are built under the instance lock while the
- * core reports them and multicast to the "events" group after the lock
- * is dropped, in sequence-number order per namespace.
+ * core reports them, numbered and queued on the namespace's event queue
+ * before that lock is dropped, and multicast to the "events" group from
+ * the queue afterwards: in sequence-number order per namespace, which is
+ * each instance's core order.
  */
 #include <linux/atomic.h>
+#include <linux/capability.h>
 #include <linux/etherdevice.h>
 #include <linux/if_arp.h>
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
+#include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
@@ -29,6 +45,7 @@
 #include <net/sock.h>
 
 #include "compat.h"
+#include "fifo.h"
 #include "instance.h"
 #include "main.h"
 #include "netlink.h"
@@ -53,22 +70,6 @@ static struct netlink_range_validation elec_dur_range = {
 	.min = ELECTION_DUR_MIN_NS,
 	.max = ELECTION_DUR_MAX_NS,
 };
-
-static int elec_nl_validate_lladdr(const struct nlattr *attr,
-				   struct netlink_ext_ack *extack)
-{
-	if (nla_len(attr) != ETH_ALEN) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "peer lladdr must be exactly 6 bytes");
-		return -EINVAL;
-	}
-	if (!is_valid_ether_addr(nla_data(attr))) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "peer lladdr must be a unicast, non-zero Ethernet address");
-		return -EINVAL;
-	}
-	return 0;
-}
 
 /* the four timing attributes of GROUP_NEW and GROUP_SET */
 #define ELEC_NL_TIMING_POLICY						\
@@ -109,9 +110,8 @@ static const struct nla_policy elec_policy_peer_add[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
 	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
-	[ELEC_ATTR_PEER_LLADDR] = NLA_POLICY_VALIDATE_FN(NLA_BINARY,
-							 elec_nl_validate_lladdr,
-							 ETH_ALEN),
+	/* exactly 6 bytes; unicast and non-zero is checked by the handler */
+	[ELEC_ATTR_PEER_LLADDR] = NLA_POLICY_ETH_ADDR,
 	[ELEC_ATTR_PEER_POS] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
@@ -125,7 +125,8 @@ static const struct nla_policy elec_policy_peer_del[ELEC_ATTR_MAX + 1] = {
 
 /*
  * Report a message that is not a literal (the protocol core's static
- * strings, chosen at run time); NL_SET_ERR_MSG() takes literals only.
+ * strings, chosen at run time); NL_SET_ERR_MSG() takes literals only. The
+ * one place that writes extack->_msg directly.
  */
 static void elec_nl_err(struct genl_info *info, const struct nlattr *attr,
 			const char *msg)
@@ -154,7 +155,7 @@ static bool elec_nl_missing(struct genl_info *info, int type)
 
 	if (info->attrs[type])
 		return false;
-	NL_SET_ERR_ATTR_MISS(info->extack, NULL, type);
+	NL_SET_ERR_ATTR_MISS(info->extack, NULL, type);	/* 6.0+ */
 	elec_nl_err(info, NULL, msgs[type] ? msgs[type] : "missing attribute");
 	return true;
 }
@@ -228,6 +229,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + nla_total_size(sizeof(u32));	/* PEER_POS */
 
 	return elec_nl_ids_size()
+	       + nla_total_size(sizeof(u32))		/* MTU */
+	       + nla_total_size(ETH_ALEN)		/* LLADDR */
 	       + nla_total_size(sizeof(u8))		/* ROLE */
 	       + nla_total_size(sizeof(u32))		/* LEADER */
 	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
@@ -254,6 +257,8 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		return -EMSGSIZE;
 
 	if (elec_nl_put_ids(skb, s) ||
+	    nla_put_u32(skb, ELEC_ATTR_MTU, s->mtu) ||
+	    nla_put(skb, ELEC_ATTR_LLADDR, ETH_ALEN, s->lladdr) ||
 	    nla_put_u8(skb, ELEC_ATTR_ROLE, s->role) ||
 	    nla_put_u32(skb, ELEC_ATTR_LEADER, s->leader) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, s->term, ELEC_ATTR_PAD) ||
@@ -304,7 +309,9 @@ static size_t elec_nl_stats_size(void)
 	       + 2 * ELEC_MSG_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* DROPS nest */
 	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
-	       + 3 * nla_total_size_64bit(sizeof(u64));	/* counters */
+	       + nla_total_size(0)			/* TX_DROPS nest */
+	       + ELEC_TX_DROP_MAX * nla_total_size_64bit(sizeof(u64))
+	       + 4 * nla_total_size_64bit(sizeof(u64));	/* counters */
 }
 
 /* A nest of u64 counters, attribute type = index, 1..@max. */
@@ -346,7 +353,11 @@ static int elec_nl_fill_stats(struct sk_buff *skb,
 	    nla_put_u64_64bit(skb, ELEC_ATTR_LEADER_CHANGES,
 			      st->leader_changes, ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TX_ERRORS, s->tx_errors,
-			      ELEC_ATTR_PAD)) {
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_ELECTIONS_LIMITED,
+			      st->elections_limited, ELEC_ATTR_PAD) ||
+	    elec_nl_put_counters(skb, ELEC_ATTR_TX_DROPS, s->tx_drops,
+				 ELEC_TX_DROP_MAX)) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -407,13 +418,20 @@ out:
 /*
  * dumpit of GROUP_GET and STATS_GET: every instance of the namespace in
  * (ifindex, group) order, filtered by IFINDEX and GROUP when given.
- * cb->args[0..1] hold the key of the last instance reported.
+ * cb->args[0..1] hold the key at which the next call resumes. Each call
+ * fills one buffer under RCU (no lock is held between calls), so its work
+ * is bounded whatever the number of instances: an instance costs one
+ * lookup, a device without the filtered group one lookup.
  */
 static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 			      bool stats)
 {
 	struct elec_net *en = elec_net(sock_net(skb->sk));
 	struct nlattr **attrs = elec_dump_attrs(cb);
+	u32 portid = NETLINK_CB(cb->skb).portid;
+	u32 seq = cb->nlh->nlmsg_seq;
+	unsigned long ifindex = cb->args[0];
+	unsigned long group = cb->args[1];
 	struct elec_instance *inst;
 	struct elec_snapshot *s;
 	int f_ifindex = 0;
@@ -431,13 +449,9 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 		return -ENOMEM;
 
 	rcu_read_lock();
-	while ((inst = elec_net_next(en, cb->args[0], cb->args[1]))) {
-		if ((!f_ifindex || inst->ifindex == f_ifindex) &&
-		    (!f_group || inst->group == f_group) &&
-		    elec_inst_snapshot(inst, s, !stats)) {
-			u32 portid = NETLINK_CB(cb->skb).portid;
-			u32 seq = cb->nlh->nlmsg_seq;
-
+	while ((inst = elec_net_next(en, &ifindex, &group, f_ifindex,
+				     f_group))) {
+		if (elec_inst_snapshot(inst, s, !stats)) {
 			if (stats)
 				err = elec_nl_fill_stats(skb, s, portid, seq,
 							 NLM_F_MULTI);
@@ -448,11 +462,12 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 				break;	/* full: resume here next time */
 			n++;
 		}
-		cb->args[0] = inst->ifindex;
-		cb->args[1] = inst->group;
+		group++;	/* the next key */
 	}
 	rcu_read_unlock();
 	kfree(s);
+	cb->args[0] = ifindex;
+	cb->args[1] = group;
 
 	/* a single instance that does not fit an empty buffer is an error */
 	if (err && !n)
@@ -462,18 +477,79 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 
 /* ---- command handlers --------------------------------------------------- */
 
-/*
- * Mutating commands need CAP_NET_ADMIN over the network namespace of the
- * socket: the check GENL_UNS_ADMIN_PERM makes, done here instead so that
- * the refusal carries an extack message like every other one.
+/**
+ * enum elec_nl_priv - how a request that changes state was authorised.
+ * @ELEC_NL_DENIED: refused (an extack message is set)
+ * @ELEC_NL_ADMIN: CAP_NET_ADMIN in the initial user namespace
+ * @ELEC_NL_USERNS: only CAP_NET_ADMIN over the network namespace's own user
+ *	namespace, with the module parameter userns_admin set: bounded by
+ *	userns_max_instances and userns_min_interval_us
  */
-static bool elec_nl_admin(struct sk_buff *skb, struct genl_info *info)
+enum elec_nl_priv {
+	ELEC_NL_DENIED,
+	ELEC_NL_ADMIN,
+	ELEC_NL_USERNS,
+};
+
+/*
+ * The privilege check of every command that changes state, done here
+ * rather than with GENL_ADMIN_PERM so that the refusal carries an extack
+ * message like every other one. The parameters are read at each request.
+ */
+static enum elec_nl_priv elec_nl_admin(struct sk_buff *skb,
+				       struct genl_info *info)
 {
+	if (netlink_capable(skb, CAP_NET_ADMIN))
+		return ELEC_NL_ADMIN;
+	if (!READ_ONCE(elec_userns_admin)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "CAP_NET_ADMIN is required in the initial user namespace (module parameter userns_admin=1 accepts it over this network namespace)");
+		return ELEC_NL_DENIED;
+	}
 	if (netlink_ns_capable(skb, genl_info_net(info)->user_ns,
 			       CAP_NET_ADMIN))
-		return true;
+		return ELEC_NL_USERNS;
 	NL_SET_ERR_MSG(info->extack,
-		       "CAP_NET_ADMIN is required in this network namespace");
+		       "CAP_NET_ADMIN is required over this network namespace");
+	return ELEC_NL_DENIED;
+}
+
+/*
+ * userns_min_interval_us for ELEC_NL_USERNS callers: hb-interval, timeout
+ * and coord-timeout must not be shorter. @cfg: the configuration a
+ * GROUP_NEW would create (every duration checked, defaults included), or
+ * NULL for GROUP_SET (the durations it gives). True, with an extack
+ * message, when one is shorter.
+ */
+static bool elec_nl_below_floor(struct genl_info *info,
+				const struct elec_config *cfg)
+{
+	static const int types[] = {
+		ELEC_ATTR_HB_INTERVAL_NS, ELEC_ATTR_TIMEOUT_NS,
+		ELEC_ATTR_COORD_TIMEOUT_NS,
+	};
+	u64 floor = (u64)READ_ONCE(elec_userns_min_interval_us) *
+		    NSEC_PER_USEC;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		struct nlattr *a = info->attrs[types[i]];
+		u64 v;
+
+		if (cfg)
+			v = i == 0 ? cfg->hb_interval_ns :
+			    i == 1 ? cfg->timeout_ns :
+			    elec_config_coord_timeout(cfg);
+		else if (a)
+			v = nla_get_u64(a);
+		else
+			continue;
+		if (v < floor) {
+			NL_SET_ERR_MSG_ATTR(info->extack, a,
+					    "hb-interval, timeout and coord-timeout may not be shorter than the module parameter userns_min_interval_us without CAP_NET_ADMIN in the initial user namespace");
+			return true;
+		}
+	}
 	return false;
 }
 
@@ -485,11 +561,13 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	struct elec_config cfg = {};
 	struct elec_instance *inst;
 	struct net_device *dev;
+	enum elec_nl_priv priv;
 	const char *why = NULL;
 	int ifindex;
 	int err;
 
-	if (!elec_nl_admin(skb, info))
+	priv = elec_nl_admin(skb, info);
+	if (priv == ELEC_NL_DENIED)
 		return -EPERM;
 	if (elec_nl_missing(info, ELEC_ATTR_IFINDEX) ||
 	    elec_nl_missing(info, ELEC_ATTR_GROUP) ||
@@ -534,9 +612,18 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		elec_nl_err(info, NULL, why ? why : "invalid configuration");
 		return err;
 	}
+	if (priv == ELEC_NL_USERNS && elec_nl_below_floor(info, &cfg))
+		return -EINVAL;
 
+	/*
+	 * RTNL: the device's type, state, name and address are read and the
+	 * instance published before any NETDEV event can run; every later
+	 * event finds the instance (lock order RTNL -> en->lock, as in the
+	 * notifier).
+	 */
+	rtnl_lock();
 	mutex_lock(&en->lock);
-	dev = dev_get_by_index(net, ifindex);
+	dev = __dev_get_by_index(net, ifindex);
 	if (!dev) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
 				    "unknown device");
@@ -547,39 +634,45 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
 				    "device is not an Ethernet device");
 		err = -EOPNOTSUPP;
-		goto put;
+		goto unlock;
 	}
-	/*
-	 * Checked under en->lock, which the NETDEV_UNREGISTER handler takes
-	 * after the state changes: either we refuse here, or the handler
-	 * finds and destroys the instance we add.
-	 */
 	if (dev->reg_state != NETREG_REGISTERED) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
 				    "device is being unregistered");
 		err = -ENODEV;
-		goto put;
+		goto unlock;
+	}
+	if (elec_config_max_frame(&cfg, 1) > dev->mtu) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
+				    "device MTU too small for the algorithm's largest frame");
+		err = -EMSGSIZE;
+		goto unlock;
 	}
 	if (elec_net_find(en, ifindex, cfg.group)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_GROUP],
 				    "group already exists on this device");
 		err = -EEXIST;
-		goto put;
+		goto unlock;
+	}
+	if (priv == ELEC_NL_USERNS &&
+	    en->n_instances >= READ_ONCE(elec_userns_max_instances)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "this network namespace has the most instances the module parameter userns_max_instances allows without CAP_NET_ADMIN in the initial user namespace");
+		err = -ENOSPC;
+		goto unlock;
 	}
 	inst = elec_inst_create(en, dev, &cfg);
 	if (IS_ERR(inst)) {
 		NL_SET_ERR_MSG(info->extack, "cannot create the instance");
 		err = PTR_ERR(inst);
-		goto put;
+		goto unlock;
 	}
-	elec_net_insert(en, inst);	/* owns the device reference now */
-	mutex_unlock(&en->lock);
-	return 0;
-
-put:
-	dev_put(dev);
+	err = elec_inst_publish(inst);
+	if (err)
+		NL_SET_ERR_MSG(info->extack, "cannot create the instance");
 unlock:
 	mutex_unlock(&en->lock);
+	rtnl_unlock();
 	return err;
 }
 
@@ -621,15 +714,26 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct nlattr *bad = NULL;
 	struct elec_instance *inst;
+	enum elec_nl_priv priv;
 	const char *why = NULL;
 	int err = 0;
 
-	if (!elec_nl_admin(skb, info))
+	priv = elec_nl_admin(skb, info);
+	if (priv == ELEC_NL_DENIED)
 		return -EPERM;
 	if (elec_nl_missing_key(info) ||
 	    (peer_cmd && elec_nl_missing(info, ELEC_ATTR_PEER_ID)) ||
 	    (cmd == ELEC_CMD_PEER_ADD &&
 	     elec_nl_missing(info, ELEC_ATTR_PEER_LLADDR)))
+		return -EINVAL;
+	if (cmd == ELEC_CMD_PEER_ADD &&
+	    !is_valid_ether_addr(nla_data(a[ELEC_ATTR_PEER_LLADDR]))) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_PEER_LLADDR],
+				    "peer lladdr must be a unicast, non-zero Ethernet address");
+		return -EINVAL;
+	}
+	if (cmd == ELEC_CMD_GROUP_SET && priv == ELEC_NL_USERNS &&
+	    elec_nl_below_floor(info, NULL))
 		return -EINVAL;
 
 	mutex_lock(&en->lock);
@@ -639,9 +743,13 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 		goto unlock;
 	}
 	switch (cmd) {
-	case ELEC_CMD_GROUP_DEL:
+	case ELEC_CMD_GROUP_DEL: {
+		struct elec_dev *edev = inst->edev;
+
 		elec_inst_destroy(inst);
+		elec_net_dev_release(en, edev);
 		break;
+	}
 	case ELEC_CMD_GROUP_START:
 		elec_inst_start(inst);
 		break;
@@ -712,10 +820,17 @@ static int elec_nl_stats_get_dumpit(struct sk_buff *skb,
 	return elec_nl_get_dumpit(skb, cb, true);
 }
 
+/* module-wide counters: CAP_NET_ADMIN in the initial user namespace only */
 static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 {
 	struct sk_buff *msg;
 	void *hdr;
+
+	if (!netlink_capable(skb, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "module-wide counters need CAP_NET_ADMIN in the initial user namespace");
+		return -EPERM;
+	}
 
 	msg = genlmsg_new(3 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
 	if (!msg)
@@ -846,7 +961,7 @@ static size_t elec_nl_event_size(void)
  * @act: the ELEC_ACT_EVENT action
  * @ax: the action collector of the current core call
  *
- * The message carries SEQ 0; elec_nl_events_flush() sets it. Nothing is
+ * The message carries SEQ 0; elec_nl_events_queue() sets it. Nothing is
  * built when no socket listens to the group in the instance's namespace.
  *
  * Context: under @inst->lock (atomic).
@@ -854,7 +969,7 @@ static size_t elec_nl_event_size(void)
 void elec_nl_event_build(struct elec_instance *inst,
 			 const struct elec_action *act, struct elec_actx *ax)
 {
-	struct net *net = dev_net(inst->dev);
+	struct net *net = inst->en->net;
 	const struct elec_config *cfg = &inst->core.cfg;
 	struct sk_buff *skb;
 	bool listen;
@@ -877,7 +992,7 @@ void elec_nl_event_build(struct elec_instance *inst,
 			      ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, 0, ELEC_ATTR_PAD) ||
 	    nla_put_u32(skb, ELEC_ATTR_IFINDEX, inst->ifindex) ||
-	    nla_put_string(skb, ELEC_ATTR_IFNAME, inst->dev->name) ||
+	    nla_put_string(skb, ELEC_ATTR_IFNAME, inst->ifname) ||
 	    nla_put_u16(skb, ELEC_ATTR_GROUP, cfg->group) ||
 	    nla_put_u32(skb, ELEC_ATTR_NODE_ID, cfg->self_id) ||
 	    nla_put_u8(skb, ELEC_ATTR_ALGO, cfg->algo) ||
@@ -913,39 +1028,59 @@ static void elec_nl_event_set_seq(struct sk_buff *skb, u64 seq)
 }
 
 /**
- * elec_nl_events_flush() - multicast the events of a core call.
+ * elec_nl_events_queue() - number a core call's events and queue them.
  * @en: the instance's namespace state
  * @ax: the action collector; its event queue is emptied
  *
- * Sequence numbers are assigned here, under @en->ev_lock, so listeners
- * receive them in increasing order; events that could not be built
- * consume a number each, which shows up as a gap.
+ * Sequence numbers are assigned here, under the namespace's event queue
+ * lock and still under the instance lock, so the queue holds events in
+ * sequence order, which is each instance's core order; events that could
+ * not be built consume a number each, which listeners see as a gap.
  *
- * Context: not under an instance lock; softirq or process context.
+ * Context: under the instance lock of the core call.
  */
-void elec_nl_events_flush(struct elec_net *en, struct elec_actx *ax)
+void elec_nl_events_queue(struct elec_net *en, struct elec_actx *ax)
 {
 	struct sk_buff *skb;
 
 	if (!ax->events_lost && skb_queue_empty(&ax->events))
 		return;
 
-	spin_lock_bh(&en->ev_lock);
+	spin_lock(&en->events.q.lock);
 	en->ev_seq += ax->events_lost;
 	ax->events_lost = 0;
 	while ((skb = __skb_dequeue(&ax->events))) {
-		atomic_long_dec(&elec_live_skbs);
 		elec_nl_event_set_seq(skb, ++en->ev_seq);
-		rcu_read_lock();
-		if (READ_ONCE(elec_nl_live))
-			genlmsg_multicast_netns(&elec_genl_family, en->net, skb,
-						0, ELEC_MCGRP_EVENTS,
-						GFP_ATOMIC);
-		else
-			nlmsg_free(skb);
-		rcu_read_unlock();
+		__skb_queue_tail(&en->events.q, skb);
 	}
-	spin_unlock_bh(&en->ev_lock);
+	spin_unlock(&en->events.q.lock);
+}
+
+static void elec_nl_event_send(struct sk_buff *skb, void *ctx)
+{
+	struct elec_net *en = ctx;
+
+	atomic_long_dec(&elec_live_skbs);
+	rcu_read_lock();
+	if (READ_ONCE(elec_nl_live))
+		genlmsg_multicast_netns(&elec_genl_family, en->net, skb, 0,
+					ELEC_MCGRP_EVENTS, GFP_ATOMIC);
+	else
+		nlmsg_free(skb);
+	rcu_read_unlock();
+}
+
+/**
+ * elec_nl_events_drain() - multicast the namespace's queued events.
+ * @en: namespace state
+ *
+ * In queue order, hence in sequence-number order (fifo.c).
+ *
+ * Context: not under an instance lock; softirq or process context.
+ */
+void elec_nl_events_drain(struct elec_net *en)
+{
+	elec_fifo_drain(&en->events, elec_nl_event_send, en);
 }
 
 /**

@@ -2,20 +2,24 @@
 /*
  * election.ko: per network namespace state (pernet_operations).
  *
- * Every namespace keeps its instances in one list sorted by (ifindex,
- * group): the receive path walks it under RCU, dumps resume from a key,
- * and all changes happen under the namespace's mutex. Leaving a namespace
- * destroys whatever instance is left in it (normally none: the devices
- * go first, and the NETDEV notifier destroys their instances).
+ * A namespace keeps its instances in two levels of xarrays: the devices
+ * that have instances by ifindex (struct elec_dev), and each device's
+ * instances by group id. The receive path finds the instance of a frame
+ * in two lookups under RCU, whatever the number of instances; dumps walk
+ * both levels in (ifindex, group) order from the key they stopped at; all
+ * changes happen under the namespace's mutex. Leaving a namespace destroys
+ * whatever instance is left in it (normally none: the devices go first,
+ * and the NETDEV notifier destroys their instances).
  */
-#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
-#include <linux/rculist.h>
-#include <linux/spinlock.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
+#include "fifo.h"
 #include "instance.h"
 #include "netns.h"
 #include "types.h"
@@ -34,15 +38,20 @@ struct elec_net *elec_net(const struct net *net)
 	return net_generic(net, elec_net_id);
 }
 
-/* Compare the keys (a_ifindex, a_group) and (b_ifindex, b_group). */
-static int elec_key_cmp(int a_ifindex, u16 a_group, int b_ifindex,
-			u16 b_group)
+/**
+ * elec_net_dev() - the instances of a device.
+ * @en: namespace state
+ * @dev: the device
+ *
+ * Context: hold @en->lock or rcu_read_lock().
+ * Return: the device's entry, or NULL when it has no instance.
+ */
+struct elec_dev *elec_net_dev(struct elec_net *en,
+			      const struct net_device *dev)
 {
-	if (a_ifindex != b_ifindex)
-		return a_ifindex < b_ifindex ? -1 : 1;
-	if (a_group != b_group)
-		return a_group < b_group ? -1 : 1;
-	return 0;
+	struct elec_dev *edev = xa_load(&en->devs, dev->ifindex);
+
+	return edev && edev->dev == dev ? edev : NULL;
 }
 
 /**
@@ -57,87 +66,180 @@ static int elec_key_cmp(int a_ifindex, u16 a_group, int b_ifindex,
 struct elec_instance *elec_net_find(struct elec_net *en, int ifindex,
 				    u16 group)
 {
+	struct elec_dev *edev;
+
+	if (ifindex <= 0)
+		return NULL;
+	edev = xa_load(&en->devs, ifindex);
+	return edev ? xa_load(&edev->groups, group) : NULL;
+}
+
+/**
+ * elec_net_next() - the next instance in (ifindex, group) order.
+ * @en: namespace state
+ * @ifindex: device index to start at (inclusive), updated to the found
+ *	instance's
+ * @group: group id to start at (inclusive) on device @ifindex, updated
+ * @only_ifindex: 0, or the only device index to consider
+ * @only_group: 0, or the only group id to consider
+ *
+ * Each call costs O(log n) per device visited; with @only_group set a
+ * device costs one lookup. Dumps resume from the key after the last one
+ * they reported, so instances created or deleted between two dump calls
+ * never make a dump skip or repeat another.
+ *
+ * Context: hold @en->lock or rcu_read_lock().
+ * Return: the instance, or NULL when none is left.
+ */
+struct elec_instance *elec_net_next(struct elec_net *en,
+				    unsigned long *ifindex,
+				    unsigned long *group, int only_ifindex,
+				    u16 only_group)
+{
+	unsigned long i = *ifindex, last_i = ULONG_MAX;
+	unsigned long g = *group;
 	struct elec_instance *inst;
+	struct elec_dev *edev;
 
-	list_for_each_entry_rcu(inst, &en->instances, list,
-				elec_net_lockdep_held(en)) {
-		int c = elec_key_cmp(inst->ifindex, inst->group, ifindex,
-				     group);
+	if (only_ifindex) {
+		if (i > only_ifindex)
+			return NULL;
+		if (i < only_ifindex)
+			g = 0;
+		i = only_ifindex;
+		last_i = only_ifindex;
+	}
+	while ((edev = xa_find(&en->devs, &i, last_i, XA_PRESENT))) {
+		unsigned long last_g = U16_MAX;
 
-		if (c == 0)
+		if (only_group) {
+			if (g > only_group)
+				g = U16_MAX + 1UL;	/* nothing on this one */
+			else
+				g = only_group;
+			last_g = only_group;
+		}
+		inst = g <= last_g ? xa_find(&edev->groups, &g, last_g,
+					     XA_PRESENT) : NULL;
+		if (inst) {
+			*ifindex = i;
+			*group = g;
 			return inst;
-		if (c > 0)
+		}
+		if (i == last_i)
 			break;
+		i++;
+		g = 0;
 	}
 	return NULL;
 }
 
 /**
- * elec_net_find_dev() - look an instance up by device and group.
+ * elec_net_insert() - publish a new instance in its namespace.
  * @en: namespace state
- * @dev: the device
- * @group: group id
+ * @inst: the instance (inst->dev, ifindex and group set); its key must
+ *	not be in use
  *
- * Context: hold @en->lock or rcu_read_lock().
- * Return: the instance, or NULL.
+ * Creates the device's entry on its first instance and sets @inst->edev.
+ *
+ * Context: process context, holding @en->lock.
+ * Return: 0, -EEXIST, or -ENOMEM.
  */
-struct elec_instance *elec_net_find_dev(struct elec_net *en,
-					const struct net_device *dev,
-					u16 group)
+int elec_net_insert(struct elec_net *en, struct elec_instance *inst)
 {
-	struct elec_instance *inst = elec_net_find(en, dev->ifindex, group);
-
-	return inst && inst->dev == dev ? inst : NULL;
-}
-
-/**
- * elec_net_next() - the first instance whose key follows a given key.
- * @en: namespace state
- * @ifindex: device index of the key
- * @group: group id of the key
- *
- * Dumps resume from the last key they reported, so instances created or
- * deleted between two dump calls never make a dump skip or repeat another.
- *
- * Context: hold @en->lock or rcu_read_lock().
- * Return: the instance, or NULL when none follows.
- */
-struct elec_instance *elec_net_next(struct elec_net *en, int ifindex,
-				    u16 group)
-{
-	struct elec_instance *inst;
-
-	list_for_each_entry_rcu(inst, &en->instances, list,
-				elec_net_lockdep_held(en)) {
-		if (elec_key_cmp(inst->ifindex, inst->group, ifindex,
-				 group) > 0)
-			return inst;
-	}
-	return NULL;
-}
-
-/**
- * elec_net_insert() - publish a new instance in its namespace's list.
- * @en: namespace state
- * @inst: the instance; its key must not be in the list yet
- *
- * Context: hold @en->lock.
- */
-void elec_net_insert(struct elec_net *en, struct elec_instance *inst)
-{
-	struct elec_instance *pos;
+	struct elec_dev *edev;
+	bool fresh = false;
+	int err;
 
 	lockdep_assert_held(&en->lock);
 
-	list_for_each_entry(pos, &en->instances, list) {
-		if (elec_key_cmp(pos->ifindex, pos->group, inst->ifindex,
-				 inst->group) > 0) {
-			/* insert before the first larger key */
-			list_add_tail_rcu(&inst->list, &pos->list);
-			return;
+	edev = xa_load(&en->devs, inst->ifindex);
+	if (edev && edev->dev != inst->dev)
+		return -EEXIST;	/* cannot happen: the old device is gone */
+	if (!edev) {
+		edev = kzalloc(sizeof(*edev), GFP_KERNEL_ACCOUNT);
+		if (!edev)
+			return -ENOMEM;
+		edev->dev = inst->dev;
+		edev->ifindex = inst->ifindex;
+		xa_init(&edev->groups);
+		err = xa_insert(&en->devs, inst->ifindex, edev,
+				GFP_KERNEL_ACCOUNT);
+		if (err) {
+			kfree(edev);
+			return err == -EBUSY ? -EEXIST : err;
 		}
+		fresh = true;
 	}
-	list_add_tail_rcu(&inst->list, &en->instances);
+	err = xa_insert(&edev->groups, inst->group, inst, GFP_KERNEL_ACCOUNT);
+	if (err) {
+		if (fresh)
+			elec_net_dev_release(en, edev);
+		return err == -EBUSY ? -EEXIST : err;
+	}
+	inst->edev = edev;
+	edev->n_instances++;
+	en->n_instances++;
+	return 0;
+}
+
+/**
+ * elec_net_remove() - unpublish an instance.
+ * @en: namespace state
+ * @inst: the instance, published with elec_net_insert()
+ *
+ * Readers that found it under RCU may still use it until a grace period
+ * has passed. The device's entry stays (see elec_net_dev_release()).
+ *
+ * Context: holding @en->lock.
+ */
+void elec_net_remove(struct elec_net *en, struct elec_instance *inst)
+{
+	lockdep_assert_held(&en->lock);
+
+	xa_erase(&inst->edev->groups, inst->group);
+	inst->edev->n_instances--;
+	en->n_instances--;
+}
+
+/**
+ * elec_net_dev_release() - drop a device's entry once it has no instance.
+ * @en: namespace state
+ * @edev: the entry
+ *
+ * Does nothing while the device still has instances; otherwise the entry
+ * is unpublished and freed after an RCU grace period.
+ *
+ * Context: holding @en->lock.
+ */
+void elec_net_dev_release(struct elec_net *en, struct elec_dev *edev)
+{
+	lockdep_assert_held(&en->lock);
+
+	if (edev->n_instances)
+		return;
+	xa_erase(&en->devs, edev->ifindex);
+	xa_destroy(&edev->groups);
+	kfree_rcu(edev, rcu);
+}
+
+/**
+ * elec_net_destroy_dev() - destroy every instance of a device.
+ * @en: namespace state
+ * @edev: the device's entry; freed on return
+ *
+ * Context: process context, holding @en->lock.
+ */
+void elec_net_destroy_dev(struct elec_net *en, struct elec_dev *edev)
+{
+	struct elec_instance *inst;
+	unsigned long group;
+
+	lockdep_assert_held(&en->lock);
+
+	xa_for_each(&edev->groups, group, inst)
+		elec_inst_destroy(inst);
+	elec_net_dev_release(en, edev);
 }
 
 static int __net_init elec_net_init(struct net *net)
@@ -146,21 +248,32 @@ static int __net_init elec_net_init(struct net *net)
 
 	en->net = net;
 	mutex_init(&en->lock);
-	INIT_LIST_HEAD(&en->instances);
-	spin_lock_init(&en->ev_lock);
+	xa_init(&en->devs);
+	en->n_instances = 0;
 	en->ev_seq = 0;
+	elec_fifo_init(&en->events);
 	return 0;
 }
 
 static void __net_exit elec_net_exit(struct net *net)
 {
 	struct elec_net *en = elec_net(net);
-	struct elec_instance *inst, *tmp;
+	struct elec_dev *edev;
+	unsigned long ifindex;
 
 	mutex_lock(&en->lock);
-	list_for_each_entry_safe(inst, tmp, &en->instances, list)
-		elec_inst_destroy(inst);
+	xa_for_each(&en->devs, ifindex, edev)
+		elec_net_destroy_dev(en, edev);
 	mutex_unlock(&en->lock);
+	WARN_ON_ONCE(en->n_instances);
+	xa_destroy(&en->devs);
+	/*
+	 * Nothing appends any more: the instances are gone, and whoever was
+	 * delivering when the last one went has returned (timers cancelled,
+	 * netlink commands of this namespace done, the devices' receive
+	 * handlers done before their unregistration).
+	 */
+	elec_fifo_purge(&en->events);
 	mutex_destroy(&en->lock);
 }
 

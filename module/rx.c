@@ -3,21 +3,27 @@
  * election.ko: receiving frames.
  *
  * One packet_type for our EtherType on every device of every namespace.
- * A frame is made private (skb_share_check), its header and payload are
- * pulled into the linear area, and the core's codec decodes it. It then
- * goes to the instance of its (device, group), looked up under RCU.
+ * The receiving device's instances are found first (one lookup, RCU); a
+ * frame on a device without instances is dropped uncounted. A declared
+ * payload length beyond ELECTION_MAX_PAYLOAD is malformed before anything
+ * is pulled; otherwise the header and payload are pulled into the linear
+ * area and the core's codec decodes them. The frame then goes, with its
+ * Ethernet source address, to the instance of its (device, group): a
+ * second lookup.
  *
- * Drops that belong to no instance are counted on every instance of the
- * receiving device: a malformed frame as ELEC_DROP_MALFORMED, a frame for
- * a group that has no instance on the device as ELEC_DROP_WRONG_GROUP.
- * Frames on a device with no instance are dropped without a count; so
- * are frames for another host's MAC (promiscuous mode) and frames that
- * cannot be pulled for lack of memory. Every other drop reason is counted
- * by the core.
+ * Drops that belong to no instance are counted on the device's entry
+ * (struct elec_dev) and reported by every instance of the device: a
+ * malformed frame as ELEC_DROP_MALFORMED, a frame for a group that has no
+ * instance on the device as ELEC_DROP_WRONG_GROUP. Frames for another
+ * host's MAC (promiscuous mode) and frames that cannot be pulled for lack
+ * of memory are dropped without a count. Every other drop reason is
+ * counted by the core.
  */
+#include <linux/atomic.h>
+#include <linux/etherdevice.h>
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
-#include <linux/rculist.h>
+#include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 
 #include "compat.h"
@@ -30,24 +36,12 @@
 /* Offset of the payload_len field in our header (see the uapi). */
 #define ELEC_HDR_PAYLOAD_LEN_OFF	6
 
-/* Count @reason on every live instance of @dev. Context: RCU. */
-static void elec_rx_drop_all(struct elec_net *en,
-			     const struct net_device *dev,
-			     enum elec_drop reason)
-{
-	struct elec_instance *inst;
-
-	list_for_each_entry_rcu(inst, &en->instances, list) {
-		if (inst->dev == dev)
-			elec_inst_count_drop(inst, reason);
-	}
-}
-
 static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 		   struct packet_type *pt, struct net_device *orig_dev)
 {
+	u8 src_lladdr[ETH_ALEN];
 	struct elec_instance *inst;
-	struct elec_net *en;
+	struct elec_dev *edev;
 	struct elec_msg msg;
 	unsigned int len;
 	u16 payload_len;
@@ -59,7 +53,10 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 	if (skb->pkt_type == PACKET_OTHERHOST)
 		goto drop;
 
-	en = elec_net(dev_net(dev));
+	/* packet handlers run under RCU: the entry stays while we use it */
+	edev = elec_net_dev(elec_net(dev_net(dev)), dev);
+	if (!edev)
+		goto drop;
 
 	if (!pskb_may_pull(skb, ELECTION_HDR_LEN)) {
 		if (skb->len < ELECTION_HDR_LEN)
@@ -68,10 +65,13 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 	}
 
 	/*
-	 * Pull the payload too, but not the Ethernet padding; a length
+	 * Check the declared length before pulling: never more than one
+	 * frame's payload. The Ethernet padding is not pulled; a length
 	 * beyond the frame is left for the decoder to reject.
 	 */
 	payload_len = get_unaligned_be16(skb->data + ELEC_HDR_PAYLOAD_LEN_OFF);
+	if (payload_len > ELECTION_MAX_PAYLOAD)
+		goto malformed;
 	len = min_t(unsigned int, skb->len, ELECTION_HDR_LEN + payload_len);
 	if (!pskb_may_pull(skb, len))
 		goto drop;
@@ -79,18 +79,20 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 	if (elec_codec_decode(skb->data, len, &msg) != ELEC_DECODE_OK)
 		goto malformed;
 
-	inst = elec_net_find_dev(en, dev, msg.group);
+	inst = xa_load(&edev->groups, msg.group);
 	if (!inst) {
-		elec_rx_drop_all(en, dev, ELEC_DROP_WRONG_GROUP);
+		atomic64_inc(&edev->drops[ELEC_DROP_WRONG_GROUP]);
 		goto drop;
 	}
 
+	ether_addr_copy(src_lladdr, eth_hdr(skb)->h_source);
+	msg.src_lladdr = src_lladdr;
 	elec_inst_rx(inst, &msg);
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
 
 malformed:
-	elec_rx_drop_all(en, dev, ELEC_DROP_MALFORMED);
+	atomic64_inc(&edev->drops[ELEC_DROP_MALFORMED]);
 drop:
 	kfree_skb(skb);
 	return NET_RX_DROP;

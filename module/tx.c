@@ -5,21 +5,30 @@
  * A frame is built under the instance lock (GFP_ATOMIC) while the core
  * emits it: link-layer headroom, our header and payload written by the
  * core's codec, then the Ethernet header to the peer's address (unicast)
- * or the device's broadcast address. It is handed to dev_queue_xmit()
- * after the lock is dropped. Frames that cannot be built or queued are
- * counted as the instance's tx errors.
+ * or the device's broadcast address, from the device's current address.
+ * Before the lock is dropped it joins the instance's frame queue, which
+ * is handed to dev_queue_xmit() in core order after the lock is dropped.
+ * A frame that is not transmitted is counted by reason (enum
+ * elec_tx_drop): larger than the device's MTU, no memory, or refused by
+ * the device layer.
  */
 #include <linux/atomic.h>
 #include <linux/netdevice.h>
 #include <linux/pkt_sched.h>
 #include <linux/skbuff.h>
 
+#include "fifo.h"
 #include "main.h"
 #include "tx.h"
 #include "types.h"
 
+static void elec_tx_drop(struct elec_instance *inst, enum elec_tx_drop why)
+{
+	atomic64_inc(&inst->tx_drops[why]);
+}
+
 /**
- * elec_tx_build() - build one frame and queue it for transmission.
+ * elec_tx_build() - build one frame and collect it for transmission.
  * @inst: the sending instance
  * @msg: the message, from the core's ELEC_ACT_SEND action
  * @ax: the action collector of the current core call
@@ -37,11 +46,16 @@ void elec_tx_build(struct elec_instance *inst, const struct elec_msg *msg,
 
 	lockdep_assert_held(&inst->lock);
 
+	if (len > READ_ONCE(dev->mtu)) {
+		elec_tx_drop(inst, ELEC_TX_DROP_MTU);
+		return;
+	}
 	if (msg->dst) {
 		const struct elec_peer *peer;
 
 		peer = elec_core_peer_find(&inst->core, msg->dst);
-		if (!peer)
+		/* the core sends only to peers of its table */
+		if (WARN_ON_ONCE(!peer))
 			goto fail;
 		daddr = peer->lladdr;
 	} else {
@@ -75,26 +89,29 @@ free:
 	kfree_skb(skb);
 	atomic_long_dec(&elec_live_skbs);
 fail:
-	ax->tx_failed++;
+	elec_tx_drop(inst, ELEC_TX_DROP_NO_BUFFER);
+}
+
+static void elec_tx_xmit(struct sk_buff *skb, void *ctx)
+{
+	struct elec_instance *inst = ctx;
+	int rc;
+
+	atomic_long_dec(&elec_live_skbs);
+	/* net_xmit_eval() evaluates its argument twice: never pass a call */
+	rc = dev_queue_xmit(skb);
+	if (net_xmit_eval(rc))
+		elec_tx_drop(inst, ELEC_TX_DROP_DEV_XMIT);
 }
 
 /**
- * elec_tx_flush() - transmit the frames built during a core call.
+ * elec_tx_drain() - transmit the instance's queued frames, in order.
  * @inst: the sending instance
- * @q: frames queued by elec_tx_build()
  *
  * Context: not under @inst->lock; @inst->dev must stay registered (see
  * elec_inst_unlock()). May run in softirq or process context.
  */
-void elec_tx_flush(struct elec_instance *inst, struct sk_buff_head *q)
+void elec_tx_drain(struct elec_instance *inst)
 {
-	struct sk_buff *skb;
-	int rc;
-
-	while ((skb = __skb_dequeue(q))) {
-		atomic_long_dec(&elec_live_skbs);
-		rc = dev_queue_xmit(skb);
-		if (net_xmit_eval(rc))
-			atomic64_inc(&inst->tx_errors);
-	}
+	elec_fifo_drain(&inst->txq, elec_tx_xmit, inst);
 }

@@ -3,27 +3,36 @@
  * election.ko: every structure of the kernel glue.
  *
  * Locking overview (see also Documentation/):
- *  - elec_net.lock (mutex) serialises every change to a namespace's
- *    instance list and every administrative command; the NETDEV notifier
- *    takes it too (under RTNL), netlink handlers never take RTNL.
+ *  - RTNL, then elec_net.lock (mutex): the NETDEV notifier runs under RTNL
+ *    and takes the mutex; GROUP_NEW takes RTNL and then the mutex (it reads
+ *    the device under RTNL); other netlink handlers take only the mutex.
+ *    The mutex serialises every change to a namespace's instance tables and
+ *    every administrative command.
  *  - elec_instance.lock (spinlock, BH) serialises every call into the
  *    protocol core of one instance; it nests inside elec_net.lock.
- *  - elec_net.ev_lock (spinlock, BH) orders event sequence numbers with
- *    their multicast; it is never held together with an instance lock.
- *  - Readers in softirq (receive path, dumps) walk the instance list
- *    under RCU and take the instance lock; a dead instance is skipped.
+ *  - The locks of the delivery queues (struct elec_fifo: an instance's
+ *    frames, a namespace's events) nest inside the instance lock: a core
+ *    call's frames and events are queued, events numbered, before the
+ *    instance lock is dropped, so the queues hold them in the order the
+ *    core emitted them; they are delivered after it is dropped, by one
+ *    context at a time per queue.
+ *  - Readers in softirq (the receive path) and dumps (process context)
+ *    look instances up in the xarrays under RCU and take the instance
+ *    lock; a dead instance is skipped.
  */
 #ifndef _ELEC_TYPES_H
 #define _ELEC_TYPES_H
 
+#include <linux/atomic.h>
 #include <linux/hrtimer.h>
 #include <linux/if.h>
-#include <linux/list.h>
+#include <linux/if_ether.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
+#include <linux/xarray.h>
 
 #include "core.h"
 
@@ -31,21 +40,61 @@
 #define ELEC_MAX_PEERS	(ELECTION_MAX_NODES - 1)
 
 /**
+ * struct elec_fifo - a delivery queue that keeps its order.
+ * @q: the queued skbs; @q.lock protects @q, @busy and whatever the owner
+ *	of the queue numbers under it
+ * @busy: a context is delivering from @q; others only append
+ *
+ * Appending happens under the lock of whatever orders the skbs (an
+ * instance's core calls); delivery (elec_fifo_drain()) happens without
+ * it, one context at a time, so the skbs leave in the order they were
+ * appended even when several CPUs deliver.
+ */
+struct elec_fifo {
+	struct sk_buff_head q;
+	bool busy;
+};
+
+/**
  * struct elec_net - per network namespace state.
  * @net: the namespace
- * @lock: serialises changes to @instances and administrative commands
- * @instances: instances of this namespace, sorted by (ifindex, group);
- *	written under @lock, read under @lock or RCU
- * @ev_lock: protects @ev_seq and orders multicasts by sequence number
+ * @lock: serialises changes to @devs (and the instance tables of the
+ *	devices) and administrative commands
+ * @devs: the devices of this namespace that have instances, by ifindex
+ *	(struct elec_dev); written under @lock, read under @lock or RCU
+ * @n_instances: instances in this namespace, under @lock
  * @ev_seq: sequence number of the last event reported (or lost) in this
- *	namespace
+ *	namespace, under @events.q.lock
+ * @events: event messages numbered and waiting for their multicast
  */
 struct elec_net {
 	struct net *net;
-	struct mutex lock; /* instance list, admin commands */
-	struct list_head instances;
-	spinlock_t ev_lock; /* ev_seq, multicast order */
+	struct mutex lock; /* @devs, instance tables, admin commands */
+	struct xarray devs;
+	u32 n_instances;
 	u64 ev_seq;
+	struct elec_fifo events;
+};
+
+/**
+ * struct elec_dev - a network device that has instances.
+ * @rcu: deferred free
+ * @dev: the device (each instance on it holds a tracked reference)
+ * @ifindex: its index, the key in elec_net.devs
+ * @groups: its instances by group id; written under elec_net.lock, read
+ *	under it or RCU
+ * @n_instances: entries in @groups, under elec_net.lock
+ * @drops: frames received on the device that belong to no instance, per
+ *	enum elec_drop (ELEC_DROP_MALFORMED, ELEC_DROP_WRONG_GROUP): every
+ *	instance of the device reports those counted since its creation
+ */
+struct elec_dev {
+	struct rcu_head rcu;
+	struct net_device *dev;
+	int ifindex;
+	struct xarray groups;
+	u32 n_instances;
+	atomic64_t drops[ELEC_DROP_MAX + 1];
 };
 
 struct elec_instance;
@@ -66,36 +115,45 @@ struct elec_inst_timer {
  * struct elec_actx - actions collected during one locked core call.
  * @tx: frames to hand to dev_queue_xmit()
  * @events: event messages for the "events" multicast group
- * @tx_failed: frames that could not be built (counted as tx errors)
  * @events_lost: events that could not be built (the sequence number
  *	skips them, so listeners see a gap)
  *
  * The core's sink runs under the instance lock; frames and events are
- * built there (GFP_ATOMIC) and queued here, then transmitted and
- * multicast once the lock is dropped.
+ * built there (GFP_ATOMIC) and collected here; before the lock is dropped
+ * they move to the instance's and the namespace's delivery queues (events
+ * numbered on the way), and they are transmitted and multicast once it is
+ * dropped.
  */
 struct elec_actx {
 	struct sk_buff_head tx;
 	struct sk_buff_head events;
-	u32 tx_failed;
 	u32 events_lost;
 };
 
 /**
  * struct elec_instance - one (net device, group) election instance.
- * @list: entry in elec_net.instances (RCU)
  * @rcu: deferred free
  * @en: the namespace state this instance belongs to
- * @dev: the device, referenced for the instance's whole life
- * @ifindex: @dev's index (the list's sort key with @group)
+ * @edev: the device's entry in @en, which holds this instance
+ * @dev: the device, referenced (@dev_tracker) for the instance's whole life
+ * @dev_tracker: tracks that reference
+ * @ifindex: @dev's index
  * @group: group id, also in @core.cfg.group
+ * @ifname: @dev's name, copied under RTNL (at creation and on
+ *	NETDEV_CHANGENAME), under @lock
+ * @lladdr: @dev's own address, copied under RTNL (at creation and on
+ *	NETDEV_CHANGEADDR), under @lock
  * @lock: serialises every call into @core and the fields below
  * @dead: set once, under @lock, when teardown begins; after that no core
  *	call is made and no timer is armed
  * @admin_up: started by the administrator; the core runs while this is
  *	set and the device is up with carrier
  * @actx: action collector of the core call in progress, under @lock
- * @tx_errors: frames the core emitted that could not be built or queued
+ * @txq: frames waiting for dev_queue_xmit(), in the order the core emitted
+ *	them
+ * @tx_drops: frames the core emitted that were not transmitted, per enum
+ *	elec_tx_drop
+ * @drops_base: @edev's drops when the instance was created
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
  * @ring_q: ring algorithms only: the core's ring queue,
@@ -104,17 +162,22 @@ struct elec_actx {
  * @peers: storage for @core's peer table
  */
 struct elec_instance {
-	struct list_head list;
 	struct rcu_head rcu;
 	struct elec_net *en;
+	struct elec_dev *edev;
 	struct net_device *dev;
+	netdevice_tracker dev_tracker;
 	int ifindex;
 	u16 group;
-	spinlock_t lock; /* every core call, dead, admin_up, actx */
+	spinlock_t lock; /* every core call, dead, admin_up, actx, names */
+	char ifname[IFNAMSIZ];
+	u8 lladdr[ETH_ALEN];
 	bool dead;
 	bool admin_up;
 	struct elec_actx *actx;
-	atomic64_t tx_errors;
+	struct elec_fifo txq;
+	atomic64_t tx_drops[ELEC_TX_DROP_MAX + 1];
+	u64 drops_base[ELEC_DROP_MAX + 1];
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
 	void *ring_q;
@@ -126,6 +189,8 @@ struct elec_instance {
  * under its lock, from which netlink replies are built without it.
  * @ifindex: device index
  * @ifname: device name
+ * @lladdr: the device's own address
+ * @mtu: the device's MTU
  * @group: group id
  * @cfg: configuration
  * @coord_timeout_ns: effective COORDINATOR timeout
@@ -133,14 +198,17 @@ struct elec_instance {
  * @participant: taking part in an election
  * @leader: leader id, 0 = none
  * @term: leader's term
- * @stats: counters
- * @tx_errors: frames that could not be built or queued
+ * @stats: counters (with the device's drops that belong to no instance)
+ * @tx_drops: frames not transmitted, per enum elec_tx_drop
+ * @tx_errors: their sum
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
  */
 struct elec_snapshot {
 	int ifindex;
 	char ifname[IFNAMSIZ];
+	u8 lladdr[ETH_ALEN];
+	u32 mtu;
 	u16 group;
 	struct elec_config cfg;
 	u64 coord_timeout_ns;
@@ -149,6 +217,7 @@ struct elec_snapshot {
 	u32 leader;
 	u64 term;
 	struct elec_stats stats;
+	u64 tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 tx_errors;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];

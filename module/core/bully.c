@@ -58,10 +58,9 @@ static void bully_clear_asked(struct elec_core *c)
 static void bully_become_leader(struct elec_core *c, u64 now)
 {
 	u32 self = c->cfg.self_id;
-	u64 term = c->max_term + 1;
+	u64 term = elec_core_term_next(c);
 	u32 i;
 
-	c->max_term = term;
 	elec_core_set_leader(c, self, term, now);
 	for (i = 0; i < c->n_peers && c->peers[i].id < self; i++)
 		elec_core_send(c, ELEC_MSG_COORDINATOR, c->peers[i].id, term,
@@ -189,7 +188,8 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
-	if (!c->participant)
+	/* rate limited: the election sends up to one frame per peer */
+	if (!c->participant && elec_core_rx_may_elect(c, now))
 		bully_begin_election(c, now);
 }
 
@@ -222,9 +222,12 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 	/*
 	 * A node that has just learnt the leader calls an election (004); a
 	 * node higher than the announced leader bullies it. Either way the
-	 * election sets the timers itself.
+	 * election sets the timers itself. When the rate limit refuses it,
+	 * the node follows for now; a lower leader's next heartbeat asks
+	 * again (bully_rx_leader()).
 	 */
-	if (learning || msg->src < c->cfg.self_id) {
+	if ((learning || msg->src < c->cfg.self_id) &&
+	    elec_core_rx_may_elect(c, now)) {
 		bully_begin_election(c, now);
 		return;
 	}
@@ -243,9 +246,15 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 				 now);
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
-		if (c->phase == ELEC_BULLY_FOLLOWING)
-			elec_core_arm_in(c, ELEC_TIMER_DETECT,
-					 bully_detect_ns(c), now);
+		if (c->phase != ELEC_BULLY_FOLLOWING)
+			return;
+		/* following a lower leader: only after a rate-limit refusal */
+		if (msg->src < c->cfg.self_id &&
+		    elec_core_rx_may_elect(c, now)) {
+			bully_begin_election(c, now);
+			return;
+		}
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
 		return;
 	}
 	bully_accept_leader(c, msg, now);

@@ -248,6 +248,7 @@ void elec_core_start(struct elec_core *c, u64 now)
 	if (c->running)
 		return;
 	c->running = true;
+	c->learning = true;
 	c->participant = false;
 	c->leader = 0;
 	c->ops->start(c, now);
@@ -410,6 +411,25 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
 }
 
 /**
+ * elec_config_max_frame() - the largest frame a group sends.
+ * @cfg: the instance's configuration
+ * @n_nodes: nodes in the group, the local one included
+ *
+ * Return: bytes after the Ethernet header (our header and the largest
+ * payload of the algorithm in a group of @n_nodes); 0 for an unknown
+ * algorithm.
+ */
+u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes)
+{
+	const struct elec_algo_ops *ops = elec_algo_find(cfg->algo);
+
+	if (!ops)
+		return 0;
+	return ELECTION_HDR_LEN +
+	       (ops->max_payload ? ops->max_payload(n_nodes) : 0);
+}
+
+/**
  * elec_core_drop() - count a dropped frame.
  * @c: the instance
  * @reason: enum elec_drop; out-of-range values are ignored
@@ -430,13 +450,23 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason)
  * as a drop: instance stopped (ELEC_DROP_STOPPED), other group
  * (ELEC_DROP_WRONG_GROUP), other algorithm (ELEC_DROP_WRONG_ALGO), unicast
  * to another node id (ELEC_DROP_WRONG_DST), source not a peer or the local
- * id (ELEC_DROP_UNKNOWN_PEER), message type out of range
- * (ELEC_DROP_MALFORMED). Otherwise counts it in stats.rx and hands it to
- * the algorithm.
+ * id (ELEC_DROP_UNKNOWN_PEER), link-layer source other than the peer's
+ * configured address when @msg carries one (ELEC_DROP_WRONG_LLADDR),
+ * message type out of range (ELEC_DROP_MALFORMED), term more than
+ * ELECTION_TERM_MAX_AHEAD above max_term unless the node is learning
+ * (ELEC_DROP_TERM_TOO_FAR). Otherwise counts it in stats.rx and hands it
+ * to the algorithm.
  */
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
 	enum elec_drop drop = ELEC_DROP_UNSPEC;
+	const struct elec_peer *p = NULL;
+	u64 far = c->max_term + ELECTION_TERM_MAX_AHEAD;
+
+	if (far < c->max_term)
+		far = U64_MAX;	/* saturate: nothing is too far up there */
+	if (msg->src != c->cfg.self_id)
+		p = elec_core_peer_find(c, msg->src);
 
 	if (!c->running)
 		drop = ELEC_DROP_STOPPED;
@@ -446,12 +476,16 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 		drop = ELEC_DROP_WRONG_ALGO;
 	else if (msg->dst && msg->dst != c->cfg.self_id)
 		drop = ELEC_DROP_WRONG_DST;
-	else if (msg->src == c->cfg.self_id ||
-		 !elec_core_peer_find(c, msg->src))
+	else if (!p)
 		drop = ELEC_DROP_UNKNOWN_PEER;
+	else if (msg->src_lladdr &&
+		 memcmp(msg->src_lladdr, p->lladdr, ELEC_LLADDR_LEN))
+		drop = ELEC_DROP_WRONG_LLADDR;
 	else if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX ||
 		 msg->type == ELEC_MSG_RETRY)
 		drop = ELEC_DROP_MALFORMED;
+	else if (!c->learning && msg->term > far)
+		drop = ELEC_DROP_TERM_TOO_FAR;
 
 	if (drop != ELEC_DROP_UNSPEC) {
 		elec_core_drop(c, drop);
@@ -642,6 +676,8 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 {
 	bool changed = leader != c->leader;
 
+	if (leader)
+		c->learning = false;
 	c->leader = leader;
 	c->term = term;
 	if (term > c->max_term)
@@ -671,4 +707,48 @@ void elec_core_peer_set_alive(struct elec_core *c, struct elec_peer *p,
 	p->alive = alive;
 	elec_core_event(c, alive ? ELEC_EVENT_PEER_UP : ELEC_EVENT_PEER_DOWN,
 			p->id, now);
+}
+
+/**
+ * elec_core_term_next() - take the next term for an announcement or run.
+ * @c: the instance
+ *
+ * Raises max_term by one and returns it; at U64_MAX it stays there
+ * (terms saturate, they never wrap to 0, which every node would refuse
+ * as stale).
+ *
+ * Return: the new max_term.
+ */
+u64 elec_core_term_next(struct elec_core *c)
+{
+	if (c->max_term != U64_MAX)
+		c->max_term++;
+	return c->max_term;
+}
+
+/**
+ * elec_core_rx_may_elect() - whether a received frame may start an election.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * A frame that makes a node begin an election makes it send up to one
+ * frame per peer, so elections started by received frames are rate
+ * limited (timers and the administrator are not): ELECTION_RX_ELECT_BURST
+ * in a burst, then one per coord-timeout (a generic cell rate algorithm
+ * on @c->elect_tat). A refusal is counted in stats.elections_limited.
+ *
+ * Return: true when the election may begin (the allowance is taken).
+ */
+bool elec_core_rx_may_elect(struct elec_core *c, u64 now)
+{
+	u64 period = elec_config_coord_timeout(&c->cfg);
+	u64 slack = period * (ELECTION_RX_ELECT_BURST - 1);
+	u64 tat = c->elect_tat > now ? c->elect_tat : now;
+
+	if (tat - now > slack) {
+		c->stats.elections_limited++;
+		return false;
+	}
+	c->elect_tat = tat + period;
+	return true;
 }

@@ -56,6 +56,9 @@ enum elec_timer_id {
  * @payload: algorithm-specific payload; for a decoded message it points
  *	into the decoded buffer, for a sent one into core-owned memory valid
  *	only during the sink call
+ * @src_lladdr: received messages: the link-layer source address of the
+ *	frame (ELEC_LLADDR_LEN bytes), checked against the configured peer's;
+ *	NULL when the embedder does not know it (not checked)
  */
 struct elec_msg {
 	u8 type;
@@ -67,6 +70,7 @@ struct elec_msg {
 	u32 dst;
 	u64 term;
 	const u8 *payload;
+	const u8 *src_lladdr;
 };
 
 /**
@@ -179,6 +183,8 @@ struct elec_config {
  * @drops: frames dropped, per enum elec_drop
  * @elections: election runs this node started
  * @leader_changes: times the elected value changed to a new leader id
+ * @elections_limited: elections that received frames would have started
+ *	and the rate limit refused (elec_core_rx_may_elect())
  */
 struct elec_stats {
 	u64 tx[ELEC_MSG_MAX + 1];
@@ -186,6 +192,7 @@ struct elec_stats {
 	u64 drops[ELEC_DROP_MAX + 1];
 	u64 elections;
 	u64 leader_changes;
+	u64 elections_limited;
 };
 
 /**
@@ -273,8 +280,11 @@ struct elec_core;
  * @peer_removed: a peer is about to be removed from the table (optional)
  * @payload_ok: whether @len bytes of payload are valid for message @type
  *	(the codec calls it; NULL means: every type takes an empty payload)
+ * @max_payload: the largest payload the algorithm sends in a group of
+ *	@n_nodes nodes, the local one included (NULL: every message is the
+ *	bare header)
  *
- * Every op but @peer_removed and @payload_ok is required;
+ * Every op but @peer_removed, @payload_ok and @max_payload is required;
  * elec_algo_find() returns only complete tables.
  */
 struct elec_algo_ops {
@@ -288,6 +298,7 @@ struct elec_algo_ops {
 	void (*peer_removed)(struct elec_core *c, struct elec_peer *peer,
 			     u64 now);
 	bool (*payload_ok)(u8 type, const u8 *payload, u16 len);
+	u32 (*max_payload)(u32 n_nodes);
 };
 
 /**
@@ -299,6 +310,8 @@ struct elec_algo_ops {
  * @n_peers: entries in use in @peers
  * @max_peers: capacity of @peers
  * @running: started and not stopped
+ * @learning: started and no leader known since (cleared by the first
+ *	leader set); a learning node accepts any term from a configured peer
  * @role: enum elec_role, as reported
  * @participant: taking part in an election run
  * @phase: algorithm-defined phase (enum elec_bully_phase for Bully)
@@ -306,6 +319,9 @@ struct elec_algo_ops {
  * @term: term of @leader
  * @max_term: highest term seen in any accepted frame
  * @timer_expires: per timer, its absolute expiry, 0 when not armed
+ * @elect_tat: rate limit of elections started by received frames: the
+ *	theoretical arrival time of the next one (GCRA, see
+ *	elec_core_rx_may_elect())
  * @ring: ring algorithms' hop state
  * @stats: counters
  */
@@ -317,6 +333,7 @@ struct elec_core {
 	u32 n_peers;
 	u32 max_peers;
 	bool running;
+	bool learning;
 	u8 role;
 	bool participant;
 	u8 phase;
@@ -324,6 +341,7 @@ struct elec_core {
 	u64 term;
 	u64 max_term;
 	u64 timer_expires[ELEC_TIMER_COUNT];
+	u64 elect_tat;
 	struct elec_ring ring;
 	struct elec_stats stats;
 };
@@ -353,6 +371,7 @@ struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
 void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_core_drop(struct elec_core *c, enum elec_drop reason);
+u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes);
 
 /* helpers for algorithms (core.c) */
 void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
@@ -369,6 +388,8 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 			  u64 now);
 void elec_core_peer_set_alive(struct elec_core *c, struct elec_peer *p,
 			      bool alive, u64 now);
+u64 elec_core_term_next(struct elec_core *c);
+bool elec_core_rx_may_elect(struct elec_core *c, u64 now);
 
 /* codec.c: the wire header and payload validation */
 /**

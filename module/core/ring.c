@@ -180,7 +180,7 @@ static void ring_alone(struct elec_core *c, u64 now)
 		elec_core_cancel(c, ELEC_TIMER_COORD, now);
 		return;
 	}
-	elec_ring_accept(c, c->cfg.self_id, ++c->max_term, now);
+	elec_ring_accept(c, c->cfg.self_id, elec_core_term_next(c), now);
 }
 
 /**
@@ -248,7 +248,7 @@ void elec_ring_begin(struct elec_core *c, bool force, u64 now)
 {
 	if (c->participant && !force)
 		return;
-	ring_new_run(c, ++c->max_term);
+	ring_new_run(c, elec_core_term_next(c));
 	c->stats.elections++;
 	elec_ring_participate(c, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
@@ -317,7 +317,8 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	 */
 	elec_core_arm_in(c, ELEC_TIMER_DETECT,
 			 ring_detect_ns(c) + ring_round_ns(c), now);
-	if (leader < self)
+	/* a received announcement: rate limited (the heartbeat asks again) */
+	if (leader < self && !c->participant && elec_core_rx_may_elect(c, now))
 		elec_ring_begin(c, false, now);
 }
 
@@ -458,6 +459,10 @@ static void ring_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 	if (msg->term == c->term && msg->src == c->leader &&
 	    c->phase == ELEC_RING_FOLLOWING) {
 		elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+		/* following a lower leader: only after a rate-limit refusal */
+		if (msg->src < c->cfg.self_id && !c->participant &&
+		    elec_core_rx_may_elect(c, now))
+			elec_ring_begin(c, false, now);
 		return;
 	}
 	elec_ring_accept(c, msg->src, msg->term, now);

@@ -73,7 +73,7 @@ static void all_election(struct elec_core *c, const struct elec_msg *msg,
 		if (!c->ring.initiator)
 			return;
 		c->ring.initiator = false;
-		term = ++c->max_term;
+		term = elec_core_term_next(c);
 		all_pass_coordinator(c, term, c->ring.seen_max, self);
 		elec_ring_accept(c, c->ring.seen_max, term, now);
 		return;
@@ -114,6 +114,13 @@ static bool all_body_ok(u8 type, const u8 *body, u16 len)
 	       elec_ring_get32(body + 4) != 0;
 }
 
+/* COORDINATOR: the hop number, the leader and the origin */
+static u32 all_max_payload(u32 n_nodes)
+{
+	(void)n_nodes;
+	return ELECTION_RING_HOP_LEN + 8;
+}
+
 static bool all_payload_ok(u8 type, const u8 *payload, u16 len)
 {
 	return elec_ring_payload_check(&elec_ring_all, type, payload, len);
@@ -130,6 +137,7 @@ const struct elec_ring_algo elec_ring_all = {
 		.rx		= elec_ring_rx,
 		.timer		= elec_ring_timer,
 		.payload_ok	= all_payload_ok,
+		.max_payload	= all_max_payload,
 	},
 	.new_run	= all_new_run,
 	.begin		= all_begin,

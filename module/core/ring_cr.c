@@ -60,7 +60,7 @@ static void cr_election(struct elec_core *c, const struct elec_msg *msg,
 		elec_ring_participate(c, now);
 	} else if (c->participant) {
 		/* our id came round: it is the greatest */
-		term = ++c->max_term;
+		term = elec_core_term_next(c);
 		cr_pass(c, ELEC_MSG_COORDINATOR, term, self);
 		elec_ring_accept(c, self, term, now);
 	}
@@ -94,6 +94,13 @@ static bool cr_payload_ok(u8 type, const u8 *payload, u16 len)
 	return elec_ring_payload_check(&elec_ring_cr, type, payload, len);
 }
 
+/* ELECTION and COORDINATOR: the hop number and one id */
+static u32 cr_max_payload(u32 n_nodes)
+{
+	(void)n_nodes;
+	return ELECTION_RING_HOP_LEN + 4;
+}
+
 /* registered in core.c's elec_algos[] */
 const struct elec_ring_algo elec_ring_cr = {
 	.ops = {
@@ -105,6 +112,7 @@ const struct elec_ring_algo elec_ring_cr = {
 		.rx		= elec_ring_rx,
 		.timer		= elec_ring_timer,
 		.payload_ok	= cr_payload_ok,
+		.max_payload	= cr_max_payload,
 	},
 	.begin		= cr_begin,
 	.election	= cr_election,

@@ -103,7 +103,7 @@ static void list_election(struct elec_core *c, const struct elec_msg *msg,
 	}
 	if (list_id(body, 0) == self) {
 		/* round the ring: the highest id listed is the coordinator */
-		term = ++c->max_term;
+		term = elec_core_term_next(c);
 		list_pass(c, ELEC_MSG_COORDINATOR, term, body, n, 0);
 		elec_ring_accept(c, leader, term, now);
 		return;
@@ -147,6 +147,12 @@ static bool list_body_ok(u8 type, const u8 *body, u16 len)
 	return len == LIST_HDR + 4 * (u32)n;
 }
 
+/* a list of every node of the group: the hop number, the count, the ids */
+static u32 list_max_payload(u32 n_nodes)
+{
+	return ELECTION_RING_HOP_LEN + LIST_HDR + 4 * n_nodes;
+}
+
 static bool list_payload_ok(u8 type, const u8 *payload, u16 len)
 {
 	return elec_ring_payload_check(&elec_ring_list, type, payload, len);
@@ -163,6 +169,7 @@ const struct elec_ring_algo elec_ring_list = {
 		.rx		= elec_ring_rx,
 		.timer		= elec_ring_timer,
 		.payload_ok	= list_payload_ok,
+		.max_payload	= list_max_payload,
 	},
 	.begin		= list_begin,
 	.election	= list_election,

@@ -95,6 +95,21 @@
 #define ELECTION_HB_MISS_MIN		1
 #define ELECTION_HB_MISS_MAX		1000
 
+/*
+ * Terms: a frame whose term is more than this far above the highest term
+ * the receiver has seen is dropped (ELEC_DROP_TERM_TOO_FAR), unless the
+ * receiver is learning; terms saturate at 2^64 - 1, they never wrap.
+ */
+#define ELECTION_TERM_MAX_AHEAD		0x100000000ULL	/* 2^32 */
+
+/*
+ * Elections started by received frames (not by timers or the
+ * administrator) are rate limited per instance: at most this many in a
+ * burst, then one per coord-timeout; each refusal is counted in
+ * ELEC_ATTR_ELECTIONS_LIMITED.
+ */
+#define ELECTION_RX_ELECT_BURST		8
+
 /* Defaults (suited to a LAN; see Documentation/admin-guide.rst). */
 #define ELECTION_DEF_HB_INTERVAL_NS	20000000ULL	/* 20 ms */
 #define ELECTION_DEF_HB_MISS		3
@@ -196,6 +211,12 @@ enum elec_role {
  * @ELEC_DROP_STOPPED: frame for an instance that is stopped
  * @ELEC_DROP_QUEUE_FULL: ring algorithms: a ring message that could not be
  *	queued for forwarding (the instance's ring queue is full)
+ * @ELEC_DROP_TERM_TOO_FAR: the frame's term is more than
+ *	ELECTION_TERM_MAX_AHEAD above the highest term the node has seen (a
+ *	node that is learning, started and with no leader yet, accepts any
+ *	term from a configured peer)
+ * @ELEC_DROP_WRONG_LLADDR: the frame's Ethernet source address is not the
+ *	configured link-layer address of the peer its source id names
  * @__ELEC_DROP_AFTER_LAST: internal use
  * @ELEC_DROP_MAX: highest valid value
  */
@@ -209,8 +230,31 @@ enum elec_drop {
 	ELEC_DROP_WRONG_DST,
 	ELEC_DROP_STOPPED,
 	ELEC_DROP_QUEUE_FULL,
+	ELEC_DROP_TERM_TOO_FAR,
+	ELEC_DROP_WRONG_LLADDR,
 	__ELEC_DROP_AFTER_LAST,
 	ELEC_DROP_MAX = __ELEC_DROP_AFTER_LAST - 1
+};
+
+/**
+ * enum elec_tx_drop - why a frame the core emitted was not transmitted
+ * (attribute types inside ELEC_ATTR_TX_DROPS).
+ * @ELEC_TX_DROP_UNSPEC: not used
+ * @ELEC_TX_DROP_MTU: the frame is larger than the device's MTU
+ * @ELEC_TX_DROP_NO_BUFFER: no memory for the frame (or it could not be
+ *	built)
+ * @ELEC_TX_DROP_DEV_XMIT: the device layer refused the frame
+ *	(dev_queue_xmit() failed: queue full, device down, qdisc drop)
+ * @__ELEC_TX_DROP_AFTER_LAST: internal use
+ * @ELEC_TX_DROP_MAX: highest valid value
+ */
+enum elec_tx_drop {
+	ELEC_TX_DROP_UNSPEC,
+	ELEC_TX_DROP_MTU,
+	ELEC_TX_DROP_NO_BUFFER,
+	ELEC_TX_DROP_DEV_XMIT,
+	__ELEC_TX_DROP_AFTER_LAST,
+	ELEC_TX_DROP_MAX = __ELEC_TX_DROP_AFTER_LAST - 1
 };
 
 /**
@@ -323,6 +367,15 @@ enum elec_cmd {
  * @ELEC_ATTR_SUPPRESS: u8, ELEC_ALGO_RING only: 1 (default) for Chang and
  *	Roberts' participant flag, 0 for the refinement that forwards only the
  *	higher id without it
+ * @ELEC_ATTR_ELECTIONS_LIMITED: u64, elections that received frames would
+ *	have started but the rate limit refused (see
+ *	ELECTION_RX_ELECT_BURST)
+ * @ELEC_ATTR_TX_DROPS: nest, frames the core emitted that were not
+ *	transmitted, per reason (u64 each, attribute type = enum
+ *	elec_tx_drop); their sum is ELEC_ATTR_TX_ERRORS
+ * @ELEC_ATTR_MTU: u32, the device's MTU (GROUP_GET replies)
+ * @ELEC_ATTR_LLADDR: binary, 6 bytes, the device's own Ethernet address,
+ *	the source address of the instance's frames (GROUP_GET replies)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -362,6 +415,10 @@ enum elec_attr {
 	ELEC_ATTR_POS,
 	ELEC_ATTR_PEER_POS,
 	ELEC_ATTR_SUPPRESS,
+	ELEC_ATTR_ELECTIONS_LIMITED,
+	ELEC_ATTR_TX_DROPS,
+	ELEC_ATTR_MTU,
+	ELEC_ATTR_LLADDR,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -46,6 +46,7 @@ const char *elec_algo_name(unsigned int algo);
 const char *elec_role_name(unsigned int role);
 const char *elec_msg_name(unsigned int type);
 const char *elec_drop_name(unsigned int reason);
+const char *elec_tx_drop_name(unsigned int reason);
 const char *elec_event_name(unsigned int event);
 const char *elec_attr_name(unsigned int attr);
 const char *elec_cmd_name(unsigned int cmd);

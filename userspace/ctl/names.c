@@ -44,6 +44,14 @@ static const char *const drop_names[ELEC_DROP_MAX + 1] = {
 	[ELEC_DROP_WRONG_DST] = "wrong_dst",
 	[ELEC_DROP_STOPPED] = "stopped",
 	[ELEC_DROP_QUEUE_FULL] = "queue_full",
+	[ELEC_DROP_TERM_TOO_FAR] = "term_too_far",
+	[ELEC_DROP_WRONG_LLADDR] = "wrong_lladdr",
+};
+
+static const char *const tx_drop_names[ELEC_TX_DROP_MAX + 1] = {
+	[ELEC_TX_DROP_MTU] = "mtu",
+	[ELEC_TX_DROP_NO_BUFFER] = "no_buffer",
+	[ELEC_TX_DROP_DEV_XMIT] = "dev_xmit",
 };
 
 static const char *const event_names[ELEC_EVENT_MAX + 1] = {
@@ -89,6 +97,10 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_POS] = "pos",
 	[ELEC_ATTR_PEER_POS] = "peer_pos",
 	[ELEC_ATTR_SUPPRESS] = "suppress",
+	[ELEC_ATTR_ELECTIONS_LIMITED] = "elections_limited",
+	[ELEC_ATTR_TX_DROPS] = "tx_drops",
+	[ELEC_ATTR_MTU] = "mtu",
+	[ELEC_ATTR_LLADDR] = "lladdr",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
@@ -127,6 +139,11 @@ const char *elec_msg_name(unsigned int v)
 const char *elec_drop_name(unsigned int v)
 {
 	return NAME_IN(drop_names, v);
+}
+
+const char *elec_tx_drop_name(unsigned int v)
+{
+	return NAME_IN(tx_drop_names, v);
 }
 
 const char *elec_event_name(unsigned int v)

@@ -59,6 +59,10 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_POS] = { .type = NLA_U32 },
 	[ELEC_ATTR_PEER_POS] = { .type = NLA_U32 },
 	[ELEC_ATTR_SUPPRESS] = { .type = NLA_U8 },
+	[ELEC_ATTR_ELECTIONS_LIMITED] = { .type = NLA_U64 },
+	[ELEC_ATTR_TX_DROPS] = { .type = NLA_NESTED },
+	[ELEC_ATTR_MTU] = { .type = NLA_U32 },
+	[ELEC_ATTR_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6, .maxlen = 6 },
 };
 
 /**

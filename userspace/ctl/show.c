@@ -39,6 +39,16 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	if (tb[ELEC_ATTR_SUPPRESS])
 		elec_json_bool(j, "suppress",
 			       nla_get_u8(tb[ELEC_ATTR_SUPPRESS]));
+	/* the device: its MTU and own address (the frames' source) */
+	elec_json_attr_u64(j, "mtu", tb, ELEC_ATTR_MTU);
+	if (tb[ELEC_ATTR_LLADDR]) {
+		char mac[18];
+
+		elec_fmt_mac(mac, sizeof(mac), nla_data(tb[ELEC_ATTR_LLADDR]));
+		elec_json_str(j, "lladdr", mac);
+	} else {
+		elec_json_null(j, "lladdr");
+	}
 	elec_json_arr_begin(j, "peers");
 	if (tb[ELEC_ATTR_PEERS]) {
 		nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
@@ -134,6 +144,21 @@ static void show_text(FILE *out, struct nlattr **tb)
 		print_item(out, &first, "suppress",
 			   nla_get_u8(tb[ELEC_ATTR_SUPPRESS]) ? "on" : "off");
 	fputc('\n', out);
+	if (tb[ELEC_ATTR_MTU] || tb[ELEC_ATTR_LLADDR]) {
+		fputc('\t', out);
+		first = true;
+		if (tb[ELEC_ATTR_LLADDR]) {
+			elec_fmt_mac(buf, sizeof(buf),
+				     nla_data(tb[ELEC_ATTR_LLADDR]));
+			print_item(out, &first, "lladdr", buf);
+		}
+		if (tb[ELEC_ATTR_MTU]) {
+			snprintf(buf, sizeof(buf), "%u",
+				 nla_get_u32(tb[ELEC_ATTR_MTU]));
+			print_item(out, &first, "mtu", buf);
+		}
+		fputc('\n', out);
+	}
 	if (!tb[ELEC_ATTR_PEERS])
 		return;
 	nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {

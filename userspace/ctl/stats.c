@@ -2,9 +2,9 @@
 /*
  * stats.c - "electionctl [-j] stats [dev IF] [group G]": counters.
  *
- * The tx, rx and drops objects list every type the name tables know (0 when
- * the kernel sent no attribute for it), then any newer type the kernel
- * reports as "<prefix>_<number>".
+ * The tx, rx, drops and tx_drops objects list every type the name tables
+ * know (0 when the kernel sent no attribute for it), then any newer type
+ * the kernel reports as "<prefix>_<number>".
  */
 #include <inttypes.h>
 #include <net/if.h>
@@ -85,6 +85,12 @@ static void stats_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_u64(j, "leader_changes",
 		      elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0));
 	elec_json_u64(j, "tx_errors", elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
+	elec_json_obj_begin(j, "tx_drops");
+	emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
+		      elec_tx_drop_name, "tx_drop", emit_json, j);
+	elec_json_obj_end(j);
+	elec_json_u64(j, "elections_limited",
+		      elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0));
 	elec_json_obj_end(j);
 }
 
@@ -105,10 +111,14 @@ static void stats_text(FILE *out, struct nlattr **tb)
 	fputs("\n\tdrops:", out);
 	emit_counters(tb[ELEC_ATTR_DROPS], ELEC_DROP_MAX, elec_drop_name,
 		      "drop", emit_text, out);
+	fputs("\n\ttx_drops:", out);
+	emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
+		      elec_tx_drop_name, "tx_drop", emit_text, out);
 	fprintf(out, "\n\telections %" PRIu64 " leader_changes %" PRIu64
-		" tx_errors %" PRIu64 "\n",
+		" elections_limited %" PRIu64 " tx_errors %" PRIu64 "\n",
 		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS, 0),
 		elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0),
+		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0),
 		elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
 }
 

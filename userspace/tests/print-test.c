@@ -71,9 +71,13 @@ static struct nl_msg *group_reply(uint32_t leader)
 	return msg;
 }
 
-/* a ring algorithm: POS, PEER_POS, and SUPPRESS unless @suppress < 0 */
+/*
+ * a ring algorithm: POS, PEER_POS, and SUPPRESS unless @suppress < 0; the
+ * device's MTU and address
+ */
 static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 {
+	static const uint8_t own[6] = { 0x02, 0xe1, 0, 0, 0, 0x2a };
 	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 9, algo);
 	struct nlattr *peers;
 
@@ -87,7 +91,9 @@ static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 	    nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS, 400000000) ||
 	    nla_put_u32(msg, ELEC_ATTR_POS, 2) ||
 	    (suppress >= 0 &&
-	     nla_put_u8(msg, ELEC_ATTR_SUPPRESS, (uint8_t)suppress)))
+	     nla_put_u8(msg, ELEC_ATTR_SUPPRESS, (uint8_t)suppress)) ||
+	    nla_put_u32(msg, ELEC_ATTR_MTU, 1500) ||
+	    nla_put(msg, ELEC_ATTR_LLADDR, sizeof(own), own))
 		abort();
 	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
 	if (!peers)
@@ -122,8 +128,13 @@ static struct nl_msg *stats_reply(void)
 	nla_nest_end(msg, n);
 	if (nla_put_u64(msg, ELEC_ATTR_ELECTIONS, 6) ||
 	    nla_put_u64(msg, ELEC_ATTR_LEADER_CHANGES, 2) ||
-	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 1))
+	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_ELECTIONS_LIMITED, 3))
 		abort();
+	n = nla_nest_start(msg, ELEC_ATTR_TX_DROPS);
+	if (!n || nla_put_u64(msg, ELEC_TX_DROP_MTU, 1))
+		abort();
+	nla_nest_end(msg, n);
 	return msg;
 }
 

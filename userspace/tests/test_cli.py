@@ -545,7 +545,7 @@ def test_printers():
     want0 = dict(common, role="candidate", leader=None, term=12,
                  participant=True, hb_interval_ns=20000000, hb_miss=3,
                  timeout_ns=100000, coord_timeout_ns=60000000000,
-                 pos=None, peers=peers)
+                 pos=None, mtu=None, lladdr=None, peers=peers)
     want1 = dict(want0, role="follower", leader=4000000001,
                  participant=False)
     ring_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
@@ -556,7 +556,8 @@ def test_printers():
                      leader=4000000000, term=3, participant=False,
                      hb_interval_ns=100000000, hb_miss=5,
                      timeout_ns=100000000, coord_timeout_ns=400000000,
-                     pos=2, suppress=False, peers=ring_peers)
+                     pos=2, suppress=False, mtu=1500,
+                     lladdr="02:e1:00:00:00:2a", peers=ring_peers)
     want_ring_on = dict(want_ring, suppress=True)
     want_list = dict(want_ring, algo="ring-list")
     del want_list["suppress"]
@@ -570,7 +571,8 @@ def test_printers():
           list(show[2].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
            "term", "participant", "hb_interval_ns", "hb_miss", "timeout_ns",
-           "coord_timeout_ns", "pos", "suppress", "peers"] and
+           "coord_timeout_ns", "pos", "suppress", "mtu", "lladdr",
+           "peers"] and
           list(show[2]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
           lines[0])
     check("-j show: dump filter drops other devices and groups",
@@ -584,8 +586,11 @@ def test_printers():
                        drops={"malformed": 0, "wrong_group": 0,
                               "wrong_algo": 0, "unknown_peer": 0,
                               "stale_term": 4, "wrong_dst": 0, "stopped": 1,
-                              "queue_full": 8},
-                       elections=6, leader_changes=2, tx_errors=1)]
+                              "queue_full": 8, "term_too_far": 0,
+                              "wrong_lladdr": 0},
+                       elections=6, leader_changes=2, tx_errors=1,
+                       tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
+                       elections_limited=3)]
     check("-j stats: every type and reason, 0 when absent, newer types kept",
           stats == want_stats, lines[1])
     check("-j stats: ack and retry (tx, rx), queue_full (drops)",
@@ -596,7 +601,8 @@ def test_printers():
           and stats[0]["drops"].get("queue_full") == 8, lines[1])
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
-           "elections", "leader_changes", "tx_errors"], lines[1])
+           "elections", "leader_changes", "tx_errors", "tx_drops",
+           "elections_limited"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
     want = ("dev eth\\1 group 7 id 4000000000 algo bully role candidate "
@@ -610,6 +616,7 @@ def test_printers():
             "leader 4000000000 term 3 participant no\n"
             "\thb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms "
             "pos 2 suppress off\n"
+            "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
             "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 4294967295\n"
             "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive yes pos 1\n")
     check("show text output: ring (pos, suppress, peers' pos)", ring in out,
@@ -617,14 +624,17 @@ def test_printers():
     check("show text output: suppress on; ring-list without suppress",
           "coord-timeout 400ms pos 2 suppress on\n" in out and
           "algo ring-list role leader" in out and
-          "coord-timeout 400ms pos 2\n\tpeer 1" in out, out)
+          "coord-timeout 400ms pos 2\n\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
+          "\tpeer 1" in out, out)
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
           "heartbeat 18446744073709551615 ack 7 retry 3 msg_9 5\n"
           "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
           "retry 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
-          "queue_full 8\n"
-          "\telections 6 leader_changes 2 tx_errors 1\n" in out, out)
+          "queue_full 8 term_too_far 0 wrong_lladdr 0\n"
+          "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
+          "\telections 6 leader_changes 2 elections_limited 3 "
+          "tx_errors 1\n" in out, out)
 
 
 def test_valgrind():
