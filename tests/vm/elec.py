@@ -34,6 +34,33 @@
       malformed frames and well-formed ELECTION/COORDINATOR/HEARTBEAT
       frames from ids that are and are not peers, for --group and for
       --wrong-group (default 999). Bounded in time, rate and count.
+  elec.py forge --dev IF --type T --src IDS [--dst ID] [--term N] ...
+      Send well-formed frames as a hostile host would: one per id of IDS
+      (a list of ids and ranges, "3-202,1", sent in that order), --count
+      rounds (default 1); --type election|answer|coordinator|heartbeat,
+      --algo (default bully), --group, --term (may be 2^64-1), --src-mac
+      (default: the device's own; "auto": the scenarios' MAC of each
+      source id, 02:e1:<id>; spoofing allowed), --dst-mac (default
+      broadcast), --rate frames/s (default: as fast as possible).
+  elec.py mass --dev IF --groups A-B --id N [--peers K]
+      Create one stopped Bully instance per group A..B on IF (GROUP_NEW
+      over one generic netlink socket, back to back; with K peers each)
+      and print how long it took. Exit 1 on the first refusal.
+  elec.py dump [--stats] [--ifindex N] [--group G] [--repeat R]
+      Dump GROUP_GET (or STATS_GET) of the namespace over generic netlink,
+      R times; print the instances counted, the replies (dump calls)
+      and the wall time per dump and per 1000 instances.
+  elec.py tap --name IF --cmd SHELL [--setlink TYPE]
+      Open a tap device IF (not persistent: it goes when the file closes),
+      run SHELL, then try TUNSETLINK TYPE (default ARPHRD_NONE, 0xfffe)
+      while IF is down and print the result ("setlink: ok" or
+      "setlink: error=<errno> <name>"); then close the device.
+  elec.py seqcheck --file F [--expect-groups G,..] [--show-dev IF]
+      Check an `electionctl -j monitor` capture: SEQ strictly increasing by
+      one (no gap, no "lost" line); each instance's events in its core's
+      order (their ts_ns, the time of the core call, never decreasing);
+      and for every group G the last leader_changed event's leader equal
+      to `electionctl -j show` on --show-dev.
 """
 
 import argparse
@@ -213,6 +240,8 @@ def cmd_quiet(a):
 
 NETLINK_GENERIC = 16
 NLMSG_ERROR = 2
+NLMSG_DONE = 3
+NLM_F_DUMP = 0x300
 NLM_F_REQUEST = 1
 NLM_F_ACK = 4
 NLM_F_ACK_TLVS = 0x200
@@ -458,6 +487,223 @@ def cmd_inject(a):
     return 0
 
 
+# ---------------------------------------------------------------- forge ---
+
+MSG_TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4}
+ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4}
+
+
+def mac_bytes(m):
+    return bytes(int(x, 16) for x in m.split(":"))
+
+
+def id_list(spec):
+    out = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def cmd_forge(a):
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    s.bind((a.dev, 0))
+    own = s.getsockname()[4]
+    dst_mac = mac_bytes(a.dst_mac) if a.dst_mac else b"\xff" * 6
+    frames = []
+    for src in id_list(a.src):
+        if a.src_mac == "auto":
+            src_mac = struct.pack("!HI", 0x02e1, src)
+        else:
+            src_mac = mac_bytes(a.src_mac) if a.src_mac else own
+        body = struct.pack("!BBBBHHIIQ", 1, MSG_TYPES[a.type], ALGOS[a.algo],
+                           0, a.group, 0, src, a.dst, a.term)
+        frame = dst_mac + src_mac + struct.pack("!H", a.ethertype) + body
+        frames.append(frame + b"\0" * max(0, 60 - len(frame)))
+    gap = 1.0 / a.rate if a.rate > 0 else 0
+    sent = 0
+    t0 = time.monotonic()
+    for _ in range(a.count):
+        for frame in frames:
+            try:
+                s.send(frame)
+                sent += 1
+            except OSError:
+                time.sleep(0.001)
+            if gap:
+                time.sleep(gap)
+    print("forge: %d %s frames src %s dst %d term %d in %.2fs" % (
+        sent, a.type, a.src, a.dst, a.term, time.monotonic() - t0))
+    return 0 if sent == a.count * len(frames) else 1
+
+# ------------------------------------------------------------ mass, dump ---
+
+
+def cmd_mass(a):
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]
+    attr = enums["elec_attr"]
+    lo, _, hi = a.groups.partition("-")
+    lo, hi = int(lo), int(hi or lo)
+    ifindex = socket.if_nametoindex(a.dev)
+    g = Genl()
+    fam = g.family("election")
+    t0 = time.monotonic()
+    for grp in range(lo, hi + 1):
+        key = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
+               nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", grp)))
+        payload = key + nla(attr["ELEC_ATTR_NODE_ID"], struct.pack("=I", a.id)) + \
+            nla(attr["ELEC_ATTR_ALGO"], struct.pack("=B", 1))
+        err, msg_, _, _ = g.request(fam, cmd["ELEC_CMD_GROUP_NEW"], payload)
+        if err:
+            print("mass: group %d refused: error=%d msg=%s" % (grp, err, msg_))
+            return 1
+        for k in range(a.peers):
+            pid = a.id + 1 + k
+            mac = struct.pack("!HI", 0x02e1, pid)
+            err, msg_, _, _ = g.request(
+                fam, cmd["ELEC_CMD_PEER_ADD"],
+                key + nla(attr["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) +
+                nla(attr["ELEC_ATTR_PEER_LLADDR"], mac))
+            if err:
+                print("mass: peer %d of group %d refused: error=%d msg=%s" %
+                      (pid, grp, err, msg_))
+                return 1
+    dt = time.monotonic() - t0
+    n = hi - lo + 1
+    print("mass: %d instances on %s in %.2fs (%.1f us each)" % (
+        n, a.dev, dt, dt / n * 1e6))
+    return 0
+
+
+def dump_once(g, fam, cmd, payload):
+    """(instances, dump calls) of one NLM_F_DUMP request."""
+    g.seq += 1
+    body = struct.pack("=BBH", cmd, 1, 0) + payload
+    g.s.send(struct.pack("=IHHII", 16 + len(body), fam,
+                         NLM_F_REQUEST | NLM_F_DUMP, g.seq, 0) + body)
+    count = calls = 0
+    while True:
+        data = g.s.recv(1 << 20)
+        calls += 1
+        off = 0
+        while off + 16 <= len(data):
+            ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
+            if ln < 16:
+                raise SystemExit("dump: bad netlink length")
+            if typ == NLMSG_DONE:
+                return count, calls
+            if typ == NLMSG_ERROR:
+                err = -struct.unpack("=i", data[off + 16:off + 20])[0]
+                raise SystemExit("dump: error %d" % err)
+            count += 1
+            off += (ln + 3) & ~3
+
+
+def cmd_dump(a):
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]["ELEC_CMD_STATS_GET" if a.stats else "ELEC_CMD_GROUP_GET"]
+    attr = enums["elec_attr"]
+    payload = b""
+    if a.ifindex:
+        payload += nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", a.ifindex))
+    if a.group:
+        payload += nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group))
+    g = Genl()
+    g.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+    fam = g.family("election")
+    best = None
+    for _ in range(a.repeat):
+        t0 = time.monotonic()
+        count, calls = dump_once(g, fam, cmd, payload)
+        dt = time.monotonic() - t0
+        best = dt if best is None else min(best, dt)
+    per_k = best / count * 1000 if count else 0
+    print(json.dumps({"instances": count, "calls": calls, "seconds": round(best, 4),
+                      "seconds_per_1k": round(per_k, 5)}))
+    return 0
+
+# ------------------------------------------------------------------ tap ---
+
+
+TUNSETIFF = 0x400454ca
+TUNSETLINK = 0x400454cd
+IFF_TAP = 0x0002
+IFF_NO_PI = 0x1000
+
+
+def cmd_tap(a):
+    import errno
+    import fcntl
+    fd = os.open("/dev/net/tun", os.O_RDWR)
+    ifr = struct.pack("16sH", a.name.encode(), IFF_TAP | IFF_NO_PI)
+    fcntl.ioctl(fd, TUNSETIFF, ifr)
+    rc = subprocess.run(["sh", "-c", a.cmd]).returncode
+    print("tap: %s created; command exit %d" % (a.name, rc))
+    try:
+        fcntl.ioctl(fd, TUNSETLINK, a.setlink)
+        print("setlink: ok")
+    except OSError as e:
+        print("setlink: error=%d %s" % (e.errno, errno.errorcode.get(e.errno, "?")))
+    os.close(fd)
+    return rc
+
+# ------------------------------------------------------------- seqcheck ---
+
+
+def cmd_seqcheck(a):
+    seqs, last_leader, lost = [], {}, 0
+    last_ts, backwards = {}, []
+    with open(a.file) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                print("seqcheck: not JSON: %r" % line[:120])
+                return 1
+            if "lost" in ev:
+                lost += 1
+                continue
+            if "seq" not in ev:
+                continue
+            seqs.append(ev["seq"])
+            key = (ev.get("ifindex"), ev.get("group"))
+            if ev.get("ts_ns", 0) < last_ts.get(key, 0):
+                backwards.append((ev["seq"], key))
+            last_ts[key] = max(last_ts.get(key, 0), ev.get("ts_ns", 0))
+            if ev.get("event") == "leader_changed":
+                last_leader[ev["group"]] = ev.get("leader")
+    bad = [(x, y) for x, y in zip(seqs, seqs[1:]) if y != x + 1]
+    print("seqcheck: %d events, seq %s..%s, %d gap lines, %d steps not +1%s" % (
+        len(seqs), seqs[0] if seqs else "-", seqs[-1] if seqs else "-",
+        lost, len(bad), (": first %r" % (bad[:5],)) if bad else ""))
+    print("seqcheck: %d events out of their instance's core order%s" % (
+        len(backwards), (": first %r" % (backwards[:5],)) if backwards else ""))
+    rc = 0 if seqs and not bad and not lost and not backwards else 1
+    groups = [int(x) for x in a.expect_groups.split(",")] if a.expect_groups else []
+    for grp in groups:
+        v = show_dev(a.show_dev, grp)
+        want = v.get("leader") if isinstance(v, dict) else v
+        got = last_leader.get(grp, "none seen")
+        ok = got == want
+        print("seqcheck: group %d: last leader_changed %s, show %s: %s" % (
+            grp, got, want, "same" if ok else "DIFFERENT"))
+        if not ok:
+            rc = 1
+    return rc
+
+
+def show_dev(dev, group):
+    p = subprocess.run([CTL, "-j", "show", "dev", dev, "group", str(group)],
+                       capture_output=True, text=True, timeout=20)
+    if p.returncode:
+        return "error: " + p.stderr.strip()
+    return json.loads(p.stdout)[0]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -503,6 +749,42 @@ def main():
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
     q.set_defaults(fn=cmd_inject)
+    q = sub.add_parser("forge")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--type", choices=sorted(MSG_TYPES), required=True)
+    q.add_argument("--algo", choices=sorted(ALGOS), default="bully")
+    q.add_argument("--group", type=int, default=1)
+    q.add_argument("--src", required=True)
+    q.add_argument("--dst", type=int, default=0)
+    q.add_argument("--term", type=lambda x: int(x, 0), default=0)
+    q.add_argument("--src-mac", default="")
+    q.add_argument("--dst-mac", default="")
+    q.add_argument("--count", type=int, default=1)
+    q.add_argument("--rate", type=float, default=0)
+    q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
+    q.set_defaults(fn=cmd_forge)
+    q = sub.add_parser("mass")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--groups", required=True)
+    q.add_argument("--id", type=int, default=1)
+    q.add_argument("--peers", type=int, default=0)
+    q.set_defaults(fn=cmd_mass)
+    q = sub.add_parser("dump")
+    q.add_argument("--stats", action="store_true")
+    q.add_argument("--ifindex", type=int, default=0)
+    q.add_argument("--group", type=int, default=0)
+    q.add_argument("--repeat", type=int, default=1)
+    q.set_defaults(fn=cmd_dump)
+    q = sub.add_parser("tap")
+    q.add_argument("--name", required=True)
+    q.add_argument("--cmd", required=True)
+    q.add_argument("--setlink", type=lambda x: int(x, 0), default=0xfffe)
+    q.set_defaults(fn=cmd_tap)
+    q = sub.add_parser("seqcheck")
+    q.add_argument("--file", required=True)
+    q.add_argument("--expect-groups", default="")
+    q.add_argument("--show-dev", default="eth0")
+    q.set_defaults(fn=cmd_seqcheck)
     a = p.parse_args()
     return a.fn(a)
 

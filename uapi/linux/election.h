@@ -14,8 +14,11 @@
  * ------------------------------------
  * Every request names an instance with ELEC_ATTR_IFINDEX and ELEC_ATTR_GROUP
  * (except ELEC_CMD_MODULE_GET and the dumps, where both are optional
- * filters). Mutating commands need CAP_NET_ADMIN in the network namespace of
- * the socket (the check of GENL_UNS_ADMIN_PERM, with an extack message).
+ * filters). Mutating commands and ELEC_CMD_MODULE_GET need CAP_NET_ADMIN in
+ * the initial user namespace (checked by hand, with an extack message); the
+ * module parameter userns_admin lets CAP_NET_ADMIN over the socket's network
+ * namespace's own user namespace mutate, within userns_max_instances and
+ * userns_min_interval_us (Documentation/admin-guide.rst).
  *
  * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
@@ -29,18 +32,20 @@
  * ELEC_CMD_GROUP_GET (doit or dump; dump filters on IFINDEX and GROUP when
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
- *	only), and PEERS, a nest of ELEC_ATTR_PEER nests, each holding
- *	PEER_ID, PEER_LLADDR, PEER_ALIVE, PEER_POS.
+ *	only), MTU, LLADDR, and PEERS, a nest of ELEC_ATTR_PEER nests, each
+ *	holding PEER_ID, PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
  *	GROUP, NODE_ID, ALGO, and the nests TX and RX (one u64 attribute per
  *	message type, attribute type = enum elec_msg_type value), DROPS (one
- *	u64 per enum elec_drop value), and ELECTIONS, LEADER_CHANGES,
- *	TX_ERRORS.
+ *	u64 per enum elec_drop value), TX_DROPS (one u64 per enum
+ *	elec_tx_drop value), and ELECTIONS, LEADER_CHANGES, TX_ERRORS,
+ *	ELECTIONS_LIMITED.
  * ELEC_CMD_MODULE_GET: no request attributes; reply LIVE_INSTANCES,
  *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting).
  * ELEC_CMD_EVENT: only sent to the "events" multicast group: EVENT,
  *	TIMESTAMP_NS (CLOCK_MONOTONIC), SEQ (per network namespace, +1 per
- *	event; a gap tells a listener it lost events), IFINDEX, IFNAME, GROUP,
+ *	event; a gap tells a listener it lost events; delivered in SEQ order,
+ *	each instance's in its core's order), IFINDEX, IFNAME, GROUP,
  *	NODE_ID, ALGO, LEADER, TERM and, for peer events, PEER_ID.
  *
  * Wire format
@@ -350,8 +355,8 @@ enum elec_cmd {
  * @ELEC_ATTR_ELECTIONS: u64, elections this node started
  * @ELEC_ATTR_LEADER_CHANGES: u64, times the elected value changed to a new
  *	leader id
- * @ELEC_ATTR_TX_ERRORS: u64, frames the core emitted that could not be
- *	built or queued (allocation failure, device gone)
+ * @ELEC_ATTR_TX_ERRORS: u64, frames the core emitted that were not
+ *	transmitted: the sum of ELEC_ATTR_TX_DROPS
  * @ELEC_ATTR_EVENT: u8, enum elec_event
  * @ELEC_ATTR_TIMESTAMP_NS: u64, CLOCK_MONOTONIC time of an event
  * @ELEC_ATTR_SEQ: u64, per network namespace event sequence number
