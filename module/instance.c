@@ -152,20 +152,23 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 	struct elec_instance *inst = t->inst;
 	unsigned int delay_us = READ_ONCE(elec_debug_timer_delay_us);
 	struct elec_actx ax;
+	bool events;
 
 	elec_inst_lock(inst, &ax);
 	if (!inst->dead)
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
+	events = !skb_queue_empty(&ax.events);
 	elec_inst_queue(inst, &ax);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
 	/*
 	 * Debug knob (module parameter debug_timer_delay_us): widen the
-	 * window between a timer's core call and the delivery of its output,
-	 * in which another CPU's receive can run a later core call of the
-	 * same instance; the queues must still deliver in core order.
+	 * window between a timer's core call that reported events and the
+	 * delivery of its output, in which another CPU's receive can run a
+	 * later core call of the same instance; the queues must still deliver
+	 * in core order.
 	 */
-	if (unlikely(delay_us))
+	if (unlikely(delay_us) && events)
 		udelay(min_t(unsigned int, delay_us, ELEC_DEBUG_DELAY_MAX_US));
 	elec_inst_deliver(inst);
 	return HRTIMER_NORESTART;

@@ -58,7 +58,7 @@ unsigned int elec_debug_timer_delay_us;
 module_param_named(debug_timer_delay_us, elec_debug_timer_delay_us, uint,
 		   0600);
 MODULE_PARM_DESC(debug_timer_delay_us,
-		 "Debug only: busy-wait this long (us, at most 10000) between a timer's protocol step and the delivery of its frames and events (default 0)");
+		 "Debug only: busy-wait this long (us, at most 10000) between a timer's protocol step that reported events and the delivery of its frames and events (default 0)");
 
 atomic_long_t elec_live_instances = ATOMIC_LONG_INIT(0);
 atomic_long_t elec_live_peers = ATOMIC_LONG_INIT(0);
