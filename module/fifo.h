@@ -6,13 +6,25 @@
 #define _ELEC_FIFO_H
 
 #include <linux/skbuff.h>
+#include <linux/workqueue.h>
 
 #include "types.h"
 
-void elec_fifo_init(struct elec_fifo *f);
-void elec_fifo_drain(struct elec_fifo *f,
-		     void (*deliver)(struct sk_buff *skb, void *ctx),
-		     void *ctx);
-void elec_fifo_purge(struct elec_fifo *f);
+/* Items one drain delivers before it hands the rest to a work item. */
+#define ELEC_FIFO_BUDGET	64
+/* Most frames an instance's queue holds (a Bully election is 255). */
+#define ELEC_TXQ_LIMIT		1024
+/* Most events a namespace's queue holds. */
+#define ELEC_EVENTS_LIMIT	8192
+
+void elec_fifo_init(struct elec_fifo *f, u32 limit,
+		    void (*deliver)(struct sk_buff *skb, void *ctx),
+		    void *ctx);
+bool elec_fifo_room(const struct elec_fifo *f);
+void elec_fifo_drain(struct elec_fifo *f);
+void elec_fifo_stop(struct elec_fifo *f);
+int elec_fifo_wq_init(void);
+void elec_fifo_wq_exit(void);
+struct workqueue_struct *elec_fifo_wq(void);
 
 #endif /* _ELEC_FIFO_H */

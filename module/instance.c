@@ -106,15 +106,33 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 	inst->actx = ax;
 }
 
-/* queue a core call's output in core order; under inst->lock */
+/*
+ * Queue a core call's output in core order; under inst->lock. Frames that
+ * do not fit the instance's queue (ELEC_TXQ_LIMIT) are counted as
+ * no_buffer transmit drops.
+ */
 static void elec_inst_queue(struct elec_instance *inst, struct elec_actx *ax)
 {
+	struct sk_buff *skb;
+	u32 full = 0;
+
 	lockdep_assert_held(&inst->lock);
 
 	if (!skb_queue_empty(&ax->tx)) {
 		spin_lock(&inst->txq.q.lock);
-		skb_queue_splice_tail_init(&ax->tx, &inst->txq.q);
+		while ((skb = __skb_dequeue(&ax->tx))) {
+			if (elec_fifo_room(&inst->txq)) {
+				__skb_queue_tail(&inst->txq.q, skb);
+				continue;
+			}
+			kfree_skb(skb);
+			atomic_long_dec(&elec_live_skbs);
+			full++;
+		}
 		spin_unlock(&inst->txq.q.lock);
+		if (full)
+			atomic64_add(full,
+				     &inst->tx_drops[ELEC_TX_DROP_NO_BUFFER]);
 	}
 	elec_nl_events_queue(inst->en, ax);
 }
@@ -150,7 +168,9 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
 						 timer);
 	struct elec_instance *inst = t->inst;
-	unsigned int delay_us = READ_ONCE(elec_debug_timer_delay_us);
+	unsigned int delay_us = min_t(unsigned int,
+				      READ_ONCE(elec_debug_timer_delay_us),
+				      ELEC_DEBUG_DELAY_MAX_US);
 	struct elec_actx ax;
 	bool events;
 
@@ -168,8 +188,8 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 	 * later core call of the same instance; the queues must still deliver
 	 * in core order.
 	 */
-	if (unlikely(delay_us) && events)
-		udelay(min_t(unsigned int, delay_us, ELEC_DEBUG_DELAY_MAX_US));
+	for (; unlikely(delay_us) && events; delay_us -= min(delay_us, 1000U))
+		udelay(min(delay_us, 1000U));
 	elec_inst_deliver(inst);
 	return HRTIMER_NORESTART;
 }
@@ -218,7 +238,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	spin_lock_init(&inst->lock);
 	strscpy(inst->ifname, dev->name, sizeof(inst->ifname));
 	ether_addr_copy(inst->lladdr, dev->dev_addr);
-	elec_fifo_init(&inst->txq);
+	elec_fifo_init(&inst->txq, ELEC_TXQ_LIMIT, elec_tx_xmit, inst);
 	for (i = 0; i <= ELEC_TX_DROP_MAX; i++)
 		atomic64_set(&inst->tx_drops[i], 0);
 	for (i = 0; i < ELEC_TIMER_COUNT; i++) {
@@ -260,32 +280,33 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
  */
 int elec_inst_publish(struct elec_instance *inst)
 {
-	struct elec_dev *edev;
 	int err;
-	int r;
 
 	err = elec_net_insert(inst->en, inst);
-	if (err) {
+	if (err)
 		elec_inst_free(inst);
-		return err;
-	}
-	/* count from now the device's drops that belong to no instance */
-	edev = inst->edev;
-	for (r = 0; r <= ELEC_DROP_MAX; r++)
-		inst->drops_base[r] = atomic64_read(&edev->drops[r]);
-	return 0;
+	return err;
 }
 
-/* RCU callback: no reader can reach the instance any more. */
-static void elec_inst_free_rcu(struct rcu_head *head)
+/*
+ * The end of an instance, in process context, once no reader can reach it
+ * (an RCU grace period after it was unpublished): no receive handler is
+ * delivering its frames any more, only its queue's work item may run. The
+ * device reference goes last, so it covers every reader.
+ */
+static void elec_inst_release(struct elec_instance *inst)
 {
-	struct elec_instance *inst = container_of(head, struct elec_instance,
-						  rcu);
-
 	/* normally empty: every core call's output was delivered */
-	elec_fifo_purge(&inst->txq);
+	elec_fifo_stop(&inst->txq);
+	netdev_put(inst->dev, &inst->dev_tracker);
 	kvfree(inst->ring_q);
 	kfree(inst);
+}
+
+static void elec_inst_release_work(struct work_struct *work)
+{
+	elec_inst_release(container_of(to_rcu_work(work), struct elec_instance,
+				       rcu));
 }
 
 /**
@@ -301,10 +322,7 @@ void elec_inst_free(struct elec_instance *inst)
 	for (i = 0; i < ELEC_TIMER_COUNT; i++)
 		hrtimer_cancel(&inst->timers[i].timer);
 	atomic_long_dec(&elec_live_instances);
-	netdev_put(inst->dev, &inst->dev_tracker);
-	elec_fifo_purge(&inst->txq);
-	kvfree(inst->ring_q);
-	kfree(inst);
+	elec_inst_release(inst);
 }
 
 /**
@@ -341,11 +359,12 @@ void elec_inst_destroy(struct elec_instance *inst)
 	atomic_long_dec(&elec_live_instances);
 	/*
 	 * A receive handler on another CPU that found the instance before it
-	 * was unpublished may still deliver its frames: it runs under RCU on
-	 * this very device, which stays registered until it is done.
+	 * was unpublished may still deliver its frames, under RCU: the frames
+	 * and the device reference go after a grace period (module exit waits
+	 * with rcu_barrier() and the workqueue's destruction).
 	 */
-	netdev_put(inst->dev, &inst->dev_tracker);
-	call_rcu(&inst->rcu, elec_inst_free_rcu);
+	INIT_RCU_WORK(&inst->rcu, elec_inst_release_work);
+	queue_rcu_work(elec_fifo_wq(), &inst->rcu);
 }
 
 /**

@@ -11,8 +11,11 @@
  *     event is multicast afterwards);
  *  3. notifier unregistered: the replayed NETDEV_UNREGISTER destroys every
  *     instance (timers cancelled with hrtimer_cancel(), devices released);
- *  4. per-namespace state unregistered (destroys anything left);
- *  5. rcu_barrier() for RCU callbacks still queued.
+ *  4. per-namespace state unregistered (destroys anything left; each
+ *     namespace's event queue stopped);
+ *  5. rcu_barrier() for RCU callbacks still queued: instances are freed
+ *     by work queued after a grace period (queue_rcu_work());
+ *  6. the module's workqueue destroyed, which runs those frees first.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -25,6 +28,7 @@
 #include <linux/printk.h>
 #include <linux/rcupdate.h>
 
+#include "fifo.h"
 #include "main.h"
 #include "netlink.h"
 #include "netns.h"
@@ -77,9 +81,12 @@ static int __init elec_init(void)
 		return -EINVAL;
 	}
 
-	err = elec_netns_init();
+	err = elec_fifo_wq_init();
 	if (err)
 		return err;
+	err = elec_netns_init();
+	if (err)
+		goto err_wq;
 	err = elec_notifier_init();
 	if (err)
 		goto err_netns;
@@ -95,6 +102,8 @@ err_notifier:
 	elec_notifier_exit();
 err_netns:
 	elec_netns_exit();
+err_wq:
+	elec_fifo_wq_exit();
 	return err;
 }
 
@@ -104,7 +113,8 @@ static void __exit elec_exit(void)
 	elec_nl_exit();
 	elec_notifier_exit();
 	elec_netns_exit();
-	rcu_barrier();
+	rcu_barrier();		/* queue_rcu_work()'s grace periods */
+	elec_fifo_wq_exit();	/* runs the frees they queued */
 
 	WARN(atomic_long_read(&elec_live_instances) ||
 	     atomic_long_read(&elec_live_peers) ||

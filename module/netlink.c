@@ -22,7 +22,8 @@
  * Dumps hold no lock between calls: each call resumes from the key after
  * the last instance it reported and fills one buffer, walking the
  * namespace's xarrays under RCU, so each call's work is bounded by the
- * buffer, whatever the number of instances.
+ * buffer, whatever the number of instances (with a GROUP filter, by the
+ * number of devices that have instances). Single GETs run under RCU too.
  *
  * Events (ELEC_CMD_EVENT) are built under the instance lock while the
  * core reports them, numbered and queued on the namespace's event queue
@@ -169,7 +170,7 @@ static bool elec_nl_missing_key(struct genl_info *info)
 
 /*
  * The instance a request names, with an extack message when there is
- * none. Context: holding @en->lock.
+ * none. Context: holding @en->lock or rcu_read_lock().
  */
 static struct elec_instance *elec_nl_instance(struct elec_net *en,
 					      struct genl_info *info)
@@ -179,8 +180,6 @@ static struct elec_instance *elec_nl_instance(struct elec_net *en,
 	int ifindex = nla_get_u32(a_ifindex);
 	struct elec_instance *inst;
 	bool dev_exists;
-
-	lockdep_assert_held(&en->lock);
 
 	inst = elec_net_find(en, ifindex, nla_get_u16(a_group));
 	if (inst)
@@ -383,13 +382,14 @@ static int elec_nl_get_doit(struct genl_info *info, bool stats)
 	if (!s)
 		return -ENOMEM;
 
-	mutex_lock(&en->lock);
+	/* like the dumps, under RCU: unprivileged reads never wait on RTNL */
+	rcu_read_lock();
 	inst = elec_nl_instance(en, info);
 	if (IS_ERR(inst))
 		err = PTR_ERR(inst);
 	else
 		err = elec_inst_snapshot(inst, s, !stats) ? 0 : -ENOENT;
-	mutex_unlock(&en->lock);
+	rcu_read_unlock();
 	if (err)
 		goto out;
 
@@ -420,8 +420,9 @@ out:
  * (ifindex, group) order, filtered by IFINDEX and GROUP when given.
  * cb->args[0..1] hold the key at which the next call resumes. Each call
  * fills one buffer under RCU (no lock is held between calls), so its work
- * is bounded whatever the number of instances: an instance costs one
- * lookup, a device without the filtered group one lookup.
+ * is bounded by the buffer whatever the number of instances: an instance
+ * costs one lookup. With a GROUP filter a device without that group
+ * costs one lookup too, so such a call is O(devices with instances).
  */
 static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 			      bool stats)
@@ -1050,13 +1051,30 @@ void elec_nl_events_queue(struct elec_net *en, struct elec_actx *ax)
 	en->ev_seq += ax->events_lost;
 	ax->events_lost = 0;
 	while ((skb = __skb_dequeue(&ax->events))) {
-		elec_nl_event_set_seq(skb, ++en->ev_seq);
+		++en->ev_seq;
+		if (!elec_fifo_room(&en->events)) {
+			/* the queue is full: a lost event, a gap in SEQ */
+			nlmsg_free(skb);
+			atomic_long_dec(&elec_live_skbs);
+			continue;
+		}
+		elec_nl_event_set_seq(skb, en->ev_seq);
 		__skb_queue_tail(&en->events.q, skb);
 	}
 	spin_unlock(&en->events.q.lock);
 }
 
-static void elec_nl_event_send(struct sk_buff *skb, void *ctx)
+/**
+ * elec_nl_event_send() - multicast one queued event.
+ * @skb: the event, from the namespace's queue
+ * @ctx: the namespace state
+ *
+ * The namespace's event queue delivers through this (fifo.c); after the
+ * family is unregistered the event is freed instead.
+ *
+ * Context: bottom halves disabled.
+ */
+void elec_nl_event_send(struct sk_buff *skb, void *ctx)
 {
 	struct elec_net *en = ctx;
 
@@ -1080,7 +1098,7 @@ static void elec_nl_event_send(struct sk_buff *skb, void *ctx)
  */
 void elec_nl_events_drain(struct elec_net *en)
 {
-	elec_fifo_drain(&en->events, elec_nl_event_send, en);
+	elec_fifo_drain(&en->events);
 }
 
 /**

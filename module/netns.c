@@ -21,6 +21,7 @@
 
 #include "fifo.h"
 #include "instance.h"
+#include "netlink.h"
 #include "netns.h"
 #include "types.h"
 
@@ -112,6 +113,10 @@ struct elec_instance *elec_net_next(struct elec_net *en,
 	while ((edev = xa_find(&en->devs, &i, last_i, XA_PRESENT))) {
 		unsigned long last_g = U16_MAX;
 
+		/* the cursor's device is gone: a later one, from its start */
+		if (i != *ifindex)
+			g = 0;
+
 		if (only_group) {
 			if (g > only_group)
 				g = U16_MAX + 1UL;	/* nothing on this one */
@@ -153,6 +158,8 @@ int elec_net_insert(struct elec_net *en, struct elec_instance *inst)
 
 	lockdep_assert_held(&en->lock);
 
+	int r;
+
 	edev = xa_load(&en->devs, inst->ifindex);
 	if (edev && edev->dev != inst->dev)
 		return -EEXIST;	/* cannot happen: the old device is gone */
@@ -171,13 +178,21 @@ int elec_net_insert(struct elec_net *en, struct elec_instance *inst)
 		}
 		fresh = true;
 	}
+	/*
+	 * Everything a lockless reader (receive, dumps) reads of the instance
+	 * is set before the store below publishes it: its device entry, and
+	 * the device's drops so far, which it does not report.
+	 */
+	inst->edev = edev;
+	for (r = 0; r <= ELEC_DROP_MAX; r++)
+		inst->drops_base[r] = atomic64_read(&edev->drops[r]);
 	err = xa_insert(&edev->groups, inst->group, inst, GFP_KERNEL_ACCOUNT);
 	if (err) {
+		inst->edev = NULL;
 		if (fresh)
 			elec_net_dev_release(en, edev);
 		return err == -EBUSY ? -EEXIST : err;
 	}
-	inst->edev = edev;
 	edev->n_instances++;
 	en->n_instances++;
 	return 0;
@@ -251,7 +266,7 @@ static int __net_init elec_net_init(struct net *net)
 	xa_init(&en->devs);
 	en->n_instances = 0;
 	en->ev_seq = 0;
-	elec_fifo_init(&en->events);
+	elec_fifo_init(&en->events, ELEC_EVENTS_LIMIT, elec_nl_event_send, en);
 	return 0;
 }
 
@@ -271,9 +286,10 @@ static void __net_exit elec_net_exit(struct net *net)
 	 * Nothing appends any more: the instances are gone, and whoever was
 	 * delivering when the last one went has returned (timers cancelled,
 	 * netlink commands of this namespace done, the devices' receive
-	 * handlers done before their unregistration).
+	 * handlers done before their unregistration); only the queue's work
+	 * item may still run.
 	 */
-	elec_fifo_purge(&en->events);
+	elec_fifo_stop(&en->events);
 	mutex_destroy(&en->lock);
 }
 

@@ -97,6 +97,16 @@ static int elec_notifier_event(struct notifier_block *nb,
 		return NOTIFY_DONE;
 	}
 
+	/*
+	 * Devices without instances (most) cost no mutex. Instances are
+	 * created under RTNL, which the caller holds: none appears meanwhile.
+	 */
+	rcu_read_lock();
+	edev = elec_net_dev(en, dev);
+	rcu_read_unlock();
+	if (!edev)
+		return NOTIFY_DONE;
+
 	mutex_lock(&en->lock);
 	edev = elec_net_dev(en, dev);
 	if (!edev)

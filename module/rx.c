@@ -4,10 +4,11 @@
  *
  * One packet_type for our EtherType on every device of every namespace.
  * The receiving device's instances are found first (one lookup, RCU); a
- * frame on a device without instances is dropped uncounted. A declared
- * payload length beyond ELECTION_MAX_PAYLOAD is malformed before anything
- * is pulled; otherwise the header and payload are pulled into the linear
- * area and the core's codec decodes them. The frame then goes, with its
+ * frame on a device without instances is dropped uncounted. The 24-byte
+ * header is pulled into the linear area; a declared payload length beyond
+ * ELECTION_MAX_PAYLOAD is malformed before any of the payload is pulled;
+ * otherwise the payload is pulled too and the core's codec decodes the
+ * frame. The frame then goes, with its
  * Ethernet source address, to the instance of its (device, group): a
  * second lookup.
  *

@@ -92,7 +92,16 @@ fail:
 	elec_tx_drop(inst, ELEC_TX_DROP_NO_BUFFER);
 }
 
-static void elec_tx_xmit(struct sk_buff *skb, void *ctx)
+/**
+ * elec_tx_xmit() - hand one queued frame to the device layer.
+ * @skb: the frame, from the instance's queue
+ * @ctx: the sending instance
+ *
+ * The instance's queue delivers through this (fifo.c).
+ *
+ * Context: bottom halves disabled, not under the instance lock.
+ */
+void elec_tx_xmit(struct sk_buff *skb, void *ctx)
 {
 	struct elec_instance *inst = ctx;
 	int rc;
@@ -113,5 +122,5 @@ static void elec_tx_xmit(struct sk_buff *skb, void *ctx)
  */
 void elec_tx_drain(struct elec_instance *inst)
 {
-	elec_fifo_drain(&inst->txq, elec_tx_xmit, inst);
+	elec_fifo_drain(&inst->txq);
 }

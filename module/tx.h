@@ -9,6 +9,7 @@
 
 void elec_tx_build(struct elec_instance *inst, const struct elec_msg *msg,
 		   struct elec_actx *ax);
+void elec_tx_xmit(struct sk_buff *skb, void *ctx);
 void elec_tx_drain(struct elec_instance *inst);
 
 #endif /* _ELEC_TX_H */

@@ -32,6 +32,7 @@
 #include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 
 #include "core.h"
@@ -40,10 +41,14 @@
 #define ELEC_MAX_PEERS	(ELECTION_MAX_NODES - 1)
 
 /**
- * struct elec_fifo - a delivery queue that keeps its order.
+ * struct elec_fifo - a bounded delivery queue that keeps its order.
  * @q: the queued skbs; @q.lock protects @q, @busy and whatever the owner
  *	of the queue numbers under it
  * @busy: a context is delivering from @q; others only append
+ * @limit: most skbs @q may hold (see elec_fifo_room())
+ * @deliver: delivers one skb (transmit, multicast)
+ * @ctx: its argument
+ * @work: delivers what a drain left after its budget
  *
  * Appending happens under the lock of whatever orders the skbs (an
  * instance's core calls); delivery (elec_fifo_drain()) happens without
@@ -53,6 +58,10 @@
 struct elec_fifo {
 	struct sk_buff_head q;
 	bool busy;
+	u32 limit;
+	void (*deliver)(struct sk_buff *skb, void *ctx);
+	void *ctx;
+	struct work_struct work;
 };
 
 /**
@@ -132,7 +141,7 @@ struct elec_actx {
 
 /**
  * struct elec_instance - one (net device, group) election instance.
- * @rcu: deferred free
+ * @rcu: deferred free (queue_rcu_work())
  * @en: the namespace state this instance belongs to
  * @edev: the device's entry in @en, which holds this instance
  * @dev: the device, referenced (@dev_tracker) for the instance's whole life
@@ -162,7 +171,7 @@ struct elec_actx {
  * @peers: storage for @core's peer table
  */
 struct elec_instance {
-	struct rcu_head rcu;
+	struct rcu_work rcu;
 	struct elec_net *en;
 	struct elec_dev *edev;
 	struct net_device *dev;

@@ -49,7 +49,9 @@
   elec.py dump [--stats] [--ifindex N] [--group G] [--repeat R]
       Dump GROUP_GET (or STATS_GET) of the namespace over generic netlink,
       R times; print the instances counted, the replies (dump calls)
-      and the wall time per dump and per 1000 instances.
+      and the wall time per dump and per 1000 instances. With
+      --pause-cmd SHELL: one dump, SHELL run after its first call; print
+      the instances per ifindex and the duplicates.
   elec.py tap --name IF --cmd SHELL [--setlink TYPE]
       Open a tap device IF (not persistent: it goes when the file closes),
       run SHELL, then try TUNSETLINK TYPE (default ARPHRD_NONE, 0xfffe)
@@ -576,8 +578,12 @@ def cmd_mass(a):
     return 0
 
 
-def dump_once(g, fam, cmd, payload):
-    """(instances, dump calls) of one NLM_F_DUMP request."""
+def dump_once(g, fam, cmd, payload, keys=None, pause=None):
+    """(instances, dump calls) of one NLM_F_DUMP request; with @keys (a
+    list), the (ifindex, group) of each instance is appended; @pause, if
+    given, runs once after the first batch has been read."""
+    enums = uapi_enums()["elec_attr"]
+    a_if, a_grp = enums["ELEC_ATTR_IFINDEX"], enums["ELEC_ATTR_GROUP"]
     g.seq += 1
     body = struct.pack("=BBH", cmd, 1, 0) + payload
     g.s.send(struct.pack("=IHHII", 16 + len(body), fam,
@@ -596,8 +602,15 @@ def dump_once(g, fam, cmd, payload):
             if typ == NLMSG_ERROR:
                 err = -struct.unpack("=i", data[off + 16:off + 20])[0]
                 raise SystemExit("dump: error %d" % err)
+            if keys is not None:
+                at = parse_nla(data[off + 20:off + ln])
+                keys.append((struct.unpack("=I", at[a_if][:4])[0],
+                             struct.unpack("=H", at[a_grp][:2])[0]))
             count += 1
             off += (ln + 3) & ~3
+        if pause:
+            pause()
+            pause = None
 
 
 def cmd_dump(a):
@@ -612,6 +625,18 @@ def cmd_dump(a):
     g = Genl()
     g.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
     fam = g.family("election")
+    if a.pause_cmd:
+        # one dump with a command run between its first and second call
+        keys = []
+        count, calls = dump_once(
+            g, fam, cmd, payload, keys,
+            lambda: subprocess.run(["sh", "-c", a.pause_cmd], check=False))
+        dups = len(keys) - len(set(keys))
+        print(json.dumps({"instances": count, "calls": calls,
+                          "duplicates": dups,
+                          "per_ifindex": {str(i): sum(1 for k in keys if k[0] == i)
+                                          for i in sorted({k[0] for k in keys})}}))
+        return 0
     best = None
     for _ in range(a.repeat):
         t0 = time.monotonic()
@@ -774,6 +799,7 @@ def main():
     q.add_argument("--ifindex", type=int, default=0)
     q.add_argument("--group", type=int, default=0)
     q.add_argument("--repeat", type=int, default=1)
+    q.add_argument("--pause-cmd", default="")
     q.set_defaults(fn=cmd_dump)
     q = sub.add_parser("tap")
     q.add_argument("--name", required=True)

@@ -47,6 +47,18 @@ IFX=$(cat /sys/class/net/d0/ifindex)
 out=$(python3 "$ELEC_PY" dump --ifindex "$IFX")
 echo "    dump ifindex d0: $out"
 check "dump filtered on d0: $PER" test "$(echo "$out" | elec_json 'd["instances"]')" = "$PER"
+# a device deleted while a dump is under way: the dump resumes on the
+# next device from its first group, nothing skipped, nothing twice
+out=$(python3 "$ELEC_PY" dump --pause-cmd "ip link set d0 down; ip link del d0")
+echo "    dump with d0 deleted after the first call: $out"
+for i in 1 2 3; do
+	IX=$(cat "/sys/class/net/d$i/ifindex")
+	check "dump across a deletion: d$i complete" \
+		test "$(echo "$out" | elec_json "d['per_ifindex'].get('$IX')")" = "$PER"
+done
+check "dump across a deletion: no duplicate" test "$(echo "$out" | elec_json 'd["duplicates"]')" = 0
+ip link add d0 type dummy && ip link set d0 up
+check "d0 again, $PER instances" python3 "$ELEC_PY" mass --dev d0 --groups "1-$PER" --id 1
 check "electionctl -j show lists them all" \
 	test "$("$ELEC_CTL" -j show | elec_json 'len(d)')" = "$N"
 check "show of one instance among them" \
