@@ -7,6 +7,9 @@
 #   make kunit      KUnit suites on UML (kunit/run)
 #   make utest      userspace unit tests (tests/core, userspace, userspace/sim)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
+#   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
+#                   lockdep, debug objects, kmemleak); not part of check
+#   make debug-kernel  build (once, cached) that kernel (scripts/debug-kernel)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
 #   make tables     Documentation/results/message-counts.{md,png} from electsim
@@ -18,7 +21,7 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim
+	check demo tables bench-sim vmtest-debug debug-kernel
 all: module userspace
 
 module:
@@ -48,6 +51,14 @@ utest:
 # Scenarios need the module and electionctl; KDIR tells the VM which kernel.
 vmtest: all
 	@KDIR="$(KDIR)" scripts/vmtest
+
+# The debug kernel builds its own election.ko (tests/vm/run), so only
+# electionctl is needed here.
+vmtest-debug: userspace
+	@VM_KERNEL=debug scripts/vmtest
+
+debug-kernel:
+	@scripts/debug-kernel
 
 vmharness:
 	@tests/vm/selftest.sh

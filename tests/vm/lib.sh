@@ -10,7 +10,12 @@
 # a veth whose other end p<ID> is a port of br0.
 #
 #   elec_begin              strict mode, cleanup trap, counters
-#   elec_load [PARAM=V..]   modprobe veth bridge; insmod module/election.ko
+#   elec_load [PARAM=V..]   modprobe veth bridge; insmod $ELEC_KO
+#   elec_modprobe MOD...    modprobe, unless the kernel has no modules
+#                           installed (the debug kernel: all built in)
+#   elec_dur VALUE          VALUE (100ms, 1s, 250us) times ELEC_TIMER_SCALE,
+#                           as electionctl reads durations (400ms)
+#   elec_sec VALUE          the same in seconds, for sleep and --timeout (0.4)
 #   elec_topo ID...         switch + one namespace per node
 #   elec_node_add ID        one more node (also to bring a crashed one back)
 #   elec_node_crash ID      delete its namespace (its device and instance go)
@@ -34,9 +39,18 @@
 #   elec_end                print "N passed, N failed", exit 0 or 1
 #
 # Tunables (environment): ELEC_TIMING (default: hb-interval 100ms hb-miss 5
-# timeout 100ms coord-timeout 400ms), ELEC_BOUND (liveness bound in s for
-# agreement after a change, default 20). The timing is generous on purpose:
+# timeout 100ms coord-timeout 400ms, each duration scaled by
+# ELEC_TIMER_SCALE), ELEC_BOUND (liveness bound in s for agreement after a
+# change, default 20 x ELEC_TIMER_SCALE). The timing is generous on purpose:
 # a TCG guest on a busy 2-core host can stall for tens of ms.
+#   ELEC_TIMER_SCALE  integer >= 1, default 1: how much slower than the stock
+#                    kernel this one runs. tests/vm/run sets it for the debug
+#                    kernel (VM_KERNEL=debug: KASAN, lockdep, ...). A scenario
+#                    writes every protocol timing as $(elec_dur 100ms) and
+#                    every wait as ELEC_BOUND or $(elec_sec ...), so that its
+#                    bounds widen with the kernel's slowness.
+#   ELEC_KO          the module to insmod (default module/election.ko; the
+#                    harness points it at a build against the debug kernel)
 #
 # Algorithm and ring (read by elec_group_setup; a scenario sets them after
 # sourcing this file, or for one call: ELEC_ALGO=ring elec_group_setup 2):
@@ -52,10 +66,55 @@
 
 ELEC_REPO=${ELECTION_REPO:-$(pwd)}
 ELEC_CTL=$ELEC_REPO/userspace/electionctl
-ELEC_KO=$ELEC_REPO/module/election.ko
+ELEC_KO=${ELEC_KO:-$ELEC_REPO/module/election.ko}
 ELEC_PY=$ELEC_REPO/tests/vm/elec.py
-ELEC_TIMING=${ELEC_TIMING:-hb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms}
-ELEC_BOUND=${ELEC_BOUND:-20}
+ELEC_TIMER_SCALE=${ELEC_TIMER_SCALE:-1}
+case "$ELEC_TIMER_SCALE" in
+'' | *[!0-9]* | 0*)
+	echo "lib.sh: ELEC_TIMER_SCALE must be an integer >= 1, not '$ELEC_TIMER_SCALE'" >&2
+	ELEC_TIMER_SCALE=1
+	;;
+esac
+
+# elec_dur VALUE: VALUE ("100ms", "1s", "250us"; digits with an optional
+# fraction, then us, ms or s) times ELEC_TIMER_SCALE, printed in the largest
+# unit that keeps it an integer, as electionctl accepts it ("400ms"). An
+# unreadable VALUE is printed unchanged, with a complaint on stderr.
+elec_dur() {
+	local v=$1 n u us
+	if [[ $v =~ ^([0-9]+(\.[0-9]+)?)(us|ms|s)$ ]]; then
+		n=${BASH_REMATCH[1]}
+		u=${BASH_REMATCH[3]}
+	else
+		echo "elec_dur: not a duration: '$v'" >&2
+		echo "$v"
+		return 1
+	fi
+	us=$(awk -v n="$n" -v u="$u" -v k="$ELEC_TIMER_SCALE" 'BEGIN {
+		m = (u == "s") ? 1000000 : (u == "ms") ? 1000 : 1
+		printf "%.0f", n * m * k }')
+	if [ $((us % 1000000)) = 0 ]; then
+		echo "$((us / 1000000))s"
+	elif [ $((us % 1000)) = 0 ]; then
+		echo "$((us / 1000))ms"
+	else
+		echo "${us}us"
+	fi
+}
+
+# elec_sec VALUE: the scaled duration of VALUE (as elec_dur reads it; a bare
+# number is seconds) in seconds, for sleep and python --timeout ("0.4").
+elec_sec() {
+	local v=$1
+	[[ $v =~ ^[0-9]+(\.[0-9]+)?$ ]] && v=${v}s
+	v=$(elec_dur "$v") || { echo "$1"; return 1; }
+	awk -v v="$v" 'BEGIN {
+		m = (v ~ /us$/) ? 0.000001 : (v ~ /ms$/) ? 0.001 : 1
+		sub(/[a-z]+$/, "", v); printf "%g\n", v * m }'
+}
+
+ELEC_TIMING=${ELEC_TIMING:-hb-interval $(elec_dur 100ms) hb-miss 5 timeout $(elec_dur 100ms) coord-timeout $(elec_dur 400ms)}
+ELEC_BOUND=${ELEC_BOUND:-$((20 * ELEC_TIMER_SCALE))}
 ELEC_ALGO=${ELEC_ALGO:-bully}
 ELEC_GROUP_OPTS=${ELEC_GROUP_OPTS:-}
 declare -gA ELEC_POS
@@ -110,12 +169,26 @@ elec_begin() {
 	trap elec_cleanup EXIT
 	[ -x "$ELEC_CTL" ] || { echo "FAIL: $ELEC_CTL not built"; exit 1; }
 	[ -f "$ELEC_KO" ] || { echo "FAIL: $ELEC_KO not built"; exit 1; }
-	log "scenario $(basename "$0") on $(uname -r)"
+	local scale=
+	[ "$ELEC_TIMER_SCALE" = 1 ] || scale=", timer scale $ELEC_TIMER_SCALE"
+	log "scenario $(basename "$0") on $(uname -r)$scale"
+}
+
+# elec_modprobe MOD...: load the modules. A kernel without a module tree
+# for its release (the debug kernel of VM_KERNEL=debug: /lib/modules comes
+# from the host and has only the stock kernel's) has what the scenarios
+# need built in: nothing to load; a missing driver shows when the device or
+# qdisc is created.
+elec_modprobe() {
+	local m
+	[ -d "/lib/modules/$(uname -r)" ] || return 0
+	for m in "$@"; do
+		modprobe "$m" || return 1
+	done
 }
 
 elec_load() {
-	modprobe veth || return 1
-	modprobe bridge || return 1
+	elec_modprobe veth bridge || return 1
 	if lsmod | grep -q '^election '; then
 		rmmod election || return 1
 	fi

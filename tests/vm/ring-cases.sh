@@ -327,9 +327,10 @@ ring_case_concurrent() {
 	# Within one kernel a whole election runs inside the softirq of the
 	# first request (veth hands frames on at once): without a delay the
 	# "concurrent" requests would run one election after the other.
-	modprobe sch_netem
-	check "netem: 10 ms one-way delay on every eth0 (all requests are in before the first frame arrives)" \
-		ring_delay 10 || return 1
+	local delay=$((10 * ELEC_TIMER_SCALE))
+	elec_modprobe sch_netem
+	check "netem: $delay ms one-way delay on every eth0 (all requests are in before the first frame arrives)" \
+		ring_delay "$delay" || return 1
 	for set in "${RING_IDS[*]}" "100 3 42"; do
 		log "--- concurrent: group elect at once on $set"
 		ring_py stats >"$RING_TMP/before.json"

@@ -3,8 +3,10 @@
 #
 # tests/vm/selftest.sh: checks of the VM harness itself (runs on the host).
 #   - scan-klog on fake kernel logs (clean, each error pattern, ignore list)
+#   - lib.sh's timer scale: elec_dur, elec_sec, scaled ELEC_BOUND/ELEC_TIMING
 #   - tests/vm/run: exit status propagation, arguments, $RESULTS_DIR, a
-#     script under /tmp, a kernel WARNING making a clean exit fail, timeout.
+#     script under /tmp, ELEC_* variables passed in, a kernel WARNING making
+#     a clean exit fail, timeout.
 # Prints PASS/FAIL lines and a final "N passed, N failed"; exit 1 on failure.
 
 set -uo pipefail
@@ -60,7 +62,39 @@ done <<'EOF'
 [    5.1] INFO: task rmmod:123 blocked for more than 120 seconds.
 [    5.2] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:
 [    5.3] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [ksoftirqd/0:15]
+[    5.4] possible circular locking dependency detected
+[    5.5] inconsistent lock state
+[    5.6] possible recursive locking detected
+[    5.7] possible irq lock inversion dependency detected
+[    5.8] HARDIRQ-safe -> HARDIRQ-unsafe lock order detected
+[    5.9] bad unlock balance detected!
+[    6.0] held lock freed!
+[    6.1] lock held when returning to user space!
+[    6.2] suspicious RCU usage
+[    6.3] INFO: lockdep is turned off.
+[    6.4] ODEBUG: free active (active state 0) object: 00000000b4f1e2a3 object type: hrtimer hint: elec_timer_fn+0x0/0x40 [election]
+[    6.5] ODEBUG: Out of memory. ODEBUG disabled
+unreferenced object 0xffff888012345678 (size 64):
+[    6.6] kmemleak: 1 new suspected memory leaks (see /sys/kernel/debug/kmemleak)
+[    6.7] kmemleak: Kernel memory leak detector disabled
+[    6.8] kmemleak: Memory pool empty, consider increasing CONFIG_DEBUG_KMEMLEAK_MEM_POOL_SIZE
+[    6.9] leaked reference.
+[    7.0] reference already released.
+[    7.1] unregister_netdevice: waiting for eth0 to become free. Usage count = 2
 EOF
+
+# lines of a sound debug kernel's boot (VM_KERNEL=debug) are not errors
+cat >"$T/debug-clean.log" <<'EOF'
+[    0.000000] Linux version 6.1.192-elecdebug (root@host) (gcc (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC
+[    0.000000] kasan: KernelAddressSanitizer initialized
+[    0.100000] Lock dependency validator: Copyright (c) 2006 Red Hat, Inc., Ingo Molnar
+[    0.100000] ... MAX_LOCKDEP_SUBCLASSES:  8
+[    0.200000] ODEBUG: selftest passed
+[    0.300000] kmemleak: Kernel memory leak detector initialized (mem pool available: 31200)
+[    2.000000] election-vm: kmemleak scan
+EOF
+"$SCAN" "$T/debug-clean.log" >/dev/null
+expect "scan-klog: a clean debug kernel boot passes" 0 $?
 
 # the same line in two logs is reported once
 cp "$T/bad4.log" "$T/bad4b.log"
@@ -68,6 +102,23 @@ n=$("$SCAN" "$T/bad4.log" "$T/bad4b.log" | wc -l)
 expect "scan-klog: duplicate across logs reported once" 1 "$n"
 VM_KLOG_IGNORE='fake_ignored' "$SCAN" <(echo "[ 1.0] WARNING: CPU: 0 PID: 1 at fake_ignored") >/dev/null
 expect "scan-klog: VM_KLOG_IGNORE exempts a line" 0 $?
+
+# ------------------------------------------------------ lib.sh timer scale ---
+# elec_dur/elec_sec and the scaled defaults (sourced on the host: lib.sh
+# only defines things when sourced)
+libval() {	# libval SCALE EXPR: EXPR evaluated after sourcing lib.sh
+	ELECTION_REPO=$HERE/../.. ELEC_TIMER_SCALE=$1 bash -c '. "$0"/tests/vm/lib.sh; eval "$1"' \
+		"$HERE/../.." "$2" 2>&1
+}
+expect "lib.sh: elec_dur at scale 1 is the identity" "100ms 1s 250us 2ms" \
+	"$(libval 1 'echo $(elec_dur 100ms) $(elec_dur 1s) $(elec_dur 250us) $(elec_dur 2ms)')"
+expect "lib.sh: elec_dur at scale 4" "400ms 4s 1ms 1600ms 6s" \
+	"$(libval 4 'echo $(elec_dur 100ms) $(elec_dur 1s) $(elec_dur 250us) $(elec_dur 400ms) $(elec_dur 1.5s)')"
+expect "lib.sh: elec_sec at scale 3" "6 0.3" "$(libval 3 'echo $(elec_sec 2) $(elec_sec 100ms)')"
+expect "lib.sh: stock defaults unchanged at scale 1" \
+	"20 hb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms" "$(libval 1 'echo $ELEC_BOUND $ELEC_TIMING')"
+expect "lib.sh: ELEC_BOUND and ELEC_TIMING scaled at 4" \
+	"80 hb-interval 400ms hb-miss 5 timeout 400ms coord-timeout 1600ms" "$(libval 4 'echo $ELEC_BOUND $ELEC_TIMING')"
 
 # ---------------------------------------------------------------- harness ---
 if [ "${VM_SELFTEST_SCAN_ONLY:-0}" = 1 ]; then
@@ -101,6 +152,10 @@ printf '#!/bin/sh\n[ $# = 0 ] || { echo "got $# args"; exit 9; }\nexit 0\n' >"$T
 chmod +x "$T/noargs.sh"
 RESULTS_DIR="$T/res1" VM_QUIET=1 "$RUN" "$T/noargs.sh" >/dev/null 2>&1
 expect "run: no arguments means no arguments" 0 $?
+
+printf '#!/bin/sh\necho "$ELEC_TIMER_SCALE $ELEC_KO"\n' >"$T/env.sh"
+out=$(ELEC_TIMER_SCALE=3 ELEC_KO=/nonexistent/x.ko RESULTS_DIR="$T/res5" VM_QUIET=1 "$RUN" "$T/env.sh" 2>&1)
+expect "run: ELEC_TIMER_SCALE and ELEC_KO reach the guest" "3 /nonexistent/x.ko" "$(echo "$out" | tr -d '\r' | tail -n 1)"
 
 printf '#!/bin/sh\necho "WARNING: CPU: 0 PID: 1 at selftest/fake.c:1 selftest+0x0/0x1" >/dev/kmsg\nexit 0\n' >"$T/warn.sh"
 out=$(RESULTS_DIR="$T/res2" VM_QUIET=1 "$RUN" "$T/warn.sh" 2>&1)

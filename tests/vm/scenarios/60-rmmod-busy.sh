@@ -15,8 +15,8 @@ elec_load || elec_end
 elec_topo "${IDS[@]}" 9999 || elec_end
 ELEC_NODES=("${IDS[@]}")	# 9999 only injects frames
 
-ELEC_TIMING="hb-interval 1ms hb-miss 2 timeout 1ms coord-timeout 2ms" elec_group_setup 1
-ELEC_ALGO=ring-all ELEC_TIMING="hb-interval 5ms hb-miss 3 timeout 2ms coord-timeout 8ms" elec_group_setup 2
+ELEC_TIMING="hb-interval $(elec_dur 1ms) hb-miss 2 timeout $(elec_dur 1ms) coord-timeout $(elec_dur 2ms)" elec_group_setup 1
+ELEC_ALGO=ring-all ELEC_TIMING="hb-interval $(elec_dur 5ms) hb-miss 3 timeout $(elec_dur 2ms) coord-timeout $(elec_dur 8ms)" elec_group_setup 2
 elec_start_all 1
 elec_start_all 2
 
