@@ -47,7 +47,7 @@ kill "$MON"
 wait "$MON" 2>/dev/null
 n=$(grep -c '"seq"' "$CAP")
 log "captured $n events in node 3's namespace"
-check "enough events to check ($n >= 200)" test "$n" -ge 200
+check "enough events to check ($n >= 100)" test "$n" -ge 100
 check "SEQ +1 each, core order per instance, last leader = show" \
 	ip netns exec en3 python3 "$ELEC_PY" seqcheck --file "$CAP" --expect-groups 1,2
 echo 0 >/sys/module/election/parameters/debug_timer_delay_us
