@@ -107,18 +107,29 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 }
 
 /*
- * Queue a core call's output in core order; under inst->lock. Frames that
- * do not fit the instance's queue (ELEC_TXQ_LIMIT) are counted as
- * no_buffer transmit drops.
+ * End a core call: queue its output in core order while inst->lock is
+ * still held, then drop the lock. Frames that do not fit the instance's
+ * queue (ELEC_TXQ_LIMIT) are counted as no_buffer transmit drops.
+ * Return: ELEC_DELIVER_* bits, the queues this call appended to: only
+ * those need a drain (whatever another context appended, that context or
+ * the queue's owner delivers), so a call that emitted nothing takes no
+ * shared lock.
  */
-static void elec_inst_queue(struct elec_instance *inst, struct elec_actx *ax)
+#define ELEC_DELIVER_TX		0x1
+#define ELEC_DELIVER_EVENTS	0x2
+
+static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
+					   struct elec_actx *ax)
+	__releases(&inst->lock)
 {
+	unsigned int todo = 0;
 	struct sk_buff *skb;
 	u32 full = 0;
 
 	lockdep_assert_held(&inst->lock);
 
 	if (!skb_queue_empty(&ax->tx)) {
+		todo |= ELEC_DELIVER_TX;
 		spin_lock(&inst->txq.q.lock);
 		while ((skb = __skb_dequeue(&ax->tx))) {
 			if (elec_fifo_room(&inst->txq)) {
@@ -134,14 +145,21 @@ static void elec_inst_queue(struct elec_instance *inst, struct elec_actx *ax)
 			atomic64_add(full,
 				     &inst->tx_drops[ELEC_TX_DROP_NO_BUFFER]);
 	}
+	if (!skb_queue_empty(&ax->events))
+		todo |= ELEC_DELIVER_EVENTS;
 	elec_nl_events_queue(inst->en, ax);
+	inst->actx = NULL;
+	spin_unlock_bh(&inst->lock);
+	return todo;
 }
 
-/* after a core call: deliver this instance's frames, the namespace's events */
-static void elec_inst_deliver(struct elec_instance *inst)
+/* after a core call: deliver what it queued (elec_inst_queue_unlock()) */
+static void elec_inst_deliver(struct elec_instance *inst, unsigned int todo)
 {
-	elec_tx_drain(inst);
-	elec_nl_events_drain(inst->en);
+	if (todo & ELEC_DELIVER_TX)
+		elec_tx_drain(inst);
+	if (todo & ELEC_DELIVER_EVENTS)
+		elec_nl_events_drain(inst->en);
 }
 
 /**
@@ -157,10 +175,7 @@ static void elec_inst_deliver(struct elec_instance *inst)
 void elec_inst_unlock(struct elec_instance *inst, struct elec_actx *ax)
 	__releases(&inst->lock)
 {
-	elec_inst_queue(inst, ax);
-	inst->actx = NULL;
-	spin_unlock_bh(&inst->lock);
-	elec_inst_deliver(inst);
+	elec_inst_deliver(inst, elec_inst_queue_unlock(inst, ax));
 }
 
 static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
@@ -172,15 +187,12 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 				      READ_ONCE(elec_debug_timer_delay_us),
 				      ELEC_DEBUG_DELAY_MAX_US);
 	struct elec_actx ax;
-	bool events;
+	unsigned int todo;
 
 	elec_inst_lock(inst, &ax);
 	if (!inst->dead)
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
-	events = !skb_queue_empty(&ax.events);
-	elec_inst_queue(inst, &ax);
-	inst->actx = NULL;
-	spin_unlock_bh(&inst->lock);
+	todo = elec_inst_queue_unlock(inst, &ax);
 	/*
 	 * Debug knob (module parameter debug_timer_delay_us): widen the
 	 * window between a timer's core call that reported events and the
@@ -188,9 +200,10 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 	 * later core call of the same instance; the queues must still deliver
 	 * in core order.
 	 */
-	for (; unlikely(delay_us) && events; delay_us -= min(delay_us, 1000U))
-		udelay(min(delay_us, 1000U));
-	elec_inst_deliver(inst);
+	if (unlikely(delay_us) && (todo & ELEC_DELIVER_EVENTS))
+		for (; delay_us; delay_us -= min(delay_us, 1000U))
+			udelay(min(delay_us, 1000U));
+	elec_inst_deliver(inst, todo);
 	return HRTIMER_NORESTART;
 }
 

@@ -118,14 +118,11 @@ struct elec_instance *elec_net_next(struct elec_net *en,
 			g = 0;
 
 		if (only_group) {
-			if (g > only_group)
-				g = U16_MAX + 1UL;	/* nothing on this one */
-			else
-				g = only_group;
+			/* past the filtered group: xa_find() finds nothing */
+			g = max_t(unsigned long, g, only_group);
 			last_g = only_group;
 		}
-		inst = g <= last_g ? xa_find(&edev->groups, &g, last_g,
-					     XA_PRESENT) : NULL;
+		inst = xa_find(&edev->groups, &g, last_g, XA_PRESENT);
 		if (inst) {
 			*ifindex = i;
 			*group = g;

@@ -21,7 +21,6 @@
  * counted by the core.
  */
 #include <linux/atomic.h>
-#include <linux/etherdevice.h>
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
@@ -40,7 +39,6 @@
 static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 		   struct packet_type *pt, struct net_device *orig_dev)
 {
-	u8 src_lladdr[ETH_ALEN];
 	struct elec_instance *inst;
 	struct elec_dev *edev;
 	struct elec_msg msg;
@@ -86,8 +84,8 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 		goto drop;
 	}
 
-	ether_addr_copy(src_lladdr, eth_hdr(skb)->h_source);
-	msg.src_lladdr = src_lladdr;
+	/* the skb, and so its Ethernet header, outlives the core call */
+	msg.src_lladdr = eth_hdr(skb)->h_source;
 	elec_inst_rx(inst, &msg);
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
