@@ -33,9 +33,13 @@ uns() {
 	chroot /proc/1/root "$LDSO" --library-path "$LIBS" /host/usr/bin/setpriv \
 		--reuid 65534 --regid 65534 --clear-groups \
 		/bin/busybox unshare -Urn /bin/busybox chroot /host /bin/sh -c \
-		"cd $ELEC_REPO && ip link add d0 type dummy && ip link set d0 up && $*"
+		"cd / && ip link add d0 type dummy && ip link set d0 up && $*"
 }
-CTL=$ELEC_CTL
+# uid 65534 may not enter the repository (a clone under mktemp -d is 0700):
+# it runs a copy of electionctl from the guest's /tmp
+CTL=$(mktemp -d /tmp/uns.XXXXXX)/electionctl
+chmod 755 "$(dirname "$CTL")"
+install -m 755 "$ELEC_CTL" "$CTL"
 # uns_refused DESC PATTERN CMD: CMD fails in the user namespace, saying PATTERN
 uns_refused() {
 	local out rc
