@@ -61,7 +61,8 @@ static void elec_put64(u8 *p, u64 v)
  * @msg: filled in on success only; msg->payload points into @buf
  *
  * Checks, in this order: the length covers the header, version, message
- * type, algorithm (known and complete), reserved flags zero, group id and
+ * type, algorithm (known and complete), flags (ELECTION_FLAG_LEAVING on a
+ * HEARTBEAT, nothing else), group id and
  * source id non-zero, payload length within ELECTION_MAX_PAYLOAD and the
  * frame, and the payload as the algorithm's payload_ok() sees it (an
  * algorithm without one takes only empty payloads).
@@ -96,7 +97,8 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 	ops = elec_algo_find(m.algo);
 	if (!ops)
 		return ELEC_DECODE_ALGO;
-	if (m.flags)
+	if (m.flags & ~ELECTION_FLAG_LEAVING ||
+	    (m.flags && m.type != ELEC_MSG_HEARTBEAT))
 		return ELEC_DECODE_FLAGS;
 	if (!m.group)
 		return ELEC_DECODE_GROUP;
@@ -172,7 +174,7 @@ const char *elec_decode_reason(enum elec_decode_result r)
 	case ELEC_DECODE_ALGO:
 		return "unknown algorithm";
 	case ELEC_DECODE_FLAGS:
-		return "reserved flags set";
+		return "unknown or misplaced header flags";
 	case ELEC_DECODE_GROUP:
 		return "group id 0";
 	case ELEC_DECODE_SRC:

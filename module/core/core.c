@@ -105,7 +105,9 @@ static bool elec_dur_ok(u64 ns)
  * range of every timing parameter: durations ELECTION_DUR_MIN_NS ..
  * ELECTION_DUR_MAX_NS inclusive, hb_miss ELECTION_HB_MISS_MIN ..
  * ELECTION_HB_MISS_MAX. A coord_timeout_ns of 0 selects the default.
- * suppress_off is valid with ELEC_ALGO_RING only.
+ * suppress_off is valid with ELEC_ALGO_RING only; ask_suspect_off,
+ * preempt_off and a preempt_delay_ns (0, or a duration in the range above)
+ * with the algorithms that are not rings only.
  *
  * Return: 0 if valid, -EINVAL otherwise.
  */
@@ -132,6 +134,13 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "coord-timeout out of range (100us..60s)";
 	else if (cfg->suppress_off && cfg->algo != ELEC_ALGO_RING)
 		reason = "suppress applies to the ring algorithm only";
+	else if (cfg->preempt_delay_ns && !elec_dur_ok(cfg->preempt_delay_ns))
+		reason = "preempt-delay out of range (0 or 100us..60s)";
+	else if (elec_algo_is_ring(cfg->algo) &&
+		 (cfg->preempt_off || cfg->preempt_delay_ns))
+		reason = "preempt and preempt-delay apply to bully only (a ring elects the highest id)";
+	else if (elec_algo_is_ring(cfg->algo) && cfg->ask_suspect_off)
+		reason = "ask-suspect applies to bully only (a ring asks nobody)";
 
 	if (!reason)
 		return 0;
@@ -213,8 +222,9 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
  *	the suppress option must equal the current ones
  * @why: if not NULL, set to a human-readable reason on failure
  *
- * The new values apply from the next time a timer is armed; timers already
- * armed keep their expiry. Nothing is emitted.
+ * The new values apply from the next time a timer is armed or the option
+ * is consulted; timers already armed keep their expiry. Nothing is
+ * emitted.
  *
  * Return: 0, or -EINVAL (the instance is then unchanged).
  */
@@ -278,6 +288,27 @@ void elec_core_stop(struct elec_core *c, u64 now)
 	c->leader = 0;
 	c->participant = false;
 	elec_core_event(c, ELEC_EVENT_STOPPED, 0, now);
+}
+
+/**
+ * elec_core_resign() - a leader stops on purpose: tell its followers.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * When the local node leads, broadcasts a HEARTBEAT flagged
+ * ELECTION_FLAG_LEAVING at its term, so the followers elect a successor at
+ * once instead of waiting out the detection window. Changes no state: the
+ * embedder calls elec_core_stop() next. Does nothing on a node that is
+ * not running or not the leader. A crash sends nothing: only planned
+ * stops call this.
+ */
+void elec_core_resign(struct elec_core *c, u64 now)
+{
+	if (!c->running || c->role != ELEC_ROLE_LEADER ||
+	    c->leader != c->cfg.self_id)
+		return;
+	elec_core_send_flags(c, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 0,
+			     c->term, now);
 }
 
 /**
@@ -573,6 +604,34 @@ void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
 	act.msg.payload = len ? payload : NULL;
 	if (counted <= ELEC_MSG_MAX)
 		c->stats.tx[counted]++;
+	elec_emit(c, &act, now);
+}
+
+/**
+ * elec_core_send_flags() - emit a payload-less message with header flags.
+ * @c: the instance
+ * @type: enum elec_msg_type
+ * @flags: header flags (ELECTION_FLAG_LEAVING on a HEARTBEAT)
+ * @dst: receiver's node id, 0 to broadcast
+ * @term: term carried in the header
+ * @now: current time, ns
+ */
+void elec_core_send_flags(struct elec_core *c, u8 type, u8 flags, u32 dst,
+			  u64 term, u64 now)
+{
+	struct elec_action act;
+
+	memset(&act, 0, sizeof(act));
+	act.kind = ELEC_ACT_SEND;
+	act.msg.type = type;
+	act.msg.algo = c->cfg.algo;
+	act.msg.flags = flags;
+	act.msg.group = c->cfg.group;
+	act.msg.src = c->cfg.self_id;
+	act.msg.dst = dst;
+	act.msg.term = term;
+	if (type <= ELEC_MSG_MAX)
+		c->stats.tx[type]++;
 	elec_emit(c, &act, now);
 }
 

@@ -33,6 +33,8 @@
  * @ELEC_TIMER_ANSWER: candidate: T expired with no answer
  * @ELEC_TIMER_COORD: candidate that got an answer: no COORDINATOR came
  *	within coord_timeout, restart the election
+ * @ELEC_TIMER_PREEMPT: follower of a worse leader (Bully, preempt on with
+ *	a preempt-delay): the delay is over, take over
  * @ELEC_TIMER_COUNT: number of timers; the embedder provides this many
  */
 enum elec_timer_id {
@@ -40,6 +42,7 @@ enum elec_timer_id {
 	ELEC_TIMER_DETECT,
 	ELEC_TIMER_ANSWER,
 	ELEC_TIMER_COORD,
+	ELEC_TIMER_PREEMPT,
 	ELEC_TIMER_COUNT
 };
 
@@ -47,7 +50,7 @@ enum elec_timer_id {
  * struct elec_msg - a decoded protocol message (the wire header's fields).
  * @type: enum elec_msg_type
  * @algo: enum elec_algo
- * @flags: reserved, 0
+ * @flags: header flags: ELECTION_FLAG_LEAVING on a leader's last HEARTBEAT, else 0
  * @group: group id, non-zero
  * @payload_len: bytes at @payload
  * @src: sender's node id, non-zero
@@ -163,6 +166,14 @@ struct elec_peer {
  * @self_pos: the local node's ring position, 0 = its id
  * @suppress_off: ELEC_ALGO_RING only: no participant flag (the
  *	refinement of the all-ids ring); false is Chang and Roberts
+ * @ask_suspect_off: Bully only: a run skips the peer whose silence started
+ *	it (ask-suspect off); false (the default) asks it like every better
+ *	id, so a leader that was only late answers and keeps its role
+ * @preempt_off: Bully only: a better id that (re)joins follows the
+ *	current leader until that leader fails (preempt off); false (the
+ *	default) is the textbook: it takes over
+ * @preempt_delay_ns: Bully only, with preemption: follow a worse leader
+ *	for this long before taking over; 0 (the default) takes over at once
  */
 struct elec_config {
 	u32 self_id;
@@ -174,6 +185,9 @@ struct elec_config {
 	u64 coord_timeout_ns;
 	u32 self_pos;
 	bool suppress_off;
+	bool ask_suspect_off;
+	bool preempt_off;
+	u64 preempt_delay_ns;
 };
 
 /**
@@ -322,6 +336,13 @@ struct elec_algo_ops {
  * @elect_tat: rate limit of elections started by received frames: the
  *	theoretical arrival time of the next one (GCRA, see
  *	elec_core_rx_may_elect())
+ * @leader_rx_ns: when the last HEARTBEAT or COORDINATOR of @leader was
+ *	accepted (or the local node took the role); a follower trusts a
+ *	leader heard within hb_interval * hb_miss
+ * @suspect: Bully: the peer whose silence (or resignation) started the
+ *	current run, 0 = none
+ * @suspect_skip: Bully: the current run does not ask @suspect
+ *	(ask-suspect off, or it resigned)
  * @ring: ring algorithms' hop state
  * @stats: counters
  */
@@ -342,6 +363,9 @@ struct elec_core {
 	u64 max_term;
 	u64 timer_expires[ELEC_TIMER_COUNT];
 	u64 elect_tat;
+	u64 leader_rx_ns;
+	u32 suspect;
+	bool suspect_skip;
 	struct elec_ring ring;
 	struct elec_stats stats;
 };
@@ -359,6 +383,7 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 			 const char **why);
 void elec_core_start(struct elec_core *c, u64 now);
 void elec_core_stop(struct elec_core *c, u64 now);
+void elec_core_resign(struct elec_core *c, u64 now);
 void elec_core_elect(struct elec_core *c, u64 now);
 int elec_core_peer_add(struct elec_core *c, u32 id,
 		       const u8 lladdr[ELEC_LLADDR_LEN]);
@@ -378,6 +403,8 @@ void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
 		    const u8 *payload, u16 len, u64 now);
 void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
 		       u64 term, const u8 *payload, u16 len, u64 now);
+void elec_core_send_flags(struct elec_core *c, u8 type, u8 flags, u32 dst,
+			  u64 term, u64 now);
 void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		   u64 now);
 void elec_core_arm_in(struct elec_core *c, enum elec_timer_id id, u64 delay,
@@ -399,7 +426,7 @@ bool elec_core_rx_may_elect(struct elec_core *c, u64 now);
  * @ELEC_DECODE_VERSION: unknown version
  * @ELEC_DECODE_TYPE: unknown message type
  * @ELEC_DECODE_ALGO: unknown algorithm
- * @ELEC_DECODE_FLAGS: reserved flags set
+ * @ELEC_DECODE_FLAGS: unknown flags, or ELECTION_FLAG_LEAVING off a HEARTBEAT
  * @ELEC_DECODE_GROUP: group id 0
  * @ELEC_DECODE_SRC: source id 0
  * @ELEC_DECODE_LENGTH: payload length beyond the frame or the maximum

@@ -58,7 +58,9 @@
  *	0      1    version       ELECTION_WIRE_VERSION
  *	1      1    type          enum elec_msg_type
  *	2      1    algo          enum elec_algo
- *	3      1    flags         0 (reserved; non-zero is malformed)
+ *	3      1    flags         ELECTION_FLAG_LEAVING on a HEARTBEAT, else 0
+ *	                          (any other bit, or the bit on another type,
+ *	                          is malformed)
  *	4      2    group         1..65535
  *	6      2    payload_len   bytes of payload after the header
  *	8      4    src           sender's node id, 1..U32_MAX
@@ -78,6 +80,12 @@
 #define ELECTION_ETHERTYPE		0x88B5
 #define ELECTION_WIRE_VERSION		1
 #define ELECTION_HDR_LEN		24
+/*
+ * Header flag: a leader's last HEARTBEAT, sent when it stops on purpose
+ * (group stop or delete, device going down, module unload): its
+ * followers elect at once instead of waiting out the detection window.
+ */
+#define ELECTION_FLAG_LEAVING		0x01
 /* Largest payload that fits a 1500-byte MTU after our header. */
 #define ELECTION_MAX_PAYLOAD		(1500 - ELECTION_HDR_LEN)
 
