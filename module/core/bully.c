@@ -6,21 +6,36 @@
  * every higher id, ANSWER in reply, COORDINATOR from the winner to every
  * lower id (one frame each); the timeout T for answers, a second timeout
  * for the COORDINATOR after an answer, then a new run; a process that
- * receives ELECTION answers it and begins an election unless it is in one;
- * a process that starts or recovers first learns the coordinator, then
- * calls an election.
+ * receives ELECTION answers it and begins an election unless it is in one.
  *
- * Our additions: the coordinator's periodic heartbeat as the failure
- * detector (hb_miss intervals of silence declare it failed, which also
- * bounds the learning window), and terms. The winner announces max_term + 1;
- * a COORDINATOR or HEARTBEAT is accepted only if (term, sender) is at least
- * (term, leader) lexicographically, so a stale leader is refused and of two
- * announcements in one term the higher id wins. A node that accepts a
- * leader with a lower id than its own bullies it at once.
+ * Our additions (Documentation/protocol.rst gives the case behind each):
+ * - The coordinator's periodic heartbeat is the failure detector:
+ *   hb_miss intervals of silence make the leader the run's suspect.
+ * - Terms. The winner announces max_term + 1; a COORDINATOR or HEARTBEAT
+ *   is accepted only if (term, sender) is at least (term, leader)
+ *   lexicographically, so a stale leader is refused and of two
+ *   announcements in one term the higher id wins.
+ * - A run asks every higher id, whatever earlier runs concluded about it;
+ *   the suspect is asked too unless ask-suspect is off. A node in a run
+ *   has no leader.
+ * - A leader asked by a lower id answers and re-announces to it at its
+ *   term (a new term only if the asker has seen a newer one). A follower
+ *   that heard its leader within the detection window answers but begins
+ *   no run (trust by time, unlike the texts' "unless it has already done
+ *   so").
+ * - A node that drops a stale announcement tells its sender: an ELECTION
+ *   carrying the newer term to a better id, which re-announces at once;
+ *   the leader sends its COORDINATOR to a worse one.
+ * - Preemption control: with preempt off a better id that (re)joins
+ *   follows the leader it finds; with a preempt-delay it follows it that
+ *   long before taking over.
+ * - A leader that stops on purpose resigns (elec_core_resign()); its
+ *   followers elect at once without asking it.
  *
- * Timers per phase: LEARNING and FOLLOWING arm DETECT, WAIT_ANSWER arms
- * ANSWER, WAIT_COORD arms COORD, LEADING arms HEARTBEAT; no other timer is
- * armed in that phase. Peers are always walked in ascending id order.
+ * Timers per phase: LEARNING and FOLLOWING arm DETECT (FOLLOWING also
+ * PREEMPT while a preempt-delay runs), WAIT_ANSWER arms ANSWER,
+ * WAIT_COORD arms COORD, LEADING arms HEARTBEAT; no other timer is armed
+ * in that phase. Peers are always walked in ascending id order.
  */
 #include "core.h"
 
@@ -47,6 +62,35 @@ static u64 bully_detect_ns(const struct elec_core *c)
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
 }
 
+static bool bully_is_self(const struct elec_core *c, u32 id)
+{
+	return id == c->cfg.self_id;
+}
+
+/* whether the local node would take over from a leader @leader */
+static bool bully_preempts(const struct elec_core *c, u32 leader)
+{
+	return !c->cfg.preempt_off && leader < c->cfg.self_id;
+}
+
+/*
+ * A follower trusts its leader while it heard it within the detection
+ * window: it answers an ELECTION but begins no run. With preemption the
+ * leader must be better than the local node (a worse one is bullied, once
+ * the preempt-delay, if any, is over).
+ */
+static bool bully_trusts_leader(const struct elec_core *c, u64 now)
+{
+	if (c->phase != ELEC_BULLY_FOLLOWING || !c->leader ||
+	    bully_is_self(c, c->leader))
+		return false;
+	/* a worse leader is trusted only while a preempt-delay runs */
+	if (bully_preempts(c, c->leader) &&
+	    !c->timer_expires[ELEC_TIMER_PREEMPT])
+		return false;
+	return now < c->leader_rx_ns + bully_detect_ns(c);
+}
+
 static void bully_clear_asked(struct elec_core *c)
 {
 	u32 i;
@@ -55,25 +99,51 @@ static void bully_clear_asked(struct elec_core *c)
 		c->peers[i].flags &= ~ELEC_BULLY_ASKED;
 }
 
-static void bully_become_leader(struct elec_core *c, u64 now)
+/*
+ * A COORDINATOR (or a tell) to @p: its stale frames sent before it
+ * arrives get no reply for a detection window.
+ */
+static void bully_send_to(struct elec_core *c, struct elec_peer *p, u8 type,
+			  u64 term, u64 now)
+{
+	p->told_until = now + bully_detect_ns(c);
+	elec_core_send(c, type, p->id, term, NULL, 0, now);
+}
+
+static void bully_announce(struct elec_core *c, u64 term, u64 now)
 {
 	u32 self = c->cfg.self_id;
-	u64 term = elec_core_term_next(c);
 	u32 i;
 
-	elec_core_set_leader(c, self, term, now);
 	for (i = 0; i < c->n_peers && c->peers[i].id < self; i++)
-		elec_core_send(c, ELEC_MSG_COORDINATOR, c->peers[i].id, term,
-			       NULL, 0, now);
+		bully_send_to(c, &c->peers[i], ELEC_MSG_COORDINATOR, term, now);
+}
+
+static void bully_become_leader(struct elec_core *c, u64 now)
+{
+	u64 term = elec_core_term_next(c);
+
+	elec_core_set_leader(c, c->cfg.self_id, term, now);
+	c->leader_rx_ns = now;
+	bully_announce(c, term, now);
 	bully_clear_asked(c);
 	c->participant = false;
+	c->suspect = 0;
+	c->suspect_skip = false;
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
 }
 
-/* A new election run: ELECTION to every higher peer not declared failed. */
-static void bully_begin_election(struct elec_core *c, u64 now)
+/*
+ * A new election run: the node gives up its leader and sends ELECTION to
+ * every higher peer, alive or not in its eyes. @suspect (0: none) is the
+ * peer whose silence or resignation started the run: asked unless @skip,
+ * even when it is lower (with preempt off a worse leader is followed, and
+ * asking it lets a late one keep its role).
+ */
+static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
+				 u64 now)
 {
 	u32 self = c->cfg.self_id;
 	u32 asked = 0;
@@ -82,13 +152,20 @@ static void bully_begin_election(struct elec_core *c, u64 now)
 	c->stats.elections++;
 	c->participant = true;
 	c->role = ELEC_ROLE_CANDIDATE;
+	c->suspect = suspect;
+	c->suspect_skip = skip;
+	if (c->leader)
+		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
 
 	bully_clear_asked(c);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
+		bool ask = p->id > self;
 
-		if (p->id < self || !p->alive)
+		if (p->id == suspect)
+			ask = !skip && (ask || c->cfg.preempt_off);
+		if (!ask)
 			continue;
 		p->flags |= ELEC_BULLY_ASKED;
 		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term,
@@ -106,6 +183,8 @@ static void bully_begin_election(struct elec_core *c, u64 now)
 static void bully_start(struct elec_core *c, u64 now)
 {
 	bully_clear_asked(c);
+	c->suspect = 0;
+	c->suspect_skip = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
@@ -115,26 +194,29 @@ static void bully_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
 	bully_clear_asked(c);
+	c->suspect = 0;
+	c->suspect_skip = false;
 }
 
 static void bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, now);
+	bully_begin_election(c, 0, false, now);
 }
 
 /* The leader has been silent for hb_miss intervals (or learning is over). */
 static void bully_detect_expired(struct elec_core *c, u64 now)
 {
-	if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
-		struct elec_peer *p = elec_core_peer_find(c, c->leader);
+	u32 suspect = 0;
 
-		elec_core_peer_set_alive(c, p, false, now);
-		elec_core_set_leader(c, 0, c->term, now);
+	if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
+		suspect = c->leader;
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, suspect),
+					 false, now);
 	} else if (c->phase != ELEC_BULLY_LEARNING &&
 		   c->phase != ELEC_BULLY_FOLLOWING) {
 		return;
 	}
-	bully_begin_election(c, now);
+	bully_begin_election(c, suspect, c->cfg.ask_suspect_off, now);
 }
 
 /* T passed without an ANSWER: every peer asked is declared failed. */
@@ -165,9 +247,18 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		bully_answer_expired(c, now);
 		break;
 	case ELEC_TIMER_COORD:
-		/* an answer came but no COORDINATOR: a new run */
-		if (c->phase == ELEC_BULLY_WAIT_COORD)
-			bully_begin_election(c, now);
+		/*
+		 * An answer came but no COORDINATOR: a new run, which asks
+		 * the suspect whatever ask-suspect says (the better ids that
+		 * answered may all trust it).
+		 */
+		if (c->phase == ELEC_BULLY_WAIT_COORD) {
+			/* skipped with ask-suspect on: it resigned */
+			bool resigned = c->suspect_skip &&
+					!c->cfg.ask_suspect_off;
+
+			bully_begin_election(c, c->suspect, resigned, now);
+		}
 		break;
 	case ELEC_TIMER_HEARTBEAT:
 		if (c->phase != ELEC_BULLY_LEADING)
@@ -175,6 +266,12 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
 		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
 				 c->cfg.hb_interval_ns, now);
+		break;
+	case ELEC_TIMER_PREEMPT:
+		/* the preempt-delay is over: take over from a worse leader */
+		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
+		    bully_preempts(c, c->leader))
+			bully_begin_election(c, 0, false, now);
 		break;
 	default:
 		break;
@@ -184,74 +281,146 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 			      u64 now)
 {
+	if (c->phase == ELEC_BULLY_LEADING) {
+		struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+		/*
+		 * Asked while leading: answer, and re-announce to the asker
+		 * at the current term; only an asker that has seen a newer
+		 * term (a node that dropped our stale announcement) makes
+		 * the leader announce a new term to everyone.
+		 */
+		elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL,
+			       0, now);
+		if (msg->term > c->term) {
+			bully_become_leader(c, now);
+			if (msg->src > c->cfg.self_id)
+				bully_send_to(c, p, ELEC_MSG_COORDINATOR,
+					      c->term, now);
+			return;
+		}
+		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);
+		return;
+	}
 	if (msg->src > c->cfg.self_id)
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
+	if (c->participant || bully_trusts_leader(c, now))
+		return;
 	/* rate limited: the election sends up to one frame per peer */
-	if (!c->participant && elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, now);
+	if (elec_core_rx_may_elect(c, now))
+		bully_begin_election(c, 0, false, now);
 }
 
 static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 			    u64 now)
 {
-	struct elec_peer *p;
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
-	if (c->phase != ELEC_BULLY_WAIT_ANSWER || msg->src < c->cfg.self_id)
+	if (c->phase != ELEC_BULLY_WAIT_ANSWER || !p ||
+	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
-	p = elec_core_peer_find(c, msg->src);
-	if (p)
-		p->flags &= ~ELEC_BULLY_ASKED;
+	p->flags &= ~ELEC_BULLY_ASKED;
 	c->phase = ELEC_BULLY_WAIT_COORD;
 	bully_only_timer(c, ELEC_TIMER_COORD,
 			 elec_config_coord_timeout(&c->cfg), now);
+}
+
+/* follow the current leader; take over later or at once if it is worse */
+static void bully_follow(struct elec_core *c, bool may_run, u64 now)
+{
+	bully_only_timer(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
+	if (!bully_preempts(c, c->leader))
+		return;
+	if (c->cfg.preempt_delay_ns) {
+		elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
+				 c->cfg.preempt_delay_ns, now);
+		return;
+	}
+	/*
+	 * When the rate limit refuses the run, the node follows for now; the
+	 * worse leader's next heartbeat asks again (bully_rx_leader()).
+	 */
+	if (may_run && elec_core_rx_may_elect(c, now))
+		bully_begin_election(c, 0, false, now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
 static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 				u64 now)
 {
-	bool learning = c->phase == ELEC_BULLY_LEARNING;
-
 	elec_core_set_leader(c, msg->src, msg->term, now);
+	c->leader_rx_ns = now;
 	bully_clear_asked(c);
 	c->participant = false;
+	c->suspect = 0;
+	c->suspect_skip = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
-	/*
-	 * A node that has just learnt the leader calls an election (004); a
-	 * node higher than the announced leader bullies it. Either way the
-	 * election sets the timers itself. When the rate limit refuses it,
-	 * the node follows for now; a lower leader's next heartbeat asks
-	 * again (bully_rx_leader()).
-	 */
-	if ((learning || msg->src < c->cfg.self_id) &&
-	    elec_core_rx_may_elect(c, now)) {
-		bully_begin_election(c, now);
+	bully_follow(c, true, now);
+}
+
+/*
+ * A stale announcement from @msg's sender was dropped: tell the sender,
+ * which still believes it leads. A better id (preemption on) gets an
+ * ELECTION carrying the newer term and re-announces at once at a term
+ * above it; the leader sends its COORDINATOR to a worse one (or to any,
+ * preemption off), which then follows. At most one reply per peer per
+ * detection window (frames it sent before the reply arrived are stale
+ * too), so a flood of stale frames gets a frame per window back.
+ */
+static void bully_tell_stale(struct elec_core *c, const struct elec_msg *msg,
+			     u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (!p || now < p->told_until)
 		return;
-	}
-	bully_only_timer(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
+	if (!c->cfg.preempt_off && p->id > c->cfg.self_id &&
+	    p->id > c->leader)
+		bully_send_to(c, p, ELEC_MSG_ELECTION, c->max_term, now);
+	else if (c->phase == ELEC_BULLY_LEADING)
+		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);
+}
+
+/* the leader resigned: elect at once, without asking it */
+static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
+			     u64 now)
+{
+	if (msg->src != c->leader || msg->term != c->term ||
+	    (c->phase != ELEC_BULLY_FOLLOWING &&
+	     c->phase != ELEC_BULLY_LEARNING))
+		return;
+	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
+				 now);
+	bully_begin_election(c, msg->src, true, now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 			    u64 now)
 {
+	if (msg->flags & ELECTION_FLAG_LEAVING) {
+		bully_rx_leaving(c, msg, now);
+		return;
+	}
 	if (msg->term < c->term ||
 	    (msg->term == c->term && msg->src < c->leader)) {
 		elec_core_drop(c, ELEC_DROP_STALE_TERM);
+		bully_tell_stale(c, msg, now);
 		return;
 	}
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), true,
 				 now);
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
+		c->leader_rx_ns = now;
 		if (c->phase != ELEC_BULLY_FOLLOWING)
 			return;
-		/* following a lower leader: only after a rate-limit refusal */
-		if (msg->src < c->cfg.self_id &&
+		/* a worse leader: only after a rate-limit refusal */
+		if (!c->cfg.preempt_delay_ns && bully_preempts(c, msg->src) &&
 		    elec_core_rx_may_elect(c, now)) {
-			bully_begin_election(c, now);
+			bully_begin_election(c, 0, false, now);
 			return;
 		}
 		elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);

@@ -727,8 +727,9 @@ void elec_core_event(struct elec_core *c, u8 type, u32 peer, u64 now)
  * @now: current time, ns
  *
  * Raises max_term to @term if needed. When the leader id changes, reports
- * ELEC_EVENT_LEADER_CHANGED, and counts a leader change unless the new
- * value is none. A change of term alone is silent.
+ * ELEC_EVENT_LEADER_CHANGED, and counts a leader change when the new value
+ * is a leader other than the last one held (none, then the same leader
+ * again, is not counted). A change of term alone is silent.
  */
 void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 			  u64 now)
@@ -743,8 +744,10 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 		c->max_term = term;
 	if (!changed)
 		return;
-	if (leader)
+	if (leader && leader != c->last_leader)
 		c->stats.leader_changes++;
+	if (leader)
+		c->last_leader = leader;
 	elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
 }
 

@@ -144,6 +144,8 @@ struct elec_sink {
  *	heartbeats or an unanswered message); 1 again when heard from
  * @flags: algorithm-private per-peer bits
  * @pos: ring position, 0 = the id (see elec_peer_pos())
+ * @told_until: Bully: until this time, a stale announcement from this
+ *	peer gets no reply (it was sent an announcement or told lately)
  */
 struct elec_peer {
 	u32 id;
@@ -151,6 +153,7 @@ struct elec_peer {
 	u8 alive;
 	u8 flags;
 	u32 pos;
+	u64 told_until;
 };
 
 /**
@@ -196,7 +199,9 @@ struct elec_config {
  * @rx: frames received and handed to the algorithm, per message type
  * @drops: frames dropped, per enum elec_drop
  * @elections: election runs this node started
- * @leader_changes: times the elected value changed to a new leader id
+ * @leader_changes: times the elected value changed to a leader id other
+ *	than the last one held (a run that ends with the same leader, after
+ *	a time with none, is not a change)
  * @elections_limited: elections that received frames would have started
  *	and the rate limit refused (elec_core_rx_may_elect())
  */
@@ -330,6 +335,7 @@ struct elec_algo_ops {
  * @participant: taking part in an election run
  * @phase: algorithm-defined phase (enum elec_bully_phase for Bully)
  * @leader: elected leader id, 0 = none (the texts' bottom)
+ * @last_leader: the last non-zero @leader, 0 before the first
  * @term: term of @leader
  * @max_term: highest term seen in any accepted frame
  * @timer_expires: per timer, its absolute expiry, 0 when not armed
@@ -359,6 +365,7 @@ struct elec_core {
 	bool participant;
 	u8 phase;
 	u32 leader;
+	u32 last_leader;
 	u64 term;
 	u64 max_term;
 	u64 timer_expires[ELEC_TIMER_COUNT];

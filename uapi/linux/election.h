@@ -361,8 +361,8 @@ enum elec_cmd {
  * @ELEC_ATTR_DROPS: nest, frames dropped per reason (u64 each, attribute
  *	type = enum elec_drop)
  * @ELEC_ATTR_ELECTIONS: u64, elections this node started
- * @ELEC_ATTR_LEADER_CHANGES: u64, times the elected value changed to a new
- *	leader id
+ * @ELEC_ATTR_LEADER_CHANGES: u64, times the elected value changed to a leader
+ *	id other than the last one held
  * @ELEC_ATTR_TX_ERRORS: u64, frames the core emitted that were not
  *	transmitted: the sum of ELEC_ATTR_TX_DROPS
  * @ELEC_ATTR_EVENT: u8, enum elec_event

@@ -6,7 +6,8 @@
  *            [--initiator ID|all] [--seed S] [--latency DUR[:DUR]]
  *            [--loss P] [--timeout DUR] [--coord-timeout DUR]
  *            [--hb-interval DUR] [--hb-miss K] [--runs R] [--json] [--trace]
- *            [--suppress on|off]
+ *            [--suppress on|off] [--ask-suspect on|off] [--preempt on|off]
+ *            [--preempt-delay DUR]
  *   electsim --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]
  *
  * ALGO: bully, ring (Chang and Roberts; --suppress off: without the
@@ -39,8 +40,10 @@ static void usage(FILE *f)
 		"         [--initiator ID|all] [--seed S] [--latency DUR[:DUR]] [--loss P]\n"
 		"         [--timeout DUR] [--coord-timeout DUR] [--hb-interval DUR]\n"
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
+		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
 		"algorithms: bully ring ring-all ring-list (--suppress: ring only;\n"
+		"            --ask-suspect, --preempt, --preempt-delay: bully only;\n"
 		"            ring-list: at most %u nodes)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
 		"            outside Bully's assumptions); --fast-recover (random scenario\n"
@@ -143,6 +146,13 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	}
 	if (p->suppress_off)
 		fprintf(f, " --suppress off");
+	if (p->ask_suspect_off)
+		fprintf(f, " --ask-suspect off");
+	if (p->preempt_off)
+		fprintf(f, " --preempt off");
+	if (p->preempt_delay_ns)
+		fprintf(f, " --preempt-delay %lluns",
+			(unsigned long long)p->preempt_delay_ns);
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
 	if (p->initiator_all)
 		fprintf(f, " --initiator all");
@@ -189,6 +199,7 @@ int main(int argc, char **argv)
 	struct sim_params p;
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
 	const char *init = NULL, *suppress = NULL;
+	const char *bully_opt = NULL;
 	u64 runs = 1, seeds = 1000, v;
 	int check = 0, seeds_set = 0, i;
 	u32 n_lo = 0, n_hi = 0, k;
@@ -261,6 +272,22 @@ int main(int argc, char **argv)
 				p.suppress_off = 1;
 			else if (strcmp(val, "on"))
 				bad("--suppress: '%s' is not on or off", val);
+		} else if (!strcmp(name, "--ask-suspect") ||
+			   !strcmp(name, "--preempt")) {
+			int off = !strcmp(val, "off");
+
+			if (!off && strcmp(val, "on"))
+				bad("%s: '%s' is not on or off", name, val);
+			if (!strcmp(name, "--preempt"))
+				p.preempt_off = off;
+			else
+				p.ask_suspect_off = off;
+			bully_opt = name;
+		} else if (!strcmp(name, "--preempt-delay")) {
+			if (parse_dur(val, &p.preempt_delay_ns))
+				bad("--preempt-delay: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
+				    val);
+			bully_opt = name;
 		} else if (!strcmp(name, "--seed")) {
 			if (parse_u64(val, &p.seed))
 				bad("--seed: '%s' is not an unsigned integer",
@@ -335,6 +362,9 @@ int main(int argc, char **argv)
 	if (suppress && p.ops->algo != ELEC_ALGO_RING)
 		bad("--suppress applies to --algo ring only (Chang and Roberts' participant flag), not %s",
 		    p.ops->name);
+	if (bully_opt && p.ops->algo != ELEC_ALGO_BULLY)
+		bad("%s applies to --algo bully only, not %s", bully_opt,
+		    p.ops->name);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.self_id = 1;
 	cfg.group = 1;
@@ -344,12 +374,15 @@ int main(int argc, char **argv)
 	cfg.timeout_ns = p.timeout_ns;
 	cfg.coord_timeout_ns = p.coord_timeout_ns;
 	cfg.suppress_off = p.suppress_off;
+	cfg.ask_suspect_off = p.ask_suspect_off;
+	cfg.preempt_off = p.preempt_off;
+	cfg.preempt_delay_ns = p.preempt_delay_ns;
 	if (elec_config_check(&cfg, &why))
 		bad("%s", why);
 
 	if (check) {
 		if (ids || scen || init || p.json || p.trace || runs != 1)
-			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P (and --seed, --latency, --suppress, timing options)");
+			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P (and --seed, --latency, --suppress, --ask-suspect, --preempt, timing options)");
 		n_lo = 2;
 		n_hi = 12;
 		if (nodes) {

@@ -112,6 +112,12 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		if (p->ops->algo == ELEC_ALGO_RING)
 			printf("\"suppress\":%s,",
 			       p->suppress_off ? "false" : "true");
+		if (p->ops->algo == ELEC_ALGO_BULLY)
+			printf("\"ask_suspect\":%s,\"preempt\":%s,"
+			       "\"preempt_delay_ns\":%llu,",
+			       p->ask_suspect_off ? "false" : "true",
+			       p->preempt_off ? "false" : "true",
+			       (unsigned long long)p->preempt_delay_ns);
 		if (r->leader)
 			printf("\"leader\":%u,", r->leader);
 		else
@@ -133,9 +139,13 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			printf(",\"queue_full\":%llu,\"queue_max\":%u",
 			       (unsigned long long)r->queue_full, r->queue_max);
 		printf(",\"elapsed_ns\":%llu,\"live\":%u,\"highest_live\":%u,"
-		       "\"events\":%llu}\n",
+		       "\"events\":%llu,\"dual_leader_ns\":%llu,"
+		       "\"dual_leader_max_ns\":%llu,\"terms\":%llu}\n",
 		       (unsigned long long)r->elapsed_ns, r->live, r->highest_live,
-		       (unsigned long long)r->events);
+		       (unsigned long long)r->events,
+		       (unsigned long long)r->dual_ns,
+		       (unsigned long long)r->dual_max_ns,
+		       (unsigned long long)r->terms);
 		return;
 	}
 	printf("%s %s nodes=%u seed=%llu: leader=%u highest_live=%u "
@@ -153,7 +163,11 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		printf(")");
 	if (elec_algo_is_ring(p->ops->algo))
 		printf(" queue_full=%llu", (unsigned long long)r->queue_full);
-	printf(" elapsed=%lluns events=%llu\n",
+	printf(" elapsed=%lluns events=%llu dual_leader=%lluns "
+	       "dual_leader_max=%lluns terms=%llu\n",
 	       (unsigned long long)r->elapsed_ns,
-	       (unsigned long long)r->events);
+	       (unsigned long long)r->events,
+	       (unsigned long long)r->dual_ns,
+	       (unsigned long long)r->dual_max_ns,
+	       (unsigned long long)r->terms);
 }

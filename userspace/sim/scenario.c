@@ -141,7 +141,8 @@ static u64 e2_bound(const struct sim_params *p)
 
 	if (elec_algo_is_ring(p->ops->algo))
 		return ring_e2_bound(p);
-	return p->hb_interval_ns * (p->hb_miss + 2) + (u64)(p->n + 2) * round;
+	return p->hb_interval_ns * (p->hb_miss + 2) + (u64)(p->n + 2) * round +
+	       p->preempt_delay_ns;
 }
 
 static void random_schedule(struct sim *s, struct run_result *r)
@@ -296,6 +297,9 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		if (!after.stable || after.leader != r->leader ||
 		    after.messages != r->messages)
 			r->changed_after = 1;
+		r->dual_ns = after.dual_ns;
+		r->dual_max_ns = after.dual_max_ns;
+		r->terms = after.terms;
 	}
 	r->bound_ns = bound;
 	r->last_fault_ns = last_fault;

@@ -205,12 +205,62 @@ static int node_busy(const struct node *nd)
 		return 0;
 	return c->role == ELEC_ROLE_CANDIDATE ||
 	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
+	       c->timer_expires[ELEC_TIMER_PREEMPT] ||
 	       (nd->sim->ring && (c->participant || c->ring.q_len));
 }
 
 void sim_node_begin(struct node *nd)
 {
 	(void)nd;
+}
+
+/*
+ * Two or more live nodes in the leader role: the time it lasts is summed
+ * (and its longest stretch kept) once counting started, i.e. from the
+ * fault on.
+ */
+static void sim_dual_set(struct sim *s, struct node *nd, u8 lead)
+{
+	if (lead == nd->lead)
+		return;
+	nd->lead = lead;
+	if (lead) {
+		if (++s->n_lead == 2)
+			s->dual_since = s->now;
+		return;
+	}
+	if (s->n_lead-- == 2 && s->counting) {
+		u64 d = s->now - s->dual_since;
+
+		s->dual_ns += d;
+		if (d > s->dual_max_ns)
+			s->dual_max_ns = d;
+	}
+}
+
+/* the totals, an interval still open counted up to now */
+static void sim_dual_now(const struct sim *s, u64 *total, u64 *max)
+{
+	*total = s->dual_ns;
+	*max = s->dual_max_ns;
+	if (s->n_lead >= 2 && s->counting) {
+		u64 d = s->now - s->dual_since;
+
+		*total += d;
+		if (d > *max)
+			*max = d;
+	}
+}
+
+static u64 sim_max_term(const struct sim *s)
+{
+	u64 t = 0;
+	u32 i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->nodes[i].core.term > t)
+			t = s->nodes[i].core.term;
+	return t;
 }
 
 void sim_node_end(struct node *nd)
@@ -220,6 +270,7 @@ void sim_node_end(struct node *nd)
 
 	if (nd->core.ring.q_len > s->q_max)
 		s->q_max = nd->core.ring.q_len;
+	sim_dual_set(s, nd, nd->up && nd->core.role == ELEC_ROLE_LEADER);
 	if (b != nd->busy) {
 		if (b)
 			s->busy++;
@@ -378,6 +429,9 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	cfg.hb_interval_ns = p->hb_interval_ns;
 	cfg.timeout_ns = p->timeout_ns;
 	cfg.coord_timeout_ns = p->coord_timeout_ns;
+	cfg.ask_suspect_off = p->ask_suspect_off;
+	cfg.preempt_off = p->preempt_off;
+	cfg.preempt_delay_ns = p->preempt_delay_ns;
 	s->ring = elec_algo_is_ring(p->ops->algo);
 	if (s->ring) {
 		cfg.suppress_off = p->suppress_off;
@@ -458,6 +512,11 @@ void sim_start_counting(struct sim *s)
 		s->qfull0 += s->nodes[i].core.stats.drops[ELEC_DROP_QUEUE_FULL];
 	s->q_max = 0;
 	s->counting = 1;
+	s->dual_ns = 0;
+	s->dual_max_ns = 0;
+	if (s->n_lead >= 2)
+		s->dual_since = s->now;
+	s->term0 = sim_max_term(s);
 	s->t_trigger = s->now;
 	s->t_decide = s->now;
 	s->events = 0;
@@ -471,6 +530,7 @@ void sim_crash(struct sim *s, struct node *nd)
 		out_trace(s, "%u crash", nd->id);
 	nd->up = 0;
 	s->live--;
+	sim_dual_set(s, nd, 0);
 	if (nd->busy) {
 		nd->busy = 0;
 		s->busy--;
@@ -662,7 +722,18 @@ void sim_result(struct sim *s, struct run_result *r)
 	r->agreed = agreed && r->live;
 	r->leader = r->agreed ? leader : 0;
 	r->stable = sim_stable(s);
-	r->e1_ok = r->agreed && r->leader == r->highest_live;
+	if (s->p->preempt_off) {
+		/* every node follows the same live leader, whichever */
+		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :
+				  NULL;
+
+		r->e1_ok = r->agreed && ln && ln->up &&
+			   ln->core.role == ELEC_ROLE_LEADER;
+	} else {
+		r->e1_ok = r->agreed && r->leader == r->highest_live;
+	}
+	sim_dual_now(s, &r->dual_ns, &r->dual_max_ns);
+	r->terms = sim_max_term(s) - s->term0;
 	for (t = 0; t <= ELEC_MSG_MAX; t++) {
 		r->by_type[t] = s->tx[t];
 		if (t != ELEC_MSG_HEARTBEAT)

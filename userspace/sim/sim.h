@@ -115,6 +115,7 @@ struct node {
 	u8 up;		/* not crashed */
 	u8 passive;	/* DETECT suppressed until a message reaches it */
 	u8 busy;	/* counted in sim->busy */
+	u8 lead;	/* up and in the leader role: counted in n_lead */
 	u8 seen_role;	/* role and leader after the last core call */
 	u32 seen_leader;
 	u64 seen_term;
@@ -129,6 +130,9 @@ struct sim_params {
 	int initiator_all;
 	u32 initiator;		/* id, when !initiator_all */
 	int suppress_off;	/* ring: --suppress off */
+	int ask_suspect_off;	/* bully: --ask-suspect off */
+	int preempt_off;	/* bully: --preempt off */
+	u64 preempt_delay_ns;	/* bully: --preempt-delay */
 	u64 seed;
 	u64 lat_lo, lat_hi;
 	int lat_set;
@@ -160,6 +164,9 @@ struct run_result {
 	u64 bound_ns;		/* E2 deadline (absolute), 0 = none */
 	u64 last_fault_ns;
 	int changed_after;	/* observe: state or traffic changed */
+	u64 dual_ns;		/* time with two or more live leaders */
+	u64 dual_max_ns;	/* the longest such interval */
+	u64 terms;		/* highest term now minus before the fault */
 };
 
 #define SIM_LANES 4
@@ -201,6 +208,11 @@ struct sim {
 	u64 events;
 	FILE *trace;
 	int no_stop;		/* run to the deadline, ignore stability */
+	/* live nodes in the leader role, and the time two or more did */
+	u32 n_lead;
+	u64 dual_since;		/* start of the current interval, or 0 */
+	u64 dual_ns, dual_max_ns;
+	u64 term0;		/* highest term when counting started */
 };
 
 int sim_init(struct sim *s, const struct sim_params *p);
