@@ -560,6 +560,55 @@ static void trg_heartbeats_follow(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
 }
 
+static void trg_hb_leaving(struct t_node *n, u32 src, u64 term)
+{
+	struct elec_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.type = ELEC_MSG_HEARTBEAT;
+	m.algo = n->c.cfg.algo;
+	m.flags = ELECTION_FLAG_LEAVING;
+	m.group = T_GROUP;
+	m.src = src;
+	m.term = term;
+	elec_core_rx(&n->c, &m, n->now);
+}
+
+/*
+ * A leader that resigns (its last heartbeat flagged leaving) is marked
+ * failed and a run begins at once; the flag from another node, or at
+ * another term, is ignored (and refreshes nothing).
+ */
+static void trg_resignation(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	u64 detect;
+
+	tr_started(n);
+	n->now += T_HB;
+	tr_hb(n, 9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	detect = n->c.timer_expires[ELEC_TIMER_DETECT];
+
+	/* not the leader, or not its term: nothing */
+	n->now += T_HB;
+	t_clear(n);
+	trg_hb_leaving(n, 4, 3);
+	trg_hb_leaving(n, 9, 2);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], detect);
+
+	/* the leader's: it is down, the run begins without waiting */
+	trg_hb_leaving(n, 9, 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 9)->alive, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, tr_val(n, tr_last(n, ELEC_MSG_ELECTION)), 7);
+}
+
 /* Accepting a leader with a lower id than one's own begins an election. */
 static void trg_lower_leader_elects(struct kunit *test)
 {
@@ -600,6 +649,9 @@ static void trg_make_leader9(struct t_node *n)
 	tr_ack_head(n);
 	tr_rx_cr(n, ELEC_MSG_ELECTION, 4, n->c.ring.run, 1, 9);
 	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	/* the new leader's first heartbeat leaves at once (a broadcast) */
+	KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
+	KUNIT_ASSERT_EQ(test, n->c.stats.tx[ELEC_MSG_HEARTBEAT], 1);
 	tr_ack_head(n);
 	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 4, n->c.term, 2, 9);
 	KUNIT_ASSERT_EQ(test, n->c.ring.q_len, 0);
@@ -627,7 +679,7 @@ static void trg_leader_heartbeats(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, a->msg.payload_len, 0);
 		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT],
 				n->now + T_HB);
-		KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_HEARTBEAT], i);
+		KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_HEARTBEAT], i + 1);
 	}
 	/* a leader of a later term, lower id: followed, then outbid */
 	t_clear(n);
@@ -855,6 +907,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_runs),
 	KUNIT_CASE(trg_learning_elects),
 	KUNIT_CASE(trg_heartbeats_follow),
+	KUNIT_CASE(trg_resignation),
 	KUNIT_CASE(trg_lower_leader_elects),
 	KUNIT_CASE(trg_leader_heartbeats),
 	KUNIT_CASE(trg_round_timeout),

@@ -302,6 +302,13 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 			return;
 		c->phase = ELEC_RING_LEADING;
 		elec_core_cancel(c, ELEC_TIMER_DETECT, now);
+		/*
+		 * A first heartbeat at once: the announcement reaches the
+		 * other nodes one hop at a time, the old leader (if it still
+		 * leads) possibly last; the broadcast makes it step down
+		 * within one delivery instead.
+		 */
+		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
 		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
 				 now);
 		return;
@@ -454,6 +461,17 @@ static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
 static void ring_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 			      u64 now)
 {
+	if (msg->flags & ELECTION_FLAG_LEAVING) {
+		/*
+		 * The leader resigned: elect now, as if its heartbeats had
+		 * stopped; it is marked failed so the ring skips it at once
+		 * instead of after an ack timeout.
+		 */
+		if (msg->src == c->leader && msg->term == c->term &&
+		    c->phase == ELEC_RING_FOLLOWING)
+			ring_detect_expired(c, now);
+		return;
+	}
 	if (elec_ring_stale(c, msg->src, msg->term))
 		return;
 	if (msg->term == c->term && msg->src == c->leader &&
