@@ -57,6 +57,46 @@ def settle(events, start, end, expect, nodes):
     return max(last[n]["ts_ns"] for n in nodes), []
 
 
+def leaders_in(events, start, end, nodes):
+    """Two or more of `nodes` in the leader role (leader == own id) during
+    [start, end): total and longest time in ns; and the highest term at
+    the end minus the highest before `start`."""
+    leading = {}
+    term_before = term_after = 0
+    total = longest = 0
+    since = None
+    now = start
+    for ev in sorted(events, key=lambda e: e["ts_ns"]):
+        ts = ev["ts_ns"]
+        if ts >= end:
+            break
+        if ts >= start:
+            now = ts
+        if ev.get("term") is not None:
+            if ts < start:
+                term_before = max(term_before, ev["term"])
+            term_after = max(term_after, ev["term"])
+        if ev.get("event") not in ("leader_changed", "stopped"):
+            continue
+        n = ev["node"]
+        leading[n] = (ev.get("event") == "leader_changed" and
+                      ev.get("leader") == n)
+        count = sum(1 for x in nodes if leading.get(x))
+        if count >= 2 and since is None:
+            since = max(ts, start)
+        elif count < 2 and since is not None:
+            if ts >= start:
+                d = ts - since
+                total += d
+                longest = max(longest, d)
+            since = None
+    if since is not None:
+        d = max(now, since) - since
+        total += d
+        longest = max(longest, d)
+    return total, longest, term_after - term_before
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -96,6 +136,13 @@ def main():
             continue
         print("  %-34s leader %-5s on all %d nodes after %8.3f ms" %
               (m["text"], m["expect"], len(m["nodes"]), (ts - m["ts_ns"]) / 1e6))
+        total, longest, terms = leaders_in(events, m["ts_ns"], end, m["nodes"])
+        label = ("  two leaders among survivors:" if m.get("mark") == "crash"
+                 else "  takeover overlap (two leaders):"
+                 if m.get("mark") == "return" else "  two leaders:")
+        print("  %-34s %8.3f ms in all, longest %.3f ms" %
+              (label, total / 1e6, longest / 1e6))
+        print("  %-34s %8d" % ("  terms:", terms))
         if m.get("mark") == "crash":
             # The crash itself is the leader's own "stopped" event (its link
             # went down): a kernel timestamp, unlike the mark, which the
