@@ -288,11 +288,12 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		 * Asked while leading: answer, and re-announce to the asker
 		 * at the current term; only an asker that has seen a newer
 		 * term (a node that dropped our stale announcement) makes
-		 * the leader announce a new term to everyone.
+		 * the leader announce a new term to everyone, within the
+		 * rate limit (it sends a frame per lower peer).
 		 */
 		elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL,
 			       0, now);
-		if (msg->term > c->term) {
+		if (msg->term > c->term && elec_core_rx_may_elect(c, now)) {
 			bully_become_leader(c, now);
 			if (msg->src > c->cfg.self_id)
 				bully_send_to(c, p, ELEC_MSG_COORDINATOR,

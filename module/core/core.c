@@ -138,9 +138,9 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "preempt-delay out of range (0 or 100us..60s)";
 	else if (elec_algo_is_ring(cfg->algo) &&
 		 (cfg->preempt_off || cfg->preempt_delay_ns))
-		reason = "preempt and preempt-delay apply to bully only (a ring elects the highest id)";
+		reason = "preempt and preempt-delay do not apply to rings";
 	else if (elec_algo_is_ring(cfg->algo) && cfg->ask_suspect_off)
-		reason = "ask-suspect applies to bully only (a ring asks nobody)";
+		reason = "ask-suspect does not apply to rings (a ring asks nobody)";
 
 	if (!reason)
 		return 0;
