@@ -742,7 +742,10 @@ static void tb_highest_elects_itself(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
 }
 
-/* A lower id sends ELECTION to each higher alive id, one frame each. */
+/*
+ * A lower id sends ELECTION to every higher id, one frame each: one that
+ * an earlier run declared failed too (alive is informational only).
+ */
 static void tb_election_to_higher(struct kunit *test)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
@@ -752,10 +755,11 @@ static void tb_election_to_higher(struct kunit *test)
 	t_start(n);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 6), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 0);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
@@ -765,7 +769,7 @@ static void tb_election_to_higher(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 3);
 }
 
 /* T passes with no ANSWER: the higher ids asked are declared failed. */
@@ -793,17 +797,20 @@ static void tb_answer_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
-	/* the next run skips the failed ids and asks only 6 */
+	/* the next run asks the failed ids again, and 6 */
 	t_clear(n);
 	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 6), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
-	/* and without 6 too, it goes straight to COORDINATOR */
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
+	/* without 6, nobody answering, it wins again in a new term */
 	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 6, n->now), 0);
 	t_clear(n);
-	elec_core_elect(&n->c, n->now);
+	t_fire(n, ELEC_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 	KUNIT_EXPECT_EQ(test, n->c.term, 2);
 }
 
@@ -889,12 +896,16 @@ static void tb_coord_timeout_restarts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 }
 
-/* ELECTION from a lower id: ANSWER it, and begin an election if idle. */
+/*
+ * ELECTION from a lower id: ANSWER it, and begin an election if idle and
+ * without a leader it trusts (here: still learning).
+ */
 static void tb_rx_election_from_lower(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
 
-	t_make_follower(n, 5, 1);
+	t_start(n);
+	t_clear(n);
 	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, T_ANY), 1);
@@ -904,12 +915,10 @@ static void tb_rx_election_from_lower(struct kunit *test)
 	/* the ANSWER goes out before the election */
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.type, ELEC_MSG_ANSWER);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	/* the learning window's election, and this one */
-	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_DETECT), 1);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	/* the leader is kept until a new one is announced */
-	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 
 	/* already in an election: only ANSWER */
 	t_clear(n);
@@ -917,7 +926,7 @@ static void tb_rx_election_from_lower(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
-	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	/* also while waiting for the COORDINATOR */
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
 	t_clear(n);
@@ -942,25 +951,53 @@ static void tb_rx_election_from_higher(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, before.stats.elections);
 }
 
-/* The leader answers an ELECTION and announces itself again. */
+/*
+ * The leader answers an ELECTION and re-announces itself to the asker
+ * only, at its term: no run, no new term (rule c).
+ */
 static void tb_leader_reannounces(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	const struct elec_action *a;
 
 	t_make_leader(n);
-	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 0);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 5);
-	/* same leader, new term: no leader-changed event */
-	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 1);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_ANSWER);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 2);
+	a = t_act(n, 1);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_COORDINATOR);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 2);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			0);
-	KUNIT_EXPECT_EQ(test, n->c.term, 2);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
-	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+	/* the heartbeat timer keeps its expiry */
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_HEARTBEAT), 0);
+
+	/*
+	 * An asker that has seen a newer term: a new term above it, to every
+	 * lower id, without a leader-changed event (same leader).
+	 */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 6);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 5);
+	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 7);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 }
 
 static void tb_heartbeats(struct kunit *test)
@@ -1000,7 +1037,11 @@ static void tb_heartbeats(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->c.stats.elections, 1);
 }
 
-/* hb_miss intervals of silence: leader failed, none, election. */
+/*
+ * hb_miss intervals of silence: the leader is the suspect, the node has no
+ * leader and asks it (ask-suspect on, the default); nobody answers within
+ * T: the node wins.
+ */
 static void tb_detector(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 4, t_ids5, 5);
@@ -1013,29 +1054,58 @@ static void tb_detector(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, n->now, T_START + T_DETECT + T_HB + T_DETECT);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	/* the leader-changed event says "none" */
 	a = t_last_event(n, ELEC_EVENT_LEADER_CHANGED);
 	KUNIT_ASSERT_NOT_NULL(test, a);
-	/* the first leader-changed event says "none" */
-	a = t_act(n, 1);
-	KUNIT_EXPECT_EQ(test, a->event.type, ELEC_EVENT_LEADER_CHANGED);
 	KUNIT_EXPECT_EQ(test, a->event.leader, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
-	/* id 4's only higher peer just failed: it wins at once */
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	/* leader none does not count as a change */
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
 	KUNIT_EXPECT_EQ(test, n->c.term, 2);
-	/* leader none does not count as a change, the new leader does */
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 0);
+	/* the new leader does */
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 2);
 }
 
-/* Textbook best case at the node: N-2 COORDINATOR frames, nothing else. */
+/*
+ * Best case at the node: the suspect is asked (one ELECTION), then N-2
+ * COORDINATOR frames after T; with ask-suspect off the N-2 COORDINATOR
+ * frames at once, the text's best case.
+ */
 static void tb_best_case_frames(struct kunit *test)
 {
 	static const u32 ids[] = { 10, 20, 30, 40, 50, 60, 70, 80 };
 	struct t_node *n = t_node_new(test, 70, ids, 8);
+	struct elec_config cfg;
 
+	t_make_follower(n, 80, 3);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 80), 1);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1 + 8 - 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 8 - 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 80), 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+
+	n = t_node_new(test, 70, ids, 8);
+	cfg = n->c.cfg;
+	cfg.ask_suspect_off = true;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
 	t_make_follower(n, 80, 3);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
@@ -1045,7 +1115,7 @@ static void tb_best_case_frames(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, 4);
 }
 
-/* A started node adopts the first leader it hears, then calls an election */
+/* A started node follows the first better leader it hears: no election. */
 static void tb_learning_adopts(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
@@ -1059,34 +1129,51 @@ static void tb_learning_adopts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.leader, 5);
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.term, 7);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
-			1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
-	/* ELECTION carries the highest term seen */
-	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 7);
+			0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.term, 7);
 	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
-	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	/* the leader answers and announces a new term */
-	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 7);
-	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 8);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
-	KUNIT_EXPECT_EQ(test, n->c.term, 8);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	/* its next heartbeat only re-arms the detector */
+	t_clear(n);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 7);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
 }
 
-/* A recovered higher node learns a lower leader and bullies it. */
+/*
+ * A recovered higher node learns a lower leader and bullies it: leader 4,
+ * then none (the run), then itself.
+ */
 static void tb_learning_bullies_lower(struct kunit *test)
 {
+	static const u32 want[] = { 4, 0, 5 };
 	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	u32 i, k = 0;
 
 	t_start(n);
 	t_clear(n);
 	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
-			2);
+			3);
+	for (i = 0; i < n->n_acts; i++) {
+		const struct elec_action *a = &n->acts[i];
+
+		if (a->kind != ELEC_ACT_EVENT ||
+		    a->event.type != ELEC_EVENT_LEADER_CHANGED)
+			continue;
+		KUNIT_ASSERT_LT(test, k, ARRAY_SIZE(want));
+		KUNIT_EXPECT_EQ(test, a->event.leader, want[k]);
+		k++;
+	}
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
@@ -1110,7 +1197,9 @@ static void tb_stale_terms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_STALE_TERM], 4);
 	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_HEARTBEAT], 2);
 	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_COORDINATOR], 3);
-	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	/* the better stale 10 is told once (an ELECTION), 8 not at all */
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 10), 1);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
 	KUNIT_EXPECT_EQ(test, n->c.term, 5);
 
@@ -1152,6 +1241,9 @@ static void tb_stale_not_alive(struct kunit *test)
 	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 2);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->alive, 0);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, T_ANY), 0);
+	/* (it is told) */
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 10), 1);
+	t_clear(n);
 	/* any accepted frame is */
 	t_rx(n, ELEC_MSG_ELECTION, 10, 4, 2);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->alive, 1);
@@ -1168,13 +1260,15 @@ static void tb_leader_steps_down(struct kunit *test)
 	/* 5 leads in term 1; 4 had declared 5 failed and announces term 2 */
 	t_make_leader(n);
 	t_rx(n, ELEC_MSG_COORDINATOR, 4, 5, 2);
-	/* ...but 4 is lower: 5 bullies it back with term 3 */
+	/* ...but 4 is lower: 5 bullies it back with term 3 (4, none, 5) */
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.term, 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
-			2);
+			3);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 3);
 
 	/* 4 leads; the higher 5 announces itself: 4 follows */
@@ -1296,8 +1390,11 @@ static void tb_deterministic(struct kunit *test)
 		t_start(n);
 		t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 2);
 		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
+		t_fire(n, ELEC_TIMER_DETECT);
+		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
 		t_fire(n, ELEC_TIMER_ANSWER);
 		t_fire(n, ELEC_TIMER_HEARTBEAT);
+		t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 1);
 		t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 9);
 		t_fire(n, ELEC_TIMER_DETECT);
 	}
@@ -1369,15 +1466,36 @@ static void tn_non_contiguous_ids(struct kunit *test)
 			1);
 }
 
-/* Second-highest detects the crash: N-2 COORDINATOR frames, nothing else */
-static void tn_best_case(struct kunit *test)
+/* every node of @net gets ask-suspect @off, preempt @preempt_off */
+static void tn_set_opts(struct t_net *net, bool off, bool preempt_off)
+{
+	struct elec_config cfg;
+	u32 i;
+
+	for (i = 0; i < net->n; i++) {
+		cfg = net->node[i]->c.cfg;
+		cfg.ask_suspect_off = off;
+		cfg.preempt_off = preempt_off;
+		KUNIT_ASSERT_EQ(net->test, elec_core_set_config(&net->node[i]->c,
+								&cfg, NULL), 0);
+	}
+}
+
+/*
+ * Second-highest detects the crash. ask-suspect on: it asks the suspect
+ * (one ELECTION), hears nothing within T and sends N-2 COORDINATOR frames,
+ * N-1 in all; off: the N-2 COORDINATOR frames at once, nothing else.
+ */
+static void tn_best(struct kunit *test, bool off)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7 };
 	struct t_net *net = tn_new(test, ids, 7);
 	struct t_node *d = t_net_node(net, 6);
-	struct elec_config cfg = d->c.cfg;
+	struct elec_config cfg;
 	u64 elections, detect;
 
+	tn_set_opts(net, off, false);
+	cfg = d->c.cfg;
 	cfg.hb_miss = 2;	/* 6 notices first */
 	KUNIT_ASSERT_EQ(test, elec_core_set_config(&d->c, &cfg, NULL), 0);
 	t_net_start_all(net);
@@ -1389,28 +1507,44 @@ static void tn_best_case(struct kunit *test)
 	elections = t_net_sum_elections(net);
 	detect = d->c.timer_expires[ELEC_TIMER_DETECT];
 	/* up to just before the new leader's first heartbeat */
-	t_net_run(net, detect + T_HB - 1);
+	t_net_run(net, detect + (off ? 0 : T_T) + T_HB - 1);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR], 7 - 2);
-	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], 0);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], off ? 0 : 1);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ANSWER], 0);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_HEARTBEAT], 0);
+	KUNIT_EXPECT_EQ(test, net->lost, off ? 0 : 1);
 	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), elections + 1);
 	t_net_expect_agree(net, 6);
 	t_net_run_for(net, 1000000000ULL);
 	t_net_expect_agree(net, 6);
 }
 
-/* Lowest id detects the crash: every node below the failed one elects. */
-static void t_net_worst_case(struct kunit *test, u32 nr)
+static void tn_best_case(struct kunit *test)
+{
+	tn_best(test, false);
+}
+
+static void tn_best_case_ask_off(struct kunit *test)
+{
+	tn_best(test, true);
+}
+
+/*
+ * Lowest id detects the crash: every node below the failed one elects.
+ * Every detector expires at the same instant (all heard the same
+ * heartbeats); node 1, first in node order, fires first, and its
+ * ELECTIONs reach the others at that instant, when their trust in N has
+ * just run out and before their own detectors fire.
+ */
+static void t_net_worst_case(struct kunit *test, u32 nr, bool off)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
 	struct t_net *net = tn_new(test, ids, nr);
 	struct t_node *d = t_net_node(net, 1);
-	struct elec_config cfg = d->c.cfg;
 	u64 elections, detect, e, a;
+	u32 i;
 
-	cfg.hb_miss = 2;	/* 1 notices first */
-	KUNIT_ASSERT_EQ(test, elec_core_set_config(&d->c, &cfg, NULL), 0);
+	tn_set_opts(net, off, false);
 	t_net_start_all(net);
 	t_net_run_for(net, 1000000000ULL);
 	t_net_expect_agree(net, nr);
@@ -1419,14 +1553,20 @@ static void t_net_worst_case(struct kunit *test, u32 nr)
 	memset(net->sent, 0, sizeof(net->sent));
 	elections = t_net_sum_elections(net);
 	detect = d->c.timer_expires[ELEC_TIMER_DETECT];
+	for (i = 0; i + 1 < nr; i++)
+		KUNIT_ASSERT_EQ(test,
+				net->node[i]->c.timer_expires[ELEC_TIMER_DETECT],
+				detect);
 	t_net_run(net, detect + T_T + T_T / 2);
 	/*
-	 * 1 asks 2..N-1 (it declared N failed itself); each i in 2..N-1,
-	 * unaware of the crash, asks i+1..N; every live node answers every
-	 * ELECTION it gets; N-1 times out on N and announces to N-2 nodes.
+	 * 1 asks 2..N (ask-suspect on) or 2..N-1 (off: it skips the
+	 * suspect N); each i in 2..N-1, which has no suspect, asks i+1..N;
+	 * every live node answers every ELECTION it gets; N-1 times out on
+	 * N and announces to N-2 nodes. ELECTION: Gupta's N(N-1)/2, one
+	 * less with ask-suspect off.
 	 */
 	a = (u64)(nr - 2) * (nr - 1) / 2;
-	e = (nr - 2) + a;
+	e = (u64)nr * (nr - 1) / 2 - off;
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ELECTION], e, "N=%u", nr);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ANSWER], a, "N=%u", nr);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_COORDINATOR],
@@ -1440,12 +1580,18 @@ static void t_net_worst_case(struct kunit *test, u32 nr)
 
 static void tn_worst_case_5(struct kunit *test)
 {
-	t_net_worst_case(test, 5);
+	t_net_worst_case(test, 5, false);
 }
 
 static void tn_worst_case_12(struct kunit *test)
 {
-	t_net_worst_case(test, 12);
+	t_net_worst_case(test, 12, false);
+}
+
+static void tn_worst_case_ask_off(struct kunit *test)
+{
+	t_net_worst_case(test, 5, true);
+	t_net_worst_case(test, 12, true);
 }
 
 /* Every node starts an election at the same instant. */
@@ -1614,8 +1760,10 @@ static void tn_random_failures(struct kunit *test)
 static struct kunit_case elec_bully_net_cases[] = {
 	KUNIT_CASE(tn_non_contiguous_ids),
 	KUNIT_CASE(tn_best_case),
+	KUNIT_CASE(tn_best_case_ask_off),
 	KUNIT_CASE(tn_worst_case_5),
 	KUNIT_CASE(tn_worst_case_12),
+	KUNIT_CASE(tn_worst_case_ask_off),
 	KUNIT_CASE(tn_concurrent),
 	KUNIT_CASE(tn_crash_and_recover),
 	KUNIT_CASE(tn_partition_heals),
