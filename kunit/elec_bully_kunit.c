@@ -8,14 +8,20 @@
  *    table, the generic receive checks, timer dispatch, start/stop.
  *  - elec_bully: one instance driven input by input through a recording
  *    sink; each case checks which actions an input emits (frames, to whom,
- *    how many; timers; events) and the state it leaves.
+ *    how many; timers; events) and the state it leaves. The tb_rule_*
+ *    cases take the failover rules of bully.c's header one by one (asking,
+ *    candidates without a leader, trust by time, telling stale senders,
+ *    preempt off and preempt-delay, resignation).
  *  - elec_bully_net: several instances joined by the in-test network of
  *    elec_kunit_net.h, which encodes every frame with the codec, delivers
  *    frames in FIFO order with no delay and fires the earliest timer when
  *    nothing is in flight;
- *    it checks message counts of the textbook best and worst cases and that
- *    every live node agrees on the highest live id after crashes,
- *    recoveries, concurrent elections and partitions.
+ *    it checks message counts of the textbook best and worst cases (with
+ *    ask-suspect on and off), that a false suspicion keeps the leader
+ *    (ask-suspect on), that a resignation is followed at once, and that
+ *    every live node agrees on the highest live id (with preempt off: on
+ *    one leader) after crashes, recoveries, resignations, concurrent
+ *    elections and partitions.
  *
  * The file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
@@ -2457,14 +2463,48 @@ static u32 t_rand(u32 *s)
 	return *s;
 }
 
-/* Random crashes, reboots, flaps and elect commands; after each, agree. */
-static void tn_random_failures(struct kunit *test)
+/**
+ * struct tn_opt_net - a network whose nodes, rebooted ones too, run with
+ *	options.
+ * @net: the network
+ * @ask_off: ask-suspect off
+ * @preempt_off: preempt off
+ * @delay: preempt-delay, ns
+ */
+struct tn_opt_net {
+	struct t_net net;
+	bool ask_off;
+	bool preempt_off;
+	u64 delay;
+};
+
+static void tn_opt_node_init(struct t_net *net, struct t_node *n, u32 id)
+{
+	struct tn_opt_net *o = container_of(net, struct tn_opt_net, net);
+
+	t_node_init(n, id, net->ids, net->n);
+	t_opts(n, o->ask_off, o->preempt_off, o->delay);
+}
+
+/*
+ * Random crashes, resignations, reboots, flaps and elect commands; after
+ * each, every live node agrees on one leader: the highest live id, with
+ * preempt off the one the highest live id follows.
+ */
+static void tn_random(struct kunit *test, bool ask_off, bool preempt_off,
+		      u64 delay, u32 seed)
 {
 	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-	struct t_net *net = tn_new(test, ids, 8);
-	u32 seed = 0x2545f491;
-	u32 round, up, i;
+	struct tn_opt_net *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	struct t_net *net;
+	u32 round, up, i, want;
 
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->ask_off = ask_off;
+	o->preempt_off = preempt_off;
+	o->delay = delay;
+	net = &o->net;
+	t_net_init(net, test, ids, 8, tn_opt_node_init);
 	t_net_start_all(net);
 	t_net_run_for(net, 1000000000ULL);
 	t_net_expect_agree(net, 50);
@@ -2474,7 +2514,7 @@ static void tn_random_failures(struct kunit *test)
 
 		for (up = 0, i = 0; i < net->n; i++)
 			up += net->node[i]->up;
-		switch (t_rand(&seed) % 4) {
+		switch (t_rand(&seed) % 5) {
 		case 0:
 			if (n->up && up > 1)
 				t_net_crash(net, id);
@@ -2490,14 +2530,50 @@ static void tn_random_failures(struct kunit *test)
 				t_net_flap(net, id,
 					   (t_rand(&seed) % 200) * 1000000ULL);
 			break;
+		case 3:
+			/* a planned stop: resign (if leading), down, back */
+			if (n->up) {
+				elec_core_resign(&n->c, net->now);
+				t_net_flap(net, id,
+					   (t_rand(&seed) % 200) * 1000000ULL);
+			}
+			break;
 		default:
 			if (n->up)
 				elec_core_elect(&n->c, net->now);
 			break;
 		}
 		t_net_run_for(net, 2000000000ULL);
-		t_net_expect_agree(net, t_net_highest_up(net));
+		want = t_net_highest_up(net);
+		if (preempt_off)
+			want = t_net_node(net, want)->c.leader;
+		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
+		t_net_expect_agree(net, want);
 	}
+}
+
+static void tn_random_failures(struct kunit *test)
+{
+	tn_random(test, false, false, 0, 0x2545f491);
+	tn_random(test, false, false, 0, 0x9e3779b9);
+}
+
+static void tn_random_failures_ask_off(struct kunit *test)
+{
+	tn_random(test, true, false, 0, 0x2545f491);
+	tn_random(test, true, false, 0, 0x9e3779b9);
+}
+
+static void tn_random_failures_preempt_off(struct kunit *test)
+{
+	tn_random(test, false, true, 0, 0x2545f491);
+	tn_random(test, true, true, 0, 0x9e3779b9);
+}
+
+static void tn_random_failures_preempt_delay(struct kunit *test)
+{
+	tn_random(test, false, false, 300000000ULL, 0x2545f491);
+	tn_random(test, true, false, 300000000ULL, 0x9e3779b9);
 }
 
 static struct kunit_case elec_bully_net_cases[] = {
@@ -2511,6 +2587,9 @@ static struct kunit_case elec_bully_net_cases[] = {
 	KUNIT_CASE(tn_crash_and_recover),
 	KUNIT_CASE(tn_partition_heals),
 	KUNIT_CASE(tn_random_failures),
+	KUNIT_CASE(tn_random_failures_ask_off),
+	KUNIT_CASE(tn_random_failures_preempt_off),
+	KUNIT_CASE(tn_random_failures_preempt_delay),
 	KUNIT_CASE(tn_false_suspicion_ask_on),
 	KUNIT_CASE(tn_false_suspicion_ask_off),
 	KUNIT_CASE(tn_elect_live_leader),

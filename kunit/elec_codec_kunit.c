@@ -4,8 +4,9 @@
  *
  * Two suites:
  *  - elec_codec: round trips of every message type and of extreme field
- *    values, the byte layout of the header, and every malformed case
- *    rejected with its reason.
+ *    values, the byte layout of the header, every malformed case rejected
+ *    with its reason, and the one header flag (ELECTION_FLAG_LEAVING, on a
+ *    HEARTBEAT only).
  *  - elec_codec_ring: the ring algorithms' payloads as the decoder checks
  *    them: ACK exactly the 4-byte hop number, ring ELECTION and
  *    COORDINATOR {hop, id}, ring-all COORDINATOR {hop, leader, origin},
