@@ -1913,7 +1913,7 @@ static void tb_rule_resign(struct kunit *test)
 	elec_core_resign(&n->c, n->now);	/* stopped */
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 	t_make_leader(n);
-	before = n->c;
+	memcpy(&before, &n->c, sizeof(before));
 	elec_core_resign(&n->c, n->now);
 	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
 	a = t_act(n, 0);
