@@ -8,14 +8,20 @@
  *    table, the generic receive checks, timer dispatch, start/stop.
  *  - elec_bully: one instance driven input by input through a recording
  *    sink; each case checks which actions an input emits (frames, to whom,
- *    how many; timers; events) and the state it leaves.
+ *    how many; timers; events) and the state it leaves. The tb_rule_*
+ *    cases take the failover rules of bully.c's header one by one (asking,
+ *    candidates without a leader, trust by time, telling stale senders,
+ *    preempt off and preempt-delay, resignation).
  *  - elec_bully_net: several instances joined by the in-test network of
  *    elec_kunit_net.h, which encodes every frame with the codec, delivers
  *    frames in FIFO order with no delay and fires the earliest timer when
  *    nothing is in flight;
- *    it checks message counts of the textbook best and worst cases and that
- *    every live node agrees on the highest live id after crashes,
- *    recoveries, concurrent elections and partitions.
+ *    it checks message counts of the textbook best and worst cases (with
+ *    ask-suspect on and off), that a false suspicion keeps the leader
+ *    (ask-suspect on), that a resignation is followed at once, and that
+ *    every live node agrees on the highest live id (with preempt off: on
+ *    one leader) after crashes, recoveries, resignations, concurrent
+ *    elections and partitions.
  *
  * The file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
@@ -228,6 +234,77 @@ static void tcore_config_check(struct kunit *test)
 			KUNIT_EXPECT_STREQ(test, why, b->why);
 		KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), -EINVAL);
 	}
+}
+
+/*
+ * ask-suspect and preempt apply to bully only; a preempt-delay is 0 or a
+ * duration in range.
+ */
+static void tcore_config_bully_options(struct kunit *test)
+{
+	static const u8 rings[] = { ELEC_ALGO_RING, ELEC_ALGO_RING_ALL,
+				    ELEC_ALGO_RING_LIST };
+	static const char * const preempt_why =
+		"preempt and preempt-delay apply to bully only (a ring elects the highest id)";
+	static const char * const ask_why =
+		"ask-suspect applies to bully only (a ring asks nobody)";
+	static const char * const delay_why =
+		"preempt-delay out of range (0 or 100us..60s)";
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	struct elec_config cfg;
+	const char *why;
+	size_t i;
+
+	t_cfg(&cfg, 1);
+	cfg.ask_suspect_off = true;
+	cfg.preempt_off = true;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), 0);
+	cfg.preempt_off = false;
+	cfg.preempt_delay_ns = ELECTION_DUR_MIN_NS;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), 0);
+	cfg.preempt_delay_ns = ELECTION_DUR_MAX_NS;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), 0);
+	cfg.preempt_delay_ns = ELECTION_DUR_MIN_NS - 1;
+	why = NULL;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why, delay_why);
+	cfg.preempt_delay_ns = ELECTION_DUR_MAX_NS + 1;
+	why = NULL;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why, delay_why);
+
+	for (i = 0; i < ARRAY_SIZE(rings); i++) {
+		t_cfg_algo(&cfg, rings[i], 1);
+		KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, NULL), 0);
+		cfg.preempt_off = true;
+		why = NULL;
+		KUNIT_EXPECT_EQ_MSG(test, elec_config_check(&cfg, &why),
+				    -EINVAL, "algo %u", rings[i]);
+		KUNIT_EXPECT_STREQ(test, why, preempt_why);
+		cfg.preempt_off = false;
+		cfg.preempt_delay_ns = ELECTION_DUR_MIN_NS;
+		why = NULL;
+		KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+		KUNIT_EXPECT_STREQ(test, why, preempt_why);
+		cfg.preempt_delay_ns = 0;
+		cfg.ask_suspect_off = true;
+		why = NULL;
+		KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+		KUNIT_EXPECT_STREQ(test, why, ask_why);
+	}
+
+	/* the options may change on a running bully instance, silently */
+	t_make_follower(n, 5, 1);
+	cfg = n->c.cfg;
+	cfg.ask_suspect_off = true;
+	cfg.preempt_off = true;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	cfg.preempt_delay_ns = 1;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_TRUE(test, n->c.cfg.preempt_off);
+	KUNIT_EXPECT_EQ(test, n->c.cfg.preempt_delay_ns, 0);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 }
 
 static void tcore_coord_timeout(struct kunit *test)
@@ -662,6 +739,7 @@ static void tcore_stop_leader(struct kunit *test)
 static struct kunit_case elec_core_cases[] = {
 	KUNIT_CASE(tcore_registry),
 	KUNIT_CASE(tcore_config_check),
+	KUNIT_CASE(tcore_config_bully_options),
 	KUNIT_CASE(tcore_coord_timeout),
 	KUNIT_CASE(tcore_init),
 	KUNIT_CASE(tcore_set_config),
@@ -742,7 +820,10 @@ static void tb_highest_elects_itself(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
 }
 
-/* A lower id sends ELECTION to each higher alive id, one frame each. */
+/*
+ * A lower id sends ELECTION to every higher id, one frame each: one that
+ * an earlier run declared failed too (alive is informational only).
+ */
 static void tb_election_to_higher(struct kunit *test)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
@@ -752,10 +833,11 @@ static void tb_election_to_higher(struct kunit *test)
 	t_start(n);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 6), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 0);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
@@ -765,7 +847,7 @@ static void tb_election_to_higher(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 3);
 }
 
 /* T passes with no ANSWER: the higher ids asked are declared failed. */
@@ -793,17 +875,20 @@ static void tb_answer_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
-	/* the next run skips the failed ids and asks only 6 */
+	/* the next run asks the failed ids again, and 6 */
 	t_clear(n);
 	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 6), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
-	/* and without 6 too, it goes straight to COORDINATOR */
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
+	/* without 6, nobody answering, it wins again in a new term */
 	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 6, n->now), 0);
 	t_clear(n);
-	elec_core_elect(&n->c, n->now);
+	t_fire(n, ELEC_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 	KUNIT_EXPECT_EQ(test, n->c.term, 2);
 }
 
@@ -889,12 +974,16 @@ static void tb_coord_timeout_restarts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 }
 
-/* ELECTION from a lower id: ANSWER it, and begin an election if idle. */
+/*
+ * ELECTION from a lower id: ANSWER it, and begin an election if idle and
+ * without a leader it trusts (here: still learning).
+ */
 static void tb_rx_election_from_lower(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
 
-	t_make_follower(n, 5, 1);
+	t_start(n);
+	t_clear(n);
 	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, T_ANY), 1);
@@ -904,12 +993,10 @@ static void tb_rx_election_from_lower(struct kunit *test)
 	/* the ANSWER goes out before the election */
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.type, ELEC_MSG_ANSWER);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	/* the learning window's election, and this one */
-	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_DETECT), 1);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	/* the leader is kept until a new one is announced */
-	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 
 	/* already in an election: only ANSWER */
 	t_clear(n);
@@ -917,7 +1004,7 @@ static void tb_rx_election_from_lower(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
-	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	/* also while waiting for the COORDINATOR */
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
 	t_clear(n);
@@ -942,25 +1029,53 @@ static void tb_rx_election_from_higher(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, before.stats.elections);
 }
 
-/* The leader answers an ELECTION and announces itself again. */
+/*
+ * The leader answers an ELECTION and re-announces itself to the asker
+ * only, at its term: no run, no new term (rule c).
+ */
 static void tb_leader_reannounces(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	const struct elec_action *a;
 
 	t_make_leader(n);
-	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 0);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 5);
-	/* same leader, new term: no leader-changed event */
-	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 1);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_ANSWER);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 2);
+	a = t_act(n, 1);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_COORDINATOR);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 2);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			0);
-	KUNIT_EXPECT_EQ(test, n->c.term, 2);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
-	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+	/* the heartbeat timer keeps its expiry */
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_HEARTBEAT), 0);
+
+	/*
+	 * An asker that has seen a newer term: a new term above it, to every
+	 * lower id, without a leader-changed event (same leader).
+	 */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 2, 5, 6);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 5);
+	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 7);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 }
 
 static void tb_heartbeats(struct kunit *test)
@@ -1000,7 +1115,11 @@ static void tb_heartbeats(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->c.stats.elections, 1);
 }
 
-/* hb_miss intervals of silence: leader failed, none, election. */
+/*
+ * hb_miss intervals of silence: the leader is the suspect, the node has no
+ * leader and asks it (ask-suspect on, the default); nobody answers within
+ * T: the node wins.
+ */
 static void tb_detector(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 4, t_ids5, 5);
@@ -1013,29 +1132,58 @@ static void tb_detector(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, n->now, T_START + T_DETECT + T_HB + T_DETECT);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	/* the leader-changed event says "none" */
 	a = t_last_event(n, ELEC_EVENT_LEADER_CHANGED);
 	KUNIT_ASSERT_NOT_NULL(test, a);
-	/* the first leader-changed event says "none" */
-	a = t_act(n, 1);
-	KUNIT_EXPECT_EQ(test, a->event.type, ELEC_EVENT_LEADER_CHANGED);
 	KUNIT_EXPECT_EQ(test, a->event.leader, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
-	/* id 4's only higher peer just failed: it wins at once */
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	/* leader none does not count as a change */
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
 	KUNIT_EXPECT_EQ(test, n->c.term, 2);
-	/* leader none does not count as a change, the new leader does */
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 0);
+	/* the new leader does */
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 2);
 }
 
-/* Textbook best case at the node: N-2 COORDINATOR frames, nothing else. */
+/*
+ * Best case at the node: the suspect is asked (one ELECTION), then N-2
+ * COORDINATOR frames after T; with ask-suspect off the N-2 COORDINATOR
+ * frames at once, the text's best case.
+ */
 static void tb_best_case_frames(struct kunit *test)
 {
 	static const u32 ids[] = { 10, 20, 30, 40, 50, 60, 70, 80 };
 	struct t_node *n = t_node_new(test, 70, ids, 8);
+	struct elec_config cfg;
 
+	t_make_follower(n, 80, 3);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 80), 1);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1 + 8 - 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 8 - 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 80), 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+
+	n = t_node_new(test, 70, ids, 8);
+	cfg = n->c.cfg;
+	cfg.ask_suspect_off = true;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
 	t_make_follower(n, 80, 3);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
@@ -1045,7 +1193,7 @@ static void tb_best_case_frames(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, 4);
 }
 
-/* A started node adopts the first leader it hears, then calls an election */
+/* A started node follows the first better leader it hears: no election. */
 static void tb_learning_adopts(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
@@ -1059,34 +1207,51 @@ static void tb_learning_adopts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.leader, 5);
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->event.term, 7);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
-			1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
-	/* ELECTION carries the highest term seen */
-	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 7);
+			0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.term, 7);
 	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
-	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	/* the leader answers and announces a new term */
-	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 7);
-	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 8);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
-	KUNIT_EXPECT_EQ(test, n->c.term, 8);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	/* its next heartbeat only re-arms the detector */
+	t_clear(n);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 7);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
 }
 
-/* A recovered higher node learns a lower leader and bullies it. */
+/*
+ * A recovered higher node learns a lower leader and bullies it: leader 4,
+ * then none (the run), then itself.
+ */
 static void tb_learning_bullies_lower(struct kunit *test)
 {
+	static const u32 want[] = { 4, 0, 5 };
 	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	u32 i, k = 0;
 
 	t_start(n);
 	t_clear(n);
 	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
-			2);
+			3);
+	for (i = 0; i < n->n_acts; i++) {
+		const struct elec_action *a = &n->acts[i];
+
+		if (a->kind != ELEC_ACT_EVENT ||
+		    a->event.type != ELEC_EVENT_LEADER_CHANGED)
+			continue;
+		KUNIT_ASSERT_LT(test, k, ARRAY_SIZE(want));
+		KUNIT_EXPECT_EQ(test, a->event.leader, want[k]);
+		k++;
+	}
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
@@ -1110,7 +1275,9 @@ static void tb_stale_terms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st->drops[ELEC_DROP_STALE_TERM], 4);
 	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_HEARTBEAT], 2);
 	KUNIT_EXPECT_EQ(test, st->rx[ELEC_MSG_COORDINATOR], 3);
-	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	/* the better stale 10 is told once (an ELECTION), 8 not at all */
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 10), 1);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
 	KUNIT_EXPECT_EQ(test, n->c.term, 5);
 
@@ -1152,6 +1319,9 @@ static void tb_stale_not_alive(struct kunit *test)
 	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 2);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->alive, 0);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, T_ANY), 0);
+	/* (it is told) */
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 10), 1);
+	t_clear(n);
 	/* any accepted frame is */
 	t_rx(n, ELEC_MSG_ELECTION, 10, 4, 2);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->alive, 1);
@@ -1168,13 +1338,15 @@ static void tb_leader_steps_down(struct kunit *test)
 	/* 5 leads in term 1; 4 had declared 5 failed and announces term 2 */
 	t_make_leader(n);
 	t_rx(n, ELEC_MSG_COORDINATOR, 4, 5, 2);
-	/* ...but 4 is lower: 5 bullies it back with term 3 */
+	/* ...but 4 is lower: 5 bullies it back with term 3 (4, none, 5) */
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.term, 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
-			2);
+			3);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 3);
 
 	/* 4 leads; the higher 5 announces itself: 4 follows */
@@ -1296,8 +1468,11 @@ static void tb_deterministic(struct kunit *test)
 		t_start(n);
 		t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 2);
 		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
+		t_fire(n, ELEC_TIMER_DETECT);
+		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
 		t_fire(n, ELEC_TIMER_ANSWER);
 		t_fire(n, ELEC_TIMER_HEARTBEAT);
+		t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 1);
 		t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 9);
 		t_fire(n, ELEC_TIMER_DETECT);
 	}
@@ -1307,6 +1482,496 @@ static void tb_deterministic(struct kunit *test)
 				     a->n_acts * sizeof(a->acts[0])), 0);
 	KUNIT_EXPECT_EQ(test, memcmp(&a->c.stats, &b->c.stats,
 				     sizeof(a->c.stats)), 0);
+}
+
+/* ---- elec_bully: the failover rules (Documentation/protocol.rst) ------ */
+
+/* @n gets ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
+static void t_opts(struct t_node *n, bool ask_off, bool preempt_off,
+		   u64 delay)
+{
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.ask_suspect_off = ask_off;
+	cfg.preempt_off = preempt_off;
+	cfg.preempt_delay_ns = delay;
+	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+}
+
+static void t_rx_flags(struct t_node *n, u8 type, u8 flags, u32 src,
+		       u64 term)
+{
+	struct elec_msg m;
+
+	t_msg(&m, type, src, 0, term);
+	m.flags = flags;
+	elec_core_rx(&n->c, &m, n->now);
+}
+
+/*
+ * Rule a: a run asks every higher id, whatever earlier runs concluded;
+ * the suspect too unless ask-suspect is off; with preempt off a lower
+ * suspect too.
+ */
+static void tb_rule_run_asks_all(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 5 };
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_make_follower(n, 5, 1);
+	/* 4 was declared failed by an earlier run */
+	elec_core_peer_set_alive(&n->c, elec_core_peer_find(&n->c, 4), false,
+				 n->now);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_FALSE(test, n->c.suspect_skip);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	/* the marks are kept: informational only */
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 4)->alive, 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 0);
+
+	/* ask-suspect off: the suspect is skipped, the other failed id not */
+	n = t_node_new(test, 3, t_ids5, 5);
+	t_opts(n, true, false, 0);
+	t_make_follower(n, 5, 1);
+	elec_core_peer_find(&n->c, 4)->alive = 0;
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_TRUE(test, n->c.suspect_skip);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+
+	/* preempt off: 4 follows the lower 2 and asks it when it suspects it */
+	n = t_node_new(test, 4, ids, 3);
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	/* it answers and re-announces at its term: 4 follows it again */
+	t_rx(n, ELEC_MSG_ANSWER, 2, 4, 3);
+	t_rx(n, ELEC_MSG_COORDINATOR, 2, 4, 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 2);
+	KUNIT_EXPECT_EQ(test, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+	/* with ask-suspect off as well, the lower suspect is skipped */
+	n = t_node_new(test, 4, ids, 3);
+	t_opts(n, true, true, 0);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+}
+
+/*
+ * Rule b: a node that begins a run has no leader until the run ends; it
+ * still accepts the (term, leader) it followed.
+ */
+static void tb_rule_candidate_no_leader(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	const struct elec_action *a;
+
+	t_make_follower(n, 5, 4);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_ASSERT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
+	a = t_last_event(n, ELEC_EVENT_LEADER_CHANGED);
+	KUNIT_EXPECT_EQ(test, a->event.leader, 0);
+	/* before the run starts: the event comes first */
+	a = t_last_event(n, ELEC_EVENT_ELECTION_STARTED);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_EQ(test, a->event.leader, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 2);
+
+	/* the leader's heartbeat at its term ends the run: same leader */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 4);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 0);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
+			1);
+	/* none, then the same leader again: not a change */
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+
+	/* a run begun by an ELECTION gives the leader up as well */
+	t_clear(n);
+	n->now += T_DETECT;	/* trust has run out */
+	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 4);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, 0), 1);
+	/* its COORDINATOR at that term too */
+	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 4);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
+}
+
+/*
+ * Rule c: a leader asked by a lower id answers and re-announces to it at
+ * its term, however often; a newer term makes it announce a new term.
+ */
+static void tb_rule_leader_asked(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	u32 i;
+
+	t_make_leader(n);
+	for (i = 1; i <= 4; i++)
+		t_rx(n, ELEC_MSG_ELECTION, i, 5, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	for (i = 1; i <= 4; i++)
+		KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, i), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 8);
+	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+
+	/* the asker saw term 9: a new term 10, to every lower id */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 3, 5, 9);
+	KUNIT_EXPECT_EQ(test, n->c.term, 10);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 10);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+}
+
+/*
+ * Rule d: a follower that heard its leader within the detection window
+ * answers an ELECTION from a lower id but begins no run: a better leader,
+ * a worse one with preempt off, a worse one while a preempt-delay runs.
+ */
+static void tb_rule_follower_trusts(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 4, 5 };
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	u64 heard;
+
+	t_make_follower(n, 5, 1);
+	heard = n->now;
+	n->now = heard + T_DETECT - 1;
+	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	/* a heartbeat renews the trust */
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	n->now += T_DETECT - 1;
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 2, 3, 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	/* once the window is over (the detector not yet delivered): a run */
+	n->now++;
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 2);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+
+	/* preempt off: 4 follows the worse 2 and trusts it */
+	n = t_node_new(test, 4, ids, 4);
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 1, 4, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+
+	/* a preempt-delay runs: trusted until it is over */
+	n = t_node_new(test, 4, ids, 4);
+	t_opts(n, false, false, 5 * T_DETECT);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
+	KUNIT_ASSERT_NE(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], 0);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 1, 4, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+}
+
+/*
+ * Rule e: a node that drops a stale announcement tells the sender, once
+ * per peer per detection window: a better id (preemption on) an ELECTION
+ * with the newer term; else the leader its COORDINATOR.
+ */
+static void tb_rule_tell_stale(struct kunit *test)
+{
+	static const u32 ids[] = { 3, 8, 9, 10 };
+	static const u32 ids6[] = { 1, 2, 3, 4, 5, 6 };
+	struct t_node *n = t_node_new(test, 4, ids, 4);
+	const struct elec_action *a;
+
+	t_make_follower(n, 9, 5);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 2);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 10);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 10)->told_until,
+			n->now + T_DETECT);
+	/* its later stale frames in that window: nothing */
+	n->now += T_DETECT - 1;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 2);
+	t_rx(n, ELEC_MSG_COORDINATOR, 10, 4, 2);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	/* then once more */
+	n->now++;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 10, 0, 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 10), 2);
+	/* a follower tells a worse one nothing (its leader does) */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 2);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 5);
+
+	/* the leader: its announcement counts as telling, then COORDINATOR */
+	n = t_node_new(test, 5, ids6, 6);
+	t_start(n);
+	t_rx(n, ELEC_MSG_ANSWER, 2, 5, 2);	/* ignored, term noted */
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 2)->told_until,
+			n->now + T_DETECT);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 2);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	n->now += T_DETECT;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 2);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_COORDINATOR);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 2);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 3);
+	/* a better stale id gets an ELECTION with the newer term */
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 6, 0, 2);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.type, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.dst, 6);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.term, 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+
+	/* preempt off: the leader sends its COORDINATOR to a better id too */
+	n = t_node_new(test, 5, ids6, 6);
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 6, 0, 0);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.type, ELEC_MSG_COORDINATOR);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.dst, 6);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->msg.term, 1);
+}
+
+/*
+ * Rule f: a learning node follows a better leader; a worse one is
+ * bullied (preempt on), followed (preempt off), or followed for the
+ * preempt-delay and then taken over.
+ */
+static void tb_rule_learning_worse(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	u64 at;
+
+	/* preempt off: follows 4 */
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	/* and keeps following on its heartbeats */
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections_limited, 0);
+
+	/* preempt-delay: follows 4 for the delay, then takes over */
+	n = t_node_new(test, 5, t_ids5, 5);
+	t_opts(n, false, false, 4 * T_HB);
+	t_start(n);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	at = n->now + 4 * T_HB;
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_PREEMPT), at);
+	KUNIT_EXPECT_EQ(test, t_timers(n),
+			T_BIT(ELEC_TIMER_DETECT) | T_BIT(ELEC_TIMER_PREEMPT));
+	/* heartbeats re-arm the detector only */
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_PREEMPT);
+	KUNIT_EXPECT_EQ(test, n->now, at);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+}
+
+/*
+ * Rule g: a HEARTBEAT flagged leaving from the current leader at its term
+ * marks it down and begins a run at once that does not ask it.
+ */
+static void tb_rule_leaving(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	struct elec_core before;
+
+	t_make_follower(n, 5, 2);
+	/* from another id or another term: ignored */
+	before = n->c;
+	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 4, 2);
+	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 5, 1);
+	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 5, 3);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			before.timer_expires[ELEC_TIMER_DETECT]);
+
+	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 5, 2);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	/* with ask-suspect on, a COORD restart still does not ask it */
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 2);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+
+	/* the second-highest takes over at once */
+	n = t_node_new(test, 4, t_ids5, 5);
+	t_make_follower(n, 5, 2);
+	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 5, 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 3);
+}
+
+/*
+ * Rule h: a running leader resigns with one HEARTBEAT flagged leaving, at
+ * its term, and changes nothing; anyone else sends nothing. Its follower
+ * elects at once.
+ */
+static void tb_rule_resign(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
+	struct t_node *f = t_node_new(test, 4, t_ids5, 5);
+	const struct elec_action *a;
+	struct elec_core before;
+
+	elec_core_resign(&n->c, n->now);	/* stopped */
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	t_make_leader(n);
+	memcpy(&before, &n->c, sizeof(before));
+	elec_core_resign(&n->c, n->now);
+	KUNIT_ASSERT_EQ(test, n->n_acts, 1);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_SEND);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_HEARTBEAT);
+	KUNIT_EXPECT_EQ(test, a->msg.flags, ELECTION_FLAG_LEAVING);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, a->msg.src, 5);
+	/* nothing changed but the frame count */
+	before.stats.tx[ELEC_MSG_HEARTBEAT]++;
+	KUNIT_EXPECT_EQ(test, memcmp(&n->c, &before, sizeof(before)), 0);
+
+	/* the follower gets it and takes over, without waiting for DETECT */
+	t_make_follower(f, 5, 1);
+	t_rx_flags(f, ELEC_MSG_HEARTBEAT, a->msg.flags, a->msg.src,
+		   a->msg.term);
+	KUNIT_EXPECT_EQ(test, f->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, f->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, t_sends(f, ELEC_MSG_ELECTION, 5), 0);
+
+	/* a follower and a candidate send nothing */
+	f = t_node_new(test, 3, t_ids5, 5);
+	t_make_follower(f, 5, 9);
+	elec_core_resign(&f->c, f->now);
+	KUNIT_EXPECT_EQ(test, f->n_acts, 0);
+	f = t_node_new(test, 3, t_ids5, 5);
+	t_start(f);
+	t_fire(f, ELEC_TIMER_DETECT);
+	t_clear(f);
+	elec_core_resign(&f->c, f->now);
+	KUNIT_EXPECT_EQ(test, f->n_acts, 0);
+}
+
+/* Rule i: a COORD timer restart asks the suspect even with ask-suspect off */
+static void tb_rule_coord_restart(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_opts(n, true, false, 0);
+	t_make_follower(n, 5, 1);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 1);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_FALSE(test, n->c.suspect_skip);
+	/* the suspect, only late, answers and keeps its role */
+	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 1);
+	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
 }
 
 static struct kunit_case elec_bully_cases[] = {
@@ -1332,6 +1997,15 @@ static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_admin_elect),
 	KUNIT_CASE(tb_stop_mid_election),
 	KUNIT_CASE(tb_deterministic),
+	KUNIT_CASE(tb_rule_run_asks_all),
+	KUNIT_CASE(tb_rule_candidate_no_leader),
+	KUNIT_CASE(tb_rule_leader_asked),
+	KUNIT_CASE(tb_rule_follower_trusts),
+	KUNIT_CASE(tb_rule_tell_stale),
+	KUNIT_CASE(tb_rule_learning_worse),
+	KUNIT_CASE(tb_rule_leaving),
+	KUNIT_CASE(tb_rule_resign),
+	KUNIT_CASE(tb_rule_coord_restart),
 	{}
 };
 
@@ -1369,15 +2043,36 @@ static void tn_non_contiguous_ids(struct kunit *test)
 			1);
 }
 
-/* Second-highest detects the crash: N-2 COORDINATOR frames, nothing else */
-static void tn_best_case(struct kunit *test)
+/* every node of @net gets ask-suspect @off, preempt @preempt_off */
+static void tn_set_opts(struct t_net *net, bool off, bool preempt_off)
+{
+	struct elec_config cfg;
+	u32 i;
+
+	for (i = 0; i < net->n; i++) {
+		cfg = net->node[i]->c.cfg;
+		cfg.ask_suspect_off = off;
+		cfg.preempt_off = preempt_off;
+		KUNIT_ASSERT_EQ(net->test, elec_core_set_config(&net->node[i]->c,
+								&cfg, NULL), 0);
+	}
+}
+
+/*
+ * Second-highest detects the crash. ask-suspect on: it asks the suspect
+ * (one ELECTION), hears nothing within T and sends N-2 COORDINATOR frames,
+ * N-1 in all; off: the N-2 COORDINATOR frames at once, nothing else.
+ */
+static void tn_best(struct kunit *test, bool off)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7 };
 	struct t_net *net = tn_new(test, ids, 7);
 	struct t_node *d = t_net_node(net, 6);
-	struct elec_config cfg = d->c.cfg;
+	struct elec_config cfg;
 	u64 elections, detect;
 
+	tn_set_opts(net, off, false);
+	cfg = d->c.cfg;
 	cfg.hb_miss = 2;	/* 6 notices first */
 	KUNIT_ASSERT_EQ(test, elec_core_set_config(&d->c, &cfg, NULL), 0);
 	t_net_start_all(net);
@@ -1389,28 +2084,44 @@ static void tn_best_case(struct kunit *test)
 	elections = t_net_sum_elections(net);
 	detect = d->c.timer_expires[ELEC_TIMER_DETECT];
 	/* up to just before the new leader's first heartbeat */
-	t_net_run(net, detect + T_HB - 1);
+	t_net_run(net, detect + (off ? 0 : T_T) + T_HB - 1);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR], 7 - 2);
-	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], 0);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], off ? 0 : 1);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ANSWER], 0);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_HEARTBEAT], 0);
+	KUNIT_EXPECT_EQ(test, net->lost, off ? 0 : 1);
 	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), elections + 1);
 	t_net_expect_agree(net, 6);
 	t_net_run_for(net, 1000000000ULL);
 	t_net_expect_agree(net, 6);
 }
 
-/* Lowest id detects the crash: every node below the failed one elects. */
-static void t_net_worst_case(struct kunit *test, u32 nr)
+static void tn_best_case(struct kunit *test)
+{
+	tn_best(test, false);
+}
+
+static void tn_best_case_ask_off(struct kunit *test)
+{
+	tn_best(test, true);
+}
+
+/*
+ * Lowest id detects the crash: every node below the failed one elects.
+ * Every detector expires at the same instant (all heard the same
+ * heartbeats); node 1, first in node order, fires first, and its
+ * ELECTIONs reach the others at that instant, when their trust in N has
+ * just run out and before their own detectors fire.
+ */
+static void t_net_worst_case(struct kunit *test, u32 nr, bool off)
 {
 	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
 	struct t_net *net = tn_new(test, ids, nr);
 	struct t_node *d = t_net_node(net, 1);
-	struct elec_config cfg = d->c.cfg;
 	u64 elections, detect, e, a;
+	u32 i;
 
-	cfg.hb_miss = 2;	/* 1 notices first */
-	KUNIT_ASSERT_EQ(test, elec_core_set_config(&d->c, &cfg, NULL), 0);
+	tn_set_opts(net, off, false);
 	t_net_start_all(net);
 	t_net_run_for(net, 1000000000ULL);
 	t_net_expect_agree(net, nr);
@@ -1419,14 +2130,20 @@ static void t_net_worst_case(struct kunit *test, u32 nr)
 	memset(net->sent, 0, sizeof(net->sent));
 	elections = t_net_sum_elections(net);
 	detect = d->c.timer_expires[ELEC_TIMER_DETECT];
+	for (i = 0; i + 1 < nr; i++)
+		KUNIT_ASSERT_EQ(test,
+				net->node[i]->c.timer_expires[ELEC_TIMER_DETECT],
+				detect);
 	t_net_run(net, detect + T_T + T_T / 2);
 	/*
-	 * 1 asks 2..N-1 (it declared N failed itself); each i in 2..N-1,
-	 * unaware of the crash, asks i+1..N; every live node answers every
-	 * ELECTION it gets; N-1 times out on N and announces to N-2 nodes.
+	 * 1 asks 2..N (ask-suspect on) or 2..N-1 (off: it skips the
+	 * suspect N); each i in 2..N-1, which has no suspect, asks i+1..N;
+	 * every live node answers every ELECTION it gets; N-1 times out on
+	 * N and announces to N-2 nodes. ELECTION: Gupta's N(N-1)/2, one
+	 * less with ask-suspect off.
 	 */
 	a = (u64)(nr - 2) * (nr - 1) / 2;
-	e = (nr - 2) + a;
+	e = (u64)nr * (nr - 1) / 2 - off;
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ELECTION], e, "N=%u", nr);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ANSWER], a, "N=%u", nr);
 	KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_COORDINATOR],
@@ -1440,12 +2157,18 @@ static void t_net_worst_case(struct kunit *test, u32 nr)
 
 static void tn_worst_case_5(struct kunit *test)
 {
-	t_net_worst_case(test, 5);
+	t_net_worst_case(test, 5, false);
 }
 
 static void tn_worst_case_12(struct kunit *test)
 {
-	t_net_worst_case(test, 12);
+	t_net_worst_case(test, 12, false);
+}
+
+static void tn_worst_case_ask_off(struct kunit *test)
+{
+	t_net_worst_case(test, 5, true);
+	t_net_worst_case(test, 12, true);
 }
 
 /* Every node starts an election at the same instant. */
@@ -1559,6 +2282,178 @@ static void tn_partition_heals(struct kunit *test)
 						  6)->alive, 1);
 }
 
+/*
+ * A false suspicion: 4 misses 5's heartbeats (the link 5 -> 4 is cut for
+ * a detection window) and suspects it when the link is back.
+ * ask-suspect on: 4 asks 5, which answers and re-announces at its term:
+ * the leader, its term and every node's leader_changes stay. Off: 4 skips
+ * 5 and, asking nobody, leads in a new term; told of it, 5 takes over
+ * again in a newer one: two changes at every other node.
+ */
+static void tn_false_suspicion(struct kunit *test, bool off)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5 };
+	struct t_net *net = tn_new(test, ids, 5);
+	struct t_node *f = t_net_node(net, 4);
+	struct t_node *l = t_net_node(net, 5);
+	u64 changes[5], elections, term, detect;
+	u32 i;
+
+	tn_set_opts(net, off, false);
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 5);
+	term = l->c.term;
+	elections = f->c.stats.elections;
+	for (i = 0; i < 5; i++)
+		changes[i] = net->node[i]->c.stats.leader_changes;
+
+	net->cut[l->idx][f->idx] = true;
+	detect = f->c.timer_expires[ELEC_TIMER_DETECT];
+	t_net_run(net, detect - 1);
+	KUNIT_EXPECT_EQ(test, f->c.stats.elections, elections);
+	net->cut[l->idx][f->idx] = false;
+	t_net_run_for(net, 1000000000ULL);
+	KUNIT_EXPECT_EQ(test, f->c.stats.elections, elections + 1);
+	t_net_expect_agree(net, 5);
+	if (!off) {
+		KUNIT_EXPECT_EQ(test, l->c.term, term);
+		KUNIT_EXPECT_EQ(test, l->c.max_term, term);
+	} else {
+		KUNIT_EXPECT_EQ(test, l->c.term, term + 2);
+	}
+	for (i = 0; i < 5; i++) {
+		struct t_node *n = net->node[i];
+		u32 id = n->c.cfg.self_id;
+		/* ask-suspect off: 5 -> 4 -> 5 at every node but 5 */
+		u64 want = off && id != 5 ? 2 : 0;
+
+		KUNIT_EXPECT_EQ_MSG(test, n->c.stats.leader_changes,
+				    changes[i] + want, "node %u", id);
+	}
+}
+
+static void tn_false_suspicion_ask_on(struct kunit *test)
+{
+	tn_false_suspicion(test, false);
+}
+
+static void tn_false_suspicion_ask_off(struct kunit *test)
+{
+	tn_false_suspicion(test, true);
+}
+
+/*
+ * A live leader asked by the lowest id: N-1 ELECTION, N-1 ANSWER (the
+ * others trust the leader and begin no run), one COORDINATOR from the
+ * leader at its term: 2N-1 frames, no new term.
+ */
+static void tn_elect_live_leader(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
+	struct t_net *net = tn_new(test, ids, 6);
+	u64 changes, elections, term;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 6);
+	term = t_net_node(net, 6)->c.term;
+	changes = t_net_node(net, 1)->c.stats.leader_changes;
+	elections = t_net_sum_elections(net);
+	memset(net->sent, 0, sizeof(net->sent));
+
+	elec_core_elect(&t_net_node(net, 1)->c, net->now);
+	t_net_drain(net);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], 6 - 1);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ANSWER], 6 - 1);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR], 1);
+	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), elections + 1);
+	t_net_expect_agree(net, 6);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 6)->c.term, term);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 1)->c.stats.leader_changes,
+			changes);
+}
+
+/*
+ * Preempt off: the highest id crashes, 4 takes over; back, 5 follows 4
+ * and begins no run. With a preempt-delay it follows 4 that long, then
+ * takes over.
+ */
+static void tn_returning(struct kunit *test, u64 delay)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5 };
+	struct t_net *net = tn_new(test, ids, 5);
+	struct t_node *h = t_net_node(net, 5);
+	u64 term, back;
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		t_opts(net->node[i], false, !delay, delay);
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 5);
+	t_net_crash(net, 5);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 4);
+	term = t_net_node(net, 4)->c.term;
+
+	/* a reboot: a fresh instance with the same options */
+	t_net_reboot(net, 5);
+	t_opts(h, false, !delay, delay);
+	back = net->now;
+	t_net_run(net, back + (delay ? delay - 1 : 1000000000ULL));
+	t_net_expect_agree(net, 4);
+	KUNIT_EXPECT_EQ(test, h->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 4)->c.term, term);
+	KUNIT_EXPECT_EQ(test, h->c.stats.leader_changes, 1);
+	if (!delay)
+		return;
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 5);
+	KUNIT_EXPECT_EQ(test, h->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, h->c.term, term + 1);
+}
+
+static void tn_preempt_off(struct kunit *test)
+{
+	tn_returning(test, 0);
+}
+
+static void tn_preempt_delay(struct kunit *test)
+{
+	tn_returning(test, 300000000ULL);
+}
+
+/*
+ * The leader resigns and stops: its followers elect the next highest at
+ * once, well within a heartbeat interval, asking the leaver nothing.
+ */
+static void tn_resign(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5 };
+	struct t_net *net = tn_new(test, ids, 5);
+	struct t_node *l = t_net_node(net, 5);
+	u64 term;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 5);
+	term = l->c.term;
+	memset(net->sent, 0, sizeof(net->sent));
+
+	elec_core_resign(&l->c, net->now);
+	elec_core_stop(&l->c, net->now);
+	t_net_run_for(net, T_HB - 1);
+	t_net_expect_agree(net, 4);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 4)->c.term, term + 1);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_HEARTBEAT], 1);
+	KUNIT_EXPECT_EQ(test, l->c.stats.drops[ELEC_DROP_STOPPED], 0);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 4)->c.stats.leader_changes, 2);
+	/* and stay so */
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, 4);
+}
+
 static u32 t_rand(u32 *s)
 {
 	/* xorshift32: deterministic, same sequence everywhere */
@@ -1568,14 +2463,48 @@ static u32 t_rand(u32 *s)
 	return *s;
 }
 
-/* Random crashes, reboots, flaps and elect commands; after each, agree. */
-static void tn_random_failures(struct kunit *test)
+/**
+ * struct tn_opt_net - a network whose nodes, rebooted ones too, run with
+ *	options.
+ * @net: the network
+ * @ask_off: ask-suspect off
+ * @preempt_off: preempt off
+ * @delay: preempt-delay, ns
+ */
+struct tn_opt_net {
+	struct t_net net;
+	bool ask_off;
+	bool preempt_off;
+	u64 delay;
+};
+
+static void tn_opt_node_init(struct t_net *net, struct t_node *n, u32 id)
+{
+	struct tn_opt_net *o = container_of(net, struct tn_opt_net, net);
+
+	t_node_init(n, id, net->ids, net->n);
+	t_opts(n, o->ask_off, o->preempt_off, o->delay);
+}
+
+/*
+ * Random crashes, resignations, reboots, flaps and elect commands; after
+ * each, every live node agrees on one leader: the highest live id, with
+ * preempt off the one the highest live id follows.
+ */
+static void tn_random(struct kunit *test, bool ask_off, bool preempt_off,
+		      u64 delay, u32 seed)
 {
 	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-	struct t_net *net = tn_new(test, ids, 8);
-	u32 seed = 0x2545f491;
-	u32 round, up, i;
+	struct tn_opt_net *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	struct t_net *net;
+	u32 round, up, i, want;
 
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->ask_off = ask_off;
+	o->preempt_off = preempt_off;
+	o->delay = delay;
+	net = &o->net;
+	t_net_init(net, test, ids, 8, tn_opt_node_init);
 	t_net_start_all(net);
 	t_net_run_for(net, 1000000000ULL);
 	t_net_expect_agree(net, 50);
@@ -1585,7 +2514,7 @@ static void tn_random_failures(struct kunit *test)
 
 		for (up = 0, i = 0; i < net->n; i++)
 			up += net->node[i]->up;
-		switch (t_rand(&seed) % 4) {
+		switch (t_rand(&seed) % 5) {
 		case 0:
 			if (n->up && up > 1)
 				t_net_crash(net, id);
@@ -1601,25 +2530,72 @@ static void tn_random_failures(struct kunit *test)
 				t_net_flap(net, id,
 					   (t_rand(&seed) % 200) * 1000000ULL);
 			break;
+		case 3:
+			/* a planned stop: resign (if leading), down, back */
+			if (n->up) {
+				elec_core_resign(&n->c, net->now);
+				t_net_flap(net, id,
+					   (t_rand(&seed) % 200) * 1000000ULL);
+			}
+			break;
 		default:
 			if (n->up)
 				elec_core_elect(&n->c, net->now);
 			break;
 		}
 		t_net_run_for(net, 2000000000ULL);
-		t_net_expect_agree(net, t_net_highest_up(net));
+		want = t_net_highest_up(net);
+		if (preempt_off)
+			want = t_net_node(net, want)->c.leader;
+		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
+		t_net_expect_agree(net, want);
 	}
+}
+
+static void tn_random_failures(struct kunit *test)
+{
+	tn_random(test, false, false, 0, 0x2545f491);
+	tn_random(test, false, false, 0, 0x9e3779b9);
+}
+
+static void tn_random_failures_ask_off(struct kunit *test)
+{
+	tn_random(test, true, false, 0, 0x2545f491);
+	tn_random(test, true, false, 0, 0x9e3779b9);
+}
+
+static void tn_random_failures_preempt_off(struct kunit *test)
+{
+	tn_random(test, false, true, 0, 0x2545f491);
+	tn_random(test, true, true, 0, 0x9e3779b9);
+}
+
+static void tn_random_failures_preempt_delay(struct kunit *test)
+{
+	tn_random(test, false, false, 300000000ULL, 0x2545f491);
+	tn_random(test, true, false, 300000000ULL, 0x9e3779b9);
 }
 
 static struct kunit_case elec_bully_net_cases[] = {
 	KUNIT_CASE(tn_non_contiguous_ids),
 	KUNIT_CASE(tn_best_case),
+	KUNIT_CASE(tn_best_case_ask_off),
 	KUNIT_CASE(tn_worst_case_5),
 	KUNIT_CASE(tn_worst_case_12),
+	KUNIT_CASE(tn_worst_case_ask_off),
 	KUNIT_CASE(tn_concurrent),
 	KUNIT_CASE(tn_crash_and_recover),
 	KUNIT_CASE(tn_partition_heals),
 	KUNIT_CASE(tn_random_failures),
+	KUNIT_CASE(tn_random_failures_ask_off),
+	KUNIT_CASE(tn_random_failures_preempt_off),
+	KUNIT_CASE(tn_random_failures_preempt_delay),
+	KUNIT_CASE(tn_false_suspicion_ask_on),
+	KUNIT_CASE(tn_false_suspicion_ask_off),
+	KUNIT_CASE(tn_elect_live_leader),
+	KUNIT_CASE(tn_preempt_off),
+	KUNIT_CASE(tn_preempt_delay),
+	KUNIT_CASE(tn_resign),
 	{}
 };
 

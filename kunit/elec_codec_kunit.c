@@ -4,8 +4,9 @@
  *
  * Two suites:
  *  - elec_codec: round trips of every message type and of extreme field
- *    values, the byte layout of the header, and every malformed case
- *    rejected with its reason.
+ *    values, the byte layout of the header, every malformed case rejected
+ *    with its reason, and the one header flag (ELECTION_FLAG_LEAVING, on a
+ *    HEARTBEAT only).
  *  - elec_codec_ring: the ring algorithms' payloads as the decoder checks
  *    them: ACK exactly the 4-byte hop number, ring ELECTION and
  *    COORDINATOR {hop, id}, ring-all COORDINATOR {hop, leader, origin},
@@ -192,6 +193,59 @@ static void tc_malformed(struct kunit *test)
 	}
 }
 
+/*
+ * ELECTION_FLAG_LEAVING: accepted on a HEARTBEAT (and kept), refused on
+ * every other type; every other flag bit refused.
+ */
+static void tc_leaving_flag(struct kunit *test)
+{
+	u8 buf[ELECTION_HDR_LEN];
+	struct elec_msg in, out;
+	u8 type;
+	u32 bit;
+
+	tc_msg(&in, ELEC_MSG_HEARTBEAT);
+	in.flags = ELECTION_FLAG_LEAVING;
+	KUNIT_ASSERT_EQ(test, elec_codec_encode(&in, buf, sizeof(buf)),
+			(size_t)ELECTION_HDR_LEN);
+	KUNIT_EXPECT_EQ(test, buf[3], ELECTION_FLAG_LEAVING);
+	memset(&out, 0, sizeof(out));
+	KUNIT_ASSERT_EQ(test, elec_codec_decode(buf, sizeof(buf), &out),
+			ELEC_DECODE_OK);
+	KUNIT_EXPECT_EQ(test, out.flags, ELECTION_FLAG_LEAVING);
+	KUNIT_EXPECT_EQ(test, out.type, ELEC_MSG_HEARTBEAT);
+
+	for (type = 1; type < ELEC_MSG_HEARTBEAT; type++) {
+		buf[1] = type;
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_codec_decode(buf, sizeof(buf), &out),
+				    ELEC_DECODE_FLAGS, "type %u", type);
+	}
+	/* a ring ACK (its payload would be checked later) */
+	buf[1] = ELEC_MSG_ACK;
+	buf[2] = ELEC_ALGO_RING;
+	KUNIT_EXPECT_EQ(test, elec_codec_decode(buf, sizeof(buf), &out),
+			ELEC_DECODE_FLAGS);
+	/* a ring HEARTBEAT may carry it too */
+	buf[1] = ELEC_MSG_HEARTBEAT;
+	KUNIT_EXPECT_EQ(test, elec_codec_decode(buf, sizeof(buf), &out),
+			ELEC_DECODE_OK);
+	buf[2] = ELEC_ALGO_BULLY;
+	for (bit = 1; bit < 8; bit++) {
+		buf[3] = 1U << bit;
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_codec_decode(buf, sizeof(buf), &out),
+				    ELEC_DECODE_FLAGS, "flag 0x%x", 1U << bit);
+		buf[3] |= ELECTION_FLAG_LEAVING;
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_codec_decode(buf, sizeof(buf), &out),
+				    ELEC_DECODE_FLAGS, "flag 0x%x",
+				    (1U << bit) | ELECTION_FLAG_LEAVING);
+	}
+	KUNIT_EXPECT_STREQ(test, elec_decode_reason(ELEC_DECODE_FLAGS),
+			   "unknown or misplaced header flags");
+}
+
 static void tc_zero_ids(struct kunit *test)
 {
 	u8 buf[ELECTION_HDR_LEN];
@@ -339,6 +393,7 @@ static struct kunit_case elec_codec_cases[] = {
 	KUNIT_CASE(tc_layout),
 	KUNIT_CASE(tc_encode_limits),
 	KUNIT_CASE(tc_malformed),
+	KUNIT_CASE(tc_leaving_flag),
 	KUNIT_CASE(tc_zero_ids),
 	KUNIT_CASE(tc_short_and_null),
 	KUNIT_CASE(tc_payload_length),
