@@ -245,9 +245,9 @@ static void tcore_config_bully_options(struct kunit *test)
 	static const u8 rings[] = { ELEC_ALGO_RING, ELEC_ALGO_RING_ALL,
 				    ELEC_ALGO_RING_LIST };
 	static const char * const preempt_why =
-		"preempt and preempt-delay apply to bully only (a ring elects the highest id)";
+		"preempt and preempt-delay do not apply to rings";
 	static const char * const ask_why =
-		"ask-suspect applies to bully only (a ring asks nobody)";
+		"ask-suspect does not apply to rings (a ring asks nobody)";
 	static const char * const delay_why =
 		"preempt-delay out of range (0 or 100us..60s)";
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
@@ -1849,6 +1849,37 @@ static void tb_rule_learning_worse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, 7);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_HEARTBEAT));
+
+	/*
+	 * Options changed at run time (group set) while following a worse
+	 * leader with preempt off: the leader's next heartbeat arms the
+	 * delay, or, without one, begins the take-over.
+	 */
+	n = t_node_new(test, 5, t_ids5, 5);
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	t_opts(n, false, false, 2 * T_HB);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_PREEMPT),
+			n->now + 2 * T_HB);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	t_fire(n, ELEC_TIMER_PREEMPT);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+
+	n = t_node_new(test, 5, t_ids5, 5);
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	t_opts(n, false, false, 0);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 }
 
 /*
@@ -1882,6 +1913,18 @@ static void tb_rule_leaving(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	/* with ask-suspect on, a COORD restart still does not ask it */
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 2);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
+
+	/* nor with ask-suspect off (the restart asks a mere suspect) */
+	n = t_node_new(test, 3, t_ids5, 5);
+	t_opts(n, true, false, 0);
+	t_make_follower(n, 5, 2);
+	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 5, 2);
+	KUNIT_EXPECT_TRUE(test, n->c.suspect_left);
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 2);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_COORD);

@@ -130,6 +130,7 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	c->participant = false;
 	c->suspect = 0;
 	c->suspect_skip = false;
+	c->suspect_left = false;
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
@@ -138,12 +139,13 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 /*
  * A new election run: the node gives up its leader and sends ELECTION to
  * every higher peer, alive or not in its eyes. @suspect (0: none) is the
- * peer whose silence or resignation started the run: asked unless @skip,
- * even when it is lower (with preempt off a worse leader is followed, and
+ * peer whose silence or resignation started the run: asked unless @skip
+ * or @left (it resigned: no restart of this run asks it either), even
+ * when it is lower (with preempt off a worse leader is followed, and
  * asking it lets a late one keep its role).
  */
 static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
-				 u64 now)
+				 bool left, u64 now)
 {
 	u32 self = c->cfg.self_id;
 	u32 asked = 0;
@@ -153,7 +155,8 @@ static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
 	c->participant = true;
 	c->role = ELEC_ROLE_CANDIDATE;
 	c->suspect = suspect;
-	c->suspect_skip = skip;
+	c->suspect_skip = skip || left;
+	c->suspect_left = left;
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
@@ -185,6 +188,7 @@ static void bully_start(struct elec_core *c, u64 now)
 	bully_clear_asked(c);
 	c->suspect = 0;
 	c->suspect_skip = false;
+	c->suspect_left = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
@@ -196,11 +200,12 @@ static void bully_stop(struct elec_core *c, u64 now)
 	bully_clear_asked(c);
 	c->suspect = 0;
 	c->suspect_skip = false;
+	c->suspect_left = false;
 }
 
 static void bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, 0, false, now);
+	bully_begin_election(c, 0, false, false, now);
 }
 
 /* The leader has been silent for hb_miss intervals (or learning is over). */
@@ -216,7 +221,8 @@ static void bully_detect_expired(struct elec_core *c, u64 now)
 		   c->phase != ELEC_BULLY_FOLLOWING) {
 		return;
 	}
-	bully_begin_election(c, suspect, c->cfg.ask_suspect_off, now);
+	bully_begin_election(c, suspect, c->cfg.ask_suspect_off, false,
+			     now);
 }
 
 /* T passed without an ANSWER: every peer asked is declared failed. */
@@ -253,11 +259,9 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		 * answered may all trust it).
 		 */
 		if (c->phase == ELEC_BULLY_WAIT_COORD) {
-			/* skipped with ask-suspect on: it resigned */
-			bool resigned = c->suspect_skip &&
-					!c->cfg.ask_suspect_off;
+			bool left = c->suspect_left;
 
-			bully_begin_election(c, c->suspect, resigned, now);
+			bully_begin_election(c, c->suspect, left, left, now);
 		}
 		break;
 	case ELEC_TIMER_HEARTBEAT:
@@ -271,7 +275,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    bully_preempts(c, c->leader))
-			bully_begin_election(c, 0, false, now);
+			bully_begin_election(c, 0, false, false, now);
 		break;
 	default:
 		break;
@@ -311,7 +315,7 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	/* rate limited: the election sends up to one frame per peer */
 	if (elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, false, now);
+		bully_begin_election(c, 0, false, false, now);
 }
 
 static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
@@ -344,7 +348,7 @@ static void bully_follow(struct elec_core *c, bool may_run, u64 now)
 	 * worse leader's next heartbeat asks again (bully_rx_leader()).
 	 */
 	if (may_run && elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, false, now);
+		bully_begin_election(c, 0, false, false, now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
@@ -357,6 +361,7 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 	c->participant = false;
 	c->suspect = 0;
 	c->suspect_skip = false;
+	c->suspect_left = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
 	bully_follow(c, true, now);
@@ -395,7 +400,7 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
 				 now);
-	bully_begin_election(c, msg->src, true, now);
+	bully_begin_election(c, msg->src, true, true, now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
@@ -418,11 +423,21 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 		c->leader_rx_ns = now;
 		if (c->phase != ELEC_BULLY_FOLLOWING)
 			return;
-		/* a worse leader: only after a rate-limit refusal */
-		if (!c->cfg.preempt_delay_ns && bully_preempts(c, msg->src) &&
-		    elec_core_rx_may_elect(c, now)) {
-			bully_begin_election(c, 0, false, now);
-			return;
+		/*
+		 * A worse leader: after a rate-limit refusal, or when the
+		 * options changed (preempt on, or a delay set, since the
+		 * node accepted it), take over now or arm the delay.
+		 */
+		if (bully_preempts(c, msg->src)) {
+			if (c->cfg.preempt_delay_ns) {
+				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
+					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
+							 c->cfg.preempt_delay_ns,
+							 now);
+			} else if (elec_core_rx_may_elect(c, now)) {
+				bully_begin_election(c, 0, false, false, now);
+				return;
+			}
 		}
 		elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
 		return;

@@ -349,6 +349,8 @@ struct elec_algo_ops {
  *	current run, 0 = none
  * @suspect_skip: Bully: the current run does not ask @suspect
  *	(ask-suspect off, or it resigned)
+ * @suspect_left: Bully: @suspect resigned (no run asks it, not even a
+ *	restart after coord-timeout)
  * @ring: ring algorithms' hop state
  * @stats: counters
  */
@@ -373,6 +375,7 @@ struct elec_core {
 	u64 leader_rx_ns;
 	u32 suspect;
 	bool suspect_skip;
+	bool suspect_left;
 	struct elec_ring ring;
 	struct elec_stats stats;
 };
