@@ -36,8 +36,9 @@
  * ELEC_CMD_GROUP_GET (doit or dump; dump filters on IFINDEX and GROUP when
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
- *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and PEERS, a nest of ELEC_ATTR_PEER nests, each
- *	holding PEER_ID, PEER_LLADDR, PEER_ALIVE, PEER_POS.
+ *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and
+ *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
+ *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
  *	GROUP, NODE_ID, ALGO, and the nests TX and RX (one u64 attribute per
  *	message type, attribute type = enum elec_msg_type value), DROPS (one
