@@ -238,15 +238,17 @@ elec_group_setup 1 3
 check "group start on 3" elec_ctl 3 group start dev eth0 group 1
 elec_agree 1 3
 
-log "timer lateness on every node"
+log "timer lateness on every node (node 3 has led for seconds: its heartbeat timer ran)"
 for id in 1 2 3; do
-	check "node $id: timer_late has 22 buckets summing to count > 0, max_ns > 0" \
+	min=0
+	[ "$id" = 3 ] && min=1
+	check "node $id: timer_late has 22 buckets summing to count >= $min, max_ns > 0 if count > 0" \
 		bash -c "ip netns exec en$id $ELEC_CTL -j stats dev eth0 group 1 | python3 -c '
 import json, sys
 t = json.load(sys.stdin)[0][\"timer_late\"]
 print(t)
-b = t[\"buckets\"]
-sys.exit(0 if len(b) == 22 and t[\"count\"] > 0 and sum(b) == t[\"count\"] and t[\"max_ns\"] > 0 else 1)'"
+b, n = t[\"buckets\"], t[\"count\"]
+sys.exit(0 if len(b) == 22 and n >= $min and sum(b) == n and (t[\"max_ns\"] > 0) == (n > 0) else 1)'"
 done
 check "stats text: a timer_late line" \
 	bash -c "ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | grep -E 'timer_late count [1-9][0-9]* max [1-9]'"
