@@ -23,6 +23,8 @@
  * process context, so no context delivers for the others without end.
  */
 #include <linux/bottom_half.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -104,6 +106,34 @@ void elec_fifo_drain(struct elec_fifo *f)
 out:
 	spin_unlock(&f->q.lock);
 	local_bh_enable();
+}
+
+/**
+ * elec_fifo_flush() - deliver everything queued so far, and wait for it.
+ * @f: the queue; its owner appends nothing more meanwhile
+ *
+ * On return every item appended before the call has been delivered (for
+ * an instance's frames: handed to dev_queue_xmit()), whoever delivered
+ * it: this caller, another context that was draining (it runs with bottom
+ * halves disabled, on another CPU, and finishes), or the work item.
+ *
+ * Context: process context.
+ */
+void elec_fifo_flush(struct elec_fifo *f)
+{
+	bool idle;
+
+	might_sleep();
+	for (;;) {
+		flush_work(&f->work);
+		elec_fifo_drain(f);
+		spin_lock_bh(&f->q.lock);
+		idle = !f->busy && skb_queue_empty(&f->q);
+		spin_unlock_bh(&f->q.lock);
+		if (idle)
+			return;
+		cond_resched();
+	}
 }
 
 /**

@@ -22,6 +22,7 @@ void elec_fifo_init(struct elec_fifo *f, u32 limit,
 		    void *ctx);
 bool elec_fifo_room(const struct elec_fifo *f);
 void elec_fifo_drain(struct elec_fifo *f);
+void elec_fifo_flush(struct elec_fifo *f);
 void elec_fifo_stop(struct elec_fifo *f);
 int elec_fifo_wq_init(void);
 void elec_fifo_wq_exit(void);

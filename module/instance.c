@@ -31,6 +31,7 @@
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/lockdep.h>
+#include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
@@ -85,6 +86,22 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 		elec_nl_event_build(inst, act, ax);
 		break;
 	}
+}
+
+/*
+ * Stop the running core of @inst; with @resign, a leader first broadcasts
+ * a HEARTBEAT flagged ELECTION_FLAG_LEAVING (planned stops only: a crash,
+ * which this models when @resign is false, falls silent). Under the lock,
+ * within a core call.
+ */
+static void elec_inst_core_stop(struct elec_instance *inst, bool resign)
+{
+	u64 now = ktime_get_ns();
+
+	lockdep_assert_held(&inst->lock);
+	if (resign)
+		elec_core_resign(&inst->core, now);
+	elec_core_stop(&inst->core, now);
 }
 
 /**
@@ -178,6 +195,24 @@ void elec_inst_unlock(struct elec_instance *inst, struct elec_actx *ax)
 	elec_inst_deliver(inst, elec_inst_queue_unlock(inst, ax));
 }
 
+/*
+ * Record one expiry @late_ns after its programmed time in @h: bucket 0
+ * below 1 us, bucket k for [2^(k-1), 2^k) us, the last one for the rest.
+ */
+static void elec_late_record(struct elec_late_hist *h, s64 late_ns)
+{
+	u64 late = late_ns > 0 ? late_ns : 0;
+	unsigned int b = 0;
+
+	if (late >= NSEC_PER_USEC)
+		b = min_t(unsigned int, fls64(div_u64(late, NSEC_PER_USEC)),
+			  ELECTION_TIMER_LATE_BUCKETS - 1);
+	h->buckets[b]++;
+	h->count++;
+	if (late > h->max_ns)
+		h->max_ns = late;
+}
+
 static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 {
 	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
@@ -186,10 +221,14 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 	unsigned int delay_us = min_t(unsigned int,
 				      READ_ONCE(elec_debug_timer_delay_us),
 				      ELEC_DEBUG_DELAY_MAX_US);
+	/* before anything else: how late this callback runs */
+	s64 late_ns = ktime_to_ns(ktime_sub(ktime_get(),
+					    hrtimer_get_expires(timer)));
 	struct elec_actx ax;
 	unsigned int todo;
 
 	elec_inst_lock(inst, &ax);
+	elec_late_record(&inst->late, late_ns);
 	if (!inst->dead)
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
 	todo = elec_inst_queue_unlock(inst, &ax);
@@ -341,13 +380,16 @@ void elec_inst_free(struct elec_instance *inst)
 /**
  * elec_inst_destroy() - unpublish, stop and free an instance.
  * @inst: the instance, published in its namespace
+ * @resign: a planned end (GROUP_DEL): a leader first broadcasts its
+ *	resignation (elec_core_resign()), which is on the wire, or handed to
+ *	the device, when this returns; false for a silent end
  *
  * The device's entry in the namespace stays, even when this was its last
  * instance: the caller releases it (elec_net_dev_release()).
  *
  * Context: process context, holding @inst->en->lock.
  */
-void elec_inst_destroy(struct elec_instance *inst)
+void elec_inst_destroy(struct elec_instance *inst, bool resign)
 {
 	struct elec_actx ax;
 	u32 n_peers;
@@ -358,11 +400,14 @@ void elec_inst_destroy(struct elec_instance *inst)
 	elec_net_remove(inst->en, inst);
 
 	elec_inst_lock(inst, &ax);
+	resign = resign && !inst->dead && inst->core.running;
 	if (!inst->dead && inst->core.running)
-		elec_core_stop(&inst->core, ktime_get_ns());
+		elec_inst_core_stop(inst, resign);
 	inst->dead = true;
 	n_peers = inst->core.n_peers;
 	elec_inst_unlock(inst, &ax);
+	if (resign)
+		elec_fifo_flush(&inst->txq);
 
 	/* No core call happens from now on, so no timer is armed again. */
 	for (i = 0; i < ELEC_TIMER_COUNT; i++)
@@ -395,26 +440,36 @@ bool elec_inst_link_ok(const struct elec_instance *inst)
  * elec_inst_link_changed() - follow the device's state.
  * @inst: the instance
  * @up: the device is up and has carrier
+ * @resign: with !@up: the device is going down on purpose
+ *	(NETDEV_GOING_DOWN, still able to transmit): a leader broadcasts its
+ *	resignation first, and it has been handed to the device when this
+ *	returns
  *
- * Device down or carrier lost stops a running instance silently, like a
- * crashed node (timers cancelled, nothing sent); the administrative state
- * is kept, so device up with carrier starts it again: it learns the
- * current leader, then calls an election.
+ * Device down or carrier lost stops a running instance; carrier loss
+ * silently, like a crashed node (timers cancelled, nothing sent). The
+ * administrative state is kept, so device up with carrier starts it
+ * again: it learns the current leader, then calls an election.
  *
- * Context: process context, holding @inst->en->lock.
+ * Context: process context, holding @inst->en->lock (and RTNL when
+ * @resign: the device cannot close meanwhile).
  */
-void elec_inst_link_changed(struct elec_instance *inst, bool up)
+void elec_inst_link_changed(struct elec_instance *inst, bool up,
+			    bool resign)
 {
 	struct elec_actx ax;
 
 	elec_inst_lock(inst, &ax);
 	if (!inst->dead) {
 		if (!up && inst->core.running)
-			elec_core_stop(&inst->core, ktime_get_ns());
+			elec_inst_core_stop(inst, resign);
 		else if (up && inst->admin_up && !inst->core.running)
 			elec_core_start(&inst->core, ktime_get_ns());
+		else
+			resign = false;
 	}
 	elec_inst_unlock(inst, &ax);
+	if (resign)
+		elec_fifo_flush(&inst->txq);
 }
 
 /**
@@ -443,6 +498,9 @@ void elec_inst_start(struct elec_instance *inst)
  * elec_inst_stop() - administrative stop.
  * @inst: the instance
  *
+ * A leader broadcasts its resignation (elec_core_resign()) before it
+ * stops; the frame leaves like any other, in core order.
+ *
  * Context: process context, holding @inst->en->lock.
  */
 void elec_inst_stop(struct elec_instance *inst)
@@ -453,7 +511,7 @@ void elec_inst_stop(struct elec_instance *inst)
 	if (!inst->dead) {
 		inst->admin_up = false;
 		if (inst->core.running)
-			elec_core_stop(&inst->core, ktime_get_ns());
+			elec_inst_core_stop(inst, true);
 	}
 	elec_inst_unlock(inst, &ax);
 }
@@ -485,12 +543,55 @@ int elec_inst_elect(struct elec_instance *inst, const char **why)
 }
 
 /**
- * elec_inst_set_timing() - change timing parameters.
+ * elec_config_ring_option() - refuse a Bully option on a ring.
+ * @cfg: a valid configuration of a ring algorithm
+ * @has: ELEC_CHG_* bits of the options given (any value)
+ * @bad: set to the first offending ELEC_CHG_* bit
+ * @why: set to the protocol core's message
+ *
+ * The core refuses only values other than the defaults on a ring; here a
+ * ring refuses the options whatever their value, like suppress on the
+ * other algorithms, with the core's message for the option.
+ *
+ * Return: 0, or -EINVAL.
+ */
+int elec_config_ring_option(const struct elec_config *cfg, unsigned int has,
+			    unsigned int *bad, const char **why)
+{
+	static const unsigned int opts[] = {
+		ELEC_CHG_ASK_SUSPECT, ELEC_CHG_PREEMPT, ELEC_CHG_PREEMPT_DELAY,
+	};
+	struct elec_config probe;
+	size_t i;
+	int err;
+
+	if (!elec_algo_is_ring(cfg->algo))
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(opts); i++) {
+		if (!(has & opts[i]))
+			continue;
+		probe = *cfg;
+		if (opts[i] == ELEC_CHG_ASK_SUSPECT)
+			probe.ask_suspect_off = true;
+		else if (opts[i] == ELEC_CHG_PREEMPT)
+			probe.preempt_off = true;
+		else
+			probe.preempt_delay_ns = ELECTION_DUR_MIN_NS;
+		err = elec_config_check(&probe, why);
+		if (!err)
+			*why = "this option applies to bully only";
+		*bad = opts[i];
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * elec_inst_set_config() - change timing parameters and options.
  * @inst: the instance
- * @hb_interval: new heartbeat interval in ns, or NULL to keep it
- * @hb_miss: new missed-heartbeat count, or NULL
- * @timeout: new T in ns, or NULL
- * @coord_timeout: new COORDINATOR timeout in ns, or NULL
+ * @v: the new values of the fields named by @has
+ * @has: ELEC_CHG_* bits
+ * @bad: set to the ELEC_CHG_* bit of an option a ring refuses, else 0
  * @why: set to a message when refused
  *
  * Either every given value is applied or, on error, none.
@@ -498,28 +599,39 @@ int elec_inst_elect(struct elec_instance *inst, const char **why)
  * Context: process context, holding @inst->en->lock.
  * Return: 0 or a negative errno.
  */
-int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
-			 const u32 *hb_miss, const u64 *timeout,
-			 const u64 *coord_timeout, const char **why)
+int elec_inst_set_config(struct elec_instance *inst,
+			 const struct elec_config *v, unsigned int has,
+			 unsigned int *bad, const char **why)
 {
 	struct elec_config cfg;
 	struct elec_actx ax;
 	int err;
 
+	*bad = 0;
 	elec_inst_lock(inst, &ax);
 	cfg = inst->core.cfg;
-	if (hb_interval)
-		cfg.hb_interval_ns = *hb_interval;
-	if (hb_miss)
-		cfg.hb_miss = *hb_miss;
-	if (timeout)
-		cfg.timeout_ns = *timeout;
-	if (coord_timeout)
-		cfg.coord_timeout_ns = *coord_timeout;
-	if (inst->dead)
+	if (has & ELEC_CHG_HB_INTERVAL)
+		cfg.hb_interval_ns = v->hb_interval_ns;
+	if (has & ELEC_CHG_HB_MISS)
+		cfg.hb_miss = v->hb_miss;
+	if (has & ELEC_CHG_TIMEOUT)
+		cfg.timeout_ns = v->timeout_ns;
+	if (has & ELEC_CHG_COORD_TIMEOUT)
+		cfg.coord_timeout_ns = v->coord_timeout_ns;
+	if (has & ELEC_CHG_ASK_SUSPECT)
+		cfg.ask_suspect_off = v->ask_suspect_off;
+	if (has & ELEC_CHG_PREEMPT)
+		cfg.preempt_off = v->preempt_off;
+	if (has & ELEC_CHG_PREEMPT_DELAY)
+		cfg.preempt_delay_ns = v->preempt_delay_ns;
+	if (inst->dead) {
 		err = -ENODEV;
-	else
-		err = elec_core_set_config(&inst->core, &cfg, why);
+		*why = "instance is being deleted";
+	} else {
+		err = elec_config_ring_option(&inst->core.cfg, has, bad, why);
+		if (!err)
+			err = elec_core_set_config(&inst->core, &cfg, why);
+	}
 	elec_inst_unlock(inst, &ax);
 	return err;
 }
@@ -704,6 +816,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 		s->tx_drops[r] = atomic64_read(&inst->tx_drops[r]);
 		s->tx_errors += s->tx_drops[r];
 	}
+	s->late = inst->late;
 	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
 	if (with_peers)
 		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));

@@ -16,7 +16,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 				       const struct elec_config *cfg);
 int elec_inst_publish(struct elec_instance *inst);
 void elec_inst_free(struct elec_instance *inst);
-void elec_inst_destroy(struct elec_instance *inst);
+void elec_inst_destroy(struct elec_instance *inst, bool resign);
 
 void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 	__acquires(&inst->lock);
@@ -24,13 +24,26 @@ void elec_inst_unlock(struct elec_instance *inst, struct elec_actx *ax)
 	__releases(&inst->lock);
 
 bool elec_inst_link_ok(const struct elec_instance *inst);
-void elec_inst_link_changed(struct elec_instance *inst, bool up);
+void elec_inst_link_changed(struct elec_instance *inst, bool up,
+			    bool resign);
 void elec_inst_start(struct elec_instance *inst);
 void elec_inst_stop(struct elec_instance *inst);
 int elec_inst_elect(struct elec_instance *inst, const char **why);
-int elec_inst_set_timing(struct elec_instance *inst, const u64 *hb_interval,
-			 const u32 *hb_miss, const u64 *timeout,
-			 const u64 *coord_timeout, const char **why);
+
+/* The fields of a GROUP_SET (elec_inst_set_config()). */
+#define ELEC_CHG_HB_INTERVAL	0x01
+#define ELEC_CHG_HB_MISS	0x02
+#define ELEC_CHG_TIMEOUT	0x04
+#define ELEC_CHG_COORD_TIMEOUT	0x08
+#define ELEC_CHG_ASK_SUSPECT	0x10
+#define ELEC_CHG_PREEMPT	0x20
+#define ELEC_CHG_PREEMPT_DELAY	0x40
+
+int elec_config_ring_option(const struct elec_config *cfg, unsigned int has,
+			    unsigned int *bad, const char **why);
+int elec_inst_set_config(struct elec_instance *inst,
+			 const struct elec_config *v, unsigned int has,
+			 unsigned int *bad, const char **why);
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		       u32 pos, const char **why);
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);

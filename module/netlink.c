@@ -84,6 +84,22 @@ static struct netlink_range_validation elec_dur_range = {
 	[ELEC_ATTR_COORD_TIMEOUT_NS] =					\
 		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range)
 
+/*
+ * preempt-delay: 0, or a duration; the gap 1..ELECTION_DUR_MIN_NS - 1 is
+ * refused by elec_config_check() with its message.
+ */
+static struct netlink_range_validation elec_delay_range = {
+	.min = 0,
+	.max = ELECTION_DUR_MAX_NS,
+};
+
+/* the Bully options of GROUP_NEW and GROUP_SET */
+#define ELEC_NL_OPTIONS_POLICY						\
+	[ELEC_ATTR_ASK_SUSPECT] = NLA_POLICY_MAX(NLA_U8, 1),		\
+	[ELEC_ATTR_PREEMPT] = NLA_POLICY_MAX(NLA_U8, 1),		\
+	[ELEC_ATTR_PREEMPT_DELAY_NS] =					\
+		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range)
+
 static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
@@ -93,12 +109,14 @@ static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	ELEC_NL_TIMING_POLICY,
 	[ELEC_ATTR_POS] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_SUPPRESS] = NLA_POLICY_MAX(NLA_U8, 1),
+	ELEC_NL_OPTIONS_POLICY,
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
 	ELEC_NL_TIMING_POLICY,
+	ELEC_NL_OPTIONS_POLICY,
 };
 
 /* GROUP_DEL, _START, _STOP, _ELECT, and the filters of the GETs */
@@ -166,6 +184,42 @@ static bool elec_nl_missing_key(struct genl_info *info)
 {
 	return elec_nl_missing(info, ELEC_ATTR_IFINDEX) ||
 	       elec_nl_missing(info, ELEC_ATTR_GROUP);
+}
+
+/* ELEC_CHG_* bits of the Bully options a request gives. */
+static unsigned int elec_nl_options_given(struct nlattr **a)
+{
+	return (a[ELEC_ATTR_ASK_SUSPECT] ? ELEC_CHG_ASK_SUSPECT : 0) |
+	       (a[ELEC_ATTR_PREEMPT] ? ELEC_CHG_PREEMPT : 0) |
+	       (a[ELEC_ATTR_PREEMPT_DELAY_NS] ? ELEC_CHG_PREEMPT_DELAY : 0);
+}
+
+/* The attribute of an ELEC_CHG_* option bit, for extack. */
+static struct nlattr *elec_nl_option_attr(struct nlattr **a,
+					  unsigned int bit)
+{
+	switch (bit) {
+	case ELEC_CHG_ASK_SUSPECT:
+		return a[ELEC_ATTR_ASK_SUSPECT];
+	case ELEC_CHG_PREEMPT:
+		return a[ELEC_ATTR_PREEMPT];
+	case ELEC_CHG_PREEMPT_DELAY:
+		return a[ELEC_ATTR_PREEMPT_DELAY_NS];
+	default:
+		return NULL;
+	}
+}
+
+/* The Bully options a request gives, into @cfg (the others untouched). */
+static void elec_nl_get_options(struct nlattr **a, struct elec_config *cfg)
+{
+	if (a[ELEC_ATTR_ASK_SUSPECT])
+		cfg->ask_suspect_off = !nla_get_u8(a[ELEC_ATTR_ASK_SUSPECT]);
+	if (a[ELEC_ATTR_PREEMPT])
+		cfg->preempt_off = !nla_get_u8(a[ELEC_ATTR_PREEMPT]);
+	if (a[ELEC_ATTR_PREEMPT_DELAY_NS])
+		cfg->preempt_delay_ns =
+			nla_get_u64(a[ELEC_ATTR_PREEMPT_DELAY_NS]);
 }
 
 /*
@@ -238,6 +292,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u32))		/* HB_MISS */
 	       + nla_total_size(sizeof(u32))		/* POS */
 	       + nla_total_size(sizeof(u8))		/* SUPPRESS */
+	       + 2 * nla_total_size(sizeof(u8))		/* ASK_SUSPECT, PREEMPT */
+	       + nla_total_size_64bit(sizeof(u64))	/* PREEMPT_DELAY_NS */
 	       + nla_total_size(0)			/* PEERS nest */
 	       + n_peers * peer;
 }
@@ -269,7 +325,12 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 			      ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_COORD_TIMEOUT_NS,
 			      s->coord_timeout_ns, ELEC_ATTR_PAD) ||
-	    nla_put_u32(skb, ELEC_ATTR_POS, elec_self_pos(&s->cfg)))
+	    nla_put_u32(skb, ELEC_ATTR_POS, elec_self_pos(&s->cfg)) ||
+	    /* every algorithm: the rings report the defaults */
+	    nla_put_u8(skb, ELEC_ATTR_ASK_SUSPECT, !s->cfg.ask_suspect_off) ||
+	    nla_put_u8(skb, ELEC_ATTR_PREEMPT, !s->cfg.preempt_off) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_PREEMPT_DELAY_NS,
+			      s->cfg.preempt_delay_ns, ELEC_ATTR_PAD))
 		goto cancel;
 	/* the option exists for Chang and Roberts' ring only */
 	if (s->cfg.algo == ELEC_ALGO_RING &&
@@ -310,7 +371,37 @@ static size_t elec_nl_stats_size(void)
 	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* TX_DROPS nest */
 	       + ELEC_TX_DROP_MAX * nla_total_size_64bit(sizeof(u64))
-	       + 4 * nla_total_size_64bit(sizeof(u64));	/* counters */
+	       + 4 * nla_total_size_64bit(sizeof(u64))	/* counters */
+	       + 2 * nla_total_size(0)			/* TIMER_LATE nests */
+	       + (ELECTION_TIMER_LATE_BUCKETS + 2) *
+		 nla_total_size_64bit(sizeof(u64));	/* buckets, max, count */
+}
+
+/* The timer lateness histogram: TIMER_LATE { BUCKETS { 1..N }, MAX, COUNT } */
+static int elec_nl_put_late(struct sk_buff *skb,
+			    const struct elec_late_hist *h)
+{
+	struct nlattr *nest, *buckets;
+	int i;
+
+	nest = nla_nest_start(skb, ELEC_ATTR_TIMER_LATE);
+	if (!nest)
+		return -EMSGSIZE;
+	buckets = nla_nest_start(skb, ELEC_ATTR_TIMER_LATE_BUCKETS);
+	if (!buckets)
+		return -EMSGSIZE;
+	for (i = 0; i < ELECTION_TIMER_LATE_BUCKETS; i++)
+		if (nla_put_u64_64bit(skb, i + 1, h->buckets[i],
+				      ELEC_ATTR_PAD))
+			return -EMSGSIZE;
+	nla_nest_end(skb, buckets);
+	if (nla_put_u64_64bit(skb, ELEC_ATTR_TIMER_LATE_MAX_NS, h->max_ns,
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_TIMER_LATE_COUNT, h->count,
+			      ELEC_ATTR_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
 }
 
 /* A nest of u64 counters, attribute type = index, 1..@max. */
@@ -356,7 +447,8 @@ static int elec_nl_fill_stats(struct sk_buff *skb,
 	    nla_put_u64_64bit(skb, ELEC_ATTR_ELECTIONS_LIMITED,
 			      st->elections_limited, ELEC_ATTR_PAD) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_TX_DROPS, s->tx_drops,
-				 ELEC_TX_DROP_MAX)) {
+				 ELEC_TX_DROP_MAX) ||
+	    elec_nl_put_late(skb, &s->late)) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -564,6 +656,7 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *dev;
 	enum elec_nl_priv priv;
 	const char *why = NULL;
+	unsigned int bad;
 	int ifindex;
 	int err;
 
@@ -596,6 +689,7 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	cfg.self_pos = a[ELEC_ATTR_POS] ? nla_get_u32(a[ELEC_ATTR_POS]) : 0;
 	cfg.suppress_off = a[ELEC_ATTR_SUPPRESS] &&
 			   !nla_get_u8(a[ELEC_ATTR_SUPPRESS]);
+	elec_nl_get_options(a, &cfg);
 
 	if (!elec_algo_find(cfg.algo)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_ALGO],
@@ -611,6 +705,13 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	err = elec_config_check(&cfg, &why);
 	if (err) {
 		elec_nl_err(info, NULL, why ? why : "invalid configuration");
+		return err;
+	}
+	/* a ring refuses the Bully options whatever their value */
+	err = elec_config_ring_option(&cfg, elec_nl_options_given(a), &bad,
+				      &why);
+	if (err) {
+		elec_nl_err(info, elec_nl_option_attr(a, bad), why);
 		return err;
 	}
 	if (priv == ELEC_NL_USERNS && elec_nl_below_floor(info, &cfg))
@@ -677,29 +778,36 @@ unlock:
 	return err;
 }
 
-static int elec_nl_set_timing(struct elec_instance *inst,
-			      struct nlattr **a, const char **why)
+static int elec_nl_set_config(struct genl_info *info,
+			      struct elec_instance *inst, struct nlattr **a,
+			      const char **why)
 {
-	u64 hb_interval = 0, timeout = 0, coord_timeout = 0;
-	u32 hb_miss = 0;
+	struct elec_config v = {};
+	unsigned int has = elec_nl_options_given(a);
+	unsigned int bad;
+	int err;
 
-	if (a[ELEC_ATTR_HB_INTERVAL_NS])
-		hb_interval = nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]);
-	if (a[ELEC_ATTR_HB_MISS])
-		hb_miss = nla_get_u32(a[ELEC_ATTR_HB_MISS]);
-	if (a[ELEC_ATTR_TIMEOUT_NS])
-		timeout = nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]);
-	if (a[ELEC_ATTR_COORD_TIMEOUT_NS])
-		coord_timeout = nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]);
-
-	return elec_inst_set_timing(inst,
-				    a[ELEC_ATTR_HB_INTERVAL_NS] ?
-				    &hb_interval : NULL,
-				    a[ELEC_ATTR_HB_MISS] ? &hb_miss : NULL,
-				    a[ELEC_ATTR_TIMEOUT_NS] ? &timeout : NULL,
-				    a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
-				    &coord_timeout : NULL,
-				    why);
+	if (a[ELEC_ATTR_HB_INTERVAL_NS]) {
+		v.hb_interval_ns = nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]);
+		has |= ELEC_CHG_HB_INTERVAL;
+	}
+	if (a[ELEC_ATTR_HB_MISS]) {
+		v.hb_miss = nla_get_u32(a[ELEC_ATTR_HB_MISS]);
+		has |= ELEC_CHG_HB_MISS;
+	}
+	if (a[ELEC_ATTR_TIMEOUT_NS]) {
+		v.timeout_ns = nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]);
+		has |= ELEC_CHG_TIMEOUT;
+	}
+	if (a[ELEC_ATTR_COORD_TIMEOUT_NS]) {
+		v.coord_timeout_ns = nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]);
+		has |= ELEC_CHG_COORD_TIMEOUT;
+	}
+	elec_nl_get_options(a, &v);
+	err = elec_inst_set_config(inst, &v, has, &bad, why);
+	if (err && bad)
+		elec_nl_err(info, elec_nl_option_attr(a, bad), *why);
+	return err;
 }
 
 /*
@@ -747,7 +855,8 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 	case ELEC_CMD_GROUP_DEL: {
 		struct elec_dev *edev = inst->edev;
 
-		elec_inst_destroy(inst);
+		/* planned: a leader resigns */
+		elec_inst_destroy(inst, true);
 		elec_net_dev_release(en, edev);
 		break;
 	}
@@ -761,7 +870,7 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 		err = elec_inst_elect(inst, &why);
 		break;
 	case ELEC_CMD_GROUP_SET:
-		err = elec_nl_set_timing(inst, a, &why);
+		err = elec_nl_set_config(info, inst, a, &why);
 		break;
 	case ELEC_CMD_PEER_ADD:
 		err = elec_inst_peer_add(inst,

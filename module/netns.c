@@ -250,7 +250,7 @@ void elec_net_destroy_dev(struct elec_net *en, struct elec_dev *edev)
 	lockdep_assert_held(&en->lock);
 
 	xa_for_each(&edev->groups, group, inst)
-		elec_inst_destroy(inst);
+		elec_inst_destroy(inst, false);
 	elec_net_dev_release(en, edev);
 }
 

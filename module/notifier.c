@@ -4,7 +4,13 @@
  *
  * Every event of a device that has instances reaches them, whatever the
  * device's type now:
- *  - down or carrier lost: the instances stop silently, like crashed nodes
+ *  - going down (NETDEV_GOING_DOWN, the device can still transmit): a
+ *    leader resigns (a HEARTBEAT flagged ELECTION_FLAG_LEAVING, handed to
+ *    the device before the notifier returns), then the instances stop;
+ *    not when the namespace is being dismantled, which stays silent like
+ *    a crash. Module unload gets here too: unregistering the notifier
+ *    replays NETDEV_GOING_DOWN for every device that is up.
+ *  - carrier lost: the instances stop silently, like crashed nodes
  *    (timers cancelled, nothing sent); they keep their administrative
  *    state. Up with carrier: instances the administrator started start
  *    again (learn, then elect).
@@ -33,6 +39,7 @@
 #include <linux/notifier.h>
 #include <linux/printk.h>
 #include <linux/xarray.h>
+#include <net/net_namespace.h>
 
 #include "instance.h"
 #include "netns.h"
@@ -43,11 +50,20 @@ static void elec_notifier_link(struct elec_dev *edev, unsigned long event)
 {
 	struct net_device *dev = edev->dev;
 	struct elec_instance *inst;
+	bool resign = false;
 	unsigned long group;
 	bool up;
 
 	switch (event) {
 	case NETDEV_GOING_DOWN:
+		/*
+		 * The device still transmits: a leader resigns, and its frame
+		 * is handed to the device before this returns. Not when the
+		 * namespace is being dismantled (its last reference is gone):
+		 * that is how the tests crash a node, and a crash is silent.
+		 */
+		resign = check_net(dev_net(dev));
+		fallthrough;
 	case NETDEV_DOWN:
 		up = false;
 		break;
@@ -56,7 +72,7 @@ static void elec_notifier_link(struct elec_dev *edev, unsigned long event)
 		break;
 	}
 	xa_for_each(&edev->groups, group, inst)
-		elec_inst_link_changed(inst, up);
+		elec_inst_link_changed(inst, up, resign);
 }
 
 static void elec_notifier_mtu(struct elec_dev *edev)

@@ -109,6 +109,22 @@ struct elec_dev {
 struct elec_instance;
 
 /**
+ * struct elec_late_hist - how late an instance's hrtimers ran.
+ * @buckets: expiries per lateness: [0] less than 1 us late, [k] (1..20)
+ *	at least 2^(k-1) us and less than 2^k us, [21] the rest
+ * @max_ns: the latest expiry seen
+ * @count: expiries recorded, the sum of @buckets
+ *
+ * Written by the timer callbacks under the instance lock, read (copied)
+ * under it.
+ */
+struct elec_late_hist {
+	u64 buckets[ELECTION_TIMER_LATE_BUCKETS];
+	u64 max_ns;
+	u64 count;
+};
+
+/**
  * struct elec_inst_timer - one named hrtimer of an instance.
  * @timer: the hrtimer, CLOCK_MONOTONIC, absolute, soft (softirq) mode
  * @inst: the instance it belongs to
@@ -163,6 +179,7 @@ struct elec_actx {
  * @tx_drops: frames the core emitted that were not transmitted, per enum
  *	elec_tx_drop
  * @drops_base: @edev's drops when the instance was created
+ * @late: lateness of the expiries of @timers, under @lock
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
  * @ring_q: ring algorithms only: the core's ring queue,
@@ -187,6 +204,7 @@ struct elec_instance {
 	struct elec_fifo txq;
 	atomic64_t tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 drops_base[ELEC_DROP_MAX + 1];
+	struct elec_late_hist late;
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
 	void *ring_q;
@@ -210,6 +228,7 @@ struct elec_instance {
  * @stats: counters (with the device's drops that belong to no instance)
  * @tx_drops: frames not transmitted, per enum elec_tx_drop
  * @tx_errors: their sum
+ * @late: timer lateness histogram
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
  */
@@ -228,6 +247,7 @@ struct elec_snapshot {
 	struct elec_stats stats;
 	u64 tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 tx_errors;
+	struct elec_late_hist late;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };

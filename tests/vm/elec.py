@@ -57,6 +57,12 @@
       run SHELL, then try TUNSETLINK TYPE (default ARPHRD_NONE, 0xfffe)
       while IF is down and print the result ("setlink: ok" or
       "setlink: error=<errno> <name>"); then close the device.
+  elec.py sniff --dev IF --out F [--seconds S]
+      Record every frame of our EtherType that IF receives (an AF_PACKET
+      socket, independent of the module) as one JSON line each: ts_ns
+      (CLOCK_MONOTONIC, the clock of the events' ts_ns), src_mac, type,
+      flags, group, src, dst, term; flushed per frame. Runs until S
+      seconds passed (default: 600) or SIGTERM/SIGINT.
   elec.py seqcheck --file F [--expect-groups G,..] [--show-dev IF]
       Check an `electionctl -j monitor` capture: SEQ strictly increasing by
       one (no gap, no "lost" line); each instance's events in its core's
@@ -291,6 +297,7 @@ ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
     "HB_INTERVAL_NS": "Q", "HB_MISS": "I", "TIMEOUT_NS": "Q",
     "COORD_TIMEOUT_NS": "Q", "PEER_ID": "I", "PEER_LLADDR": "mac",
     "IFNAME": "str", "POS": "I", "PEER_POS": "I", "SUPPRESS": "B",
+    "ASK_SUSPECT": "B", "PREEMPT": "B", "PREEMPT_DELAY_NS": "Q",
 }
 
 
@@ -486,6 +493,45 @@ def cmd_inject(a):
         if gap:
             time.sleep(gap)
     print("inject: sent %d frames on %s in %.1fs" % (sent, a.dev, a.seconds))
+    return 0
+
+
+# ---------------------------------------------------------------- sniff ---
+
+
+def cmd_sniff(a):
+    import signal
+
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW,
+                      socket.htons(a.ethertype))
+    s.bind((a.dev, 0))
+    s.settimeout(0.1)
+    end = time.monotonic() + a.seconds
+    n = 0
+    with open(a.out, "w") as f:
+        print("sniff: listening on %s" % a.dev, flush=True)
+        while not stop and time.monotonic() < end:
+            try:
+                frame = s.recv(2048)
+            except socket.timeout:
+                continue
+            except InterruptedError:
+                continue
+            ts = time.monotonic_ns()
+            if len(frame) < 14 + 24:
+                continue
+            body = frame[14:]
+            _, typ, _, flags, grp, _, src, dst, term = struct.unpack(
+                "!BBBBHHIIQ", body[:24])
+            f.write(json.dumps({"ts_ns": ts, "src_mac": frame[6:12].hex(":"),
+                                "type": typ, "flags": flags, "group": grp,
+                                "src": src, "dst": dst, "term": term}) + "\n")
+            f.flush()
+            n += 1
+    print("sniff: %d frames" % n)
     return 0
 
 
@@ -806,6 +852,12 @@ def main():
     q.add_argument("--cmd", required=True)
     q.add_argument("--setlink", type=lambda x: int(x, 0), default=0xfffe)
     q.set_defaults(fn=cmd_tap)
+    q = sub.add_parser("sniff")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--out", required=True)
+    q.add_argument("--seconds", type=float, default=600)
+    q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
+    q.set_defaults(fn=cmd_sniff)
     q = sub.add_parser("seqcheck")
     q.add_argument("--file", required=True)
     q.add_argument("--expect-groups", default="")

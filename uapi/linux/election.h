@@ -22,24 +22,30 @@
  *
  * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
- *	SUPPRESS optional with ELEC_ALGO_RING only.
+ *	SUPPRESS optional with ELEC_ALGO_RING only; ASK_SUSPECT, PREEMPT,
+ *	PREEMPT_DELAY_NS optional with ELEC_ALGO_BULLY only.
  *	Creates a stopped instance.
- * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes.
- * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP.
+ * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes
+ *	and (ELEC_ALGO_BULLY only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS.
+ * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP. A leader
+ *	that GROUP_DEL or GROUP_STOP stops first broadcasts a HEARTBEAT
+ *	flagged ELECTION_FLAG_LEAVING.
  * ELEC_CMD_PEER_ADD: IFINDEX, GROUP, PEER_ID, PEER_LLADDR; PEER_POS
  *	optional.
  * ELEC_CMD_PEER_DEL: IFINDEX, GROUP, PEER_ID.
  * ELEC_CMD_GROUP_GET (doit or dump; dump filters on IFINDEX and GROUP when
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
- *	only), MTU, LLADDR, and PEERS, a nest of ELEC_ATTR_PEER nests, each
- *	holding PEER_ID, PEER_LLADDR, PEER_ALIVE, PEER_POS.
+ *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and
+ *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
+ *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
  *	GROUP, NODE_ID, ALGO, and the nests TX and RX (one u64 attribute per
  *	message type, attribute type = enum elec_msg_type value), DROPS (one
  *	u64 per enum elec_drop value), TX_DROPS (one u64 per enum
  *	elec_tx_drop value), and ELECTIONS, LEADER_CHANGES, TX_ERRORS,
- *	ELECTIONS_LIMITED.
+ *	ELECTIONS_LIMITED, and the nest TIMER_LATE (timer lateness
+ *	histogram).
  * ELEC_CMD_MODULE_GET: no request attributes; reply LIVE_INSTANCES,
  *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting).
  * ELEC_CMD_EVENT: only sent to the "events" multicast group: EVENT,
@@ -88,6 +94,9 @@
 #define ELECTION_FLAG_LEAVING		0x01
 /* Largest payload that fits a 1500-byte MTU after our header. */
 #define ELECTION_MAX_PAYLOAD		(1500 - ELECTION_HDR_LEN)
+
+/* Buckets of the timer lateness histogram (ELEC_ATTR_TIMER_LATE_BUCKETS). */
+#define ELECTION_TIMER_LATE_BUCKETS	22
 
 /* A group has at most this many nodes, the local one included. */
 #define ELECTION_MAX_NODES		256
@@ -299,7 +308,7 @@ enum elec_event {
  * @ELEC_CMD_UNSPEC: not used
  * @ELEC_CMD_GROUP_NEW: create a stopped instance (device, group)
  * @ELEC_CMD_GROUP_DEL: delete an instance
- * @ELEC_CMD_GROUP_SET: change an instance's timing parameters
+ * @ELEC_CMD_GROUP_SET: change an instance's timing parameters and options
  * @ELEC_CMD_GROUP_START: start an instance (learn, then elect)
  * @ELEC_CMD_GROUP_STOP: stop an instance (silent, timers cancelled)
  * @ELEC_CMD_GROUP_ELECT: begin an election now
@@ -389,6 +398,32 @@ enum elec_cmd {
  * @ELEC_ATTR_MTU: u32, the device's MTU (GROUP_GET replies)
  * @ELEC_ATTR_LLADDR: binary, 6 bytes, the device's own Ethernet address,
  *	the source address of the instance's frames (GROUP_GET replies)
+ * @ELEC_ATTR_ASK_SUSPECT: u8, ELEC_ALGO_BULLY only: 1 (default) for an
+ *	election run that also asks the leader whose silence started it (a
+ *	leader that was only late answers and keeps its role), 0 to skip it;
+ *	GROUP_NEW, GROUP_SET; GROUP_GET reports it for every algorithm (1 for
+ *	the rings, which refuse it)
+ * @ELEC_ATTR_PREEMPT: u8, ELEC_ALGO_BULLY only: 1 (default, the textbook)
+ *	for a better id that (re)joins to take over from the current leader,
+ *	0 to follow that leader until it fails; GROUP_NEW, GROUP_SET;
+ *	GROUP_GET reports it for every algorithm (1 for the rings)
+ * @ELEC_ATTR_PREEMPT_DELAY_NS: u64, ELEC_ALGO_BULLY only, with preemption:
+ *	follow a worse leader for this long before taking over; 0 (default)
+ *	or ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS; GROUP_NEW, GROUP_SET;
+ *	GROUP_GET reports it for every algorithm (0 for the rings)
+ * @ELEC_ATTR_TIMER_LATE: nest, STATS_GET replies: how late the instance's
+ *	hrtimers ran, over every expiry since the instance was created (the
+ *	time the callback began minus the programmed expiry): holds
+ *	TIMER_LATE_BUCKETS, TIMER_LATE_MAX_NS, TIMER_LATE_COUNT
+ * @ELEC_ATTR_TIMER_LATE_BUCKETS: nest of ELECTION_TIMER_LATE_BUCKETS u64
+ *	counters, attribute type = bucket index + 1: bucket 0 counts expiries
+ *	less than 1 us late, bucket k (1..ELECTION_TIMER_LATE_BUCKETS - 2)
+ *	those at least 2^(k-1) us and less than 2^k us late, the last bucket
+ *	the rest (2^20 us, about 1.05 s, or later); their sum is
+ *	TIMER_LATE_COUNT
+ * @ELEC_ATTR_TIMER_LATE_MAX_NS: u64, inside TIMER_LATE: the latest expiry
+ *	seen, in ns
+ * @ELEC_ATTR_TIMER_LATE_COUNT: u64, inside TIMER_LATE: expiries recorded
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -432,6 +467,13 @@ enum elec_attr {
 	ELEC_ATTR_TX_DROPS,
 	ELEC_ATTR_MTU,
 	ELEC_ATTR_LLADDR,
+	ELEC_ATTR_ASK_SUSPECT,
+	ELEC_ATTR_PREEMPT,
+	ELEC_ATTR_PREEMPT_DELAY_NS,
+	ELEC_ATTR_TIMER_LATE,
+	ELEC_ATTR_TIMER_LATE_BUCKETS,
+	ELEC_ATTR_TIMER_LATE_MAX_NS,
+	ELEC_ATTR_TIMER_LATE_COUNT,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -19,8 +19,8 @@
 void elec_usage_group(FILE *f)
 {
 	fputs("electionctl group add dev IF group G id ID algo ALGO [ pos P ]\n"
-	      "                      [ suppress { on | off } ] [TIMING]\n"
-	      "electionctl group set dev IF group G TIMING\n"
+	      "                      [ suppress { on | off } ] [TIMING] [BULLY]\n"
+	      "electionctl group set dev IF group G [TIMING] [BULLY]\n"
 	      "electionctl group del dev IF group G\n"
 	      "electionctl group { start | stop | elect } dev IF group G\n",
 	      f);
@@ -47,6 +47,8 @@ static void usage(FILE *f)
 	      "OPTIONS := { -j[son] | -h[elp] | -V[ersion] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
+	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
+	      "           [ preempt-delay { DUR | 0 } ]   (algo bully only)\n"
 	      "ALGO    := { bully | ring | ring-all | ring-list }\n"
 	      "P       := 1..4294967295: ring position (default: the id); the\n"
 	      "           ring order is ascending (P, id), wrapping around\n"
@@ -56,6 +58,9 @@ static void usage(FILE *f)
 	      "\n"
 	      "suppress (algo ring only): on (default) is Chang and Roberts'\n"
 	      "participant flag; off forwards the higher id without it.\n"
+	      "ask-suspect on (default): an election also asks the leader whose\n"
+	      "silence started it; preempt on (default): a higher id that joins\n"
+	      "takes over, after preempt-delay (default 0); off: it follows.\n"
 	      "\n"
 	      "show and stats read one instance when dev and group are both\n"
 	      "given, else every instance (filtered by the one given).\n"

@@ -101,6 +101,13 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TX_DROPS] = "tx_drops",
 	[ELEC_ATTR_MTU] = "mtu",
 	[ELEC_ATTR_LLADDR] = "lladdr",
+	[ELEC_ATTR_ASK_SUSPECT] = "ask_suspect",
+	[ELEC_ATTR_PREEMPT] = "preempt",
+	[ELEC_ATTR_PREEMPT_DELAY_NS] = "preempt_delay_ns",
+	[ELEC_ATTR_TIMER_LATE] = "timer_late",
+	[ELEC_ATTR_TIMER_LATE_BUCKETS] = "timer_late_buckets",
+	[ELEC_ATTR_TIMER_LATE_MAX_NS] = "timer_late_max_ns",
+	[ELEC_ATTR_TIMER_LATE_COUNT] = "timer_late_count",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

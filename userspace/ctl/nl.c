@@ -63,6 +63,13 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TX_DROPS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_MTU] = { .type = NLA_U32 },
 	[ELEC_ATTR_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6, .maxlen = 6 },
+	[ELEC_ATTR_ASK_SUSPECT] = { .type = NLA_U8 },
+	[ELEC_ATTR_PREEMPT] = { .type = NLA_U8 },
+	[ELEC_ATTR_PREEMPT_DELAY_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_TIMER_LATE] = { .type = NLA_NESTED },
+	[ELEC_ATTR_TIMER_LATE_BUCKETS] = { .type = NLA_NESTED },
+	[ELEC_ATTR_TIMER_LATE_MAX_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_TIMER_LATE_COUNT] = { .type = NLA_U64 },
 };
 
 /**
@@ -212,6 +219,14 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 					 a->pos);
 	if (s & ELEC_KWB(ELEC_KW_SUPPRESS))
 		err = err ?: nla_put_u8(msg, ELEC_ATTR_SUPPRESS, a->suppress);
+	if (s & ELEC_KWB(ELEC_KW_ASK_SUSPECT))
+		err = err ?: nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT,
+					a->ask_suspect);
+	if (s & ELEC_KWB(ELEC_KW_PREEMPT))
+		err = err ?: nla_put_u8(msg, ELEC_ATTR_PREEMPT, a->preempt);
+	if (s & ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
+		err = err ?: nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS,
+					 a->preempt_delay_ns);
 	if (err < 0)
 		return elec_err("cannot build the request: %s",
 				nl_geterror(err));
@@ -494,8 +509,8 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 	if (elec_parse_args(ctx, what, argc, argv, allowed, required, &a))
 		return ELEC_EXIT_FAIL;
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
-	    !(a.seen & ELEC_KWB_TIMING))
-		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout",
+	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS)))
+		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay",
 				what);
 	/* the kernel refuses it too, with the same message (extack) */
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&

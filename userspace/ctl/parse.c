@@ -8,7 +8,8 @@
  * Ids: decimal 1..4294967295. Groups: decimal 1..65535.
  * hb-miss: decimal ELECTION_HB_MISS_MIN..ELECTION_HB_MISS_MAX.
  * MAC: six pairs of hex digits separated by ':', a unicast address.
- * Ring positions (pos): decimal 1..4294967295. suppress: "on" or "off".
+ * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
+ * preempt: "on" or "off". preempt-delay: "0" or a DUR.
  * Device names: resolved with if_nametoindex(); unknown names are errors.
  */
 #include <errno.h>
@@ -29,6 +30,9 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_LLADDR] = "lladdr",
 	[ELEC_KW_POS] = "pos",
 	[ELEC_KW_SUPPRESS] = "suppress",
+	[ELEC_KW_ASK_SUSPECT] = "ask-suspect",
+	[ELEC_KW_PREEMPT] = "preempt",
+	[ELEC_KW_PREEMPT_DELAY] = "preempt-delay",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -255,6 +259,19 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return why;
 	case ELEC_KW_SUPPRESS:
 		return parse_on_off(s, &a->suppress);
+	case ELEC_KW_ASK_SUSPECT:
+		return parse_on_off(s, &a->ask_suspect);
+	case ELEC_KW_PREEMPT:
+		return parse_on_off(s, &a->preempt);
+	case ELEC_KW_PREEMPT_DELAY:
+		/* 0 (no delay) or a duration */
+		if (!strcmp(s, "0")) {
+			a->preempt_delay_ns = 0;
+			return NULL;
+		}
+		why = elec_parse_dur(s, unchecked, &a->preempt_delay_ns);
+		return why && !strcmp(why, "out of range: a duration is 100us..60s") ?
+		       "out of range: 0 or a duration from 100us to 60s" : why;
 	case ELEC_KW_COUNT:
 		break;
 	}

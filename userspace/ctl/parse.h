@@ -24,6 +24,9 @@ enum elec_kw {
 	ELEC_KW_LLADDR,
 	ELEC_KW_POS,
 	ELEC_KW_SUPPRESS,
+	ELEC_KW_ASK_SUSPECT,
+	ELEC_KW_PREEMPT,
+	ELEC_KW_PREEMPT_DELAY,
 	ELEC_KW_COUNT
 };
 
@@ -32,6 +35,10 @@ enum elec_kw {
 				 ELEC_KWB(ELEC_KW_HB_MISS) | \
 				 ELEC_KWB(ELEC_KW_TIMEOUT) | \
 				 ELEC_KWB(ELEC_KW_COORD_TIMEOUT))
+/* the Bully options of group add and group set */
+#define ELEC_KWB_OPTIONS	(ELEC_KWB(ELEC_KW_ASK_SUSPECT) | \
+				 ELEC_KWB(ELEC_KW_PREEMPT) | \
+				 ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
 #define ELEC_KWB_INSTANCE	(ELEC_KWB(ELEC_KW_DEV) | ELEC_KWB(ELEC_KW_GROUP))
 
 /**
@@ -49,6 +56,9 @@ enum elec_kw {
  * @lladdr: peer's Ethernet address
  * @pos: ring position of the node (group add) or of the peer (peer add)
  * @suppress: group add, algo ring: 1 for "on", 0 for "off"
+ * @ask_suspect: algo bully: 1 for "on", 0 for "off"
+ * @preempt: algo bully: 1 for "on", 0 for "off"
+ * @preempt_delay_ns: algo bully: 0, or a duration
  */
 struct elec_args {
 	unsigned int seen;
@@ -64,6 +74,9 @@ struct elec_args {
 	uint8_t lladdr[6];
 	uint32_t pos;
 	uint8_t suppress;
+	uint8_t ask_suspect;
+	uint8_t preempt;
+	uint64_t preempt_delay_ns;
 };
 
 /*

@@ -7,6 +7,16 @@
 
 #include "query.h"
 
+/* a u8 0/1 attribute as a JSON boolean, null when absent */
+static void json_opt_bool(struct elec_json *j, const char *key,
+			  struct nlattr **tb, int type)
+{
+	if (tb[type])
+		elec_json_bool(j, key, nla_get_u8(tb[type]));
+	else
+		elec_json_null(j, key);
+}
+
 static void show_json(struct elec_json *j, struct nlattr **tb)
 {
 	char buf[32];
@@ -39,6 +49,11 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	if (tb[ELEC_ATTR_SUPPRESS])
 		elec_json_bool(j, "suppress",
 			       nla_get_u8(tb[ELEC_ATTR_SUPPRESS]));
+	/* every algorithm (the rings report the defaults); null if absent */
+	json_opt_bool(j, "ask_suspect", tb, ELEC_ATTR_ASK_SUSPECT);
+	json_opt_bool(j, "preempt", tb, ELEC_ATTR_PREEMPT);
+	elec_json_attr_u64(j, "preempt_delay_ns", tb,
+			   ELEC_ATTR_PREEMPT_DELAY_NS);
 	/* the device: its MTU and own address (the frames' source) */
 	elec_json_attr_u64(j, "mtu", tb, ELEC_ATTR_MTU);
 	if (tb[ELEC_ATTR_LLADDR]) {
@@ -144,6 +159,25 @@ static void show_text(FILE *out, struct nlattr **tb)
 		print_item(out, &first, "suppress",
 			   nla_get_u8(tb[ELEC_ATTR_SUPPRESS]) ? "on" : "off");
 	fputc('\n', out);
+	if (tb[ELEC_ATTR_ASK_SUSPECT] || tb[ELEC_ATTR_PREEMPT] ||
+	    tb[ELEC_ATTR_PREEMPT_DELAY_NS]) {
+		uint64_t delay = elec_nla_u64(tb, ELEC_ATTR_PREEMPT_DELAY_NS, 0);
+
+		fputc('\t', out);
+		first = true;
+		print_item(out, &first, "ask-suspect",
+			   elec_nla_u64(tb, ELEC_ATTR_ASK_SUSPECT, 1) ?
+			   "on" : "off");
+		print_item(out, &first, "preempt",
+			   elec_nla_u64(tb, ELEC_ATTR_PREEMPT, 1) ?
+			   "on" : "off");
+		if (delay)
+			elec_fmt_dur(buf, sizeof(buf), delay);
+		else
+			snprintf(buf, sizeof(buf), "0");
+		print_item(out, &first, "preempt-delay", buf);
+		fputc('\n', out);
+	}
 	if (tb[ELEC_ATTR_MTU] || tb[ELEC_ATTR_LLADDR]) {
 		fputc('\t', out);
 		first = true;

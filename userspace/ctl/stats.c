@@ -65,6 +65,77 @@ static void emit_text(void *arg, const char *name, uint64_t val)
 	fprintf(arg, " %s %" PRIu64, name, val);
 }
 
+/*
+ * The timer lateness histogram (ELEC_ATTR_TIMER_LATE): @b gets the
+ * ELECTION_TIMER_LATE_BUCKETS buckets (0 when absent), @max and @count.
+ * Returns false when the kernel sent none.
+ */
+static bool timer_late(struct nlattr **tb, uint64_t *b, uint64_t *max,
+		       uint64_t *count)
+{
+	struct nlattr *lt[ELEC_ATTR_MAX + 1];
+	unsigned int i;
+
+	for (i = 0; i < ELECTION_TIMER_LATE_BUCKETS; i++)
+		b[i] = 0;
+	*max = 0;
+	*count = 0;
+	if (!tb[ELEC_ATTR_TIMER_LATE] ||
+	    nla_parse_nested(lt, ELEC_ATTR_MAX, tb[ELEC_ATTR_TIMER_LATE],
+			     elec_nl_policy) < 0)
+		return false;
+	for (i = 0; i < ELECTION_TIMER_LATE_BUCKETS; i++)
+		b[i] = nest_counter(lt[ELEC_ATTR_TIMER_LATE_BUCKETS],
+				    (int)i + 1);
+	*max = elec_nla_u64(lt, ELEC_ATTR_TIMER_LATE_MAX_NS, 0);
+	*count = elec_nla_u64(lt, ELEC_ATTR_TIMER_LATE_COUNT, 0);
+	return true;
+}
+
+static void timer_late_json(struct elec_json *j, struct nlattr **tb)
+{
+	uint64_t b[ELECTION_TIMER_LATE_BUCKETS], max, count;
+	unsigned int i;
+
+	if (!timer_late(tb, b, &max, &count)) {
+		elec_json_null(j, "timer_late");
+		return;
+	}
+	elec_json_obj_begin(j, "timer_late");
+	elec_json_arr_begin(j, "buckets");
+	for (i = 0; i < ELECTION_TIMER_LATE_BUCKETS; i++)
+		elec_json_u64(j, NULL, b[i]);
+	elec_json_arr_end(j);
+	elec_json_u64(j, "max_ns", max);
+	elec_json_u64(j, "count", count);
+	elec_json_obj_end(j);
+}
+
+/*
+ * "timer_late count N max DUR" then each non-empty bucket as its upper
+ * bound and count: "<1us 5 <2us 7 ... >=1048576us 1".
+ */
+static void timer_late_text(FILE *out, struct nlattr **tb)
+{
+	uint64_t b[ELECTION_TIMER_LATE_BUCKETS], max, count;
+	unsigned int i;
+
+	if (!timer_late(tb, b, &max, &count))
+		return;
+	fprintf(out, "\ttimer_late count %" PRIu64 " max %" PRIu64 "ns", count,
+		max);
+	for (i = 0; i < ELECTION_TIMER_LATE_BUCKETS; i++) {
+		if (!b[i])
+			continue;
+		if (i < ELECTION_TIMER_LATE_BUCKETS - 1)
+			fprintf(out, " <%lluus %" PRIu64, 1ULL << i, b[i]);
+		else
+			fprintf(out, " >=%lluus %" PRIu64, 1ULL << (i - 1),
+				b[i]);
+	}
+	fputc('\n', out);
+}
+
 static void stats_json(struct elec_json *j, struct nlattr **tb)
 {
 	elec_json_obj_begin(j, NULL);
@@ -91,6 +162,7 @@ static void stats_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_obj_end(j);
 	elec_json_u64(j, "elections_limited",
 		      elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0));
+	timer_late_json(j, tb);
 	elec_json_obj_end(j);
 }
 
@@ -120,6 +192,7 @@ static void stats_text(FILE *out, struct nlattr **tb)
 		elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0),
 		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0),
 		elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
+	timer_late_text(out, tb);
 }
 
 static void stats_print(const struct elec_ctx *ctx, FILE *out,

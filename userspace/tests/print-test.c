@@ -71,6 +71,29 @@ static struct nl_msg *group_reply(uint32_t leader)
 	return msg;
 }
 
+/* bully with the options off and a preempt delay (a newer kernel) */
+static struct nl_msg *bully_opts_reply(void)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 8,
+				       ELEC_ALGO_BULLY);
+
+	if (nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_LEADER) ||
+	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
+	    nla_put_u64(msg, ELEC_ATTR_TERM, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_PARTICIPANT, 0) ||
+	    nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS, 1000000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_HB_MISS, 3) ||
+	    nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS, 10000000) ||
+	    nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS, 40000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_POS, 4000000000U) ||
+	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 0) ||
+	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 250000000) ||
+	    !nla_nest_start(msg, ELEC_ATTR_PEERS))
+		abort();
+	return msg;
+}
+
 /*
  * a ring algorithm: POS, PEER_POS, and SUPPRESS unless @suppress < 0; the
  * device's MTU and address
@@ -92,6 +115,10 @@ static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 	    nla_put_u32(msg, ELEC_ATTR_POS, 2) ||
 	    (suppress >= 0 &&
 	     nla_put_u8(msg, ELEC_ATTR_SUPPRESS, (uint8_t)suppress)) ||
+	    /* the rings report the Bully options' defaults */
+	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 0) ||
 	    nla_put_u32(msg, ELEC_ATTR_MTU, 1500) ||
 	    nla_put(msg, ELEC_ATTR_LLADDR, sizeof(own), own))
 		abort();
@@ -104,7 +131,8 @@ static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 	return msg;
 }
 
-static struct nl_msg *stats_reply(void)
+/* @with_late: the timer lateness histogram (a newer kernel) */
+static struct nl_msg *stats_reply(bool with_late)
 {
 	struct nl_msg *msg = reply_new(ELEC_CMD_STATS_GET, 3, 7,
 				       ELEC_ALGO_BULLY);
@@ -135,6 +163,21 @@ static struct nl_msg *stats_reply(void)
 	if (!n || nla_put_u64(msg, ELEC_TX_DROP_MTU, 1))
 		abort();
 	nla_nest_end(msg, n);
+	if (with_late) {
+		struct nlattr *late = nla_nest_start(msg, ELEC_ATTR_TIMER_LATE);
+
+		/* buckets 0 (< 1us), 3 ([4, 8) us), 21 (the rest); 2 absent */
+		n = nla_nest_start(msg, ELEC_ATTR_TIMER_LATE_BUCKETS);
+		if (!late || !n || nla_put_u64(msg, 1, 5) ||
+		    nla_put_u64(msg, 4, 7) ||
+		    nla_put_u64(msg, ELECTION_TIMER_LATE_BUCKETS, 1))
+			abort();
+		nla_nest_end(msg, n);
+		if (nla_put_u64(msg, ELEC_ATTR_TIMER_LATE_MAX_NS, 2000000000) ||
+		    nla_put_u64(msg, ELEC_ATTR_TIMER_LATE_COUNT, 13))
+			abort();
+		nla_nest_end(msg, late);
+	}
 	return msg;
 }
 
@@ -176,6 +219,7 @@ int main(int argc, char **argv)
 	feed(&q, group_reply(5));
 	q.filter = &none;
 	feed(&q, group_reply(4000000001U));
+	feed(&q, bully_opts_reply());
 	feed(&q, ring_reply(ELEC_ALGO_RING, 0));
 	feed(&q, ring_reply(ELEC_ALGO_RING, 1));
 	feed(&q, ring_reply(ELEC_ALGO_RING_LIST, -1));
@@ -188,7 +232,8 @@ int main(int argc, char **argv)
 	q.print = stats_print;
 	if (ctx.json)
 		elec_json_arr_begin(&j, NULL);
-	feed(&q, stats_reply());
+	feed(&q, stats_reply(false));
+	feed(&q, stats_reply(true));
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');

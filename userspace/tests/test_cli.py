@@ -163,6 +163,41 @@ def test_parser():
     refused("suppress not valid for peer add", peer_add + ["suppress", "on"],
             '"suppress"')
 
+    # ask-suspect, preempt: on|off; preempt-delay: 0 or DUR; group add and
+    # group set; refused on rings by the kernel (the core's message)
+    gset = ["group", "set", "dev", "lo", "group", "7"]
+    for kw in ["ask-suspect", "preempt"]:
+        for v in ["yes", "no", "1", "0", "ON", "Off", "true", "", "on "]:
+            refused(f"group add {kw} {v!r}", base_add([kw, v]), f'"{v}"')
+            refused(f"group set {kw} {v!r}", gset + [kw, v], f'"{v}"')
+        rc, out, err = run(base_add([kw, "1"]))
+        check(f"bad {kw}: the message names on and off",
+              rc == 1 and "expected on or off" in err, err)
+        refused(f"{kw} without a value", base_add([kw]), f'"{kw}"')
+        refused(f"duplicate {kw}", base_add([kw, "on", kw, "off"]),
+                f'"{kw}"')
+        refused(f"{kw} not valid for peer add", peer_add + [kw, "on"],
+                f'"{kw}"')
+    for d in ["00", "0us", "0s", "99us", "61s", "10", "10ns", "-5ms", "",
+              "1.5ms", "5 ms", "+0", "-0", "0x0", "60001ms"]:
+        refused(f"group add preempt-delay {d!r}",
+                base_add(["preempt-delay", d]), f'"{d}"')
+        refused(f"group set preempt-delay {d!r}",
+                gset + ["preempt-delay", d], f'"{d}"')
+    rc, out, err = run(base_add(["preempt-delay", "61s"]))
+    check("bad preempt-delay: the message gives 0 or the range",
+          rc == 1 and "0 or a duration from 100us to 60s" in err, err)
+    rc, out, err = run(base_add(["preempt-delay", "5"]))
+    check("bad preempt-delay without a unit: the message asks for one",
+          rc == 1 and "missing unit" in err, err)
+    refused("preempt-delay without a value", base_add(["preempt-delay"]),
+            '"preempt-delay"')
+    refused("preempt-delay not valid for group del",
+            ["group", "del", "dev", "lo", "group", "7", "preempt-delay",
+             "0"], '"preempt-delay"')
+    refused("group set with nothing to change", gset,
+            "ask-suspect, preempt, preempt-delay")
+
     for mac in ["aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa-bb-cc-dd-ee-ff",
                 "gg:bb:cc:dd:ee:ff", "a:b:c:d:e:f", "", "aabb.ccdd.eeff",
                 "aa:bb:cc:dd:ee:f", "aa:bb:cc:dd:ee:fff", "aa:bb:cc:dd:ee:ff ",
@@ -309,6 +344,35 @@ def test_requests():
              "hb_miss": 5, "ifindex": LO, "node_id": 42,
              "coord_timeout_ns": 400000000, "group": 3,
              "hb_interval_ns": 100000000})
+    for v, num in [("on", 1), ("off", 0)]:
+        request(f"group add ask-suspect {v}", add + ["ask-suspect", v],
+                "group_new", dict(base, ask_suspect=num))
+        request(f"group add preempt {v}", add + ["preempt", v],
+                "group_new", dict(base, preempt=num))
+        request(f"group set ask-suspect {v}",
+                ["group", "set", "dev", "lo", "group", "1", "ask-suspect",
+                 v], "group_set",
+                {"ifindex": LO, "group": 1, "ask_suspect": num})
+        request(f"group set preempt {v}",
+                ["group", "set", "dev", "lo", "group", "1", "preempt", v],
+                "group_set", {"ifindex": LO, "group": 1, "preempt": num})
+    for d, ns in [("0", 0), ("100us", 100000), ("250ms", 250000000),
+                  ("60s", 60000000000)]:
+        request(f"group add preempt-delay {d}", add + ["preempt-delay", d],
+                "group_new", dict(base, preempt_delay_ns=ns))
+        request(f"group set preempt-delay {d}",
+                ["group", "set", "dev", "lo", "group", "1",
+                 "preempt-delay", d], "group_set",
+                {"ifindex": LO, "group": 1, "preempt_delay_ns": ns})
+    request("group add bully: the three options with timing, any order",
+            add + ["preempt-delay", "2s", "hb-miss", "3", "preempt", "on",
+                   "ask-suspect", "off"], "group_new",
+            dict(base, preempt_delay_ns=2000000000, hb_miss=3, preempt=1,
+                 ask_suspect=0))
+    request("group add ring with ask-suspect: sent (the kernel refuses)",
+            ["group", "add", "dev", "lo", "group", "7", "id", "5", "algo",
+             "ring", "ask-suspect", "on"], "group_new",
+            dict(base, algo=2, ask_suspect=1))
     request("peer add: pos before lladdr",
             ["peer", "add", "pos", "2", "dev", "lo", "lladdr",
              "02:00:00:00:00:09", "group", "1", "id", "9"], "peer_add",
@@ -542,10 +606,19 @@ def test_printers():
               "pos": None}]
     common = {"ifname": "eth\\1", "ifindex": 3, "group": 7, "id": 4000000000,
               "algo": "bully"}
+    # ... and, without the Bully options, null for each
     want0 = dict(common, role="candidate", leader=None, term=12,
                  participant=True, hb_interval_ns=20000000, hb_miss=3,
                  timeout_ns=100000, coord_timeout_ns=60000000000,
-                 pos=None, mtu=None, lladdr=None, peers=peers)
+                 pos=None, ask_suspect=None, preempt=None,
+                 preempt_delay_ns=None, mtu=None, lladdr=None, peers=peers)
+    want_opts = dict(common, group=8, role="leader", leader=4000000000,
+                     term=1, participant=False, hb_interval_ns=1000000000,
+                     hb_miss=3, timeout_ns=10000000,
+                     coord_timeout_ns=40000000, pos=4000000000,
+                     ask_suspect=False, preempt=False,
+                     preempt_delay_ns=250000000, mtu=None, lladdr=None,
+                     peers=[])
     want1 = dict(want0, role="follower", leader=4000000001,
                  participant=False)
     ring_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
@@ -556,27 +629,31 @@ def test_printers():
                      leader=4000000000, term=3, participant=False,
                      hb_interval_ns=100000000, hb_miss=5,
                      timeout_ns=100000000, coord_timeout_ns=400000000,
-                     pos=2, suppress=False, mtu=1500,
+                     pos=2, suppress=False, ask_suspect=True,
+                     preempt=True, preempt_delay_ns=0, mtu=1500,
                      lladdr="02:e1:00:00:00:2a", peers=ring_peers)
     want_ring_on = dict(want_ring, suppress=True)
     want_list = dict(want_ring, algo="ring-list")
     del want_list["suppress"]
     check("-j show: keys and values (leader null when 0)",
           rc == 0 and show[:2] == [want0, want1], lines[0])
-    check("-j show: ring: pos, suppress false/true, peers' pos",
-          show[2:4] == [want_ring, want_ring_on], lines[0])
+    check("-j show: ask_suspect false, preempt false, preempt_delay_ns",
+          show[2:3] == [want_opts], lines[0])
+    check("-j show: ring: pos, suppress false/true, peers' pos, "
+          "the Bully options' defaults",
+          show[3:5] == [want_ring, want_ring_on], lines[0])
     check("-j show: ring-list: pos, no suppress key",
-          show[4:] == [want_list], lines[0])
-    check("-j show: key order (pos, suppress before peers)",
-          list(show[2].keys()) ==
+          show[5:] == [want_list], lines[0])
+    check("-j show: key order (pos, suppress, options before peers)",
+          list(show[3].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
            "term", "participant", "hb_interval_ns", "hb_miss", "timeout_ns",
-           "coord_timeout_ns", "pos", "suppress", "mtu", "lladdr",
-           "peers"] and
-          list(show[2]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
+           "coord_timeout_ns", "pos", "suppress", "ask_suspect", "preempt",
+           "preempt_delay_ns", "mtu", "lladdr", "peers"] and
+          list(show[3]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
           lines[0])
     check("-j show: dump filter drops other devices and groups",
-          len(show) == 5, lines[0])
+          len(show) == 6, lines[0])
     want_stats = [dict(common,
                        tx={"election": 2, "answer": 0, "coordinator": 0,
                            "heartbeat": 18446744073709551615, "ack": 7,
@@ -590,11 +667,21 @@ def test_printers():
                               "wrong_lladdr": 0},
                        elections=6, leader_changes=2, tx_errors=1,
                        tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
-                       elections_limited=3)]
-    check("-j stats: every type and reason, 0 when absent, newer types kept",
+                       elections_limited=3, timer_late=None)]
+    late = [0] * 22
+    late[0], late[3], late[21] = 5, 7, 1
+    want_stats.append(dict(want_stats[0],
+                           timer_late={"buckets": late,
+                                       "max_ns": 2000000000, "count": 13}))
+    check("-j stats: every type and reason, 0 when absent, newer types kept;"
+          " timer_late null when absent, else 22 buckets, max_ns, count",
           stats == want_stats, lines[1])
+    check("-j stats: timer_late key order",
+          len(stats) == 2 and isinstance(stats[1]["timer_late"], dict) and
+          list(stats[1]["timer_late"].keys()) ==
+          ["buckets", "max_ns", "count"], lines[1])
     check("-j stats: ack and retry (tx, rx), queue_full (drops)",
-          len(stats) == 1 and stats[0]["tx"].get("ack") == 7
+          len(stats) == 2 and stats[0]["tx"].get("ack") == 7
           and stats[0]["tx"].get("retry") == 3
           and stats[0]["rx"].get("ack") == 0
           and stats[0]["rx"].get("retry") == 0
@@ -602,7 +689,7 @@ def test_printers():
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
            "elections", "leader_changes", "tx_errors", "tx_drops",
-           "elections_limited"], lines[1])
+           "elections_limited", "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
     want = ("dev eth\\1 group 7 id 4000000000 algo bully role candidate "
@@ -612,10 +699,21 @@ def test_printers():
             "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive no\n"
             "\tpeer 11 lladdr 02:00:00:ab:cd:0b alive yes\n")
     check("show text output", rc == 0 and out.startswith(want), out)
+    check("show text output: the Bully options (off, delay)",
+          "algo bully role leader leader 4000000000 term 1 participant no\n"
+          "\thb-interval 1s hb-miss 3 timeout 10ms coord-timeout 40ms "
+          "pos 4000000000\n"
+          "\task-suspect off preempt off preempt-delay 250ms\n" in out, out)
+    check("show text output: a ring reports the options' defaults",
+          "pos 2 suppress off\n\task-suspect on preempt on preempt-delay 0\n"
+          "\tlladdr" in out, out)
+    check("show text output: no options line without the attributes",
+          "coord-timeout 60s\n\tpeer 1" in out, out)
     ring = ("dev eth\\1 group 9 id 4000000000 algo ring role leader "
             "leader 4000000000 term 3 participant no\n"
             "\thb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms "
             "pos 2 suppress off\n"
+            "\task-suspect on preempt on preempt-delay 0\n"
             "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
             "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 4294967295\n"
             "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive yes pos 1\n")
@@ -624,7 +722,9 @@ def test_printers():
     check("show text output: suppress on; ring-list without suppress",
           "coord-timeout 400ms pos 2 suppress on\n" in out and
           "algo ring-list role leader" in out and
-          "coord-timeout 400ms pos 2\n\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
+          "coord-timeout 400ms pos 2\n"
+          "\task-suspect on preempt on preempt-delay 0\n"
+          "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
           "\tpeer 1" in out, out)
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
           "heartbeat 18446744073709551615 ack 7 retry 3 msg_9 5\n"
@@ -635,6 +735,9 @@ def test_printers():
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
           "tx_errors 1\n" in out, out)
+    check("stats text output: timer_late line, non-empty buckets only",
+          "\ttimer_late count 13 max 2000000000ns <1us 5 <8us 7 "
+          ">=1048576us 1\n" in out and out.count("timer_late") == 1, out)
 
 
 def test_valgrind():
