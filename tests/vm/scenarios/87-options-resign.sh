@@ -97,8 +97,8 @@ check "group 5 unchanged by the refusals" test "$before" = "$after"
 check_fails "group 8 was not created" elec_ctl 1 show dev eth0 group 8
 
 log "--- options: the rings refuse them with the core's message"
-MSG_ASK="ask-suspect applies to bully only"
-MSG_PRE="preempt and preempt-delay apply to bully only"
+MSG_ASK="ask-suspect does not apply to rings"
+MSG_PRE="preempt and preempt-delay do not apply to rings"
 for algo in ring ring-all ring-list; do
 	refused_with "$algo: group add ask-suspect off" "$MSG_ASK" \
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" ask-suspect off
