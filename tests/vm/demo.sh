@@ -1,9 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # `make demo`: five nodes with non-contiguous ids in network namespaces on
-# one bridge elect the highest id; the leader crashes (its link goes down, so
-# its instance falls silent at once); the survivors fail over; the old
-# leader's link comes back and it takes over again. Every node's event stream
+# one bridge elect the highest id; the leader crashes (its switch port goes
+# down: its eth0 loses carrier and its instance falls silent, sending
+# nothing); the survivors fail over after the detection window; the port
+# comes back and the old leader takes over again. Then a planned handover:
+# `group stop` on the leader, which resigns (a heartbeat flagged leaving),
+# so the survivors elect at once; `group start` and it takes over again. Every node's event stream
 # (`electionctl -j monitor`) is merged into one timeline, and the failover
 # latency is computed from the kernel's CLOCK_MONOTONIC timestamps.
 #
@@ -63,12 +66,21 @@ mark start "start: group start on all 5 nodes" 2001 "${IDS[@]}"
 elec_start_all 1
 elec_agree 1 2001 "$ELEC_BOUND" 1
 
-MARK_NODE=2001 mark crash "crash: leader 2001's link goes down" 100 3 17 42 100
-check "link of 2001 down" ip -n en2001 link set eth0 down
-elec_agree 1 100 "$ELEC_BOUND" 1 3 17 42 100
+MARK_NODE=2001 mark crash "crash: 2001's switch port goes down" 100 3 17 42 100
+check "switch port of 2001 down" ip -n esw link set p2001 down
+elec_agree 1 100 "$ELEC_BOUND" 0 3 17 42 100
 
-mark return "return: 2001's link comes back up" 2001 "${IDS[@]}"
-check "link of 2001 up" ip -n en2001 link set eth0 up
+mark return "return: 2001's switch port comes back up" 2001 "${IDS[@]}"
+check "switch port of 2001 up" ip -n esw link set p2001 up
+elec_agree 1 2001 "$ELEC_BOUND" 1
+sleep 0.5
+
+MARK_NODE=2001 mark handover "handover: group stop on leader 2001" 100 3 17 42 100
+check "group stop on 2001" elec_ctl 2001 group stop dev eth0 group 1
+elec_agree 1 100 "$ELEC_BOUND" 0 3 17 42 100
+
+mark return "return: group start on 2001" 2001 "${IDS[@]}"
+check "group start on 2001" elec_ctl 2001 group start dev eth0 group 1
 elec_agree 1 2001 "$ELEC_BOUND" 1
 sleep 0.5
 stop_monitors
