@@ -196,7 +196,8 @@ class Config:
         runs = load_jsonl(os.path.join(d, "runs.jsonl"))
         self.meta = next((r for r in runs if r["type"] == "meta"), None)
         self.end = next((r for r in runs if r["type"] == "end"), None)
-        self.trials = [r for r in runs if r["type"] == "trial"]
+        self.trials = [r for r in runs if r["type"] == "trial" and not r.get("skipped")]
+        self.skipped = [r for r in runs if r["type"] == "trial" and r.get("skipped")]
         self.systems = {r["system"]: r for r in runs if r["type"] == "system"}
         evs = load_jsonl(os.path.join(d, "events.jsonl"))
         self.mon = {}
@@ -226,7 +227,7 @@ class Config:
             # events are sorted: replay from the cut on
             lo = bisect.bisect_left(stamps[key], t["cut_ns"])
             t["m"] = trial_metrics(t, evs[lo:], is_ka)
-        for (s, k) in sorted({(t["system"], t["kind"]) for t in self.trials}):
+        for (s, k) in sorted({(t["system"], t["kind"]) for t in self.trials + self.skipped}):
             self.results[(s, k)] = self.aggregate(s, k)
 
     def bound_ns(self, system):
@@ -238,7 +239,9 @@ class Config:
         ok = [t for t in ts if t["m"]["failover"] is not None]
         fo = [ms(t["m"]["failover"]) for t in ok]
         self.samples[(s, k)] = fo
-        a = {"n": len(ts), "unsettled": len(ts) - len(ok), "bound_ms": ms(self.bound_ns(s))}
+        a = {"n": len(ts), "unsettled": len(ts) - len(ok), "bound_ms": ms(self.bound_ns(s)),
+             "skipped": sum(1 for t in self.skipped if t["system"] == s and t["kind"] == k),
+             "unquiet": sum(1 for t in ts if not t.get("quiet_before", True))}
         if fo:
             a.update(min=min(fo), p50=pct(fo, 50), p90=pct(fo, 90), max=max(fo))
             a["p50_bound"] = a["p50"] / a["bound_ms"]
@@ -247,9 +250,12 @@ class Config:
             v = [ms(t["m"].get(ph)) for t in ok if t["m"].get(ph) is not None]
             a[ph] = pct(v, 50) if v else None
         a["announcement"] = a.get("p50")
+        if not ts:
+            a.update(two_ep=0, two_ms=0.0)
+            return a
         a["two_ep"] = sum(t["m"]["two_ep"] for t in ts)
         a["two_ms"] = sum(ms(t["m"]["two_ns"]) for t in ts)
-        if k == "b":
+        if k == "b" and ts:
             iso = [ms(t["m"]["iso"]) for t in ts]
             a["iso_p50"], a["iso_max"] = pct(iso, 50), max(iso)
             a["iso_self"] = sum(1 for t in ts if t["m"]["iso_self"])
@@ -350,9 +356,16 @@ def config_md(c):
                    fmt(vs, 2), a.get("detection"), a.get("election"), a.get("announcement"),
                    "%d / %.1f" % (a["two_ep"], a["two_ms"])]
             if k == "b":
-                row += [a.get("iso_p50"), a.get("iso_max"), "%d/%d" % (a["iso_self"], a["n"])]
+                row += [a.get("iso_p50"), a.get("iso_max"), "%d/%d" % (a.get("iso_self", 0), a["n"])]
             mm = a.get("msgs")
-            row.append(" ".join("%s %.1f" % (t[0].upper(), mm[t]) for t in MSG_TYPES if mm[t]) if mm else "-")
+            row.append(" ".join("%s %.1f" % ({"ack": "ACK"}.get(t, t[0].upper()), mm[t])
+                                for t in MSG_TYPES if mm[t]) if mm else "-")
+            notes = []
+            if a["skipped"]:
+                notes.append("%d skipped (no agreement before the cut)" % a["skipped"])
+            if a["unquiet"]:
+                notes.append("%d cut while not quiet" % a["unquiet"])
+            row.append("; ".join(notes) or "-")
             rows.append(row)
         if not rows:
             continue
@@ -361,7 +374,7 @@ def config_md(c):
                 "announcement p50", "2 leaders: episodes / ms"]
         if k == "b":
             head += ["isolated leads p50 ms", "isolated max ms", "isolated stepped down alone"]
-        head.append("frames per failover (survivors' tx, by type)")
+        head += ["frames per failover (survivors' tx, by type)", "notes"]
         out.append("### %s\n" % KIND_NAMES[k])
         out.append(md_table(head, rows))
     rows = []
@@ -461,7 +474,8 @@ def targets(cfgs):
     return lines
 
 
-CSV_HEAD = ["nodes", "hb_us", "variant", "system", "kind", "n", "unsettled", "min_ms", "p50_ms",
+CSV_HEAD = ["nodes", "hb_us", "variant", "system", "kind", "n", "unsettled", "skipped",
+            "cut_while_not_quiet", "min_ms", "p50_ms",
             "p90_ms", "max_ms", "bound_ms", "p50_over_bound", "p90_over_bound",
             "keepalived_p50_over_p50", "keepalived_p90_over_p90", "detection_p50_ms",
             "election_p50_ms", "announcement_p50_ms", "two_leader_episodes", "two_leader_ms",
@@ -480,7 +494,8 @@ def csv_rows(c):
 
         def r(x, nd=3):
             return "" if x is None else ("%.*f" % (nd, x) if isinstance(x, float) else x)
-        yield [c.n, c.hb_ns // 1000, c.variant, s, k, a["n"], a["unsettled"], r(a.get("min")),
+        yield [c.n, c.hb_ns // 1000, c.variant, s, k, a["n"], a["unsettled"], a["skipped"],
+               a["unquiet"], r(a.get("min")),
                r(a.get("p50")), r(a.get("p90")), r(a.get("max")), r(a["bound_ms"]),
                r(a.get("p50_bound")), r(a.get("p90_bound")),
                r(ratio(ka.get("p50"), a.get("p50")) if s != "keepalived" else None),
