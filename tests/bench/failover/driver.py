@@ -36,10 +36,12 @@ Measurement, without disturbing what is measured:
     cut is one netlink sendmsg from the driver itself (rtnetlink for link
     down and the tc filters, generic netlink for GROUP_STOP), stamped with
     time.monotonic_ns() just before it;
-  - `electionctl -j stats` runs once per node after each failover and after
-    each settle back, outside the measured windows (a measured window ends
-    when the driver has seen the survivors agree for a stable window, before
-    the spawns; the next cut waits for a stable window after them).
+  - the message counters are read with STATS_GET over the driver's own
+    generic netlink sockets (no process spawned) after each failover and
+    after each settle back, outside the measured windows (a measured window
+    ends when the driver has seen the survivors agree for a stable window);
+    `electionctl -j stats` runs once per node at the end of each system
+    (timer_late and whatever else the module reports).
 
 Output (DIR, copied from the guest's tmpfs at the end of each system):
   events.jsonl   every monitor event ({"src": "mon", "node": ID, ...}) and
@@ -369,6 +371,9 @@ class Bench:
         attrs = uapi_enum("elec_attr")
         self.cmd_start, self.cmd_stop = cmds["ELEC_CMD_GROUP_START"], cmds["ELEC_CMD_GROUP_STOP"]
         self.attr_ifindex, self.attr_group = attrs["ELEC_ATTR_IFINDEX"], attrs["ELEC_ATTR_GROUP"]
+        self.cmd_stats, self.attr_tx = cmds["ELEC_CMD_STATS_GET"], attrs["ELEC_ATTR_TX"]
+        self.msg_names = {v: k[len("ELEC_MSG_"):].lower() for k, v in uapi_enum("elec_msg_type").items()
+                          if k.startswith("ELEC_MSG_") and k not in ("ELEC_MSG_UNSPEC", "ELEC_MSG_MAX")}
         self.rtnl, self.genl, self.ifindex, self.port = {}, {}, {}, {}
         home = os.open("/proc/self/ns/net", os.O_RDONLY)
         for i in self.ids:
@@ -522,7 +527,9 @@ class Bench:
                 raise RuntimeError("node %d: electionctl failed: %s" % (i, out.strip()))
 
     def snapshot(self):
-        """`electionctl -j stats` of the current group on every node, at once."""
+        """`electionctl -j stats` of the current group on every node, at once
+        (once per system, after its soak: whatever the module reports, such
+        as timer_late, in the tool's own JSON)."""
         ps = [(i, subprocess.Popen([CTL, "-j", "stats", "dev", "eth0", "group", str(self.group)],
                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                    preexec_fn=in_netns("en%d" % i))) for i in self.ids]
@@ -537,6 +544,26 @@ class Bench:
         # the spawns are a disturbance: the next settle waits a stable
         # window after them
         self.last_ev = now_ns()
+        return snap
+
+    def stats_tx(self):
+        """Frames sent per type by every node: STATS_GET over the driver's
+        generic netlink sockets, all requests out before the first reply is
+        read. No process is spawned: nothing to disturb the group."""
+        sent = []
+        for i in self.ids:
+            g, reqs = self.genl_group(i, self.cmd_stats)
+            sent.append((i, g, g.send(reqs)))
+        snap = {}
+        for i, g, seqs in sent:
+            _, replies = g.acks(seqs)
+            tx = {}
+            for _, chunk in replies:
+                a = parse_nla(chunk[4:])
+                for t, v in parse_nla(a.get(self.attr_tx, b"")).items():
+                    if t in self.msg_names and len(v) >= 8:
+                        tx[self.msg_names[t]] = struct.unpack("=Q", v[:8])[0]
+            snap[i] = {"tx": tx}
         return snap
 
     def genl_group(self, i, cmd):
@@ -706,9 +733,9 @@ class Bench:
             self.hogs_start()
             kinds = ["a"] * self.a.crashes + ["b"] * self.a.crashes + ["p"] * self.a.handovers
             self.rng.shuffle(kinds)
-            snap = None if is_ka else self.snapshot()
+            snap = None if is_ka else self.stats_tx()
             counts = {}
-            fails = 0
+            fails = total_fails = 0
             for kind in kinds:
                 counts[kind] = counts.get(kind, 0) + 1
                 r, snap = self.trial(name, kind, counts[kind], snap)
@@ -717,13 +744,19 @@ class Bench:
                     # a group that does not settle: note it, undo everything,
                     # go on; give up on the system after 5 in a row
                     fails += 1
+                    total_fails += 1
                     rec["errors"].append("trial %s/%d: %s" % (
                         kind, counts[kind], r.get("skipped") or "group did not settle back"))
-                    if fails >= 5:
-                        raise RuntimeError("5 trials in a row without settling: giving up on %s" % name)
+                    if fails >= 5 or total_fails >= 10:
+                        raise RuntimeError("%d trials without settling (%d in a row): giving up on %s"
+                                           % (total_fails, fails, name))
                     self.recover(is_ka)
+                    # the next trial's messages count from here
+                    snap = None if is_ka else self.stats_tx()
                 else:
                     fails = 0
+                if len(self.events) > 20000:   # an election storm: keep memory bounded
+                    self.flush_events()
             rec["soak"] = self.soak(is_ka)
             if not is_ka:
                 last = self.snapshot()
@@ -778,13 +811,13 @@ class Bench:
         self.last_ev = cut
         lead = self.settle(surv, None, stable, self.a.fail_timeout)
         settled = now_ns()
-        after = None if self.group is None else self.snapshot()
+        after = None if self.group is None else self.stats_tx()
         undo = now_ns()
         self.undo(kind, top)
         self.last_ev = now_ns()
         back = self.settle(self.ids, top, stable, self.a.fail_timeout)
         back_ns = now_ns()
-        back_stats = None if self.group is None else self.snapshot()
+        back_stats = None if self.group is None else self.stats_tx()
         r = dict(rec, quiet_before=quiet, delay_ns=int(delay * 1e9))
         r.update({"cut_ns": cut,
              "settled_ns": settled, "new_leader": lead, "undo_ns": undo,
@@ -811,11 +844,14 @@ class Bench:
 
     # ---- output ----
 
-    def flush(self):
+    def flush_events(self):
         with open(os.path.join(WORK, "events.jsonl"), "a") as f:
             for ev in self.events:
                 f.write(json.dumps(ev) + "\n")
         self.events = []
+
+    def flush(self):
+        self.flush_events()
         with open(os.path.join(WORK, "runs.jsonl"), "a") as f:
             for r in self.runs:
                 f.write(json.dumps(r) + "\n")
