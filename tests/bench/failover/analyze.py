@@ -600,7 +600,8 @@ property of the protocol. **bound** = hb-interval x hb-miss (keepalived:
 3 x advert_int). **frames per failover** = the survivors' tx counters per
 type (E election, A answer, C coordinator, H heartbeat, ACK, R retry),
 mean over the trials, from the stats before the cut to the stats after the
-settle (heartbeats of the settle window included). **CPU** = the guest's
+settle (heartbeats of the settle window included). **leader changes** in the soak = leader_changed events summed over the
+nodes (keepalived: entries into MASTER). **CPU** = the guest's
 system + softirq time during the idle soak (/proc/stat) / N, as %% of one
 CPU, next to keepalived's processes' utime + stime / N during its soak.
 **timer lateness**: from `electionctl -j stats` `timer_late` (summed over the
