@@ -44,7 +44,6 @@ Definitions (every time is CLOCK_MONOTONIC of the one guest):
 import argparse
 import bisect
 import csv
-import datetime
 import json
 import os
 import subprocess
