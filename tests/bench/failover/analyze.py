@@ -18,7 +18,7 @@ Definitions (every time is CLOCK_MONOTONIC of the one guest):
              which every survivor follows the same survivor L and keeps
              doing so until the end of the window. The window ends when the
              driver has seen that agreement hold for its stable window
-             (max(200 ms, 10 x bound) without an event), before it spawns
+             (max(50 ms, 10 x bound) without an event), before it spawns
              anything. election.ko: every survivor's last leader_changed
              names L and no survivor is stopped; event times are the
              kernel's ts_ns. keepalived: exactly one survivor MASTER and
@@ -567,8 +567,11 @@ drop filters on the leader's bridge port, ingress and egress (carrier stays
 up: the isolated leader keeps leading); (p) `GROUP_STOP` on the leader /
 SIGTERM to the leader's keepalived (which sends a priority-0 advert). Then the
 undo (link up, filters deleted, GROUP_START / keepalived restarted) and the
-group settles on the leader again (agreement, then no event for
-max(200 ms, 10 x bound)) before the next trial. Then an idle soak of
+group settles on the leader again (agreement, then no event for the
+stable window, max(50 ms, 10 x bound)) before the next trial; a trial whose
+group agrees but never stays that quiet is cut anyway ("cut while not
+quiet"), one without agreement within 5 s is skipped, and a system is
+given up after 5 such trials in a row or 10 in all (listed as errors). Then an idle soak of
 %(soak)s s without crashes.
 
 Timestamps are the guest's CLOCK_MONOTONIC for both systems: the cut is
@@ -576,16 +579,18 @@ stamped by the driver just before the one netlink sendmsg (or kill) that
 cuts; election.ko's events carry the kernel's ts_ns (one `electionctl -j
 monitor` per namespace, started once); keepalived's state changes come
 through its `notify_fifo`, read by one reader process (SCHED_FIFO) that
-stamps each line on arrival. The driver waits on these streams; it runs
-`electionctl -j stats` once per node after each failover and after each
-settle, outside the measured windows.
+stamps each line on arrival. The driver waits on these streams (select;
+no polling, no process per node while measuring); it reads the tx counters
+with STATS_GET over its own generic netlink sockets after each failover
+and after each settle back, outside the measured windows, and runs
+`electionctl -j stats` once per node at the end of each system.
 
 Definitions: **failover** = cut -> the last event after which every survivor
 follows the same surviving leader (election.ko: each survivor's last
 leader_changed names it, none stopped; keepalived: one survivor MASTER,
 every other survivor BACKUP) and keeps doing so to the end of the measured
 window, which closes when the driver has seen that agreement hold for its
-stable window, before it spawns anything; trials without it are
+stable window; trials without it are
 "unsettled" and left out. **detection** = cut ->
 first election_started, or leader_changed away from the old leader, on a
 survivor; **election** = cut -> first leader_changed to the new leader;
