@@ -225,6 +225,11 @@ class Config:
                 stamps[key] = [e["ts_ns"] for e in evs]
             # events are sorted: replay from the cut on
             lo = bisect.bisect_left(stamps[key], t["cut_ns"])
+            # an event during the random sleep before the cut (stamped
+            # before it, delivered after the driver looked): the group was
+            # already moving, the trial measures nothing; left out, counted
+            pre = bisect.bisect_right(stamps[key], t["cut_ns"] - t.get("delay_ns", 0) - 1_000_000)
+            t["disturbed"] = lo > pre
             t["m"] = trial_metrics(t, evs[lo:], is_ka)
         for (s, k) in sorted({(t["system"], t["kind"]) for t in self.trials + self.skipped}):
             self.results[(s, k)] = self.aggregate(s, k)
@@ -235,12 +240,15 @@ class Config:
 
     def aggregate(self, s, k):
         ts = [t for t in self.trials if t["system"] == s and t["kind"] == k]
+        disturbed = sum(1 for t in ts if t["disturbed"])
+        ts = [t for t in ts if not t["disturbed"]]
         ok = [t for t in ts if t["m"]["failover"] is not None]
         fo = [ms(t["m"]["failover"]) for t in ok]
         self.samples[(s, k)] = fo
         a = {"n": len(ts), "unsettled": len(ts) - len(ok), "bound_ms": ms(self.bound_ns(s)),
              "skipped": sum(1 for t in self.skipped if t["system"] == s and t["kind"] == k),
-             "unquiet": sum(1 for t in ts if not t.get("quiet_before", True))}
+             "unquiet": sum(1 for t in ts if not t.get("quiet_before", True)),
+             "disturbed": disturbed}
         if fo:
             a.update(min=min(fo), p50=pct(fo, 50), p90=pct(fo, 90), max=max(fo))
             a["p50_bound"] = a["p50"] / a["bound_ms"]
@@ -362,6 +370,8 @@ def config_md(c):
             notes = []
             if a["skipped"]:
                 notes.append("%d skipped (no agreement before the cut)" % a["skipped"])
+            if a["disturbed"]:
+                notes.append("%d left out (events just before the cut)" % a["disturbed"])
             if a["unquiet"]:
                 notes.append("%d cut while not quiet" % a["unquiet"])
             row.append("; ".join(notes) or "-")
@@ -474,7 +484,7 @@ def targets(cfgs):
 
 
 CSV_HEAD = ["nodes", "hb_us", "variant", "system", "kind", "n", "unsettled", "skipped",
-            "cut_while_not_quiet", "min_ms", "p50_ms",
+            "cut_while_not_quiet", "left_out_disturbed", "min_ms", "p50_ms",
             "p90_ms", "max_ms", "bound_ms", "p50_over_bound", "p90_over_bound",
             "keepalived_p50_over_p50", "keepalived_p90_over_p90", "detection_p50_ms",
             "election_p50_ms", "announcement_p50_ms", "two_leader_episodes", "two_leader_ms",
@@ -494,7 +504,7 @@ def csv_rows(c):
         def r(x, nd=3):
             return "" if x is None else ("%.*f" % (nd, x) if isinstance(x, float) else x)
         yield [c.n, c.hb_ns // 1000, c.variant, s, k, a["n"], a["unsettled"], a["skipped"],
-               a["unquiet"], r(a.get("min")),
+               a["unquiet"], a["disturbed"], r(a.get("min")),
                r(a.get("p50")), r(a.get("p90")), r(a.get("max")), r(a["bound_ms"]),
                r(a.get("p50_bound")), r(a.get("p90_bound")),
                r(ratio(ka.get("p50"), a.get("p50")) if s != "keepalived" else None),
@@ -591,7 +601,10 @@ leader_changed names it, none stopped; keepalived: one survivor MASTER,
 every other survivor BACKUP) and keeps doing so to the end of the measured
 window, which closes when the driver has seen that agreement hold for its
 stable window; trials without it are
-"unsettled" and left out. **detection** = cut ->
+"unsettled" and left out, and so are trials with an event of the system
+stamped during the random sleep before the cut (the group was already
+moving: "left out" in the notes; n counts neither skipped nor left-out
+trials). **detection** = cut ->
 first election_started, or leader_changed away from the old leader, on a
 survivor; **election** = cut -> first leader_changed to the new leader;
 **announcement** = the failover. **2 leaders** = episodes and total time in
