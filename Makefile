@@ -14,6 +14,8 @@
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
 #   make tables     Documentation/results/message-counts.{md,png} from electsim
 #   make bench-sim  simulator speed: events/s, wall time, peak memory
+#   make bench-failover [QUICK=1]  failover latency against keepalived in VMs
+#                   (tests/bench/failover; not part of check)
 #   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
@@ -21,7 +23,7 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim vmtest-debug debug-kernel
+	check demo tables bench-sim bench-failover vmtest-debug debug-kernel
 all: module userspace
 
 module:
@@ -78,6 +80,13 @@ tables: userspace
 
 bench-sim: userspace
 	@scripts/bench-sim
+
+# election.ko against keepalived: one VM boot per configuration; the full
+# run takes hours on 2 cores, QUICK=1 a few minutes (tests/bench/README).
+bench-failover:
+	@scripts/deps
+	@$(MAKE) --no-print-directory all
+	@QUICK="$(QUICK)" tests/bench/failover/run
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
