@@ -1470,6 +1470,8 @@ static void tb_deterministic(struct kunit *test)
 		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
 		t_fire(n, ELEC_TIMER_DETECT);
 		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
+		/* the probe of the suspect, then the other higher ids */
+		t_fire(n, ELEC_TIMER_ANSWER);
 		t_fire(n, ELEC_TIMER_ANSWER);
 		t_fire(n, ELEC_TIMER_HEARTBEAT);
 		t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 1);
@@ -1510,8 +1512,9 @@ static void t_rx_flags(struct t_node *n, u8 type, u8 flags, u32 src,
 
 /*
  * Rule a: a run asks every higher id, whatever earlier runs concluded;
- * the suspect too unless ask-suspect is off; with preempt off a lower
- * suspect too.
+ * the suspect too unless ask-suspect is off (a run its detector began
+ * probes the suspect alone first, then after T the others); with preempt
+ * off a lower suspect too.
  */
 static void tb_rule_run_asks_all(struct kunit *test)
 {
@@ -1526,9 +1529,21 @@ static void tb_rule_run_asks_all(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
 	KUNIT_EXPECT_FALSE(test, n->c.suspect_skip);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	/* the probe: the suspect alone */
+	KUNIT_EXPECT_TRUE(test, n->c.probing);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	/* no answer within T: every other higher id, failed or not */
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			0);
 	/* the marks are kept: informational only */
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 4)->alive, 0);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 0);
@@ -1553,8 +1568,7 @@ static void tb_rule_run_asks_all(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	/* it answers and re-announces at its term: 4 follows it again */
 	t_rx(n, ELEC_MSG_ANSWER, 2, 4, 3);
 	t_rx(n, ELEC_MSG_COORDINATOR, 2, 4, 3);
@@ -2339,7 +2353,7 @@ static void tn_false_suspicion(struct kunit *test, bool off)
 	struct t_net *net = tn_new(test, ids, 5);
 	struct t_node *f = t_net_node(net, 4);
 	struct t_node *l = t_net_node(net, 5);
-	u64 changes[5], elections, term, detect;
+	u64 changes[5], sent[ELEC_MSG_MAX + 1], elections, term, detect;
 	u32 i;
 
 	tn_set_opts(net, off, false);
@@ -2350,6 +2364,7 @@ static void tn_false_suspicion(struct kunit *test, bool off)
 	elections = f->c.stats.elections;
 	for (i = 0; i < 5; i++)
 		changes[i] = net->node[i]->c.stats.leader_changes;
+	memcpy(sent, net->sent, sizeof(sent));
 
 	net->cut[l->idx][f->idx] = true;
 	detect = f->c.timer_expires[ELEC_TIMER_DETECT];
@@ -2362,6 +2377,15 @@ static void tn_false_suspicion(struct kunit *test, bool off)
 	if (!off) {
 		KUNIT_EXPECT_EQ(test, l->c.term, term);
 		KUNIT_EXPECT_EQ(test, l->c.max_term, term);
+		/* the probe: ELECTION to the suspect, its ANSWER and its
+		 * COORDINATOR, nothing to or from anyone else
+		 */
+		KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION],
+				sent[ELEC_MSG_ELECTION] + 1);
+		KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ANSWER],
+				sent[ELEC_MSG_ANSWER] + 1);
+		KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR],
+				sent[ELEC_MSG_COORDINATOR] + 1);
 	} else {
 		KUNIT_EXPECT_EQ(test, l->c.term, term + 2);
 	}

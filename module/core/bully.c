@@ -131,43 +131,41 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	c->suspect = 0;
 	c->suspect_skip = false;
 	c->suspect_left = false;
+	c->probing = false;
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
 }
 
 /*
- * A new election run: the node gives up its leader and sends ELECTION to
- * every higher peer, alive or not in its eyes. @suspect (0: none) is the
- * peer whose silence or resignation started the run: asked unless @skip
- * or @left (it resigned: no restart of this run asks it either), even
- * when it is lower (with preempt off a worse leader is followed, and
- * asking it lets a late one keep its role).
+ * ELECTION to the peers a run asks, each flagged asked: every higher peer,
+ * alive or not in the node's eyes, and @suspect (0: none) unless @skip,
+ * even when it is lower (with preempt off a worse leader is followed, and
+ * asking it lets a late one keep its role). @which: all of them, only the
+ * suspect, or all but the suspect. Return: how many were asked.
  */
-static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
-				 bool left, u64 now)
+enum bully_ask {
+	BULLY_ASK_ALL,
+	BULLY_ASK_SUSPECT,
+	BULLY_ASK_OTHERS,
+};
+
+static u32 bully_ask(struct elec_core *c, u32 suspect, bool skip,
+		     enum bully_ask which, u64 now)
 {
 	u32 self = c->cfg.self_id;
 	u32 asked = 0;
 	u32 i;
 
-	c->stats.elections++;
-	c->participant = true;
-	c->role = ELEC_ROLE_CANDIDATE;
-	c->suspect = suspect;
-	c->suspect_skip = skip || left;
-	c->suspect_left = left;
-	if (c->leader)
-		elec_core_set_leader(c, 0, c->term, now);
-	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
-
-	bully_clear_asked(c);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 		bool ask = p->id > self;
 
 		if (p->id == suspect)
-			ask = !skip && (ask || c->cfg.preempt_off);
+			ask = !skip && (ask || c->cfg.preempt_off) &&
+			      which != BULLY_ASK_OTHERS;
+		else if (which == BULLY_ASK_SUSPECT)
+			ask = false;
 		if (!ask)
 			continue;
 		p->flags |= ELEC_BULLY_ASKED;
@@ -175,6 +173,41 @@ static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
 			       NULL, 0, now);
 		asked++;
 	}
+	return asked;
+}
+
+/*
+ * A new election run: the node gives up its leader and asks (above) the
+ * higher peers and @suspect, the peer whose silence or resignation
+ * started the run, unless @skip or @left (it resigned: no restart of this
+ * run asks it either). With @probe it asks the suspect alone first: a
+ * leader that was only late answers, and the others are not disturbed;
+ * T without its answer asks the rest (bully_answer_expired()).
+ */
+static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
+				 bool left, bool probe, u64 now)
+{
+	u32 asked = 0;
+
+	c->stats.elections++;
+	c->participant = true;
+	c->role = ELEC_ROLE_CANDIDATE;
+	c->suspect = suspect;
+	c->suspect_skip = skip || left;
+	c->suspect_left = left;
+	c->probing = false;
+	if (c->leader)
+		elec_core_set_leader(c, 0, c->term, now);
+	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+
+	bully_clear_asked(c);
+	if (probe && suspect && !c->suspect_skip) {
+		asked = bully_ask(c, suspect, false, BULLY_ASK_SUSPECT, now);
+		c->probing = asked != 0;
+	}
+	if (!asked)
+		asked = bully_ask(c, suspect, c->suspect_skip, BULLY_ASK_ALL,
+				  now);
 	if (!asked) {
 		bully_become_leader(c, now);
 		return;
@@ -189,6 +222,7 @@ static void bully_start(struct elec_core *c, u64 now)
 	c->suspect = 0;
 	c->suspect_skip = false;
 	c->suspect_left = false;
+	c->probing = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
@@ -201,11 +235,12 @@ static void bully_stop(struct elec_core *c, u64 now)
 	c->suspect = 0;
 	c->suspect_skip = false;
 	c->suspect_left = false;
+	c->probing = false;
 }
 
 static void bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, 0, false, false, now);
+	bully_begin_election(c, 0, false, false, false, now);
 }
 
 /* The leader has been silent for hb_miss intervals (or learning is over). */
@@ -222,10 +257,13 @@ static void bully_detect_expired(struct elec_core *c, u64 now)
 		return;
 	}
 	bully_begin_election(c, suspect, c->cfg.ask_suspect_off, false,
-			     now);
+			     !c->cfg.ask_suspect_off, now);
 }
 
-/* T passed without an ANSWER: every peer asked is declared failed. */
+/*
+ * T passed without an ANSWER: every peer asked is declared failed; after
+ * the probe of the suspect alone, the other higher ids are asked now.
+ */
 static void bully_answer_expired(struct elec_core *c, u64 now)
 {
 	u32 i;
@@ -239,6 +277,14 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 			continue;
 		p->flags &= ~ELEC_BULLY_ASKED;
 		elec_core_peer_set_alive(c, p, false, now);
+	}
+	if (c->probing) {
+		c->probing = false;
+		if (bully_ask(c, c->suspect, false, BULLY_ASK_OTHERS, now)) {
+			bully_only_timer(c, ELEC_TIMER_ANSWER,
+					 c->cfg.timeout_ns, now);
+			return;
+		}
 	}
 	bully_become_leader(c, now);
 }
@@ -261,7 +307,8 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		if (c->phase == ELEC_BULLY_WAIT_COORD) {
 			bool left = c->suspect_left;
 
-			bully_begin_election(c, c->suspect, left, left, now);
+			bully_begin_election(c, c->suspect, left, left, false,
+					     now);
 		}
 		break;
 	case ELEC_TIMER_HEARTBEAT:
@@ -275,7 +322,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    bully_preempts(c, c->leader))
-			bully_begin_election(c, 0, false, false, now);
+			bully_begin_election(c, 0, false, false, false, now);
 		break;
 	default:
 		break;
@@ -315,7 +362,7 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	/* rate limited: the election sends up to one frame per peer */
 	if (elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, false, false, now);
+		bully_begin_election(c, 0, false, false, false, now);
 }
 
 static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
@@ -327,6 +374,7 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
 	p->flags &= ~ELEC_BULLY_ASKED;
+	c->probing = false;
 	c->phase = ELEC_BULLY_WAIT_COORD;
 	bully_only_timer(c, ELEC_TIMER_COORD,
 			 elec_config_coord_timeout(&c->cfg), now);
@@ -348,7 +396,7 @@ static void bully_follow(struct elec_core *c, bool may_run, u64 now)
 	 * worse leader's next heartbeat asks again (bully_rx_leader()).
 	 */
 	if (may_run && elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, false, false, now);
+		bully_begin_election(c, 0, false, false, false, now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
@@ -362,6 +410,7 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 	c->suspect = 0;
 	c->suspect_skip = false;
 	c->suspect_left = false;
+	c->probing = false;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
 	bully_follow(c, true, now);
@@ -400,7 +449,7 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
 				 now);
-	bully_begin_election(c, msg->src, true, true, now);
+	bully_begin_election(c, msg->src, true, true, false, now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
@@ -435,7 +484,7 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 							 c->cfg.preempt_delay_ns,
 							 now);
 			} else if (elec_core_rx_may_elect(c, now)) {
-				bully_begin_election(c, 0, false, false, now);
+				bully_begin_election(c, 0, false, false, false, now);
 				return;
 			}
 		}

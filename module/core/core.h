@@ -351,6 +351,9 @@ struct elec_algo_ops {
  *	(ask-suspect off, or it resigned)
  * @suspect_left: Bully: @suspect resigned (no run asks it, not even a
  *	restart after coord-timeout)
+ * @probing: Bully: the run has asked only @suspect so far (a run that
+ *	its detector began, ask-suspect on); T without an answer asks the
+ *	other higher ids
  * @ring: ring algorithms' hop state
  * @stats: counters
  */
@@ -376,6 +379,7 @@ struct elec_core {
 	u32 suspect;
 	bool suspect_skip;
 	bool suspect_left;
+	bool probing;
 	struct elec_ring ring;
 	struct elec_stats stats;
 };

@@ -51,7 +51,9 @@ static void usage(FILE *f)
 		"            detected its crash, outside Bully's assumptions);\n"
 		"            --observe (watch a window after quiescence, as --check\n"
 		"            does)\n"
-		"scenarios: elect boot crash-leader recover random; "
+		"scenarios: elect boot crash-leader recover random soak (--duration DUR,\n"
+		"           default 10s: no fault, counts leader changes);\n"
+		"           "
 		"DUR: integer with ns, us, ms or s\n", prog, prog,
 		(unsigned int)ELECTION_RING_LIST_MAX_IDS);
 }
@@ -182,6 +184,9 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		fprintf(f, " --fast-recover");
 	if (p->observe)
 		fprintf(f, " --observe");
+	if (p->duration_ns)
+		fprintf(f, " --duration %lluns",
+			(unsigned long long)p->duration_ns);
 	fprintf(f, " --timeout %lluns --coord-timeout %lluns "
 		"--hb-interval %lluns --hb-miss %u",
 		(unsigned long long)p->timeout_ns,
@@ -339,6 +344,10 @@ int main(int argc, char **argv)
 				bad("--hb-miss: '%s' is not an unsigned integer",
 				    val);
 			p.hb_miss = (u32)v;
+		} else if (!strcmp(name, "--duration")) {
+			if (parse_dur(val, &p.duration_ns) || !p.duration_ns)
+				bad("--duration: '%s' is not a positive duration (integer with ns, us, ms or s)",
+				    val);
 		} else if (!strcmp(name, "--runs")) {
 			if (parse_u64(val, &runs) || !runs)
 				bad("--runs: '%s' is not a positive integer",
@@ -428,7 +437,7 @@ int main(int argc, char **argv)
 	if (p.fast_recover && p.scenario != SC_RANDOM)
 		bad("--fast-recover applies to the random scenario and --check");
 	if (p.scenario == SC_COUNT)
-		bad("unknown scenario '%s' (known: elect boot crash-leader recover random)",
+		bad("unknown scenario '%s' (known: elect boot crash-leader recover random soak)",
 		    scen);
 	if (nodes) {
 		if (parse_u64(nodes, &v) || v < 1 || v > MAX_NODES)
@@ -508,7 +517,8 @@ int main(int argc, char **argv)
 		if ((p.scenario == SC_CRASH_LEADER ||
 		     p.scenario == SC_RECOVER) && p.initiator == hi)
 			bad("--initiator: %u is the leader that crashes", hi);
-		if (p.scenario == SC_BOOT || p.scenario == SC_RANDOM)
+		if (p.scenario == SC_BOOT || p.scenario == SC_RANDOM ||
+		    p.scenario == SC_SOAK)
 			bad("--initiator: scenario %s takes only 'all'",
 			    scenario_names[p.scenario]);
 	}

@@ -140,12 +140,15 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			       (unsigned long long)r->queue_full, r->queue_max);
 		printf(",\"elapsed_ns\":%llu,\"live\":%u,\"highest_live\":%u,"
 		       "\"events\":%llu,\"dual_leader_ns\":%llu,"
-		       "\"dual_leader_max_ns\":%llu,\"terms\":%llu}\n",
+		       "\"dual_leader_max_ns\":%llu,\"terms\":%llu,"
+		       "\"leader_changes\":%llu,\"elections\":%llu}\n",
 		       (unsigned long long)r->elapsed_ns, r->live, r->highest_live,
 		       (unsigned long long)r->events,
 		       (unsigned long long)r->dual_ns,
 		       (unsigned long long)r->dual_max_ns,
-		       (unsigned long long)r->terms);
+		       (unsigned long long)r->terms,
+		       (unsigned long long)r->leader_changes,
+		       (unsigned long long)r->elections);
 		return;
 	}
 	printf("%s %s nodes=%u seed=%llu: leader=%u highest_live=%u "

@@ -30,6 +30,7 @@ const char *const scenario_names[SC_COUNT] = {
 	[SC_CRASH_LEADER] = "crash-leader",
 	[SC_RECOVER] = "recover",
 	[SC_RANDOM] = "random",
+	[SC_SOAK] = "soak",
 };
 
 static struct node *highest(struct sim *s, int live_only)
@@ -269,6 +270,21 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		if (s.trace)
 			out_trace(&s, "trigger random");
 		random_schedule(&s, &tmp);
+		break;
+	case SC_SOAK:
+		/*
+		 * No fault: the settled group runs for the duration (the
+		 * latency spread may make live leaders look failed);
+		 * leader_changes and elections say whether it stays put.
+		 */
+		settle(&s);
+		sim_start_counting(&s);
+		if (s.trace)
+			out_trace(&s, "trigger soak");
+		s.no_stop = 1;
+		sim_run(&s, s.now + (p.duration_ns ? p.duration_ns :
+				     10000000000ULL));
+		s.no_stop = 0;
 		break;
 	}
 	last_fault = tmp.last_fault_ns > s.now ? tmp.last_fault_ns : s.now;

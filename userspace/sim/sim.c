@@ -517,6 +517,12 @@ void sim_start_counting(struct sim *s)
 	if (s->n_lead >= 2)
 		s->dual_since = s->now;
 	s->term0 = sim_max_term(s);
+	s->lc0 = 0;
+	s->el0 = 0;
+	for (i = 0; i < s->n; i++) {
+		s->lc0 += s->nodes[i].core.stats.leader_changes;
+		s->el0 += s->nodes[i].core.stats.elections;
+	}
 	s->t_trigger = s->now;
 	s->t_decide = s->now;
 	s->events = 0;
@@ -734,6 +740,12 @@ void sim_result(struct sim *s, struct run_result *r)
 	}
 	sim_dual_now(s, &r->dual_ns, &r->dual_max_ns);
 	r->terms = sim_max_term(s) - s->term0;
+	for (i = 0; i < s->n; i++) {
+		r->leader_changes += s->nodes[i].core.stats.leader_changes;
+		r->elections += s->nodes[i].core.stats.elections;
+	}
+	r->leader_changes -= s->lc0;
+	r->elections -= s->el0;
 	for (t = 0; t <= ELEC_MSG_MAX; t++) {
 		r->by_type[t] = s->tx[t];
 		if (t != ELEC_MSG_HEARTBEAT)

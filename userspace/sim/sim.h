@@ -145,6 +145,7 @@ struct sim_params {
 				 * before the others detected its crash
 				 */
 	int observe;		/* --check: watch a window after quiescence */
+	u64 duration_ns;	/* soak: how long to run, 0 = 10 s */
 };
 
 struct run_result {
@@ -167,6 +168,8 @@ struct run_result {
 	u64 dual_ns;		/* time with two or more live leaders */
 	u64 dual_max_ns;	/* the longest such interval */
 	u64 terms;		/* highest term now minus before the fault */
+	u64 leader_changes;	/* sum of the nodes' counters, from the trigger */
+	u64 elections;		/* sum of the nodes' election runs, likewise */
 };
 
 #define SIM_LANES 4
@@ -213,6 +216,7 @@ struct sim {
 	u64 dual_since;		/* start of the current interval, or 0 */
 	u64 dual_ns, dual_max_ns;
 	u64 term0;		/* highest term when counting started */
+	u64 lc0, el0;		/* leader changes, elections then */
 };
 
 int sim_init(struct sim *s, const struct sim_params *p);
@@ -246,6 +250,7 @@ enum scenario {
 	SC_CRASH_LEADER,
 	SC_RECOVER,
 	SC_RANDOM,
+	SC_SOAK,
 	SC_COUNT
 };
 extern const char *const scenario_names[SC_COUNT];
