@@ -16,6 +16,8 @@
 #   make bench-sim  simulator speed: events/s, wall time, peak memory
 #   make bench-failover [QUICK=1]  failover latency against keepalived in VMs
 #                   (tests/bench/failover; not part of check)
+#   make bench-stability [QUICK=1]  smallest stable hb-interval, 16 nodes
+#                   (tests/bench/stability; not part of check)
 #   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
@@ -23,7 +25,7 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim bench-failover vmtest-debug debug-kernel
+	check demo tables bench-sim bench-failover bench-stability vmtest-debug debug-kernel
 all: module userspace
 
 module:
@@ -87,6 +89,11 @@ bench-failover:
 	@scripts/deps
 	@$(MAKE) --no-print-directory all
 	@QUICK="$(QUICK)" tests/bench/failover/run
+
+bench-stability:
+	@scripts/deps
+	@$(MAKE) --no-print-directory all
+	@QUICK="$(QUICK)" tests/bench/stability/run
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean

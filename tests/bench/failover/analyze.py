@@ -50,7 +50,8 @@ import subprocess
 import sys
 
 KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
-GROUPS = {"bully": 1, "ring": 2, "ring-nosuppress": 3, "ring-all": 4, "ring-list": 5}
+GROUPS = {"bully": 1, "ring": 2, "ring-nosuppress": 3, "ring-all": 4, "ring-list": 5,
+          "bully-noask": 6}
 KIND_NAMES = {"a": "crash (a): leader's eth0 down in its namespace",
               "b": "silent isolation (b): every frame to and from the leader's bridge port dropped",
               "p": "planned handover: GROUP_STOP on the leader / SIGTERM to its keepalived"}
@@ -281,6 +282,7 @@ class Config:
             d = sk["proc_stat_delta"]
             hz = sk["clk_tck"]
             out["changes"] = sk["leader_changes"]
+            out["elections"] = sk.get("elections")
             out["soak_s"] = dur
             # % of one CPU per node: system + softirq time of the whole guest
             out["sys_pct"] = 100.0 * (d[2] + d[6]) / hz / dur / self.n
@@ -317,7 +319,8 @@ def late_summary(tl):
 
 # -------------------------------------------------------------- output ---
 
-ORDER = ["keepalived", "bully", "ring", "ring-nosuppress", "ring-all", "ring-list"]
+ORDER = ["keepalived", "bully", "bully-noask", "ring", "ring-nosuppress", "ring-all",
+         "ring-list"]
 
 
 def result_order(item):
@@ -391,12 +394,13 @@ def config_md(c):
         so = c.soak(s)
         tl = so.get("timer_late")
         rows.append([s, fmt(so.get("soak_s"), 0), "%s" % so.get("changes", "-"),
+                     "-" if so.get("elections") is None else "%s" % so["elections"],
                      fmt(so.get("sys_pct"), 2), fmt(so.get("proc_pct"), 2),
                      "n/a" if s == "keepalived" or not tl else "%s / %s / %.0f us" % (
                          tl["p50"], tl["p99"], tl["max_us"]),
                      "; ".join(so["errors"]) or "none"])
     out.append("### idle soak, CPU, timer lateness\n")
-    out.append(md_table(["system", "soak s", "leader changes", "guest sys+softirq / N (% of a CPU)",
+    out.append(md_table(["system", "soak s", "leader changes", "runs", "guest sys+softirq / N (% of a CPU)",
                          "keepalived processes / N (% of a CPU)", "timer lateness p50 / p99 / max",
                          "errors"], rows))
     return "\n".join(out)
@@ -490,7 +494,7 @@ CSV_HEAD = ["nodes", "hb_us", "variant", "system", "kind", "n", "unsettled", "sk
             "election_p50_ms", "announcement_p50_ms", "two_leader_episodes", "two_leader_ms",
             "isolated_p50_ms", "isolated_max_ms", "isolated_stepped_down"] + \
            ["msgs_%s" % t for t in MSG_TYPES] + \
-           ["soak_s", "soak_leader_changes", "cpu_sys_softirq_pct_per_node",
+           ["soak_s", "soak_leader_changes", "soak_runs", "cpu_sys_softirq_pct_per_node",
             "cpu_keepalived_pct_per_node", "timer_late_p50", "timer_late_p99", "timer_late_max_us"]
 
 
@@ -513,7 +517,8 @@ def csv_rows(c):
                a["two_ep"], r(a["two_ms"]), r(a.get("iso_p50")), r(a.get("iso_max")),
                a.get("iso_self", "")] + \
               [r(mm.get(t)) for t in MSG_TYPES] + \
-              [r(so.get("soak_s"), 1), so.get("changes", ""), r(so.get("sys_pct")),
+              [r(so.get("soak_s"), 1), so.get("changes", ""),
+               "" if so.get("elections") is None else so["elections"], r(so.get("sys_pct")),
                r(so.get("proc_pct")), tl.get("p50") or ("n/a" if s != "keepalived" else ""),
                tl.get("p99") or "", r(tl.get("max_us"), 0) if tl else ""]
 
@@ -617,8 +622,10 @@ property of the protocol. **bound** = hb-interval x hb-miss (keepalived:
 3 x advert_int). **frames per failover** = the survivors' tx counters per
 type (E election, A answer, C coordinator, H heartbeat, ACK, R retry),
 mean over the trials, from the stats before the cut to the stats after the
-settle (heartbeats of the settle window included). **leader changes** in the soak = leader_changed events summed over the
-nodes (keepalived: entries into MASTER). **CPU** = the guest's
+settle (heartbeats of the settle window included). **leader changes** in the soak = takeovers: a node entering
+the leader role (its own leader_changed to itself; keepalived: entries into MASTER), summed over
+the nodes; **runs** = election_started events in the soak (false suspicions: with ask-suspect on,
+a run that ends with the same leader is no leader change). **CPU** = the guest's
 system + softirq time during the idle soak (/proc/stat) / N, as %% of one
 CPU, next to keepalived's processes' utime + stime / N during its soak.
 **timer lateness**: from `electionctl -j stats` `timer_late` (summed over the
@@ -691,8 +698,8 @@ def main():
                 fmt(r.get("max")), r["two_ep"], r["two_ms"]))
         for s in sysorder(c.systems):
             so = c.soak(s)
-            print("  %-16s soak: %s leader changes, sys+softirq/N %s%%, keepalived/N %s%%, timer lateness %s%s" % (
-                s, so.get("changes"), fmt(so.get("sys_pct"), 2), fmt(so.get("proc_pct"), 2),
+            print("  %-16s soak: %s leader changes (%s runs), sys+softirq/N %s%%, keepalived/N %s%%, timer lateness %s%s" % (
+                s, so.get("changes"), "-" if so.get("elections") is None else so["elections"], fmt(so.get("sys_pct"), 2), fmt(so.get("proc_pct"), 2),
                 so.get("timer_late") or "n/a", ", ERRORS: " + "; ".join(so["errors"]) if so["errors"] else ""))
     for line in tl:
         print(line)

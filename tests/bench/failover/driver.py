@@ -80,8 +80,11 @@ ELEC_SYSTEMS = {                  # name -> (group, group add keywords)
     "ring-nosuppress": (3, ["algo", "ring", "suppress", "off"]),
     "ring-all": (4, ["algo", "ring-all"]),
     "ring-list": (5, ["algo", "ring-list"]),
+    # not in the default set: make bench-stability compares the two settings
+    "bully-noask": (6, ["algo", "bully", "ask-suspect", "off"]),
 }
 ALL_SYSTEMS = ["keepalived"] + list(ELEC_SYSTEMS)
+DEFAULT_SYSTEMS = [s for s in ALL_SYSTEMS if s != "bully-noask"]
 KA_ADVERT_NS = 10_000_000         # keepalived's minimum advert_int, 0.01 s
 HB_MISS = 3
 KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
@@ -339,7 +342,9 @@ class Bench:
         self.ka = {}                  # node -> keepalived state
         self.ka_procs = {}            # node -> Popen of keepalived
         self.last_ev = 0              # arrival (driver clock) of the last relevant event
-        self.changes = 0              # leader changes seen (soak counter)
+        self.changes = 0              # takeovers seen: a node entering the
+                                      # leader role / MASTER (soak counter)
+        self.runs_begun = 0           # election_started events (soak)
         self.gaps = 0
         os.makedirs(WORK, exist_ok=True)
         os.makedirs(a.out, exist_ok=True)
@@ -452,11 +457,12 @@ class Bench:
             if e == "leader_changed":
                 self.lead[node] = ev.get("leader")
                 self.stopped[node] = False
-                self.changes += 1
+                self.changes += ev.get("leader") == node
             elif e == "stopped":
                 self.stopped[node] = True
             elif e == "election_started":
                 self.stopped[node] = False
+                self.runs_begun += 1
             else:
                 return
             self.last_ev = now_ns()
@@ -833,11 +839,12 @@ class Bench:
         if is_ka:
             mains = [p.pid for p in self.ka_procs.values() if p.poll() is None]
             pids = mains + children_of(set(mains))
-        c0 = self.changes
+        c0, e0 = self.changes, self.runs_begun
         cpu0, p0, t0 = proc_stat_cpu(), sum(pid_cpu(p) for p in pids), now_ns()
         self.pump(self.a.soak)
         cpu1, p1, t1 = proc_stat_cpu(), sum(pid_cpu(p) for p in pids), now_ns()
         return {"start_ns": t0, "end_ns": t1, "leader_changes": self.changes - c0,
+                "elections": None if is_ka else self.runs_begun - e0,
                 "proc_stat_delta": [b - a for a, b in zip(cpu0, cpu1)],
                 "clk_tck": os.sysconf("SC_CLK_TCK"), "procs": len(pids),
                 "proc_ticks": p1 - p0 if is_ka else None, "ncpu": os.cpu_count()}
@@ -907,7 +914,7 @@ def main():
     p.add_argument("--nodes", type=int, default=3)
     p.add_argument("--hb-us", type=int, default=10000)
     p.add_argument("--variant", choices=("quiet", "busy"), default="quiet")
-    p.add_argument("--systems", default=",".join(ALL_SYSTEMS))
+    p.add_argument("--systems", default=",".join(DEFAULT_SYSTEMS))
     p.add_argument("--crashes", type=int, default=30)
     p.add_argument("--handovers", type=int, default=10)
     p.add_argument("--soak", type=float, default=60)
