@@ -14,6 +14,8 @@
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
 #   make tables     Documentation/results/message-counts.{md,png} from electsim
 #   make bench-sim  simulator speed: events/s, wall time, peak memory
+#   make bench-timers  timer lateness per timer mode, quiet and under a
+#                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
 #   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
@@ -21,7 +23,7 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim vmtest-debug debug-kernel
+	check demo tables bench-sim bench-timers vmtest-debug debug-kernel
 all: module userspace
 
 module:
@@ -78,6 +80,9 @@ tables: userspace
 
 bench-sim: userspace
 	@scripts/bench-sim
+
+bench-timers: all
+	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
