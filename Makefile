@@ -18,6 +18,8 @@
 #                   (tests/bench/failover; not part of check)
 #   make bench-stability [QUICK=1]  smallest stable hb-interval, 16 nodes
 #                   (tests/bench/stability; not part of check)
+#   make bench-timers  timer lateness per timer mode, quiet and under a
+#                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
 #   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
@@ -25,7 +27,8 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim bench-failover bench-stability vmtest-debug debug-kernel
+	check demo tables bench-sim bench-failover bench-stability bench-timers vmtest-debug \
+	debug-kernel
 all: module userspace
 
 module:
@@ -94,6 +97,9 @@ bench-stability:
 	@scripts/deps
 	@$(MAKE) --no-print-directory all
 	@QUICK="$(QUICK)" tests/bench/stability/run
+
+bench-timers: all
+	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean

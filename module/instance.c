@@ -13,8 +13,8 @@
  *
  * Teardown (elec_inst_destroy()): unpublish from the namespace; under the
  * lock stop the core and set @dead; drop the lock; hrtimer_cancel() every
- * timer (a callback that runs meanwhile sees @dead under the lock and does
- * nothing, so nothing re-arms); release the device; free after an RCU
+ * timer and wait for a step it deferred (a step that runs meanwhile sees
+ * @dead under the lock and does nothing, so nothing re-arms); release the device; free after an RCU
  * grace period, since the receive path and dumps may still hold a pointer
  * found under RCU (they too check @dead under the lock).
  *
@@ -48,8 +48,16 @@
 #include "main.h"
 #include "netlink.h"
 #include "netns.h"
+#include "timer.h"
 #include "tx.h"
 #include "types.h"
+
+/* soft or hard, as the instance's timers were set up */
+static enum hrtimer_mode elec_inst_hrtimer_mode(const struct elec_instance *inst)
+{
+	return inst->timer_mode == ELEC_TIMER_MODE_SOFT ?
+	       HRTIMER_MODE_ABS_SOFT : HRTIMER_MODE_ABS_HARD;
+}
 
 /* The core's sink: runs under inst->lock, during a core call. */
 static void elec_inst_emit(void *ctx, const struct elec_action *act)
@@ -71,7 +79,7 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 			break;
 		hrtimer_start(&inst->timers[act->timer.id].timer,
 			      ns_to_ktime(act->timer.expires_ns),
-			      HRTIMER_MODE_ABS_SOFT);
+			      elec_inst_hrtimer_mode(inst));
 		break;
 	case ELEC_ACT_TIMER_CANCEL:
 		if (WARN_ON_ONCE(act->timer.id >= ELEC_TIMER_COUNT))
@@ -213,17 +221,20 @@ static void elec_late_record(struct elec_late_hist *h, s64 late_ns)
 		h->max_ns = late;
 }
 
-static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
+/*
+ * One timer expiry's protocol step, @expires the time it was programmed
+ * for: soft mode in the hrtimer softirq, the hard modes in the context
+ * their hardirq callback deferred it to (timer.c). Teardown cancels the
+ * hrtimers, then waits for a deferred step (elec_inst_timers_cancel()).
+ */
+static void elec_inst_timer_step(struct elec_inst_timer *t, ktime_t expires)
 {
-	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
-						 timer);
 	struct elec_instance *inst = t->inst;
 	unsigned int delay_us = min_t(unsigned int,
 				      READ_ONCE(elec_debug_timer_delay_us),
 				      ELEC_DEBUG_DELAY_MAX_US);
-	/* before anything else: how late this callback runs */
-	s64 late_ns = ktime_to_ns(ktime_sub(ktime_get(),
-					    hrtimer_get_expires(timer)));
+	/* before anything else: how late this step runs */
+	s64 late_ns = ktime_to_ns(ktime_sub(ktime_get(), expires));
 	struct elec_actx ax;
 	unsigned int todo;
 
@@ -243,7 +254,62 @@ static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
 		for (; delay_us; delay_us -= min(delay_us, 1000U))
 			udelay(min(delay_us, 1000U));
 	elec_inst_deliver(inst, todo);
+}
+
+/* ELEC_TIMER_MODE_SOFT: the step in the hrtimer softirq */
+static enum hrtimer_restart elec_inst_timer_fn(struct hrtimer *timer)
+{
+	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
+						 timer);
+
+	elec_inst_timer_step(t, hrtimer_get_expires(timer));
 	return HRTIMER_NORESTART;
+}
+
+/* the hard modes, in hardirq: record the expiry and defer the step */
+static enum hrtimer_restart elec_inst_timer_hard_fn(struct hrtimer *timer)
+{
+	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
+						 timer);
+
+	WRITE_ONCE(t->fired, hrtimer_get_expires(timer));
+	elec_timer_defer(t->inst->timer_mode, &t->work, &t->kwork);
+	return HRTIMER_NORESTART;
+}
+
+static void elec_inst_timer_work(struct work_struct *work)
+{
+	struct elec_inst_timer *t = container_of(work, struct elec_inst_timer,
+						 work);
+
+	elec_inst_timer_step(t, READ_ONCE(t->fired));
+}
+
+static void elec_inst_timer_kwork(struct kthread_work *kwork)
+{
+	struct elec_inst_timer *t = container_of(kwork, struct elec_inst_timer,
+						 kwork);
+
+	elec_inst_timer_step(t, READ_ONCE(t->fired));
+}
+
+/*
+ * Cancel every timer and wait for its step, deferred or running. Called
+ * once no core call can arm a timer any more (@dead, or never published).
+ */
+static void elec_inst_timers_cancel(struct elec_instance *inst)
+{
+	int i;
+
+	for (i = 0; i < ELEC_TIMER_COUNT; i++) {
+		struct elec_inst_timer *t = &inst->timers[i];
+
+		hrtimer_cancel(&t->timer);
+		if (inst->timer_mode == ELEC_TIMER_MODE_HARD_WQ)
+			cancel_work_sync(&t->work);
+		else if (inst->timer_mode == ELEC_TIMER_MODE_FIFO)
+			kthread_cancel_work_sync(&t->kwork);
+	}
 }
 
 /**
@@ -293,11 +359,18 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	elec_fifo_init(&inst->txq, ELEC_TXQ_LIMIT, elec_tx_xmit, inst);
 	for (i = 0; i <= ELEC_TX_DROP_MAX; i++)
 		atomic64_set(&inst->tx_drops[i], 0);
+	inst->timer_mode = elec_timer_mode_get();
 	for (i = 0; i < ELEC_TIMER_COUNT; i++) {
-		inst->timers[i].inst = inst;
-		inst->timers[i].id = i;
-		elec_hrtimer_setup(&inst->timers[i].timer, elec_inst_timer_fn,
-				   CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+		struct elec_inst_timer *t = &inst->timers[i];
+
+		t->inst = inst;
+		t->id = i;
+		INIT_WORK(&t->work, elec_inst_timer_work);
+		kthread_init_work(&t->kwork, elec_inst_timer_kwork);
+		elec_hrtimer_setup(&t->timer,
+				   inst->timer_mode == ELEC_TIMER_MODE_SOFT ?
+				   elec_inst_timer_fn : elec_inst_timer_hard_fn,
+				   CLOCK_MONOTONIC, elec_inst_hrtimer_mode(inst));
 	}
 
 	sink.emit = elec_inst_emit;
@@ -369,10 +442,7 @@ static void elec_inst_release_work(struct work_struct *work)
  */
 void elec_inst_free(struct elec_instance *inst)
 {
-	int i;
-
-	for (i = 0; i < ELEC_TIMER_COUNT; i++)
-		hrtimer_cancel(&inst->timers[i].timer);
+	elec_inst_timers_cancel(inst);
 	atomic_long_dec(&elec_live_instances);
 	elec_inst_release(inst);
 }
@@ -393,7 +463,6 @@ void elec_inst_destroy(struct elec_instance *inst, bool resign)
 {
 	struct elec_actx ax;
 	u32 n_peers;
-	int i;
 
 	lockdep_assert_held(&inst->en->lock);
 
@@ -410,8 +479,7 @@ void elec_inst_destroy(struct elec_instance *inst, bool resign)
 		elec_fifo_flush(&inst->txq);
 
 	/* No core call happens from now on, so no timer is armed again. */
-	for (i = 0; i < ELEC_TIMER_COUNT; i++)
-		hrtimer_cancel(&inst->timers[i].timer);
+	elec_inst_timers_cancel(inst);
 
 	atomic_long_sub(n_peers, &elec_live_peers);
 	atomic_long_dec(&elec_live_instances);

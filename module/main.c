@@ -12,7 +12,8 @@
  *  3. notifier unregistered: the replayed NETDEV_UNREGISTER destroys every
  *     instance (timers cancelled with hrtimer_cancel(), devices released);
  *  4. per-namespace state unregistered (destroys anything left; each
- *     namespace's event queue stopped);
+ *     namespace's event queue stopped); the timer kthread worker and
+ *     workqueue destroyed (timer.c);
  *  5. rcu_barrier() for RCU callbacks still queued: instances are freed
  *     by work queued after a grace period (queue_rcu_work());
  *  6. the module's workqueue destroyed, which runs those frees first.
@@ -34,6 +35,7 @@
 #include "netns.h"
 #include "notifier.h"
 #include "rx.h"
+#include "timer.h"
 #include "types.h"
 
 u16 elec_ethertype __read_mostly = ELECTION_ETHERTYPE;
@@ -84,9 +86,12 @@ static int __init elec_init(void)
 	err = elec_fifo_wq_init();
 	if (err)
 		return err;
-	err = elec_netns_init();
+	err = elec_timer_init();
 	if (err)
 		goto err_wq;
+	err = elec_netns_init();
+	if (err)
+		goto err_timer;
 	err = elec_notifier_init();
 	if (err)
 		goto err_netns;
@@ -102,6 +107,8 @@ err_notifier:
 	elec_notifier_exit();
 err_netns:
 	elec_netns_exit();
+err_timer:
+	elec_timer_exit();
 err_wq:
 	elec_fifo_wq_exit();
 	return err;
@@ -113,6 +120,7 @@ static void __exit elec_exit(void)
 	elec_nl_exit();
 	elec_notifier_exit();
 	elec_netns_exit();
+	elec_timer_exit();	/* every instance's timers are cancelled */
 	rcu_barrier();		/* queue_rcu_work()'s grace periods */
 	elec_fifo_wq_exit();	/* runs the frees they queued */
 

@@ -27,6 +27,7 @@
 #include <linux/hrtimer.h>
 #include <linux/if.h>
 #include <linux/if_ether.h>
+#include <linux/kthread.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
@@ -126,14 +127,22 @@ struct elec_late_hist {
 
 /**
  * struct elec_inst_timer - one named hrtimer of an instance.
- * @timer: the hrtimer, CLOCK_MONOTONIC, absolute, soft (softirq) mode
+ * @timer: the hrtimer, CLOCK_MONOTONIC, absolute; soft (softirq) or hard
+ *	(hardirq) as the instance's @timer_mode says
  * @inst: the instance it belongs to
  * @id: enum elec_timer_id
+ * @fired: hard modes: the expiry the hardirq callback saw, for the
+ *	lateness of the deferred step
+ * @work: ELEC_TIMER_MODE_HARD_WQ: the deferred protocol step
+ * @kwork: ELEC_TIMER_MODE_FIFO: the deferred protocol step
  */
 struct elec_inst_timer {
 	struct hrtimer timer;
 	struct elec_instance *inst;
 	enum elec_timer_id id;
+	ktime_t fired;
+	struct work_struct work;
+	struct kthread_work kwork;
 };
 
 /**
@@ -180,6 +189,7 @@ struct elec_actx {
  *	elec_tx_drop
  * @drops_base: @edev's drops when the instance was created
  * @late: lateness of the expiries of @timers, under @lock
+ * @timer_mode: enum elec_timer_mode, fixed at creation
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
  * @ring_q: ring algorithms only: the core's ring queue,
@@ -205,6 +215,7 @@ struct elec_instance {
 	atomic64_t tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 drops_base[ELEC_DROP_MAX + 1];
 	struct elec_late_hist late;
+	u8 timer_mode;
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
 	void *ring_q;
