@@ -2031,6 +2031,70 @@ static void tb_rule_coord_restart(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
 }
 
+/*
+ * A leader asked by a higher id: ignored with preempt on (only a node
+ * with preempt off asks a lower suspect), answered and re-announced to
+ * with preempt off.
+ */
+static void tb_rule_election_from_higher(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 5 };
+	struct t_node *n = t_node_new(test, 4, ids, 3);
+
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);	/* 4 bullies 2 and leads */
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 5, 4, n->c.term);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+
+	n = t_node_new(test, 4, ids, 3);
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_ELECTION, 5, 4, n->c.term);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+}
+
+/*
+ * A term more than ELECTION_TERM_MAX_AHEAD above the group's (taken from
+ * a frame while learning) is given up on the group's next announcement:
+ * otherwise each side drops the other's frames forever (term_too_far one
+ * way, stale the other).
+ */
+static void tb_rule_alien_term(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	u64 big = ELECTION_TERM_MAX_AHEAD * 4;
+
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, big);	/* learning: any term */
+	KUNIT_ASSERT_EQ(test, n->c.leader, 5);
+	KUNIT_ASSERT_EQ(test, n->c.term, big);
+	/* within the bound an older announcement stays stale */
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, big - ELECTION_TERM_MAX_AHEAD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_STALE_TERM], 1);
+	/* beyond it the group's leader is taken, with its term */
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 7);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	/* and the group's frames are accepted from then on */
+	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 8);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 8);
+}
+
 static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_start_learns),
 	KUNIT_CASE(tb_highest_elects_itself),
@@ -2063,6 +2127,8 @@ static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_rule_leaving),
 	KUNIT_CASE(tb_rule_resign),
 	KUNIT_CASE(tb_rule_coord_restart),
+	KUNIT_CASE(tb_rule_election_from_higher),
+	KUNIT_CASE(tb_rule_alien_term),
 	{}
 };
 

@@ -332,6 +332,13 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 			      u64 now)
 {
+	/*
+	 * A higher id asks a lower one only when it is its suspect and
+	 * preemption is off (bully_ask()); with preemption on such a frame is
+	 * ignored, as in the texts, and earns the sender nothing.
+	 */
+	if (msg->src > c->cfg.self_id && !c->cfg.preempt_off)
+		return;
 	if (c->phase == ELEC_BULLY_LEADING) {
 		struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
@@ -457,6 +464,22 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 {
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
 		bully_rx_leaving(c, msg, now);
+		return;
+	}
+	if (c->max_term > ELECTION_TERM_MAX_AHEAD &&
+	    msg->term < c->max_term - ELECTION_TERM_MAX_AHEAD) {
+		/*
+		 * An announcement more than ELECTION_TERM_MAX_AHEAD below
+		 * our term: its group drops all we send as term_too_far and
+		 * we drop its frames as stale, so neither side could ever
+		 * tell the other. Such a term can only come from a frame
+		 * the group never saw (a learning node accepts any term):
+		 * give it up and take the group's.
+		 */
+		c->max_term = msg->term;
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		bully_accept_leader(c, msg, now);
 		return;
 	}
 	if (msg->term < c->term ||

@@ -34,7 +34,8 @@
       malformed frames and well-formed ELECTION/COORDINATOR/HEARTBEAT
       frames from ids that are and are not peers, for --group and for
       --wrong-group (default 999). Bounded in time, rate and count.
-  elec.py forge --dev IF --type T --src IDS [--dst ID] [--term N] ...
+  elec.py forge --dev IF --type T --src IDS [--dst ID] [--term N]
+                [--term-step K] ...
       Send well-formed frames as a hostile host would: one per id of IDS
       (a list of ids and ranges, "3-202,1", sent in that order), --count
       rounds (default 1); --type election|answer|coordinator|heartbeat,
@@ -558,20 +559,25 @@ def cmd_forge(a):
     s.bind((a.dev, 0))
     own = s.getsockname()[4]
     dst_mac = mac_bytes(a.dst_mac) if a.dst_mac else b"\xff" * 6
-    frames = []
-    for src in id_list(a.src):
-        if a.src_mac == "auto":
-            src_mac = struct.pack("!HI", 0x02e1, src)
-        else:
-            src_mac = mac_bytes(a.src_mac) if a.src_mac else own
-        body = struct.pack("!BBBBHHIIQ", 1, MSG_TYPES[a.type], ALGOS[a.algo],
-                           0, a.group, 0, src, a.dst, a.term)
-        frame = dst_mac + src_mac + struct.pack("!H", a.ethertype) + body
-        frames.append(frame + b"\0" * max(0, 60 - len(frame)))
+    def frames_for(term):
+        out = []
+        for src in id_list(a.src):
+            if a.src_mac == "auto":
+                src_mac = struct.pack("!HI", 0x02e1, src)
+            else:
+                src_mac = mac_bytes(a.src_mac) if a.src_mac else own
+            body = struct.pack("!BBBBHHIIQ", 1, MSG_TYPES[a.type], ALGOS[a.algo],
+                               0, a.group, 0, src, a.dst, term)
+            frame = dst_mac + src_mac + struct.pack("!H", a.ethertype) + body
+            out.append(frame + b"\0" * max(0, 60 - len(frame)))
+        return out
+    frames = frames_for(a.term)
     gap = 1.0 / a.rate if a.rate > 0 else 0
     sent = 0
     t0 = time.monotonic()
-    for _ in range(a.count):
+    for k in range(a.count):
+        if a.term_step and k:
+            frames = frames_for(a.term + k * a.term_step)
         for frame in frames:
             try:
                 s.send(frame)
@@ -828,6 +834,8 @@ def main():
     q.add_argument("--src", required=True)
     q.add_argument("--dst", type=int, default=0)
     q.add_argument("--term", type=lambda x: int(x, 0), default=0)
+    q.add_argument("--term-step", type=int, default=0,
+                   help="add this to the term after each round (--count)")
     q.add_argument("--src-mac", default="")
     q.add_argument("--dst-mac", default="")
     q.add_argument("--count", type=int, default=1)

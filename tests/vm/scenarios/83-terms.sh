@@ -4,9 +4,10 @@
 # peer of anybody) forges frames:
 #  - while node 3 is the only one started (learning), a HEARTBEAT from peer
 #    42 (42's MAC spoofed) with term 2^40: a learning node accepts any term
-#    from a configured peer, so 3 takes it and leads above 2^40; 17 and 42
-#    start later and, learning too, join the group beyond 2^32, and 42
-#    takes over: a reloaded node joins a group with a large term;
+#    from a configured peer, so 3 follows 42 at 2^40 (a better id: no
+#    election); asked to elect, it leads above 2^40 (42 is not started);
+#    17 and 42 start later and, learning too, join the group beyond 2^32,
+#    and 42 takes over: a reloaded node joins a group with a large term;
 #  - an ELECTION with term 2^64-1 from 3's id but 66's own MAC: dropped as
 #    wrong_lladdr by every node;
 #  - the same with 3's MAC spoofed, then a COORDINATOR and a HEARTBEAT from
@@ -31,9 +32,16 @@ elec_ctl 3 group set dev eth0 group 1 hb-interval "$(elec_dur 1s)" hb-miss 30
 elec_ctl 3 group start dev eth0 group 1
 check "forged heartbeat from 42 (MAC spoofed), term 2^40, while 3 learns" \
 	forge --type heartbeat --src 42 --term $((1 << 40)) --src-mac "$(elec_mac 42)"
-elec_agree 1 3 "$ELEC_BOUND" 0 3
+leader_of() { elec_ctl "$1" -j show dev eth0 group 1 | elec_json 'd[0]["leader"]'; }
+sleep "$(elec_sec 0.5)"
+check "3 follows the forged leader 42 (a better id: no election)" \
+	test "$(leader_of 3)" = 42
+check "at term 2^40" test "$(term_of 3)" = $((1 << 40))
 # shellcheck disable=SC2086
 elec_ctl 3 group set dev eth0 group 1 $ELEC_TIMING
+# 42 is not started: asked, it cannot answer, and 3 takes over
+check "group elect on 3" elec_ctl 3 group elect dev eth0 group 1
+elec_agree 1 3 "$ELEC_BOUND" 0 3
 T3=$(term_of 3)
 check "3 leads above 2^40 (term $T3)" test "$T3" -gt $((1 << 40))
 elec_start_all 1 17 42
