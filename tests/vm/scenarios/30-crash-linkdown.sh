@@ -1,10 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The leader crashes by losing its link: first its own eth0 is set down,
-# then (after it has returned) the switch port is set down so that its eth0
-# loses carrier. Each time the instance goes silent, every survivor agrees
-# on the next-highest id within a generous bound, and when the link comes
-# back the old leader resumes (learns, then elects) and takes over.
+# The leader loses its link: first its own eth0 is set down (a planned
+# stop: the instance resigns with a heartbeat flagged leaving before the
+# device closes), then (after it has returned) the switch port is set down
+# so that its eth0 loses carrier (a crash: the instance falls silent).
+# Each time every survivor agrees on the next-highest id within a generous
+# bound, and when the link comes back the old leader resumes (learns a
+# lower leader, then bullies it) and takes over.
 . tests/vm/lib.sh
 elec_begin
 
