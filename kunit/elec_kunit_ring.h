@@ -94,14 +94,16 @@ static inline void tr_started(struct t_node *n)
 /* ---- input frames ------------------------------------------------------ */
 
 /* a frame from @src to this node, checked as the codec would */
-static inline void tr_rx_pl(struct t_node *n, u8 type, u32 src, u32 dst,
-			    u64 term, const u8 *pl, u16 len)
+/* a frame with header @flags (ELECTION_FLAG_LEAVING), payload checked */
+static inline void tr_rx_flags(struct t_node *n, u8 type, u8 flags, u32 src,
+			       u32 dst, u64 term, const u8 *pl, u16 len)
 {
 	struct elec_msg m;
 	bool ok;
 
 	memset(&m, 0, sizeof(m));
 	m.type = type;
+	m.flags = flags;
 	m.algo = n->c.cfg.algo;
 	m.group = T_GROUP;
 	m.src = src;
@@ -112,6 +114,12 @@ static inline void tr_rx_pl(struct t_node *n, u8 type, u32 src, u32 dst,
 	ok = n->c.ops->payload_ok(type, m.payload, len);
 	KUNIT_ASSERT_TRUE_MSG(n->test, ok, "type %u len %u", type, len);
 	elec_core_rx(&n->c, &m, n->now);
+}
+
+static inline void tr_rx_pl(struct t_node *n, u8 type, u32 src, u32 dst,
+			    u64 term, const u8 *pl, u16 len)
+{
+	tr_rx_flags(n, type, 0, src, dst, term, pl, len);
 }
 
 static inline void tr_ack(struct t_node *n, u32 src, u32 hop)

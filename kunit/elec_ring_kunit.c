@@ -562,16 +562,8 @@ static void trg_heartbeats_follow(struct kunit *test)
 
 static void trg_hb_leaving(struct t_node *n, u32 src, u64 term)
 {
-	struct elec_msg m;
-
-	memset(&m, 0, sizeof(m));
-	m.type = ELEC_MSG_HEARTBEAT;
-	m.algo = n->c.cfg.algo;
-	m.flags = ELECTION_FLAG_LEAVING;
-	m.group = T_GROUP;
-	m.src = src;
-	m.term = term;
-	elec_core_rx(&n->c, &m, n->now);
+	tr_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, src, 0, term,
+		    NULL, 0);
 }
 
 /*

@@ -525,18 +525,19 @@ void elec_inst_link_changed(struct elec_instance *inst, bool up,
 			    bool resign)
 {
 	struct elec_actx ax;
+	bool flush = false;
 
 	elec_inst_lock(inst, &ax);
 	if (!inst->dead) {
-		if (!up && inst->core.running)
+		if (!up && inst->core.running) {
 			elec_inst_core_stop(inst, resign);
-		else if (up && inst->admin_up && !inst->core.running)
+			flush = resign;
+		} else if (up && inst->admin_up && !inst->core.running) {
 			elec_core_start(&inst->core, ktime_get_ns());
-		else
-			resign = false;
+		}
 	}
 	elec_inst_unlock(inst, &ax);
-	if (resign)
+	if (flush)
 		elec_fifo_flush(&inst->txq);
 }
 

@@ -110,6 +110,16 @@ static void bully_send_to(struct elec_core *c, struct elec_peer *p, u8 type,
 	elec_core_send(c, type, p->id, term, NULL, 0, now);
 }
 
+/* a run ends (or none is under way): no asked peer, no suspect */
+static void bully_run_clear(struct elec_core *c)
+{
+	bully_clear_asked(c);
+	c->participant = false;
+	c->suspect = 0;
+	c->suspect_left = false;
+	c->probing = false;
+}
+
 static void bully_announce(struct elec_core *c, u64 term, u64 now)
 {
 	u32 self = c->cfg.self_id;
@@ -126,12 +136,7 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	elec_core_set_leader(c, c->cfg.self_id, term, now);
 	c->leader_rx_ns = now;
 	bully_announce(c, term, now);
-	bully_clear_asked(c);
-	c->participant = false;
-	c->suspect = 0;
-	c->suspect_skip = false;
-	c->suspect_left = false;
-	c->probing = false;
+	bully_run_clear(c);
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
@@ -177,37 +182,47 @@ static u32 bully_ask(struct elec_core *c, u32 suspect, bool skip,
 }
 
 /*
- * A new election run: the node gives up its leader and asks (above) the
- * higher peers and @suspect, the peer whose silence or resignation
- * started the run, unless @skip or @left (it resigned: no restart of this
- * run asks it either). With @probe it asks the suspect alone first: a
- * leader that was only late answers, and the others are not disturbed;
- * T without its answer asks the rest (bully_answer_expired()).
+ * What a run does with its suspect (bully_begin_election()): ask it with
+ * the others, ask it alone first (ask-suspect on, a run its detector
+ * began), skip it (ask-suspect off), or skip it because it resigned (no
+ * restart of the run asks it either).
  */
-static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
-				 bool left, bool probe, u64 now)
+enum bully_suspect {
+	BULLY_SUSPECT_ASK,
+	BULLY_SUSPECT_PROBE,
+	BULLY_SUSPECT_SKIP,
+	BULLY_SUSPECT_LEFT,
+};
+
+/*
+ * A new election run: the node gives up its leader and asks (above) the
+ * higher peers and @suspect (0: none), the peer whose silence or
+ * resignation started the run, as @how says. A probe asks the suspect
+ * alone: a leader that was only late answers, and the others are not
+ * disturbed; T without its answer asks the rest (bully_answer_expired()).
+ */
+static void bully_begin_election(struct elec_core *c, u32 suspect,
+				 enum bully_suspect how, u64 now)
 {
+	bool skip = how == BULLY_SUSPECT_SKIP || how == BULLY_SUSPECT_LEFT;
 	u32 asked = 0;
 
 	c->stats.elections++;
+	bully_run_clear(c);
 	c->participant = true;
 	c->role = ELEC_ROLE_CANDIDATE;
 	c->suspect = suspect;
-	c->suspect_skip = skip || left;
-	c->suspect_left = left;
-	c->probing = false;
+	c->suspect_left = how == BULLY_SUSPECT_LEFT;
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
 
-	bully_clear_asked(c);
-	if (probe && suspect && !c->suspect_skip) {
+	if (how == BULLY_SUSPECT_PROBE && suspect) {
 		asked = bully_ask(c, suspect, false, BULLY_ASK_SUSPECT, now);
 		c->probing = asked != 0;
 	}
 	if (!asked)
-		asked = bully_ask(c, suspect, c->suspect_skip, BULLY_ASK_ALL,
-				  now);
+		asked = bully_ask(c, suspect, skip, BULLY_ASK_ALL, now);
 	if (!asked) {
 		bully_become_leader(c, now);
 		return;
@@ -218,11 +233,7 @@ static void bully_begin_election(struct elec_core *c, u32 suspect, bool skip,
 
 static void bully_start(struct elec_core *c, u64 now)
 {
-	bully_clear_asked(c);
-	c->suspect = 0;
-	c->suspect_skip = false;
-	c->suspect_left = false;
-	c->probing = false;
+	bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
@@ -231,16 +242,12 @@ static void bully_start(struct elec_core *c, u64 now)
 static void bully_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
-	bully_clear_asked(c);
-	c->suspect = 0;
-	c->suspect_skip = false;
-	c->suspect_left = false;
-	c->probing = false;
+	bully_run_clear(c);
 }
 
 static void bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, 0, false, false, false, now);
+	bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
 }
 
 /* The leader has been silent for hb_miss intervals (or learning is over). */
@@ -256,8 +263,8 @@ static void bully_detect_expired(struct elec_core *c, u64 now)
 		   c->phase != ELEC_BULLY_FOLLOWING) {
 		return;
 	}
-	bully_begin_election(c, suspect, c->cfg.ask_suspect_off, false,
-			     !c->cfg.ask_suspect_off, now);
+	bully_begin_election(c, suspect, c->cfg.ask_suspect_off ?
+			     BULLY_SUSPECT_SKIP : BULLY_SUSPECT_PROBE, now);
 }
 
 /*
@@ -304,12 +311,10 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		 * the suspect whatever ask-suspect says (the better ids that
 		 * answered may all trust it).
 		 */
-		if (c->phase == ELEC_BULLY_WAIT_COORD) {
-			bool left = c->suspect_left;
-
-			bully_begin_election(c, c->suspect, left, left, false,
-					     now);
-		}
+		if (c->phase == ELEC_BULLY_WAIT_COORD)
+			bully_begin_election(c, c->suspect, c->suspect_left ?
+					     BULLY_SUSPECT_LEFT :
+					     BULLY_SUSPECT_ASK, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
 		if (c->phase != ELEC_BULLY_LEADING)
@@ -322,7 +327,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    bully_preempts(c, c->leader))
-			bully_begin_election(c, 0, false, false, false, now);
+			bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
 		break;
 	default:
 		break;
@@ -369,7 +374,7 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	/* rate limited: the election sends up to one frame per peer */
 	if (elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, false, false, false, now);
+		bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
 }
 
 static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
@@ -403,7 +408,7 @@ static void bully_follow(struct elec_core *c, bool may_run, u64 now)
 	 * worse leader's next heartbeat asks again (bully_rx_leader()).
 	 */
 	if (may_run && elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, false, false, false, now);
+		bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
@@ -412,12 +417,7 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 {
 	elec_core_set_leader(c, msg->src, msg->term, now);
 	c->leader_rx_ns = now;
-	bully_clear_asked(c);
-	c->participant = false;
-	c->suspect = 0;
-	c->suspect_skip = false;
-	c->suspect_left = false;
-	c->probing = false;
+	bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
 	bully_follow(c, true, now);
@@ -456,7 +456,7 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
 				 now);
-	bully_begin_election(c, msg->src, true, true, false, now);
+	bully_begin_election(c, msg->src, BULLY_SUSPECT_LEFT, now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
@@ -507,7 +507,7 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 							 c->cfg.preempt_delay_ns,
 							 now);
 			} else if (elec_core_rx_may_elect(c, now)) {
-				bully_begin_election(c, 0, false, false, false, now);
+				bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
 				return;
 			}
 		}

@@ -10,6 +10,10 @@
 #include "core.h"
 #include "ring.h"
 
+static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
+			       u8 flags, u32 dst, u64 term, const u8 *payload,
+			       u16 len, u64 now);
+
 /* every algorithm, NULL-terminated */
 static const struct elec_algo_ops *const elec_algos[] = {
 	&elec_bully_ops,
@@ -307,8 +311,8 @@ void elec_core_resign(struct elec_core *c, u64 now)
 	if (!c->running || c->role != ELEC_ROLE_LEADER ||
 	    c->leader != c->cfg.self_id)
 		return;
-	elec_core_send_flags(c, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 0,
-			     c->term, now);
+	elec_core_emit_msg(c, ELEC_MSG_HEARTBEAT, ELEC_MSG_HEARTBEAT,
+			   ELECTION_FLAG_LEAVING, 0, c->term, NULL, 0, now);
 }
 
 /**
@@ -556,6 +560,29 @@ static void elec_emit(struct elec_core *c, struct elec_action *act, u64 now)
 	c->sink.emit(c->sink.ctx, act);
 }
 
+/* every frame the core sends: header fields, count (as @counted), emit */
+static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
+			       u8 flags, u32 dst, u64 term, const u8 *payload,
+			       u16 len, u64 now)
+{
+	struct elec_action act;
+
+	memset(&act, 0, sizeof(act));
+	act.kind = ELEC_ACT_SEND;
+	act.msg.type = type;
+	act.msg.algo = c->cfg.algo;
+	act.msg.flags = flags;
+	act.msg.group = c->cfg.group;
+	act.msg.payload_len = len;
+	act.msg.src = c->cfg.self_id;
+	act.msg.dst = dst;
+	act.msg.term = term;
+	act.msg.payload = len ? payload : NULL;
+	if (counted <= ELEC_MSG_MAX)
+		c->stats.tx[counted]++;
+	elec_emit(c, &act, now);
+}
+
 /**
  * elec_core_send() - emit a message and count it.
  * @c: the instance
@@ -590,49 +617,7 @@ void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
 void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
 		       u64 term, const u8 *payload, u16 len, u64 now)
 {
-	struct elec_action act;
-
-	memset(&act, 0, sizeof(act));
-	act.kind = ELEC_ACT_SEND;
-	act.msg.type = type;
-	act.msg.algo = c->cfg.algo;
-	act.msg.group = c->cfg.group;
-	act.msg.payload_len = len;
-	act.msg.src = c->cfg.self_id;
-	act.msg.dst = dst;
-	act.msg.term = term;
-	act.msg.payload = len ? payload : NULL;
-	if (counted <= ELEC_MSG_MAX)
-		c->stats.tx[counted]++;
-	elec_emit(c, &act, now);
-}
-
-/**
- * elec_core_send_flags() - emit a payload-less message with header flags.
- * @c: the instance
- * @type: enum elec_msg_type
- * @flags: header flags (ELECTION_FLAG_LEAVING on a HEARTBEAT)
- * @dst: receiver's node id, 0 to broadcast
- * @term: term carried in the header
- * @now: current time, ns
- */
-void elec_core_send_flags(struct elec_core *c, u8 type, u8 flags, u32 dst,
-			  u64 term, u64 now)
-{
-	struct elec_action act;
-
-	memset(&act, 0, sizeof(act));
-	act.kind = ELEC_ACT_SEND;
-	act.msg.type = type;
-	act.msg.algo = c->cfg.algo;
-	act.msg.flags = flags;
-	act.msg.group = c->cfg.group;
-	act.msg.src = c->cfg.self_id;
-	act.msg.dst = dst;
-	act.msg.term = term;
-	if (type <= ELEC_MSG_MAX)
-		c->stats.tx[type]++;
-	elec_emit(c, &act, now);
+	elec_core_emit_msg(c, type, counted, 0, dst, term, payload, len, now);
 }
 
 /**

@@ -347,8 +347,6 @@ struct elec_algo_ops {
  *	leader heard within hb_interval * hb_miss
  * @suspect: Bully: the peer whose silence (or resignation) started the
  *	current run, 0 = none
- * @suspect_skip: Bully: the current run does not ask @suspect
- *	(ask-suspect off, or it resigned)
  * @suspect_left: Bully: @suspect resigned (no run asks it, not even a
  *	restart after coord-timeout)
  * @probing: Bully: the run has asked only @suspect so far (a run that
@@ -377,7 +375,6 @@ struct elec_core {
 	u64 elect_tat;
 	u64 leader_rx_ns;
 	u32 suspect;
-	bool suspect_skip;
 	bool suspect_left;
 	bool probing;
 	struct elec_ring ring;
@@ -417,8 +414,6 @@ void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
 		    const u8 *payload, u16 len, u64 now);
 void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
 		       u64 term, const u8 *payload, u16 len, u64 now);
-void elec_core_send_flags(struct elec_core *c, u8 type, u8 flags, u32 dst,
-			  u64 term, u64 now);
 void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		   u64 now);
 void elec_core_arm_in(struct elec_core *c, enum elec_timer_id id, u64 delay,

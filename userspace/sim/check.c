@@ -62,20 +62,13 @@ static const char *timing_outside(const struct sim_params *p)
 	return NULL;
 }
 
-/* the largest dual_leader_max_ns of the check, and how to replay it */
-static void print_dual(const struct sim_params *base, u64 max, u32 n,
-		       u64 seed)
+/* the command that replays the random run (@n, @seed) of a check */
+static void print_replay(const struct sim_params *base, u32 n, u64 seed)
 {
-	int ring = elec_algo_is_ring(base->ops->algo);
 	struct sim_params p = *base;
 	u32 ids[n ? n : 1];
 
-	printf("largest dual_leader_max_ns: %llu", (unsigned long long)max);
-	if (!max) {
-		printf("\n");
-		return;
-	}
-	check_ids(ids, n, seed, ring);
+	check_ids(ids, n, seed, elec_algo_is_ring(base->ops->algo));
 	p.n = n;
 	p.ids = ids;
 	p.scenario = SC_RANDOM;
@@ -84,9 +77,22 @@ static void print_dual(const struct sim_params *base, u64 max, u32 n,
 	p.observe = 1;
 	p.trace = 1;
 	p.json = 0;
-	printf(" (nodes=%u seed=%llu)\nreplay: ", n, (unsigned long long)seed);
+	printf("replay: ");
 	main_print_command(stdout, &p);
 	printf("\n");
+}
+
+/* the largest dual_leader_max_ns of the check, and how to replay it */
+static void print_dual(const struct sim_params *base, u64 max, u32 n,
+		       u64 seed)
+{
+	printf("largest dual_leader_max_ns: %llu", (unsigned long long)max);
+	if (!max) {
+		printf("\n");
+		return;
+	}
+	printf(" (nodes=%u seed=%llu)\n", n, (unsigned long long)seed);
+	print_replay(base, n, seed);
 }
 
 int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
@@ -149,12 +155,10 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				continue;
 			}
 			printf("violation: %s: nodes=%u seed=%llu leader=%u "
-			       "highest_live=%u agreed=%d\nreplay: ", what, n,
+			       "highest_live=%u agreed=%d\n", what, n,
 			       (unsigned long long)p.seed, r.leader,
 			       r.highest_live, r.agreed);
-			p.trace = 1;
-			main_print_command(stdout, &p);
-			printf("\n");
+			print_replay(base, n, p.seed);
 			return 1;
 		}
 	}
@@ -178,22 +182,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	       runs ? 100.0 * e1 / runs : 0.0, (unsigned long long)e2,
 	       runs ? 100.0 * e2 / runs : 0.0);
 	if (first_seed) {
-		struct sim_params p = *base;
-		u32 ids[first_n];
-
-		check_ids(ids, first_n, first_seed, ring);
-		p.n = first_n;
-		p.ids = ids;
-		p.scenario = SC_RANDOM;
-		p.initiator_all = 1;
-		p.seed = first_seed;
-		p.observe = 1;
-		p.trace = 1;
-		p.json = 0;
-		printf("first violation: %s: nodes=%u seed=%llu\nreplay: ",
+		printf("first violation: %s: nodes=%u seed=%llu\n",
 		       first_what, first_n, (unsigned long long)first_seed);
-		main_print_command(stdout, &p);
-		printf("\n");
+		print_replay(base, first_n, first_seed);
 	}
 	print_dual(base, dual_max, dual_n, dual_seed);
 	return 0;

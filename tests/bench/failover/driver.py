@@ -119,20 +119,9 @@ def setns(path):
         os.close(fd)
 
 
-def nla(atype, payload):
-    pad = (4 - len(payload) % 4) % 4
-    return struct.pack("=HH", 4 + len(payload), atype) + payload + b"\0" * pad
-
-
-def parse_nla(buf):
-    out = {}
-    while len(buf) >= 4:
-        ln, t = struct.unpack("=HH", buf[:4])
-        if ln < 4:
-            break
-        out[t & 0x3fff] = buf[4:ln]
-        buf = buf[(ln + 3) & ~3:]
-    return out
+# the attribute helpers of the scenario library (tests/vm/elec.py)
+sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
+from elec import nla, parse_nla  # noqa: E402
 
 
 class Netlink:
