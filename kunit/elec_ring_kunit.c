@@ -286,6 +286,88 @@ static void trg_ack_timeout_retry(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 }
 
+/* forward one ELECTION of 9 to the successor; return its hop */
+static u32 trg_forward(struct t_node *n, u32 hop_in)
+{
+	t_clear(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 4, 1, hop_in, 9);
+	KUNIT_EXPECT_EQ(n->test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 1);
+	return n->c.ring.hop;
+}
+
+/*
+ * The hop timeout adapts: an ACK that arrives after its hop timed out
+ * doubles it, up to 8 T, and the round timer with it; ELEC_RING_ACK_DECAY
+ * on-time ACKs in a row, each within a quarter of it, halve it; a slower
+ * one starts the count again.
+ */
+static void trg_ack_timeout_adapts(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	u32 hop, k, shift;
+
+	tr_started(n);
+	for (k = 0; k <= ELEC_RING_ACK_SHIFT_MAX; k++) {
+		shift = k < ELEC_RING_ACK_SHIFT_MAX ? k + 1 : k;
+		hop = trg_forward(n, 10 + k);
+		KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
+		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+				n->now + (T_T << k));
+		t_fire(n, ELEC_TIMER_ANSWER);
+		KUNIT_ASSERT_EQ(test, n->c.ring.dst, 5);
+		/* the retry waits as long as the first try */
+		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+				n->now + (T_T << k));
+		/* a stray ACK (wrong hop, the greeting) changes nothing */
+		tr_ack(n, 7, hop + 1);
+		tr_ack(n, 7, 0);
+		KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, k);
+		/* 7's late ACK: it was slow, not gone */
+		tr_ack(n, 7, hop);
+		KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 1);
+		KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, shift);
+		/* counted once */
+		tr_ack(n, 7, hop);
+		KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, shift);
+		tr_ack_head(n);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, ELEC_RING_ACK_SHIFT_MAX);
+	trg_forward(n, 20);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+			n->now + (T_T << ELEC_RING_ACK_SHIFT_MAX));
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+			n->now + T_COORD +
+			2ULL * 5 * (T_T << ELEC_RING_ACK_SHIFT_MAX));
+	/* a slow on-time ACK (a quarter of 8 T) starts the count again */
+	n->now += 2 * T_T;
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_fast, 0);
+	for (k = 1; k < ELEC_RING_ACK_DECAY; k++) {
+		trg_forward(n, 30 + k);
+		tr_ack_head(n);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, ELEC_RING_ACK_SHIFT_MAX);
+	trg_forward(n, 50);
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift,
+			ELEC_RING_ACK_SHIFT_MAX - 1);
+	/* down to T again, not below */
+	for (k = 0; k < ELEC_RING_ACK_SHIFT_MAX * ELEC_RING_ACK_DECAY; k++) {
+		trg_forward(n, 60 + k);
+		tr_ack_head(n);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
+	trg_forward(n, 200);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+			n->now + T_T);
+	tr_ack_head(n);
+	/* a restart forgets it */
+	n->c.ring.ack_shift = 2;
+	elec_core_stop(&n->c, n->now);
+	tr_started(n);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
+}
+
 /* The owner of a message is tried even when declared failed. */
 static void trg_owner_probe(struct kunit *test)
 {
@@ -892,6 +974,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_greeting),
 	KUNIT_CASE(trg_ack_fifo),
 	KUNIT_CASE(trg_ack_timeout_retry),
+	KUNIT_CASE(trg_ack_timeout_adapts),
 	KUNIT_CASE(trg_owner_probe),
 	KUNIT_CASE(trg_owner_dead_election),
 	KUNIT_CASE(trg_owner_dead_coordinator),

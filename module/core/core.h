@@ -255,6 +255,15 @@ enum elec_ring_phase {
  */
 #define ELEC_RING_QUEUE_BYTES	16384
 
+/*
+ * The ring's hop timeout adapts (ring.c): an ACK that arrives after its
+ * hop timed out doubles it, up to T << ELEC_RING_ACK_SHIFT_MAX;
+ * ELEC_RING_ACK_DECAY on-time ACKs in a row, each within half of the
+ * next lower setting, halve it again.
+ */
+#define ELEC_RING_ACK_SHIFT_MAX	3
+#define ELEC_RING_ACK_DECAY	16
+
 /**
  * struct elec_ring - the hop machinery shared by the ring algorithms.
  * @q: embedder-owned queue memory, 8-byte aligned (elec_core_set_queue())
@@ -270,6 +279,13 @@ enum elec_ring_phase {
  * @seen_max: ring-all: highest id collected in the current run
  * @initiator: ring-all: this node began the current run itself
  * @sent_own: ring-all: this node sent its own "elect me" in the run
+ * @sent_ns: when the frame in flight was sent
+ * @late_dst: the node whose ACK of hop @late_hop timed out last (0: none);
+ *	that ACK arriving after all shows the hop timeout is too short
+ * @late_hop: see @late_dst
+ * @ack_shift: the hop timeout is T << @ack_shift (0 .. ELEC_RING_ACK_SHIFT_MAX)
+ * @ack_fast: on-time ACKs in a row that would have been on time with
+ *	half the hop timeout (ELEC_RING_ACK_DECAY of them halve it)
  */
 struct elec_ring {
 	u8 *q;
@@ -281,6 +297,11 @@ struct elec_ring {
 	u32 seen_max;
 	bool initiator;
 	bool sent_own;
+	u64 sent_ns;
+	u32 late_dst;
+	u32 late_hop;
+	u8 ack_shift;
+	u8 ack_fast;
 };
 
 struct elec_core;

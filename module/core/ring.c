@@ -18,6 +18,12 @@
  *   when the owner does not acknowledge, the message ends there: an
  *   ELECTION makes this node begin a new run, a COORDINATOR has reached
  *   every node already.
+ * - The hop timeout adapts. An ACK that arrives after its hop timed out
+ *   (the successor was slow, not gone: a loaded host, a burst of ring
+ *   traffic) doubles it, up to 8 T; sixteen on-time ACKs in a row, each
+ *   fast enough for half of it, halve it. Without this a hop delay above
+ *   T turns every hop into a skip and a retry, and the retries add to the
+ *   load that delays the hops: a storm.
  * - Runs: ELECTION frames carry the run (a term) their initiator began;
  *   a frame of an older run is stale and dropped, a newer one resets the
  *   participant flag. A node beginning a run takes max_term + 1.
@@ -56,13 +62,18 @@ static u64 ring_detect_ns(const struct elec_core *c)
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
 }
 
+/* the hop timeout: T, or more after late ACKs (ring_rx_ack()) */
+static u64 ring_ack_ns(const struct elec_core *c)
+{
+	return c->cfg.timeout_ns << c->ring.ack_shift;
+}
+
 /* how long a participant waits for news of its run */
 static u64 ring_round_ns(const struct elec_core *c)
 {
 	u64 nodes = (u64)c->n_peers + 1;
 
-	return elec_config_coord_timeout(&c->cfg) +
-	       2 * nodes * c->cfg.timeout_ns;
+	return elec_config_coord_timeout(&c->cfg) + 2 * nodes * ring_ack_ns(c);
 }
 
 /**
@@ -206,9 +217,10 @@ void elec_ring_flush(struct elec_core *c, u64 now)
 		c->ring.hop = 1;
 	elec_ring_put32(payload, c->ring.hop);
 	c->ring.dst = to->id;
+	c->ring.sent_ns = now;
 	elec_core_send_as(c, rec->type, rec->retry ? ELEC_MSG_RETRY : rec->type,
 			  to->id, rec->term, payload, rec->len, now);
-	elec_core_arm_in(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_core_arm_in(c, ELEC_TIMER_ANSWER, ring_ack_ns(c), now);
 }
 
 static void ring_new_run(struct elec_core *c, u64 run)
@@ -347,6 +359,9 @@ void elec_ring_start(struct elec_core *c, u64 now)
 
 	ring_clear(c, now);
 	ring_new_run(c, c->ring.run);
+	c->ring.ack_shift = 0;
+	c->ring.ack_fast = 0;
+	c->ring.late_dst = 0;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_LEARNING;
 	for (i = 0; i < c->n_peers; i++)
@@ -384,6 +399,9 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 	if (!rec || !dst)
 		return;
 	c->ring.dst = 0;
+	c->ring.late_dst = dst;
+	c->ring.late_hop = elec_ring_get32((u8 *)(rec + 1));
+	c->ring.ack_fast = 0;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, dst), false, now);
 	if (dst == rec->owner) {
 		/* the owner is gone: this message can never end its round */
@@ -444,14 +462,44 @@ void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	}
 }
 
+/*
+ * Adapt the hop timeout to an ACK: one that comes after its hop timed out
+ * doubles it; on-time ones fast enough for half of it halve it, after
+ * ELEC_RING_ACK_DECAY in a row.
+ */
+static void ring_ack_adapt(struct elec_core *c, bool late, u64 now)
+{
+	struct elec_ring *r = &c->ring;
+
+	if (late) {
+		r->late_dst = 0;
+		r->ack_fast = 0;
+		if (r->ack_shift < ELEC_RING_ACK_SHIFT_MAX)
+			r->ack_shift++;
+		return;
+	}
+	if (!r->ack_shift || now - r->sent_ns >= ring_ack_ns(c) / 4) {
+		r->ack_fast = 0;
+		return;
+	}
+	if (++r->ack_fast >= ELEC_RING_ACK_DECAY) {
+		r->ack_fast = 0;
+		r->ack_shift--;
+	}
+}
+
 static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
 			u64 now)
 {
 	struct elec_ring_rec *rec = ring_head(c);
+	u32 hop = elec_ring_get32(msg->payload);
 
+	if (hop && msg->src == c->ring.late_dst && hop == c->ring.late_hop)
+		ring_ack_adapt(c, true, now);
 	if (!rec || msg->src != c->ring.dst ||
-	    elec_ring_get32(msg->payload) != elec_ring_get32((u8 *)(rec + 1)))
+	    hop != elec_ring_get32((u8 *)(rec + 1)))
 		return;
+	ring_ack_adapt(c, false, now);
 	ring_pop(c);
 	c->ring.dst = 0;
 	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
