@@ -569,9 +569,9 @@ one QEMU boot (TCG, %(vm)s): N network namespaces on one bridge (veth
 pairs), node id = rank 1..N, the highest id leads. The systems run one after
 the other on that topology: keepalived (VRRPv3, multicast, advert_int 10 ms,
 its minimum, in every configuration; priority 100 + id, preemption on, no
-preempt delay) and election.ko with every algorithm (bully, ring, ring with
-`suppress off`, ring-all, ring-list; hb-interval HB, hb-miss 3, timeout 2 x
-HB, coord-timeout 4 x timeout). Busy: one `sh -c 'while :; do :; done'` per
+preempt delay) and election.ko (%(systems)s; hb-interval HB, hb-miss 3,
+timeout 2 x HB, coord-timeout 4 x timeout; bully-noask is bully with
+`ask-suspect off`, ring-nosuppress the ring with `suppress off`). Busy: one `sh -c 'while :; do :; done'` per
 vCPU during each system's trials and soak.
 
 Per system, %(crashes)s crashes of each kind and %(handovers)s planned handovers, in a
@@ -662,6 +662,8 @@ def main():
         "quick": ("\n\n**QUICK run** (`make bench-failover QUICK=1`): a subset to check the "
                   "harness, not the benchmark." if a.quick else ""),
         "vm": "%s vCPUs, %d MiB" % (m0.get("guest_cpus"), m0.get("guest_mem_kb", 0) // 1024),
+        "systems": ", ".join(s for s in ORDER if s != "keepalived" and
+                             any(s in (c.meta.get("systems") or []) for c in cfgs)),
         "crashes": m0.get("crashes"), "handovers": m0.get("handovers"), "soak": fmt(m0.get("soak_s"), 0),
         "duration": ("%.0f min (%s to %s UTC)" % (dur / 60, host.get("start", "?"), host.get("end", "?"))
                      if dur else "duration unknown"),
