@@ -368,6 +368,56 @@ static void trg_ack_timeout_adapts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
 }
 
+/*
+ * The count of fast ACKs starts again after a timeout; a late ACK counts
+ * once, an older hop from the same node nothing; a new T resets the hop
+ * timeout to it.
+ */
+static void trg_ack_timeout_count(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	struct elec_config cfg;
+	u32 hop, old, k;
+
+	tr_started(n);
+	old = trg_forward(n, 10);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	tr_ack(n, 7, old);
+	tr_ack_head(n);
+	hop = trg_forward(n, 11);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	tr_ack(n, 7, hop);
+	tr_ack_head(n);
+	KUNIT_ASSERT_EQ(test, n->c.ring.ack_shift, 2);
+	/* the first late hop again, and the consumed one: nothing */
+	tr_ack(n, 7, old);
+	tr_ack(n, 7, hop);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 2);
+	/* fast ACKs, one short of a halving, then a timeout */
+	n->c.ring.ack_fast = 0;
+	for (k = 1; k < ELEC_RING_ACK_DECAY; k++) {
+		trg_forward(n, 20 + k);
+		tr_ack_head(n);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_fast, ELEC_RING_ACK_DECAY - 1);
+	trg_forward(n, 40);
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_fast, 0);
+	tr_ack_head(n);		/* the retry, fast: 1 of 16 */
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 2);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_fast, 1);
+	/* the same T set again keeps it, a new T resets it */
+	cfg = n->c.cfg;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 2);
+	cfg.timeout_ns = 2 * T_T;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
+	trg_forward(n, 50);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+			n->now + 2 * T_T);
+}
+
 /* The owner of a message is tried even when declared failed. */
 static void trg_owner_probe(struct kunit *test)
 {
@@ -975,6 +1025,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_ack_fifo),
 	KUNIT_CASE(trg_ack_timeout_retry),
 	KUNIT_CASE(trg_ack_timeout_adapts),
+	KUNIT_CASE(trg_ack_timeout_count),
 	KUNIT_CASE(trg_owner_probe),
 	KUNIT_CASE(trg_owner_dead_election),
 	KUNIT_CASE(trg_owner_dead_coordinator),

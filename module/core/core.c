@@ -227,8 +227,9 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
  * @why: if not NULL, set to a human-readable reason on failure
  *
  * The new values apply from the next time a timer is armed or the option
- * is consulted; timers already armed keep their expiry. Nothing is
- * emitted.
+ * is consulted; timers already armed keep their expiry. A new timeout
+ * resets the rings' hop timeout to it (no adaptation carried over from
+ * the old one). Nothing is emitted.
  *
  * Return: 0, or -EINVAL (the instance is then unchanged).
  */
@@ -245,6 +246,10 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 		if (why)
 			*why = "node id, group, algorithm, pos and suppress cannot be changed";
 		return -EINVAL;
+	}
+	if (cfg->timeout_ns != c->cfg.timeout_ns) {
+		c->ring.ack_shift = 0;
+		c->ring.ack_fast = 0;
 	}
 	c->cfg = *cfg;
 	return 0;

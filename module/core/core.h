@@ -258,8 +258,8 @@ enum elec_ring_phase {
 /*
  * The ring's hop timeout adapts (ring.c): an ACK that arrives after its
  * hop timed out doubles it, up to T << ELEC_RING_ACK_SHIFT_MAX;
- * ELEC_RING_ACK_DECAY on-time ACKs in a row, each within half of the
- * next lower setting, halve it again.
+ * ELEC_RING_ACK_DECAY on-time ACKs in a row, each within a quarter of
+ * it (half of the next lower setting), halve it again.
  */
 #define ELEC_RING_ACK_SHIFT_MAX	3
 #define ELEC_RING_ACK_DECAY	16
@@ -284,8 +284,9 @@ enum elec_ring_phase {
  *	that ACK arriving after all shows the hop timeout is too short
  * @late_hop: see @late_dst
  * @ack_shift: the hop timeout is T << @ack_shift (0 .. ELEC_RING_ACK_SHIFT_MAX)
- * @ack_fast: on-time ACKs in a row that would have been on time with
- *	half the hop timeout (ELEC_RING_ACK_DECAY of them halve it)
+ * @ack_fast: on-time ACKs in a row that came within a quarter of the hop
+ *	timeout (ELEC_RING_ACK_DECAY of them halve it); a timeout restarts
+ *	the count
  */
 struct elec_ring {
 	u8 *q;

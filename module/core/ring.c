@@ -11,24 +11,26 @@
  *   peer in that order that it has not declared failed, wrapping.
  * - Hops are acknowledged. A node passes on one ring message at a time
  *   (stop and wait, which keeps its outgoing messages in order, as the
- *   texts' FIFO channels do): it waits T (timeout) for the ACK; when none
- *   comes, the successor is declared failed and the message goes to the
- *   next position, counted as a retry. A message's owner (the node it must
- *   return to) is tried even when declared failed, since it may be back;
+ *   texts' FIFO channels do): it waits the hop timeout (T, more after
+ *   late ACKs: below) for the ACK; when none comes, the successor is
+ *   declared failed and the message goes to the next position, counted
+ *   as a retry. A message's owner (the node it must return to) is tried
+ *   even when declared failed, since it may be back;
  *   when the owner does not acknowledge, the message ends there: an
  *   ELECTION makes this node begin a new run, a COORDINATOR has reached
  *   every node already.
  * - The hop timeout adapts. An ACK that arrives after its hop timed out
  *   (the successor was slow, not gone: a loaded host, a burst of ring
  *   traffic) doubles it, up to 8 T; sixteen on-time ACKs in a row, each
- *   fast enough for half of it, halve it. Without this a hop delay above
- *   T turns every hop into a skip and a retry, and the retries add to the
- *   load that delays the hops: a storm.
+ *   within a quarter of it, halve it. Only ACKs move it, so it stays
+ *   raised between elections; a start or a new T resets it to T. Without
+ *   this a hop delay above T turns every hop into a skip and a retry, and
+ *   the retries add to the load that delays the hops: a storm.
  * - Runs: ELECTION frames carry the run (a term) their initiator began;
  *   a frame of an older run is stale and dropped, a newer one resets the
  *   participant flag. A node beginning a run takes max_term + 1.
  * - A participant that hears nothing of its run for the round timeout
- *   (coord-timeout + 2 * nodes * timeout) begins a new run.
+ *   (coord-timeout + 2 * nodes * hop timeout) begins a new run.
  * - The leader broadcasts heartbeats; hb_miss silent intervals make a
  *   follower begin an election, unless it takes part in one. The winner
  *   announces max_term + 1; a COORDINATOR or heartbeat is accepted when
