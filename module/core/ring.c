@@ -466,8 +466,8 @@ void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 
 /*
  * Adapt the hop timeout to an ACK: one that comes after its hop timed out
- * doubles it; on-time ones fast enough for half of it halve it, after
- * ELEC_RING_ACK_DECAY in a row.
+ * doubles it; ELEC_RING_ACK_DECAY on-time ones in a row, each within a
+ * quarter of it (half of the next lower setting), halve it.
  */
 static void ring_ack_adapt(struct elec_core *c, bool late, u64 now)
 {
