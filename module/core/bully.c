@@ -37,17 +37,20 @@
  * WAIT_COORD arms COORD, LEADING arms HEARTBEAT; no other timer is armed
  * in that phase. Peers are always walked in ascending id order.
  */
-#include "core.h"
+#include "bully.h"
 
-/* peer->flags: ELECTION sent in this run, no ANSWER yet */
-#define ELEC_BULLY_ASKED	0x01
-
-/*
- * A phase runs on exactly one timer: cancel every other one (a no-op for
- * timers that are not armed), then arm @id @delay from now.
+/**
+ * elec_bully_only_timer() - a phase runs on exactly one timer.
+ * @c: the instance
+ * @id: the phase's timer
+ * @delay: ns from @now
+ * @now: current time, ns
+ *
+ * Cancels every other timer (a no-op for those not armed), then arms @id
+ * @delay from now.
  */
-static void bully_only_timer(struct elec_core *c, enum elec_timer_id id,
-			     u64 delay, u64 now)
+void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
+			   u64 delay, u64 now)
 {
 	u32 t;
 
@@ -57,46 +60,85 @@ static void bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 	elec_core_arm_in(c, id, delay, now);
 }
 
-static u64 bully_detect_ns(const struct elec_core *c)
+/**
+ * elec_bully_preempts() - whether the local node would take over from a
+ * leader.
+ * @c: the instance
+ * @leader: the leader's id
+ *
+ * Return: true when preemption is on and the local node is better than
+ * @leader in the algorithm's order.
+ */
+bool elec_bully_preempts(const struct elec_core *c, u32 leader)
 {
-	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
+	return !c->cfg.preempt_off &&
+	       elec_algo_better(c->ops, c->cfg.self_id, leader);
 }
 
-static bool bully_is_self(const struct elec_core *c, u32 id)
-{
-	return id == c->cfg.self_id;
-}
-
-/* whether the local node would take over from a leader @leader */
-static bool bully_preempts(const struct elec_core *c, u32 leader)
-{
-	return !c->cfg.preempt_off && leader < c->cfg.self_id;
-}
-
-/*
+/**
+ * elec_bully_trusts_leader() - whether a follower trusts its leader.
+ * @c: the instance
+ * @now: current time, ns
+ *
  * A follower trusts its leader while it heard it within the detection
  * window: it answers an ELECTION but begins no run. With preemption the
  * leader must be better than the local node (a worse one is bullied, once
  * the preempt-delay, if any, is over).
+ *
+ * Return: true when the local node follows a leader it heard lately.
  */
-static bool bully_trusts_leader(const struct elec_core *c, u64 now)
+bool elec_bully_trusts_leader(const struct elec_core *c, u64 now)
 {
 	if (c->phase != ELEC_BULLY_FOLLOWING || !c->leader ||
-	    bully_is_self(c, c->leader))
+	    c->leader == c->cfg.self_id)
 		return false;
 	/* a worse leader is trusted only while a preempt-delay runs */
-	if (bully_preempts(c, c->leader) &&
+	if (elec_bully_preempts(c, c->leader) &&
 	    !c->timer_expires[ELEC_TIMER_PREEMPT])
 		return false;
-	return now < c->leader_rx_ns + bully_detect_ns(c);
+	return now < c->leader_rx_ns + elec_bully_detect_ns(c);
 }
 
-static void bully_clear_asked(struct elec_core *c)
+/**
+ * elec_bully_run_clear() - a run ends (or none is under way).
+ * @c: the instance
+ *
+ * Clears every peer's asked flag, the participant flag, the suspect, the
+ * probe and the variants' per-run state.
+ */
+void elec_bully_run_clear(struct elec_core *c)
 {
 	u32 i;
 
 	for (i = 0; i < c->n_peers; i++)
 		c->peers[i].flags &= ~ELEC_BULLY_ASKED;
+	c->participant = false;
+	c->suspect = 0;
+	c->suspect_left = false;
+	c->probing = false;
+	c->run_best = 0;
+	c->run_best_term = 0;
+	c->stage = 0;
+}
+
+/**
+ * elec_bully_far_behind() - whether an announcement's term is hopelessly
+ * old.
+ * @c: the instance
+ * @term: the announcement's term
+ *
+ * An announcement more than ELECTION_TERM_MAX_AHEAD below our term: its
+ * group drops all we send as term_too_far and we drop its frames as stale,
+ * so neither side could ever tell the other. Such a term can only come
+ * from a frame the group never saw (a learning node accepts any term): the
+ * caller gives it up and takes the group's.
+ *
+ * Return: true when @term is that far below max_term.
+ */
+bool elec_bully_far_behind(const struct elec_core *c, u64 term)
+{
+	return c->max_term > ELECTION_TERM_MAX_AHEAD &&
+	       term < c->max_term - ELECTION_TERM_MAX_AHEAD;
 }
 
 /*
@@ -106,18 +148,8 @@ static void bully_clear_asked(struct elec_core *c)
 static void bully_send_to(struct elec_core *c, struct elec_peer *p, u8 type,
 			  u64 term, u64 now)
 {
-	p->told_until = now + bully_detect_ns(c);
+	p->told_until = now + elec_bully_detect_ns(c);
 	elec_core_send(c, type, p->id, term, NULL, 0, now);
-}
-
-/* a run ends (or none is under way): no asked peer, no suspect */
-static void bully_run_clear(struct elec_core *c)
-{
-	bully_clear_asked(c);
-	c->participant = false;
-	c->suspect = 0;
-	c->suspect_left = false;
-	c->probing = false;
 }
 
 static void bully_announce(struct elec_core *c, u64 term, u64 now)
@@ -136,10 +168,10 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	elec_core_set_leader(c, c->cfg.self_id, term, now);
 	c->leader_rx_ns = now;
 	bully_announce(c, term, now);
-	bully_run_clear(c);
+	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
-	bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
+	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
 }
 
 /*
@@ -182,19 +214,6 @@ static u32 bully_ask(struct elec_core *c, u32 suspect, bool skip,
 }
 
 /*
- * What a run does with its suspect (bully_begin_election()): ask it with
- * the others, ask it alone first (ask-suspect on, a run its detector
- * began), skip it (ask-suspect off), or skip it because it resigned (no
- * restart of the run asks it either).
- */
-enum bully_suspect {
-	BULLY_SUSPECT_ASK,
-	BULLY_SUSPECT_PROBE,
-	BULLY_SUSPECT_SKIP,
-	BULLY_SUSPECT_LEFT,
-};
-
-/*
  * A new election run: the node gives up its leader and asks (above) the
  * higher peers and @suspect (0: none), the peer whose silence or
  * resignation started the run, as @how says. A probe asks the suspect
@@ -202,22 +221,22 @@ enum bully_suspect {
  * disturbed; T without its answer asks the rest (bully_answer_expired()).
  */
 static void bully_begin_election(struct elec_core *c, u32 suspect,
-				 enum bully_suspect how, u64 now)
+				 enum elec_bully_suspect how, u64 now)
 {
-	bool skip = how == BULLY_SUSPECT_SKIP || how == BULLY_SUSPECT_LEFT;
+	bool skip = how == ELEC_SUSPECT_SKIP || how == ELEC_SUSPECT_LEFT;
 	u32 asked = 0;
 
 	c->stats.elections++;
-	bully_run_clear(c);
+	elec_bully_run_clear(c);
 	c->participant = true;
 	c->role = ELEC_ROLE_CANDIDATE;
 	c->suspect = suspect;
-	c->suspect_left = how == BULLY_SUSPECT_LEFT;
+	c->suspect_left = how == ELEC_SUSPECT_LEFT;
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
 
-	if (how == BULLY_SUSPECT_PROBE && suspect) {
+	if (how == ELEC_SUSPECT_PROBE && suspect) {
 		asked = bully_ask(c, suspect, false, BULLY_ASK_SUSPECT, now);
 		c->probing = asked != 0;
 	}
@@ -228,26 +247,26 @@ static void bully_begin_election(struct elec_core *c, u32 suspect,
 		return;
 	}
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
 }
 
 static void bully_start(struct elec_core *c, u64 now)
 {
-	bully_run_clear(c);
+	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
 }
 
 static void bully_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
-	bully_run_clear(c);
+	elec_bully_run_clear(c);
 }
 
 static void bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
+	bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 }
 
 /* The leader has been silent for hb_miss intervals (or learning is over). */
@@ -264,7 +283,7 @@ static void bully_detect_expired(struct elec_core *c, u64 now)
 		return;
 	}
 	bully_begin_election(c, suspect, c->cfg.ask_suspect_off ?
-			     BULLY_SUSPECT_SKIP : BULLY_SUSPECT_PROBE, now);
+			     ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
 }
 
 /*
@@ -288,8 +307,8 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 	if (c->probing) {
 		c->probing = false;
 		if (bully_ask(c, c->suspect, false, BULLY_ASK_OTHERS, now)) {
-			bully_only_timer(c, ELEC_TIMER_ANSWER,
-					 c->cfg.timeout_ns, now);
+			elec_bully_only_timer(c, ELEC_TIMER_ANSWER,
+					      c->cfg.timeout_ns, now);
 			return;
 		}
 	}
@@ -313,8 +332,8 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		 */
 		if (c->phase == ELEC_BULLY_WAIT_COORD)
 			bully_begin_election(c, c->suspect, c->suspect_left ?
-					     BULLY_SUSPECT_LEFT :
-					     BULLY_SUSPECT_ASK, now);
+					     ELEC_SUSPECT_LEFT :
+					     ELEC_SUSPECT_ASK, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
 		if (c->phase != ELEC_BULLY_LEADING)
@@ -326,8 +345,8 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_PREEMPT:
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
-		    bully_preempts(c, c->leader))
-			bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
+		    elec_bully_preempts(c, c->leader))
+			bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 		break;
 	default:
 		break;
@@ -370,11 +389,11 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
-	if (c->participant || bully_trusts_leader(c, now))
+	if (c->participant || elec_bully_trusts_leader(c, now))
 		return;
 	/* rate limited: the election sends up to one frame per peer */
 	if (elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
+		bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 }
 
 static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
@@ -388,15 +407,15 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	p->flags &= ~ELEC_BULLY_ASKED;
 	c->probing = false;
 	c->phase = ELEC_BULLY_WAIT_COORD;
-	bully_only_timer(c, ELEC_TIMER_COORD,
-			 elec_config_coord_timeout(&c->cfg), now);
+	elec_bully_only_timer(c, ELEC_TIMER_COORD,
+			      elec_config_coord_timeout(&c->cfg), now);
 }
 
 /* follow the current leader; take over later or at once if it is worse */
 static void bully_follow(struct elec_core *c, bool may_run, u64 now)
 {
-	bully_only_timer(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
-	if (!bully_preempts(c, c->leader))
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+	if (!elec_bully_preempts(c, c->leader))
 		return;
 	if (c->cfg.preempt_delay_ns) {
 		elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
@@ -408,7 +427,7 @@ static void bully_follow(struct elec_core *c, bool may_run, u64 now)
 	 * worse leader's next heartbeat asks again (bully_rx_leader()).
 	 */
 	if (may_run && elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
+		bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
@@ -417,7 +436,7 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 {
 	elec_core_set_leader(c, msg->src, msg->term, now);
 	c->leader_rx_ns = now;
-	bully_run_clear(c);
+	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
 	bully_follow(c, true, now);
@@ -456,7 +475,7 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
 				 now);
-	bully_begin_election(c, msg->src, BULLY_SUSPECT_LEFT, now);
+	bully_begin_election(c, msg->src, ELEC_SUSPECT_LEFT, now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
@@ -466,16 +485,8 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 		bully_rx_leaving(c, msg, now);
 		return;
 	}
-	if (c->max_term > ELECTION_TERM_MAX_AHEAD &&
-	    msg->term < c->max_term - ELECTION_TERM_MAX_AHEAD) {
-		/*
-		 * An announcement more than ELECTION_TERM_MAX_AHEAD below
-		 * our term: its group drops all we send as term_too_far and
-		 * we drop its frames as stale, so neither side could ever
-		 * tell the other. Such a term can only come from a frame
-		 * the group never saw (a learning node accepts any term):
-		 * give it up and take the group's.
-		 */
+	if (elec_bully_far_behind(c, msg->term)) {
+		/* give our term up and take the group's (see there) */
 		c->max_term = msg->term;
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
@@ -500,18 +511,18 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 		 * options changed (preempt on, or a delay set, since the
 		 * node accepted it), take over now or arm the delay.
 		 */
-		if (bully_preempts(c, msg->src)) {
+		if (elec_bully_preempts(c, msg->src)) {
 			if (c->cfg.preempt_delay_ns) {
 				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
 					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
 							 c->cfg.preempt_delay_ns,
 							 now);
 			} else if (elec_core_rx_may_elect(c, now)) {
-				bully_begin_election(c, 0, BULLY_SUSPECT_ASK, now);
+				bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 				return;
 			}
 		}
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, bully_detect_ns(c), now);
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
 		return;
 	}
 	bully_accept_leader(c, msg, now);

@@ -20,6 +20,8 @@ static const struct elec_algo_ops *const elec_algos[] = {
 	&elec_ring_cr.ops,
 	&elec_ring_all.ops,
 	&elec_ring_list.ops,
+	&elec_min_bully_ops,
+	&elec_enh_bully_ops,
 	NULL
 };
 
@@ -92,6 +94,25 @@ bool elec_algo_is_ring(u8 algo)
 {
 	return algo == ELEC_ALGO_RING || algo == ELEC_ALGO_RING_ALL ||
 	       algo == ELEC_ALGO_RING_LIST;
+}
+
+/**
+ * elec_algo_better() - whether one node id beats another in an election.
+ * @ops: the algorithm
+ * @a: a node id
+ * @b: another node id, or 0 (none: every id beats it)
+ *
+ * Return: true when @a is non-zero and the algorithm prefers @a to @b as
+ * its leader: the lower id for an algorithm whose @lowest_wins is set,
+ * else the higher.
+ */
+bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b)
+{
+	if (!a)
+		return false;
+	if (!b)
+		return true;
+	return ops->lowest_wins ? a < b : a > b;
 }
 
 static bool elec_dur_ok(u64 ns)

@@ -324,6 +324,9 @@ struct elec_core;
  * @max_payload: the largest payload the algorithm sends in a group of
  *	@n_nodes nodes, the local one included (NULL: every message is the
  *	bare header)
+ * @lowest_wins: the winner order: true when the lowest id is the best
+ *	(min-bully), false when the highest is (every other algorithm); see
+ *	elec_algo_better()
  *
  * Every op but @peer_removed, @payload_ok and @max_payload is required;
  * elec_algo_find() returns only complete tables.
@@ -340,6 +343,7 @@ struct elec_algo_ops {
 			     u64 now);
 	bool (*payload_ok)(u8 type, const u8 *payload, u16 len);
 	u32 (*max_payload)(u32 n_nodes);
+	bool lowest_wins;
 };
 
 /**
@@ -374,6 +378,12 @@ struct elec_algo_ops {
  * @probing: Bully: the run has asked only @suspect so far (a run that
  *	its detector began, ask-suspect on); T without an answer asks the
  *	other higher ids
+ * @run_best: min-bully, enh-bully: the best responder of the current
+ *	run so far, 0 = none
+ * @run_best_term: min-bully: the term at which @run_best announced
+ *	itself during the run (0: it only answered)
+ * @stage: enh-bully: which ids the run asks now (1: the candidates, 2:
+ *	the higher ordinary ids)
  * @ring: ring algorithms' hop state
  * @stats: counters
  */
@@ -399,6 +409,9 @@ struct elec_core {
 	u32 suspect;
 	bool suspect_left;
 	bool probing;
+	u32 run_best;
+	u64 run_best_term;
+	u8 stage;
 	struct elec_ring ring;
 	struct elec_stats stats;
 };
@@ -424,6 +437,7 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
 bool elec_algo_is_ring(u8 algo);
+bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
@@ -507,6 +521,8 @@ static inline u32 elec_self_pos(const struct elec_config *cfg)
 
 /* algorithm tables */
 extern const struct elec_algo_ops elec_bully_ops;
+extern const struct elec_algo_ops elec_min_bully_ops;
+extern const struct elec_algo_ops elec_enh_bully_ops;
 /* the ring algorithms' tables are in ring.h */
 
 #endif /* _ELEC_CORE_H */

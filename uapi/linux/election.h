@@ -23,10 +23,11 @@
  * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
  *	SUPPRESS optional with ELEC_ALGO_RING only; ASK_SUSPECT, PREEMPT,
- *	PREEMPT_DELAY_NS optional with ELEC_ALGO_BULLY only.
+ *	PREEMPT_DELAY_NS optional with the Bully algorithms (bully,
+ *	min-bully, enh-bully) only.
  *	Creates a stopped instance.
  * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes
- *	and (ELEC_ALGO_BULLY only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS.
+ *	and (the Bully algorithms only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS.
  * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP. A leader
  *	that GROUP_DEL or GROUP_STOP stops first broadcasts a HEARTBEAT
  *	flagged ELECTION_FLAG_LEAVING.
@@ -111,6 +112,20 @@
 #define ELECTION_RING_HOP_LEN		4
 #define ELECTION_RING_LIST_MAX_IDS	((ELECTION_MAX_PAYLOAD - 8) / 4)
 
+/*
+ * The Bully variants (Documentation/protocol.rst). min-bully: COORDINATOR
+ * carries the coordinator's id, be32, which may differ from the sender's
+ * (the initiator names the lowest responder); every other message is the
+ * bare header. enh-bully: ELECTION carries the id of the coordinator whose
+ * failure started the run (be32, 0 = none); COORDINATOR and CID carry the
+ * coordinator's id (be32), the candidate count (be16, 1..
+ * ELECTION_ENH_MAX_CANDS), 2 reserved zero bytes and the candidates'
+ * ids (be32 each, strictly ascending, non-zero).
+ */
+#define ELECTION_COORD_LEN		4
+#define ELECTION_ENH_SET_HDR_LEN	8
+#define ELECTION_ENH_MAX_CANDS		((ELECTION_MAX_NODES + 1) / 2)
+
 /* Valid range of every duration attribute, in nanoseconds. */
 #define ELECTION_DUR_MIN_NS		100000ULL
 #define ELECTION_DUR_MAX_NS		60000000000ULL
@@ -151,6 +166,14 @@
  *	process sends its own "elect me" and forwards the others; O(n^2))
  * @ELEC_ALGO_RING_LIST: the ring election whose one ELECTION message
  *	accumulates the list of live ids, skipping failed nodes
+ * @ELEC_ALGO_MIN_BULLY: the Bully variant of Kabashi, Zeqiri and Zabeli:
+ *	the lowest id wins; ELECTION, COORDINATOR and QUERY are broadcast,
+ *	the second-lowest configured id takes over at once, COORDINATOR
+ *	names its coordinator (ELECTION_COORD_LEN payload)
+ * @ELEC_ALGO_ENH_BULLY: Murshed and Allen's Enhanced Bully: the highest id
+ *	wins; the ceil(n/2) highest configured ids are candidates, asked
+ *	first; the electioneer picks the highest responder and broadcasts
+ *	COORDINATOR naming it and the candidate set
  * @__ELEC_ALGO_AFTER_LAST: internal use
  * @ELEC_ALGO_MAX: highest valid value
  */
@@ -160,6 +183,8 @@ enum elec_algo {
 	ELEC_ALGO_RING,
 	ELEC_ALGO_RING_ALL,
 	ELEC_ALGO_RING_LIST,
+	ELEC_ALGO_MIN_BULLY,
+	ELEC_ALGO_ENH_BULLY,
 	/* add new algorithms above here */
 	__ELEC_ALGO_AFTER_LAST,
 	ELEC_ALGO_MAX = __ELEC_ALGO_AFTER_LAST - 1
@@ -182,6 +207,12 @@ enum elec_algo {
  *	re-sent to the next live position after its receiver did not
  *	acknowledge is counted here (on the wire it keeps its own type), so
  *	the ELECTION and COORDINATOR counters stay comparable with the texts
+ * @ELEC_MSG_QUERY: min-bully and enh-bully: a joining process asks for
+ *	the coordinator (min-bully: broadcast, only the leader answers;
+ *	enh-bully: to the candidates, each that knows a leader answers)
+ * @ELEC_MSG_CID: the answer to QUERY: the coordinator's id (min-bully:
+ *	the sender itself, empty payload; enh-bully: the coordinator and the
+ *	candidate set, as COORDINATOR's payload) at the coordinator's term
  * @__ELEC_MSG_AFTER_LAST: internal use
  * @ELEC_MSG_MAX: highest valid value
  */
@@ -193,6 +224,8 @@ enum elec_msg_type {
 	ELEC_MSG_HEARTBEAT,
 	ELEC_MSG_ACK,
 	ELEC_MSG_RETRY,
+	ELEC_MSG_QUERY,
+	ELEC_MSG_CID,
 	/* add new message types above here */
 	__ELEC_MSG_AFTER_LAST,
 	ELEC_MSG_MAX = __ELEC_MSG_AFTER_LAST - 1
@@ -398,16 +431,16 @@ enum elec_cmd {
  * @ELEC_ATTR_MTU: u32, the device's MTU (GROUP_GET replies)
  * @ELEC_ATTR_LLADDR: binary, 6 bytes, the device's own Ethernet address,
  *	the source address of the instance's frames (GROUP_GET replies)
- * @ELEC_ATTR_ASK_SUSPECT: u8, ELEC_ALGO_BULLY only: 1 (default) for an
+ * @ELEC_ATTR_ASK_SUSPECT: u8, the Bully algorithms only: 1 (default) for an
  *	election run that also asks the leader whose silence started it (a
  *	leader that was only late answers and keeps its role), 0 to skip it;
  *	GROUP_NEW, GROUP_SET; GROUP_GET reports it for every algorithm (1 for
  *	the rings, which refuse it)
- * @ELEC_ATTR_PREEMPT: u8, ELEC_ALGO_BULLY only: 1 (default, the textbook)
+ * @ELEC_ATTR_PREEMPT: u8, the Bully algorithms only: 1 (default, the textbook)
  *	for a better id that (re)joins to take over from the current leader,
  *	0 to follow that leader until it fails; GROUP_NEW, GROUP_SET;
  *	GROUP_GET reports it for every algorithm (1 for the rings)
- * @ELEC_ATTR_PREEMPT_DELAY_NS: u64, ELEC_ALGO_BULLY only, with preemption:
+ * @ELEC_ATTR_PREEMPT_DELAY_NS: u64, the Bully algorithms only, with preemption:
  *	follow a worse leader for this long before taking over; 0 (default)
  *	or ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS; GROUP_NEW, GROUP_SET;
  *	GROUP_GET reports it for every algorithm (0 for the rings)

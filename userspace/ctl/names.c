@@ -17,6 +17,8 @@ static const char *const algo_names[ELEC_ALGO_MAX + 1] = {
 	[ELEC_ALGO_RING] = "ring",
 	[ELEC_ALGO_RING_ALL] = "ring-all",
 	[ELEC_ALGO_RING_LIST] = "ring-list",
+	[ELEC_ALGO_MIN_BULLY] = "min-bully",
+	[ELEC_ALGO_ENH_BULLY] = "enh-bully",
 };
 
 static const char *const role_names[ELEC_ROLE_MAX + 1] = {
@@ -33,6 +35,8 @@ static const char *const msg_names[ELEC_MSG_MAX + 1] = {
 	[ELEC_MSG_HEARTBEAT] = "heartbeat",
 	[ELEC_MSG_ACK] = "ack",
 	[ELEC_MSG_RETRY] = "retry",
+	[ELEC_MSG_QUERY] = "query",
+	[ELEC_MSG_CID] = "cid",
 };
 
 static const char *const drop_names[ELEC_DROP_MAX + 1] = {

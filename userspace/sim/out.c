@@ -10,13 +10,15 @@
 /* message type names as electionctl -j stats spells them */
 const char *out_msg_name(u8 type)
 {
-	static const char *const names[] = {
+	static const char *const names[ELEC_MSG_MAX + 1] = {
 		[ELEC_MSG_ELECTION] = "election",
 		[ELEC_MSG_ANSWER] = "answer",
 		[ELEC_MSG_COORDINATOR] = "coordinator",
 		[ELEC_MSG_HEARTBEAT] = "heartbeat",
 		[ELEC_MSG_ACK] = "ack",
 		[ELEC_MSG_RETRY] = "retry",
+		[ELEC_MSG_QUERY] = "query",
+		[ELEC_MSG_CID] = "cid",
 	};
 
 	if (type > ELEC_MSG_MAX || !names[type])

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the three Bully algorithms share (bully.c, min_bully.c,
+ * enh_bully.c): the phases (enum elec_bully_phase, core.h), one timer per
+ * phase, the failure detector's window, the per-run state and what a run
+ * does with the peer whose silence started it.
+ */
+#ifndef _ELEC_BULLY_H
+#define _ELEC_BULLY_H
+
+#include "core.h"
+
+/* peer->flags: asked in this run (ELECTION sent), no answer yet */
+#define ELEC_BULLY_ASKED	0x01
+
+/**
+ * enum elec_bully_suspect - what a run does with its suspect, the peer
+ * whose silence (or resignation) started it.
+ * @ELEC_SUSPECT_ASK: ask it with the others
+ * @ELEC_SUSPECT_PROBE: ask it alone first (ask-suspect on, a run its
+ *	detector began); T without its answer goes on without it
+ * @ELEC_SUSPECT_SKIP: skip it (ask-suspect off)
+ * @ELEC_SUSPECT_LEFT: skip it because it resigned (no restart of the run
+ *	asks it either)
+ */
+enum elec_bully_suspect {
+	ELEC_SUSPECT_ASK,
+	ELEC_SUSPECT_PROBE,
+	ELEC_SUSPECT_SKIP,
+	ELEC_SUSPECT_LEFT,
+};
+
+/**
+ * elec_bully_detect_ns() - the failure detector's window.
+ * @c: the instance
+ *
+ * Return: hb_interval * hb_miss: a leader silent this long has failed.
+ */
+static inline u64 elec_bully_detect_ns(const struct elec_core *c)
+{
+	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
+}
+
+void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
+			   u64 delay, u64 now);
+void elec_bully_run_clear(struct elec_core *c);
+bool elec_bully_far_behind(const struct elec_core *c, u64 term);
+bool elec_bully_preempts(const struct elec_core *c, u32 leader);
+bool elec_bully_trusts_leader(const struct elec_core *c, u64 now);
+
+#endif /* _ELEC_BULLY_H */

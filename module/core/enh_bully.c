@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Murshed and Allen's Enhanced Bully algorithm, as Kabashi, Zeqiri and
+ * Zabeli describe it (their section III), algorithm "enh-bully", as a
+ * sans-IO state machine. The highest id is the coordinator.
+ *
+ * From the text:
+ * - The ceil(n/2) highest ids are candidates, the others ordinary.
+ * - An ordinary detector sends ELECTION (detector, failed coordinator) to
+ *   every candidate; when none answers, to the higher ordinary ids. A
+ *   candidate detector sends it to the higher candidates.
+ * - A receiver answers OK (ANSWER) with its id and begins no election of
+ *   its own.
+ * - The electioneer picks the highest responder and sends COORDINATOR
+ *   (coordinator, candidate set) to every process.
+ * - A joining process sends QUERY to the candidates (a candidate to the
+ *   higher ones); the answer (CID here) carries the coordinator and the
+ *   candidate set; the joiner begins an election only if it beats the
+ *   coordinator.
+ *
+ * Where the text is silent (Documentation/protocol.rst gives the cases):
+ * - The sets come from the configured group (the local id and its
+ *   peers): adding or removing a peer moves the boundary; with odd n the
+ *   candidates are the ceil(n/2) highest. The set a COORDINATOR or CID
+ *   carries is checked for form and otherwise only informs (a frame cannot
+ *   change whom a node asks).
+ * - OK carries only the responder's id (the header's sender); the
+ *   coordinator and the set travel in COORDINATOR and CID.
+ * - COORDINATOR is one broadcast frame; the leader's re-announcement to
+ *   a single asker, and CID, are unicast.
+ * - A stage ends when every asked node answered or T passed. A candidate
+ *   whose higher candidates do not answer is the highest live candidate:
+ *   it becomes coordinator. An ordinary node that no candidate answered
+ *   asks the higher ordinary ids, then becomes coordinator if none
+ *   answers.
+ * - Terms and acceptance as in bully.c, on the pair (term, coordinator
+ *   named): concurrent electioneers end with one coordinator, the higher
+ *   id winning a tie. The coordinator named must be a configured node; the
+ *   sender is checked as every sender is (core.c).
+ * - The rules of bully.c carry over: ask-suspect (probe the silent leader
+ *   alone first; a leader that was only late answers and re-announces
+ *   itself), the leader's re-announcement at its term, a follower that
+ *   trusts its leader begins no run (here no receiver of ELECTION ever
+ *   does), stale self-announcements told, preemption control (a better
+ *   node that learns of a worse coordinator begins a run), resignation.
+ * - A QUERY unanswered within T: the joiner begins an election. The
+ *   highest candidate has no higher candidate to ask: with preempt on and
+ *   no delay it begins an election at once (and wins it), else it asks
+ *   the other candidates.
+ *
+ * Timers per phase: LEARNING (joining) arms DETECT for T, FOLLOWING arms
+ * DETECT for the detection window (and PREEMPT while a preempt-delay
+ * runs), WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
+ */
+#include "bully.h"
+
+static bool enh_better(u32 a, u32 b)
+{
+	return a && a > b;
+}
+
+static bool enh_known(struct elec_core *c, u32 id)
+{
+	return id == c->cfg.self_id || elec_core_peer_find(c, id);
+}
+
+/* how many candidates: ceil(n / 2) of the n configured nodes, capped */
+static u32 enh_ncand(const struct elec_core *c)
+{
+	u32 n = (c->n_peers + 2) / 2;
+
+	return n > ELECTION_ENH_MAX_CANDS ? ELECTION_ENH_MAX_CANDS : n;
+}
+
+/* the lowest candidate id: the ncand-th highest configured id */
+static u32 enh_cand_min(const struct elec_core *c)
+{
+	u32 need = enh_ncand(c);
+	u32 i = c->n_peers;
+	bool self_left = true;
+	u32 id = c->cfg.self_id;
+
+	while (need--) {
+		if (self_left && (!i || c->peers[i - 1].id < c->cfg.self_id)) {
+			id = c->cfg.self_id;
+			self_left = false;
+		} else {
+			id = c->peers[--i].id;
+		}
+	}
+	return id;
+}
+
+static bool enh_self_cand(const struct elec_core *c)
+{
+	return c->cfg.self_id >= enh_cand_min(c);
+}
+
+static void enh_put32(u8 *p, u32 v)
+{
+	p[0] = v >> 24;
+	p[1] = v >> 16;
+	p[2] = v >> 8;
+	p[3] = v;
+}
+
+static u32 enh_get32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/* COORDINATOR or CID naming @k, with the candidate set, at @term */
+static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
+			 u64 term, u64 now)
+{
+	u8 pl[ELECTION_ENH_SET_HDR_LEN + 4 * ELECTION_ENH_MAX_CANDS];
+	u32 cmin = enh_cand_min(c);
+	u32 n = 0, i;
+	bool self_done = false;
+
+	enh_put32(pl, k);
+	pl[6] = 0;
+	pl[7] = 0;
+	for (i = 0; i <= c->n_peers; i++) {
+		u8 *slot = pl + ELECTION_ENH_SET_HDR_LEN + 4 * n;
+
+		if (!self_done && (i == c->n_peers ||
+				   c->peers[i].id > c->cfg.self_id)) {
+			self_done = true;
+			if (c->cfg.self_id >= cmin) {
+				enh_put32(slot, c->cfg.self_id);
+				n++;
+				slot += 4;
+			}
+		}
+		if (i < c->n_peers && c->peers[i].id >= cmin) {
+			enh_put32(slot, c->peers[i].id);
+			n++;
+		}
+	}
+	pl[4] = n >> 8;
+	pl[5] = n;
+	elec_core_send(c, type, dst, term, pl,
+		       ELECTION_ENH_SET_HDR_LEN + 4 * n, now);
+}
+
+static void enh_lead(struct elec_core *c, u64 term, u64 now)
+{
+	elec_core_set_leader(c, c->cfg.self_id, term, now);
+	c->leader_rx_ns = now;
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_LEADER;
+	c->phase = ELEC_BULLY_LEADING;
+	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+			      now);
+}
+
+/* no better node answered: a new term, COORDINATOR naming the local node */
+static void enh_become_coordinator(struct elec_core *c, u64 now)
+{
+	u64 term = elec_core_term_next(c);
+
+	enh_send_set(c, ELEC_MSG_COORDINATOR, c->cfg.self_id, 0, term, now);
+	enh_lead(c, term, now);
+}
+
+static void enh_begin(struct elec_core *c, u32 suspect,
+		      enum elec_bully_suspect how, u64 now);
+
+/* follow @k at @term; a better node (preempt on) takes over */
+static void enh_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
+		       u64 now)
+{
+	elec_core_set_leader(c, k, term, now);
+	c->leader_rx_ns = now;
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_BULLY_FOLLOWING;
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
+	if (!elec_bully_preempts(c, k))
+		return;
+	if (c->cfg.preempt_delay_ns) {
+		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
+				 now);
+		return;
+	}
+	if (may_run && elec_core_rx_may_elect(c, now))
+		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+}
+
+/*
+ * ELECTION, carrying the suspect, to the ids of the current stage, each
+ * flagged asked, the suspect excepted (probed already, or skipped).
+ * Stage 1: an ordinary node asks every candidate, a candidate the higher
+ * candidates; stage 2: an ordinary node asks the higher ordinary ids.
+ * Return: how many were asked.
+ */
+static u32 enh_ask(struct elec_core *c, u64 now)
+{
+	u32 self = c->cfg.self_id;
+	u32 cmin = enh_cand_min(c);
+	bool self_cand = self >= cmin;
+	u8 pl[ELECTION_COORD_LEN];
+	u32 asked = 0;
+	u32 i;
+
+	enh_put32(pl, c->suspect);
+	for (i = 0; i < c->n_peers; i++) {
+		struct elec_peer *p = &c->peers[i];
+		bool ask;
+
+		if (c->stage == 1)
+			ask = p->id >= cmin && (!self_cand || p->id > self);
+		else
+			ask = !self_cand && p->id < cmin && p->id > self;
+		if (!ask || p->id == c->suspect)
+			continue;
+		p->flags |= ELEC_BULLY_ASKED;
+		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, pl,
+			       sizeof(pl), now);
+		asked++;
+	}
+	return asked;
+}
+
+static void enh_wait(struct elec_core *c, u64 now)
+{
+	c->phase = ELEC_BULLY_WAIT_ANSWER;
+	elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+}
+
+/*
+ * A stage is over (every asked node answered, or T passed): name the
+ * highest responder, or ask the next stage, or become coordinator.
+ */
+static void enh_stage_done(struct elec_core *c, u64 now)
+{
+	u32 k = c->run_best;
+
+	if (k) {
+		u64 term = elec_core_term_next(c);
+
+		enh_send_set(c, ELEC_MSG_COORDINATOR, k, 0, term, now);
+		enh_follow(c, k, term, false, now);
+		return;
+	}
+	while (c->stage < 2 && !enh_self_cand(c)) {
+		c->stage++;
+		if (enh_ask(c, now)) {
+			enh_wait(c, now);
+			return;
+		}
+	}
+	enh_become_coordinator(c, now);
+}
+
+/* a new run: give up the leader; probe the suspect, or ask stage 1 */
+static void enh_begin(struct elec_core *c, u32 suspect,
+		      enum elec_bully_suspect how, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, suspect);
+
+	c->stats.elections++;
+	elec_bully_run_clear(c);
+	c->participant = true;
+	c->role = ELEC_ROLE_CANDIDATE;
+	c->suspect = p ? suspect : 0;
+	c->suspect_left = how == ELEC_SUSPECT_LEFT;
+	c->stage = 1;
+	if (c->leader)
+		elec_core_set_leader(c, 0, c->term, now);
+	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+
+	if (how == ELEC_SUSPECT_PROBE && p) {
+		u8 pl[ELECTION_COORD_LEN];
+
+		enh_put32(pl, suspect);
+		p->flags |= ELEC_BULLY_ASKED;
+		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, pl,
+			       sizeof(pl), now);
+		c->probing = true;
+		enh_wait(c, now);
+		return;
+	}
+	if (enh_ask(c, now)) {
+		enh_wait(c, now);
+		return;
+	}
+	enh_stage_done(c, now);
+}
+
+/* QUERY to the candidates (a candidate: the higher ones), or elect */
+static void enh_start(struct elec_core *c, u64 now)
+{
+	u32 self = c->cfg.self_id;
+	u32 cmin = enh_cand_min(c);
+	bool self_cand = self >= cmin;
+	bool top = !c->n_peers || c->peers[c->n_peers - 1].id < self;
+	u32 i;
+
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_BULLY_LEARNING;
+	if (top && !c->cfg.preempt_off && !c->cfg.preempt_delay_ns) {
+		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+		return;
+	}
+	for (i = 0; i < c->n_peers; i++) {
+		u32 id = c->peers[i].id;
+
+		if (id >= cmin && (!self_cand || top || id > self))
+			elec_core_send(c, ELEC_MSG_QUERY, id, c->max_term,
+				       NULL, 0, now);
+	}
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, c->cfg.timeout_ns, now);
+}
+
+static void enh_stop(struct elec_core *c, u64 now)
+{
+	(void)now;
+	elec_bully_run_clear(c);
+}
+
+static void enh_elect(struct elec_core *c, u64 now)
+{
+	enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+}
+
+static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
+{
+	u32 i;
+
+	switch (id) {
+	case ELEC_TIMER_DETECT:
+		if (c->phase == ELEC_BULLY_LEARNING) {
+			/* QUERY unanswered: elect */
+			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+		} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
+			u32 suspect = c->leader;
+
+			elec_core_peer_set_alive(c,
+						 elec_core_peer_find(c, suspect),
+						 false, now);
+			enh_begin(c, suspect, c->cfg.ask_suspect_off ?
+				  ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
+		}
+		break;
+	case ELEC_TIMER_ANSWER:
+		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
+			break;
+		for (i = 0; i < c->n_peers; i++) {
+			struct elec_peer *p = &c->peers[i];
+
+			if (!(p->flags & ELEC_BULLY_ASKED))
+				continue;
+			p->flags &= ~ELEC_BULLY_ASKED;
+			elec_core_peer_set_alive(c, p, false, now);
+		}
+		if (c->probing) {
+			/* the rest of stage 1, the suspect excepted */
+			c->probing = false;
+			if (enh_ask(c, now)) {
+				enh_wait(c, now);
+				break;
+			}
+		}
+		enh_stage_done(c, now);
+		break;
+	case ELEC_TIMER_HEARTBEAT:
+		if (c->phase != ELEC_BULLY_LEADING)
+			break;
+		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
+		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
+				 c->cfg.hb_interval_ns, now);
+		break;
+	case ELEC_TIMER_PREEMPT:
+		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
+		    elec_bully_preempts(c, c->leader))
+			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+		break;
+	default:
+		break;
+	}
+}
+
+/* a reply to one peer: its stale frames get no reply for a window */
+static void enh_tell(struct elec_core *c, struct elec_peer *p, u8 type,
+		     u64 now)
+{
+	p->told_until = now + elec_bully_detect_ns(c);
+	if (type == ELEC_MSG_COORDINATOR) {
+		enh_send_set(c, type, c->cfg.self_id, p->id, c->term, now);
+	} else {
+		u8 pl[ELECTION_COORD_LEN];
+
+		enh_put32(pl, c->leader);
+		elec_core_send(c, type, p->id, c->max_term, pl, sizeof(pl),
+			       now);
+	}
+}
+
+static void enh_rx_election(struct elec_core *c, const struct elec_msg *msg,
+			    u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (c->phase == ELEC_BULLY_LEADING) {
+		/*
+		 * Asked while leading: answer, and re-announce to the asker
+		 * at the current term; an asker that has seen a newer term
+		 * gets a new term, broadcast.
+		 */
+		elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL,
+			       0, now);
+		if (msg->term > c->term && elec_core_rx_may_elect(c, now))
+			enh_become_coordinator(c, now);
+		else
+			enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
+		return;
+	}
+	/* only a lower id asks; the receiver begins no run of its own */
+	if (!enh_better(c->cfg.self_id, msg->src))
+		return;
+	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
+		       now);
+}
+
+static void enh_rx_answer(struct elec_core *c, const struct elec_msg *msg,
+			  u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (c->phase != ELEC_BULLY_WAIT_ANSWER || !p ||
+	    !(p->flags & ELEC_BULLY_ASKED))
+		return;
+	p->flags &= ~ELEC_BULLY_ASKED;
+	if (!c->run_best || enh_better(p->id, c->run_best))
+		c->run_best = p->id;
+	/* a probed leader that answers re-announces itself: wait for it */
+	if (c->probing)
+		return;
+	for (p = c->peers; p < c->peers + c->n_peers; p++)
+		if (p->flags & ELEC_BULLY_ASKED)
+			return;
+	enh_stage_done(c, now);
+}
+
+/* as bully.c: tell the sender of a stale self-announcement */
+static void enh_tell_stale(struct elec_core *c, const struct elec_msg *msg,
+			   u32 k, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (!p || k != msg->src || now < p->told_until)
+		return;
+	if (!c->cfg.preempt_off && enh_better(k, c->cfg.self_id) &&
+	    enh_better(k, c->leader))
+		enh_tell(c, p, ELEC_MSG_ELECTION, now);
+	else if (c->phase == ELEC_BULLY_LEADING)
+		enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
+}
+
+/* COORDINATOR or CID (naming a coordinator), HEARTBEAT (its sender) */
+static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
+			    u64 now)
+{
+	u32 k = msg->type == ELEC_MSG_HEARTBEAT ? msg->src :
+		enh_get32(msg->payload);
+	struct elec_peer *src = elec_core_peer_find(c, msg->src);
+
+	if (!enh_known(c, k)) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
+	if (msg->flags & ELECTION_FLAG_LEAVING) {
+		if (msg->src != c->leader || msg->term != c->term ||
+		    (c->phase != ELEC_BULLY_FOLLOWING &&
+		     c->phase != ELEC_BULLY_LEARNING))
+			return;
+		elec_core_peer_set_alive(c, src, false, now);
+		enh_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
+		return;
+	}
+	if (elec_bully_far_behind(c, msg->term)) {
+		c->max_term = msg->term;
+	} else if (msg->term < c->term ||
+		   (msg->term == c->term && enh_better(c->leader, k))) {
+		elec_core_drop(c, ELEC_DROP_STALE_TERM);
+		enh_tell_stale(c, msg, k, now);
+		return;
+	}
+	elec_core_peer_set_alive(c, src, true, now);
+
+	if (msg->term == c->term && k == c->leader) {
+		/* the leader's heartbeat, or a repeated announcement */
+		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
+			return;
+		c->leader_rx_ns = now;
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+				 now);
+		if (elec_bully_preempts(c, k)) {
+			if (c->cfg.preempt_delay_ns) {
+				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
+					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
+							 c->cfg.preempt_delay_ns,
+							 now);
+			} else if (elec_core_rx_may_elect(c, now)) {
+				enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+			}
+		}
+		return;
+	}
+	if (k == c->cfg.self_id) {
+		enh_lead(c, msg->term, now);
+		return;
+	}
+	enh_follow(c, k, msg->term, true, now);
+}
+
+static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
+{
+	if (msg->term > c->max_term)
+		c->max_term = msg->term;
+
+	switch (msg->type) {
+	case ELEC_MSG_ELECTION:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		enh_rx_election(c, msg, now);
+		break;
+	case ELEC_MSG_ANSWER:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		enh_rx_answer(c, msg, now);
+		break;
+	case ELEC_MSG_QUERY:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		/* any node that knows a leader answers */
+		if (c->leader && (c->phase == ELEC_BULLY_LEADING ||
+				  c->phase == ELEC_BULLY_FOLLOWING))
+			enh_send_set(c, ELEC_MSG_CID, c->leader, msg->src,
+				     c->term, now);
+		break;
+	case ELEC_MSG_COORDINATOR:
+	case ELEC_MSG_HEARTBEAT:
+	case ELEC_MSG_CID:
+		enh_rx_announce(c, msg, now);
+		break;
+	default:
+		break;
+	}
+}
+
+/* {be32 coordinator, be16 count, be16 0, be32 ids[count] ascending} */
+static bool enh_set_ok(const u8 *pl, u16 len)
+{
+	u32 n, i, prev = 0;
+
+	if (len < ELECTION_ENH_SET_HDR_LEN || !enh_get32(pl) || pl[6] ||
+	    pl[7])
+		return false;
+	n = (u32)pl[4] << 8 | pl[5];
+	if (n < 1 || n > ELECTION_ENH_MAX_CANDS ||
+	    len != ELECTION_ENH_SET_HDR_LEN + 4 * n)
+		return false;
+	for (i = 0; i < n; i++) {
+		u32 id = enh_get32(pl + ELECTION_ENH_SET_HDR_LEN + 4 * i);
+
+		if (id <= prev)
+			return false;
+		prev = id;
+	}
+	return true;
+}
+
+static bool enh_payload_ok(u8 type, const u8 *payload, u16 len)
+{
+	switch (type) {
+	case ELEC_MSG_ELECTION:
+		/* the failed coordinator, 0 = none */
+		return len == ELECTION_COORD_LEN;
+	case ELEC_MSG_COORDINATOR:
+	case ELEC_MSG_CID:
+		return enh_set_ok(payload, len);
+	case ELEC_MSG_ANSWER:
+	case ELEC_MSG_HEARTBEAT:
+	case ELEC_MSG_QUERY:
+		return len == 0;
+	default:
+		return false;
+	}
+}
+
+static u32 enh_max_payload(u32 n_nodes)
+{
+	u32 n = (n_nodes + 1) / 2;
+
+	if (n > ELECTION_ENH_MAX_CANDS)
+		n = ELECTION_ENH_MAX_CANDS;
+	return ELECTION_ENH_SET_HDR_LEN + 4 * n;
+}
+
+/* the enh-bully table, registered in core.c's elec_algos[] */
+const struct elec_algo_ops elec_enh_bully_ops = {
+	.algo		= ELEC_ALGO_ENH_BULLY,
+	.name		= "enh-bully",
+	.start		= enh_start,
+	.stop		= enh_stop,
+	.elect		= enh_elect,
+	.rx		= enh_rx,
+	.timer		= enh_timer,
+	.payload_ok	= enh_payload_ok,
+	.max_payload	= enh_max_payload,
+};

@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Bully variant of Kabashi, Zeqiri and Zabeli ("The Reduction of
+ * Number Messages in Election Bully Algorithm"), algorithm "min-bully",
+ * as a sans-IO state machine. The lowest id is the coordinator.
+ *
+ * From the text (sections IV and V):
+ * - A process that notices the coordinator's failure and holds the second
+ *   minimum id broadcasts COORDINATOR naming itself; any other broadcasts
+ *   ELECTION and waits for the responses of the lower ids.
+ * - On ELECTION from a higher id, the second minimum broadcasts
+ *   COORDINATOR naming itself, any other process answers OK (ANSWER).
+ * - The initiator names the lowest responder k in a broadcast
+ *   COORDINATOR_k (the payload names k, the header the sender); with no
+ *   response it names itself.
+ * - A process w that receives COORDINATOR_k with k > w broadcasts
+ *   COORDINATOR_w.
+ * - Joining: the minimum announces itself; any other broadcasts QUERY and
+ *   only the coordinator answers, CID; a joiner lower than the coordinator
+ *   announces itself.
+ *
+ * Where the text is silent (Documentation/protocol.rst gives the cases):
+ * - The minimum and the second minimum are those of the configured group
+ *   (the local id and its peers): the minimum is the lowest configured id,
+ *   the second minimum the next. An absent minimum (configured, down)
+ *   changes nothing: the second minimum takes over when the minimum does
+ *   not answer; when the second minimum is absent too, the procedure
+ *   finds the lowest live id in one T.
+ * - An initiator waits for a response from every lower peer it believes
+ *   alive, the suspect excepted, or for T, whichever comes first (with at
+ *   least one response; with none it waits the whole T). The second
+ *   minimum's COORDINATOR is its response: the initiator then names it
+ *   at the term it announced (no second new term).
+ * - Terms, as in bully.c: a claim takes max_term + 1; an announcement
+ *   (COORDINATOR, HEARTBEAT, CID) is accepted only if (term, coordinator)
+ *   is at least (term, leader), the lower id winning a tie, so reordered
+ *   or concurrent announcements end with one coordinator: the text's
+ *   "only one coordinator at any time" holds per term. The coordinator
+ *   named must be a configured node; the header's sender must be a peer
+ *   with its configured address (core.c checks that).
+ * - Step 6 is preemption: with preempt on a better node that learns of a
+ *   worse coordinator claims at once; with a preempt-delay it follows that
+ *   long first; with preempt off it follows. The minimum that starts
+ *   announces itself at once only with preempt on and no delay; else it
+ *   joins like the others.
+ * - A QUERY unanswered within T: the joiner runs the failure procedure.
+ * - The leader answers an ELECTION (or a probe) by re-announcing itself to
+ *   the asker at its term; a new term, broadcast, only for an asker that
+ *   has seen a newer one.
+ * - With ask-suspect on (the default) a detector first asks the silent
+ *   leader alone (unicast ELECTION); a leader that was only late
+ *   re-announces itself and nothing else happens. T without that goes on
+ *   with the procedure, which skips the suspect. This covers the second
+ *   minimum's false suspicion, which the text's step 1a turns into two
+ *   coordinators until step 6; with ask-suspect off the second minimum
+ *   claims at once, as in the text, and step 6 (preemption) restores the
+ *   minimum.
+ * - The second minimum does not claim on an ELECTION while it trusts a
+ *   live leader better than itself: it answers OK like the others.
+ * - A follower that drops a stale self-announcement tells its sender, as
+ *   in bully.c; a leader that resigns sends a HEARTBEAT flagged LEAVING
+ *   and its followers run the procedure at once, skipping it.
+ *
+ * Timers per phase: LEARNING (joining) arms DETECT for T, FOLLOWING arms
+ * DETECT for the detection window (and PREEMPT while a preempt-delay
+ * runs), WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
+ */
+#include "bully.h"
+
+static bool minb_better(u32 a, u32 b)
+{
+	return a && (!b || a < b);
+}
+
+/* the lowest configured id: no peer below the local one */
+static bool minb_is_min(const struct elec_core *c)
+{
+	return !c->n_peers || c->peers[0].id > c->cfg.self_id;
+}
+
+/* the second-lowest configured id: exactly one peer below the local one */
+static bool minb_is_second(const struct elec_core *c)
+{
+	return c->n_peers && c->peers[0].id < c->cfg.self_id &&
+	       (c->n_peers == 1 || c->peers[1].id > c->cfg.self_id);
+}
+
+static bool minb_known(struct elec_core *c, u32 id)
+{
+	return id == c->cfg.self_id || elec_core_peer_find(c, id);
+}
+
+/* COORDINATOR naming @k, at @term, to @dst (0: broadcast) */
+static void minb_send_coord(struct elec_core *c, u32 k, u32 dst, u64 term,
+			    u64 now)
+{
+	u8 pl[ELECTION_COORD_LEN];
+
+	pl[0] = k >> 24;
+	pl[1] = k >> 16;
+	pl[2] = k >> 8;
+	pl[3] = k;
+	elec_core_send(c, ELEC_MSG_COORDINATOR, dst, term, pl, sizeof(pl),
+		       now);
+}
+
+static u32 minb_coord_of(const struct elec_msg *msg)
+{
+	const u8 *p = msg->payload;
+
+	if (msg->type != ELEC_MSG_COORDINATOR)
+		return msg->src;
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/* a reply to one peer: its stale frames get no reply for a window */
+static void minb_tell(struct elec_core *c, struct elec_peer *p, u8 type,
+		      u64 now)
+{
+	p->told_until = now + elec_bully_detect_ns(c);
+	if (type == ELEC_MSG_COORDINATOR)
+		minb_send_coord(c, c->cfg.self_id, p->id, c->term, now);
+	else
+		elec_core_send(c, type, p->id, c->max_term, NULL, 0, now);
+}
+
+/* lead at @term: after a claim, or named by another node's COORDINATOR */
+static void minb_lead(struct elec_core *c, u64 term, u64 now)
+{
+	elec_core_set_leader(c, c->cfg.self_id, term, now);
+	c->leader_rx_ns = now;
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_LEADER;
+	c->phase = ELEC_BULLY_LEADING;
+	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+			      now);
+}
+
+/* claim: a new term, broadcast COORDINATOR naming the local node */
+static void minb_claim(struct elec_core *c, u64 now)
+{
+	u64 term = elec_core_term_next(c);
+
+	minb_send_coord(c, c->cfg.self_id, 0, term, now);
+	minb_lead(c, term, now);
+}
+
+/* a run that ends at once in a claim counts as a run */
+static void minb_claim_run(struct elec_core *c, u64 now)
+{
+	c->stats.elections++;
+	minb_claim(c, now);
+}
+
+/*
+ * Follow @k at @term: a better id (preempt on) claims at once or after
+ * the preempt-delay; @may_claim false defers that to the next heartbeat.
+ */
+static void minb_follow(struct elec_core *c, u32 k, u64 term, bool may_claim,
+			u64 now)
+{
+	elec_core_set_leader(c, k, term, now);
+	c->leader_rx_ns = now;
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_BULLY_FOLLOWING;
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
+	if (!elec_bully_preempts(c, k))
+		return;
+	if (c->cfg.preempt_delay_ns) {
+		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
+				 now);
+		return;
+	}
+	if (may_claim && elec_core_rx_may_elect(c, now))
+		minb_claim_run(c, now);
+}
+
+/*
+ * The procedure after the probe (or without one): the minimum and the
+ * second minimum claim; any other node broadcasts ELECTION and waits for
+ * the lower ids it believes alive, the suspect excepted.
+ */
+static void minb_procedure(struct elec_core *c, u64 now)
+{
+	u32 self = c->cfg.self_id;
+	u32 i;
+
+	c->probing = false;
+	if (minb_is_min(c) || minb_is_second(c)) {
+		minb_claim(c, now);
+		return;
+	}
+	for (i = 0; i < c->n_peers && c->peers[i].id < self; i++) {
+		struct elec_peer *p = &c->peers[i];
+
+		if (p->alive && p->id != c->suspect)
+			p->flags |= ELEC_BULLY_ASKED;
+	}
+	c->run_best = 0;
+	c->run_best_term = 0;
+	elec_core_send(c, ELEC_MSG_ELECTION, 0, c->max_term, NULL, 0, now);
+	c->phase = ELEC_BULLY_WAIT_ANSWER;
+	elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+}
+
+/* a new run: give up the leader; probe the suspect or go on at once */
+static void minb_begin(struct elec_core *c, u32 suspect,
+		       enum elec_bully_suspect how, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, suspect);
+
+	c->stats.elections++;
+	elec_bully_run_clear(c);
+	c->participant = true;
+	c->role = ELEC_ROLE_CANDIDATE;
+	c->suspect = p ? suspect : 0;
+	c->suspect_left = how == ELEC_SUSPECT_LEFT;
+	if (c->leader)
+		elec_core_set_leader(c, 0, c->term, now);
+	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+
+	if (how == ELEC_SUSPECT_PROBE && p) {
+		p->flags |= ELEC_BULLY_ASKED;
+		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, NULL,
+			       0, now);
+		c->probing = true;
+		c->phase = ELEC_BULLY_WAIT_ANSWER;
+		elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns,
+				      now);
+		return;
+	}
+	minb_procedure(c, now);
+}
+
+/* whether a response is still awaited from a lower peer */
+static bool minb_awaiting(const struct elec_core *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_peers; i++)
+		if (c->peers[i].flags & ELEC_BULLY_ASKED)
+			return true;
+	return false;
+}
+
+/*
+ * The run is over: name the lowest responder (at the term it announced
+ * itself, if it did, else a new one) and follow it, or claim.
+ */
+static void minb_finish(struct elec_core *c, u64 now)
+{
+	u32 k = c->run_best;
+	u64 term = c->run_best_term;
+	u32 i;
+
+	for (i = 0; i < c->n_peers; i++)
+		c->peers[i].flags &= ~ELEC_BULLY_ASKED;
+	if (!k) {
+		minb_claim(c, now);
+		return;
+	}
+	if (!term || term < c->term)
+		term = elec_core_term_next(c);
+	minb_send_coord(c, k, 0, term, now);
+	minb_follow(c, k, term, false, now);
+}
+
+/* a lower node responded (OK, or a COORDINATOR naming itself at @term) */
+static void minb_response(struct elec_core *c, u32 src, u64 term, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, src);
+
+	if (p)
+		p->flags &= ~ELEC_BULLY_ASKED;
+	if (minb_better(src, c->run_best) ||
+	    (src == c->run_best && term > c->run_best_term)) {
+		c->run_best = src;
+		c->run_best_term = term;
+	}
+	if (!minb_awaiting(c))
+		minb_finish(c, now);
+}
+
+static void minb_start(struct elec_core *c, u64 now)
+{
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_FOLLOWER;
+	if (minb_is_min(c) && !c->cfg.preempt_off &&
+	    !c->cfg.preempt_delay_ns) {
+		minb_claim(c, now);
+		return;
+	}
+	c->phase = ELEC_BULLY_LEARNING;
+	elec_core_send(c, ELEC_MSG_QUERY, 0, c->max_term, NULL, 0, now);
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, c->cfg.timeout_ns, now);
+}
+
+static void minb_stop(struct elec_core *c, u64 now)
+{
+	(void)now;
+	elec_bully_run_clear(c);
+}
+
+static void minb_elect(struct elec_core *c, u64 now)
+{
+	minb_begin(c, 0, ELEC_SUSPECT_ASK, now);
+}
+
+static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
+{
+	u32 i;
+
+	switch (id) {
+	case ELEC_TIMER_DETECT:
+		if (c->phase == ELEC_BULLY_LEARNING) {
+			/* QUERY unanswered: the failure procedure */
+			minb_begin(c, 0, ELEC_SUSPECT_ASK, now);
+		} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
+			u32 suspect = c->leader;
+
+			elec_core_peer_set_alive(c,
+						 elec_core_peer_find(c, suspect),
+						 false, now);
+			minb_begin(c, suspect, c->cfg.ask_suspect_off ?
+				   ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
+		}
+		break;
+	case ELEC_TIMER_ANSWER:
+		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
+			break;
+		for (i = 0; i < c->n_peers; i++) {
+			struct elec_peer *p = &c->peers[i];
+
+			if (!(p->flags & ELEC_BULLY_ASKED))
+				continue;
+			p->flags &= ~ELEC_BULLY_ASKED;
+			elec_core_peer_set_alive(c, p, false, now);
+		}
+		if (c->probing)
+			minb_procedure(c, now);
+		else
+			minb_finish(c, now);
+		break;
+	case ELEC_TIMER_HEARTBEAT:
+		if (c->phase != ELEC_BULLY_LEADING)
+			break;
+		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
+		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
+				 c->cfg.hb_interval_ns, now);
+		break;
+	case ELEC_TIMER_PREEMPT:
+		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
+		    elec_bully_preempts(c, c->leader))
+			minb_claim_run(c, now);
+		break;
+	default:
+		break;
+	}
+}
+
+static void minb_rx_election(struct elec_core *c, const struct elec_msg *msg,
+			     u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (c->phase == ELEC_BULLY_LEADING) {
+		/*
+		 * Asked while leading (a probe, or a run's broadcast):
+		 * re-announce to the asker at the current term; an asker
+		 * that has seen a newer term gets a new claim, broadcast.
+		 */
+		if (msg->term > c->term && elec_core_rx_may_elect(c, now))
+			minb_claim(c, now);
+		else
+			minb_tell(c, p, ELEC_MSG_COORDINATOR, now);
+		return;
+	}
+	/* only the higher ids' ELECTIONs are answered */
+	if (!minb_better(c->cfg.self_id, msg->src))
+		return;
+	if ((minb_is_second(c) || minb_is_min(c)) &&
+	    !elec_bully_trusts_leader(c, now) &&
+	    elec_core_rx_may_elect(c, now)) {
+		minb_claim_run(c, now);
+		return;
+	}
+	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
+		       now);
+}
+
+/*
+ * A stale self-announcement (HEARTBEAT, CID or COORDINATOR naming its
+ * sender) was dropped: tell the sender, which still believes it leads,
+ * at most once per detection window. A better one (preempt on) gets an
+ * ELECTION carrying the newer term and claims anew above it; the leader
+ * re-announces itself to any other.
+ */
+static void minb_tell_stale(struct elec_core *c, const struct elec_msg *msg,
+			    u32 k, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (!p || k != msg->src || now < p->told_until)
+		return;
+	if (!c->cfg.preempt_off && minb_better(k, c->cfg.self_id) &&
+	    minb_better(k, c->leader))
+		minb_tell(c, p, ELEC_MSG_ELECTION, now);
+	else if (c->phase == ELEC_BULLY_LEADING)
+		minb_tell(c, p, ELEC_MSG_COORDINATOR, now);
+}
+
+/* COORDINATOR (naming k), HEARTBEAT or CID (naming their sender) */
+static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
+			     u64 now)
+{
+	u32 k = minb_coord_of(msg);
+	struct elec_peer *src = elec_core_peer_find(c, msg->src);
+
+	if (!minb_known(c, k)) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
+	if (msg->flags & ELECTION_FLAG_LEAVING) {
+		if (msg->src != c->leader || msg->term != c->term ||
+		    (c->phase != ELEC_BULLY_FOLLOWING &&
+		     c->phase != ELEC_BULLY_LEARNING))
+			return;
+		elec_core_peer_set_alive(c, src, false, now);
+		minb_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
+		return;
+	}
+	if (elec_bully_far_behind(c, msg->term)) {
+		c->max_term = msg->term;
+	} else if (msg->term < c->term ||
+		   (msg->term == c->term && minb_better(c->leader, k))) {
+		elec_core_drop(c, ELEC_DROP_STALE_TERM);
+		minb_tell_stale(c, msg, k, now);
+		return;
+	}
+	elec_core_peer_set_alive(c, src, true, now);
+
+	if (msg->term == c->term && k == c->leader) {
+		/* the leader's heartbeat, or a repeated announcement */
+		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
+			return;
+		c->leader_rx_ns = now;
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+				 now);
+		/* a worse leader kept after a refusal or an option change */
+		if (elec_bully_preempts(c, k)) {
+			if (c->cfg.preempt_delay_ns) {
+				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
+					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
+							 c->cfg.preempt_delay_ns,
+							 now);
+			} else if (elec_core_rx_may_elect(c, now)) {
+				minb_claim_run(c, now);
+			}
+		}
+		return;
+	}
+	/* in a run's wait, a lower node's own claim is its response */
+	if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->probing &&
+	    msg->type == ELEC_MSG_COORDINATOR && k == msg->src &&
+	    minb_better(k, c->cfg.self_id)) {
+		minb_response(c, k, msg->term, now);
+		return;
+	}
+	if (k == c->cfg.self_id) {
+		minb_lead(c, msg->term, now);
+		return;
+	}
+	minb_follow(c, k, msg->term, true, now);
+}
+
+static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
+{
+	if (msg->term > c->max_term)
+		c->max_term = msg->term;
+
+	switch (msg->type) {
+	case ELEC_MSG_ELECTION:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		minb_rx_election(c, msg, now);
+		break;
+	case ELEC_MSG_ANSWER:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->probing &&
+		    minb_better(msg->src, c->cfg.self_id))
+			minb_response(c, msg->src, 0, now);
+		break;
+	case ELEC_MSG_QUERY:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		if (c->phase == ELEC_BULLY_LEADING)
+			elec_core_send(c, ELEC_MSG_CID, msg->src, c->term, NULL,
+				       0, now);
+		break;
+	case ELEC_MSG_COORDINATOR:
+	case ELEC_MSG_HEARTBEAT:
+	case ELEC_MSG_CID:
+		minb_rx_announce(c, msg, now);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool minb_payload_ok(u8 type, const u8 *payload, u16 len)
+{
+	switch (type) {
+	case ELEC_MSG_COORDINATOR:
+		/* the coordinator's id, non-zero */
+		return len == ELECTION_COORD_LEN &&
+		       (payload[0] | payload[1] | payload[2] | payload[3]);
+	case ELEC_MSG_ELECTION:
+	case ELEC_MSG_ANSWER:
+	case ELEC_MSG_HEARTBEAT:
+	case ELEC_MSG_QUERY:
+	case ELEC_MSG_CID:
+		return len == 0;
+	default:
+		return false;
+	}
+}
+
+static u32 minb_max_payload(u32 n_nodes)
+{
+	(void)n_nodes;
+	return ELECTION_COORD_LEN;
+}
+
+/* the min-bully table, registered in core.c's elec_algos[] */
+const struct elec_algo_ops elec_min_bully_ops = {
+	.algo		= ELEC_ALGO_MIN_BULLY,
+	.name		= "min-bully",
+	.start		= minb_start,
+	.stop		= minb_stop,
+	.elect		= minb_elect,
+	.rx		= minb_rx,
+	.timer		= minb_timer,
+	.payload_ok	= minb_payload_ok,
+	.max_payload	= minb_max_payload,
+	.lowest_wins	= true,
+};
