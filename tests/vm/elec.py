@@ -19,8 +19,8 @@
       keyed by node id.
   elec.py quiet  --group G [--stable S] [--timeout S] [--types T,..] NODE...
       Poll the nodes' stats until the tx and rx counters of the given
-      message types (default election,coordinator,ack,retry: everything
-      but heartbeats) stay unchanged for S seconds (default 1.5); print the
+      message types (default election,answer,coordinator,ack,retry,query,
+      cid: everything but heartbeats) stay unchanged for S seconds (default 1.5); print the
       last poll as `stats` does. Exit 1 if they keep changing for
       --timeout seconds (default 30).
   elec.py elect  --group G [--dev IF] NODE...
@@ -39,7 +39,8 @@
       Send well-formed frames as a hostile host would: one per id of IDS
       (a list of ids and ranges, "3-202,1", sent in that order), --count
       rounds (default 1); --type election|answer|coordinator|heartbeat,
-      --algo (default bully), --group, --term (may be 2^64-1), --src-mac
+      query|cid, --algo (default bully; min-bully and enh-bully COORDINATOR
+      frames carry no payload here), --group, --term (may be 2^64-1), --src-mac
       (default: the device's own; "auto": the scenarios' MAC of each
       source id, 02:e1:<id>; spoofing allowed), --dst-mac (default
       broadcast), --rate frames/s (default: as fast as possible).
@@ -538,8 +539,10 @@ def cmd_sniff(a):
 
 # ---------------------------------------------------------------- forge ---
 
-MSG_TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4}
-ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4}
+MSG_TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4,
+             "query": 7, "cid": 8}
+ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4,
+         "min-bully": 5, "enh-bully": 6}
 
 
 def mac_bytes(m):
@@ -808,7 +811,7 @@ def main():
             q.add_argument("--stable", type=float, default=1.5)
             q.add_argument("--timeout", type=float, default=30)
             q.add_argument("--interval", type=float, default=0.2)
-            q.add_argument("--types", default="election,coordinator,ack,retry")
+            q.add_argument("--types", default="election,answer,coordinator,ack,retry,query,cid")
         q.add_argument("nodes", nargs="+")
         q.set_defaults(fn=fn)
     q = sub.add_parser("nl")
