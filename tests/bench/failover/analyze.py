@@ -51,11 +51,16 @@ import sys
 
 KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
 GROUPS = {"bully": 1, "ring": 2, "ring-nosuppress": 3, "ring-all": 4, "ring-list": 5,
-          "bully-noask": 6}
+          "bully-noask": 6, "min-bully": 7, "enh-bully": 8}
 KIND_NAMES = {"a": "crash (a): leader's eth0 down in its namespace",
               "b": "silent isolation (b): every frame to and from the leader's bridge port dropped",
               "p": "planned handover: GROUP_STOP on the leader / SIGTERM to its keepalived"}
 MSG_TYPES = ("election", "answer", "coordinator", "heartbeat", "ack", "retry")
+# the Bully variants' join messages: in the md with the others, in the csv
+# as the last columns (the older columns keep their places)
+MSG_TYPES_JOIN = ("query", "cid")
+MSG_ABBREV = {"election": "E", "answer": "A", "coordinator": "C", "heartbeat": "H",
+              "ack": "ACK", "retry": "R", "query": "Q", "cid": "CID"}
 
 
 def load_jsonl(path):
@@ -269,7 +274,8 @@ class Config:
             a["iso_self"] = sum(1 for t in ts if t["m"]["iso_self"])
         msgs = [t["msgs"] for t in ts if t.get("msgs")]
         if msgs:
-            a["msgs"] = {ty: sum(m.get(ty, 0) for m in msgs) / len(msgs) for ty in MSG_TYPES}
+            a["msgs"] = {ty: sum(m.get(ty, 0) for m in msgs) / len(msgs)
+                         for ty in MSG_TYPES + MSG_TYPES_JOIN}
         return a
 
     def soak(self, s):
@@ -320,7 +326,7 @@ def late_summary(tl):
 # -------------------------------------------------------------- output ---
 
 ORDER = ["keepalived", "bully", "bully-noask", "ring", "ring-nosuppress", "ring-all",
-         "ring-list"]
+         "ring-list", "min-bully", "enh-bully"]
 
 
 def result_order(item):
@@ -368,8 +374,8 @@ def config_md(c):
             if k == "b":
                 row += [a.get("iso_p50"), a.get("iso_max"), "%d/%d" % (a.get("iso_self", 0), a["n"])]
             mm = a.get("msgs")
-            row.append(" ".join("%s %.1f" % ({"ack": "ACK"}.get(t, t[0].upper()), mm[t])
-                                for t in MSG_TYPES if mm[t]) if mm else "-")
+            row.append(" ".join("%s %.1f" % (MSG_ABBREV[t], mm[t])
+                                for t in MSG_TYPES + MSG_TYPES_JOIN if mm.get(t)) if mm else "-")
             notes = []
             if a["skipped"]:
                 notes.append("%d skipped (no agreement before the cut)" % a["skipped"])
@@ -495,7 +501,8 @@ CSV_HEAD = ["nodes", "hb_us", "variant", "system", "kind", "n", "unsettled", "sk
             "isolated_p50_ms", "isolated_max_ms", "isolated_stepped_down"] + \
            ["msgs_%s" % t for t in MSG_TYPES] + \
            ["soak_s", "soak_leader_changes", "soak_runs", "cpu_sys_softirq_pct_per_node",
-            "cpu_keepalived_pct_per_node", "timer_late_p50", "timer_late_p99", "timer_late_max_us"]
+            "cpu_keepalived_pct_per_node", "timer_late_p50", "timer_late_p99", "timer_late_max_us"] + \
+           ["msgs_%s" % t for t in MSG_TYPES_JOIN]
 
 
 def csv_rows(c):
@@ -520,7 +527,8 @@ def csv_rows(c):
               [r(so.get("soak_s"), 1), so.get("changes", ""),
                "" if so.get("elections") is None else so["elections"], r(so.get("sys_pct")),
                r(so.get("proc_pct")), tl.get("p50") or ("n/a" if s != "keepalived" else ""),
-               tl.get("p99") or "", r(tl.get("max_us"), 0) if tl else ""]
+               tl.get("p99") or "", r(tl.get("max_us"), 0) if tl else ""] + \
+              [r(mm.get(t)) for t in MSG_TYPES_JOIN]
 
 
 def plot(cfgs, path, datadir):
@@ -566,12 +574,15 @@ analyze.py, keepalived.conf.in); do not edit. %(quick)s
 
 Each configuration (N nodes x heartbeat interval x quiet/busy guest) runs in
 one QEMU boot (TCG, %(vm)s): N network namespaces on one bridge (veth
-pairs), node id = rank 1..N, the highest id leads. The systems run one after
+pairs), node id = rank 1..N, the best id leads (the highest; the lowest,
+1, for min-bully). The systems run one after
 the other on that topology: keepalived (VRRPv3, multicast, advert_int 10 ms,
 its minimum, in every configuration; priority 100 + id, preemption on, no
 preempt delay) and election.ko (%(systems)s; hb-interval HB, hb-miss 3,
 timeout 2 x HB, coord-timeout 4 x timeout; bully-noask is bully with
-`ask-suspect off`, ring-nosuppress the ring with `suppress off`). Busy: one `sh -c 'while :; do :; done'` per
+`ask-suspect off`, ring-nosuppress the ring with `suppress off`, min-bully
+Kabashi, Zeqiri and Zabeli's variant (the lowest id wins), enh-bully
+Murshed and Allen's Enhanced Bully (candidates first)). Busy: one `sh -c 'while :; do :; done'` per
 vCPU during each system's trials and soak.
 
 Per system, %(crashes)s crashes of each kind and %(handovers)s planned handovers, in a
@@ -582,7 +593,9 @@ drop filters on the leader's bridge port, ingress and egress (carrier stays
 up: the isolated leader keeps leading); (p) `GROUP_STOP` on the leader /
 SIGTERM to the leader's keepalived (which sends a priority-0 advert). Then the
 undo (link up, filters deleted, GROUP_START / keepalived restarted) and the
-group settles on the leader again (agreement, then no event for the
+group settles on the leader again (the leader: the node the group agrees on
+before the cut, which must be the best id; read from the nodes' events,
+never assumed) (agreement, then no event for the
 stable window, max(50 ms, 10 x bound)) before the next trial; a trial whose
 group agrees but never stays that quiet is cut anyway ("cut while not
 quiet"), one without agreement within 5 s is skipped, and a system is
@@ -620,7 +633,8 @@ leads after the heal); "stepped down alone" counts step downs before the
 heal, so without one the figure is the harness's isolation time, not a
 property of the protocol. **bound** = hb-interval x hb-miss (keepalived:
 3 x advert_int). **frames per failover** = the survivors' tx counters per
-type (E election, A answer, C coordinator, H heartbeat, ACK, R retry),
+type (E election, A answer, C coordinator, H heartbeat, ACK, R retry,
+Q query, CID cid),
 mean over the trials, from the stats before the cut to the stats after the
 settle (heartbeats of the settle window included). **leader changes** in the soak = takeovers: a node entering
 the leader role (its own leader_changed to itself; keepalived: entries into MASTER), summed over

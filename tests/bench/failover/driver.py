@@ -8,11 +8,12 @@
 One configuration (N nodes, one heartbeat interval, quiet or busy guest) in
 one boot. N network namespaces en1..enN, each with an eth0 veth whose peer
 p<ID> is a port of bridge br0 in namespace esw. Node id = rank = 1..N; the
-node with the highest id leads in every system. The systems run one after
-another on that topology:
+best id leads: the highest in every system but min-bully, where the lowest
+(1) does. The systems run one after another on that topology:
 
   keepalived        VRRPv3, advert_int 0.01, priority 100 + id, multicast
-  bully, ring, ring-nosuppress (algo ring suppress off), ring-all, ring-list
+  bully, ring, ring-nosuppress (algo ring suppress off), ring-all, ring-list,
+  min-bully, enh-bully
                     election.ko, hb-interval HB, hb-miss 3, timeout 2 x HB,
                     coord-timeout 4 x timeout
 
@@ -20,7 +21,8 @@ Per system: C crashes of kind "a" (leader's eth0 down in its namespace),
 C of kind "b" (every frame to and from the leader's bridge port dropped by
 tc matchall filters on p<ID>, ingress and egress; carrier stays up) and H
 planned handovers (kind "p": GROUP_STOP on the leader, or SIGTERM to its
-keepalived), in a seeded random order; each after a seeded random sleep in
+keepalived), in a seeded random order; "the leader" is the one the nodes
+agree on before the cut (and it must be the system's best id); each after a seeded random sleep in
 [0, heartbeat period); then the undo (link up, filters deleted, GROUP_START
 or keepalived restarted) and the group settles on the leader again. Then an
 idle soak of S seconds: leader changes counted, CPU time read from
@@ -82,7 +84,10 @@ ELEC_SYSTEMS = {                  # name -> (group, group add keywords)
     "ring-list": (5, ["algo", "ring-list"]),
     # not in the default set: make bench-stability compares the two settings
     "bully-noask": (6, ["algo", "bully", "ask-suspect", "off"]),
+    "min-bully": (7, ["algo", "min-bully"]),
+    "enh-bully": (8, ["algo", "enh-bully"]),
 }
+LOWEST_WINS = {"min-bully"}       # systems whose best id is the lowest
 ALL_SYSTEMS = ["keepalived"] + list(ELEC_SYSTEMS)
 DEFAULT_SYSTEMS = [s for s in ALL_SYSTEMS if s != "bully-noask"]
 KA_ADVERT_NS = 10_000_000         # keepalived's minimum advert_int, 0.01 s
@@ -316,7 +321,7 @@ class Bench:
         self.a = a
         self.n = a.nodes
         self.ids = list(range(1, self.n + 1))
-        self.top = self.n
+        self.best = self.n            # the current system's best id
         self.hb_ns = a.hb_us * 1000
         self.rng = random.Random(a.seed)
         self.sel = selectors.DefaultSelector()
@@ -713,7 +718,8 @@ class Bench:
 
     def run_system(self, name):
         is_ka = name == "keepalived"
-        rec = {"type": "system", "system": name, "errors": []}
+        self.best = min(self.ids) if name in LOWEST_WINS else max(self.ids)
+        rec = {"type": "system", "system": name, "errors": [], "best": self.best}
         t_sys = now_ns()
         try:
             if is_ka:
@@ -721,10 +727,10 @@ class Bench:
             else:
                 self.elec_up(name)
             self.last_ev = now_ns()
-            lead = self.settle(self.ids, self.top, self.stable_ns(), 30)
+            lead = self.settle(self.ids, self.best, self.stable_ns(), 30)
             if lead is None:
                 raise RuntimeError("no initial agreement on %d: %s" % (
-                    self.top, self.ka if is_ka else self.lead))
+                    self.best, self.ka if is_ka else self.lead))
             self.hogs_start()
             kinds = ["a"] * self.a.crashes + ["b"] * self.a.crashes + ["p"] * self.a.handovers
             self.rng.shuffle(kinds)
@@ -786,19 +792,22 @@ class Bench:
             for i in self.ids:
                 if self.ka_procs[i].poll() is not None:
                     self.ka_start(i)
-        self.settle(self.ids, self.top, self.stable_ns(), self.a.fail_timeout)
+        self.settle(self.ids, self.best, self.stable_ns(), self.a.fail_timeout)
 
     def trial(self, name, kind, k, before):
-        top = self.top
-        surv = [i for i in self.ids if i != top]
+        best = self.best
         stable = self.stable_ns()
         # settled and quiet (also after the last stats snapshot); a group
         # that agrees but never stays quiet that long is cut anyway, noted
+        quiet = self.settle(self.ids, best, stable, self.a.fail_timeout) is not None
+        # the leader as the nodes report it (their events), never assumed
+        top = self.agree(self.ids)
+        surv = [i for i in self.ids if i != top]
         rec = {"type": "trial", "system": name, "kind": kind, "k": k, "leader": top,
                "survivors": surv}
-        quiet = self.settle(self.ids, top, stable, self.a.fail_timeout) is not None
-        if not quiet and self.agree(self.ids, top) is None:
-            rec.update(skipped="group not agreed on %d before the cut" % top, back=False)
+        if top != best:
+            rec.update(skipped="group not agreed on %d before the cut (leader: %s)" % (best, top),
+                       back=False)
             return rec, before
         delay = self.rng.uniform(0, self.period_ns() / 1e9)
         self.pump(delay)                       # random phase of the heartbeat cycle
@@ -810,7 +819,7 @@ class Bench:
         undo = now_ns()
         self.undo(kind, top)
         self.last_ev = now_ns()
-        back = self.settle(self.ids, top, stable, self.a.fail_timeout)
+        back = self.settle(self.ids, best, stable, self.a.fail_timeout)
         back_ns = now_ns()
         back_stats = None if self.group is None else self.stats_tx()
         r = dict(rec, quiet_before=quiet, delay_ns=int(delay * 1e9))
