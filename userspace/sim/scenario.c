@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Scenarios: elect, boot, crash-leader, recover, random.
+ * Scenarios: elect, boot, crash-leader, recover, random, soak, join.
  *
- * The settled state (elect, crash-leader, recover, random) is the state
- * after a completed election: every node follows the highest id with term
- * 1. It is reached through the core itself. Bully: every node is started,
- * the non-highest ones are put in the following phase (so that the
- * announce is not treated as the end of a learning window), the highest id
- * is asked to elect (it has no higher peer and announces COORDINATOR), and
- * the announces are delivered. Ring algorithms: every node is started and
- * accepts the highest id as its leader with term 1 (what the elected
- * message of a completed run does: the highest id leads and sends
- * heartbeats, the others follow it, nobody is a participant), and the
- * leader's first heartbeat is delivered. Nothing of this is counted.
+ * The settled state (every scenario but boot) is the state after a
+ * completed election: every live node follows the best live id (the
+ * highest; the lowest for min-bully: elec_algo_better()) with term 1. It
+ * is reached through the core itself. Bully: every node is started, the
+ * others are put in the following phase (so that the announce is not
+ * treated as the end of a learning window), the best id is asked to elect
+ * (it has no better peer and announces COORDINATOR), and the announces
+ * are delivered. min-bully and enh-bully: see settle_variant(). Ring
+ * algorithms: every node is started and accepts the highest id as its
+ * leader with term 1 (what the elected message of a completed run does:
+ * the highest id leads and sends heartbeats, the others follow it, nobody
+ * is a participant), and the leader's first heartbeat is delivered.
+ * Nothing of this is counted. Absent nodes (--absent) and the joiner of
+ * the join scenario are configured everywhere but down from the start.
  *
  * Passive nodes (elect, crash-leader --initiator ID) ignore their DETECT
  * expiry until a message reaches them; the simulator does that, not the
@@ -31,40 +34,86 @@ const char *const scenario_names[SC_COUNT] = {
 	[SC_RECOVER] = "recover",
 	[SC_RANDOM] = "random",
 	[SC_SOAK] = "soak",
+	[SC_JOIN] = "join",
 };
-
-static struct node *highest(struct sim *s, int live_only)
-{
-	u32 k;
-
-	for (k = s->n; k-- > 0;) {
-		struct node *nd = &s->nodes[s->by_id[k]];
-
-		if (!live_only || nd->up)
-			return nd;
-	}
-	return NULL;
-}
 
 static void start_all(struct sim *s)
 {
 	u32 i;
 
 	for (i = 0; i < s->n; i++) {
+		if (!s->nodes[i].up)
+			continue;
 		elec_core_start(&s->nodes[i].core, s->now);
 		sim_node_end(&s->nodes[i]);
 	}
 }
 
-static void settle(struct sim *s)
+/*
+ * The absent nodes (--absent), and the joiner of the join scenario, are
+ * down from the start: configured in every peer table, never started.
+ */
+static void set_down(struct sim *s, struct node *nd)
 {
-	struct node *h = highest(s, 0);
+	if (!nd || !nd->up)
+		return;
+	if (s->trace)
+		out_trace(s, "%u down from the start", nd->id);
+	nd->up = 0;
+	s->live--;
+}
+
+/*
+ * The Bully variants (min-bully, enh-bully). Every live node is started:
+ * the others send QUERY and listen (min-bully: broadcast; enh-bully: to
+ * the candidates), and the best id may claim at once (min-bully's
+ * minimum, enh-bully's highest, with preempt on and no delay). The others
+ * are put in the following phase with no leader, as in Bully, so that
+ * the end of their learning window (T, the QUERY unanswered) starts no
+ * run of theirs. If the best id did not claim, it is asked to elect: it
+ * claims with term 1, at once or, when better ids are absent, after T
+ * without their answer. The others accept its COORDINATOR (they have had
+ * no leader yet, so any term is accepted), the leader answers the
+ * queries with CID, which its followers take as a repeated announcement;
+ * the run goes on until the leader's first heartbeat has arrived, so that
+ * every follower is in FOLLOWING with DETECT armed from that heartbeat,
+ * as after any heartbeat. Nothing of this is counted (counting starts
+ * later).
+ */
+static void settle_variant(struct sim *s, struct node *b)
+{
 	u32 i;
 
+	start_all(s);
+	for (i = 0; i < s->n; i++) {
+		struct node *nd = &s->nodes[i];
+
+		if (nd->up && nd != b && nd->core.phase == ELEC_BULLY_LEARNING)
+			nd->core.phase = ELEC_BULLY_FOLLOWING;
+	}
+	if (b->core.phase != ELEC_BULLY_LEADING) {
+		elec_core_elect(&b->core, s->now);
+		sim_node_end(b);
+	}
+	sim_run(s, ~0ULL);
+	s->no_stop = 1;
+	sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
+	s->no_stop = 0;
+}
+
+static void settle(struct sim *s)
+{
+	struct node *h = sim_best(s, 1);
+	u32 i;
+
+	if (!h)
+		return;
 	if (s->ring) {
 		for (i = 0; i < s->n; i++) {
 			struct node *nd = &s->nodes[i];
 
+			if (!nd->up)
+				continue;
 			elec_core_start(&nd->core, s->now);
 			elec_ring_accept(&nd->core, h->id, 1, s->now);
 			sim_node_end(nd);
@@ -81,16 +130,25 @@ static void settle(struct sim *s)
 			out_trace(s, "settled leader=%u", h->id);
 		return;
 	}
+	if (s->p->ops->algo != ELEC_ALGO_BULLY) {
+		settle_variant(s, h);
+		if (s->trace)
+			out_trace(s, "settled leader=%u", h->id);
+		return;
+	}
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
 
+		if (!nd->up)
+			continue;
 		elec_core_start(&nd->core, s->now);
 		if (nd != h)
 			nd->core.phase = ELEC_BULLY_FOLLOWING;
 	}
 	elec_core_elect(&h->core, s->now);
 	for (i = 0; i < s->n; i++)
-		sim_node_end(&s->nodes[i]);
+		if (s->nodes[i].up)
+			sim_node_end(&s->nodes[i]);
 	sim_run(s, ~0ULL);
 	if (s->trace)
 		out_trace(s, "settled leader=%u", h->id);
@@ -170,12 +228,16 @@ static void random_schedule(struct sim *s, struct run_result *r)
 
 		t += rng_range(&s->srng, 0, 2 * detect);
 		if (!f || rng_range(&s->srng, 0, 3) == 0) {
-			/* crash the highest planned-up node (the leader) */
-			u32 k = s->n;
+			/*
+			 * crash the best planned-up node (the leader): the
+			 * highest id, the lowest for min-bully
+			 */
+			int low = p->ops->lowest_wins;
+			u32 k = 0;
 
 			do
-				x = s->by_id[--k];
-			while (!up[x] && k);
+				x = s->by_id[low ? k : s->n - 1 - k];
+			while (!up[x] && ++k < s->n);
 		} else {
 			x = (u32)rng_range(&s->srng, 0, s->n - 1);
 		}
@@ -214,8 +276,9 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 	struct sim_params p = *p0;
 	struct run_result tmp;
 	struct sim s;
-	struct node *init = NULL, *h;
+	struct node *init = NULL, *crashed = NULL;
 	u64 bound, last_fault;
+	u32 i;
 
 	if (p.scenario == SC_RANDOM && !p.lat_set) {
 		p.lat_lo = 50000;
@@ -229,6 +292,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 	memset(&tmp, 0, sizeof(tmp));
 	if (!p.initiator_all)
 		init = sim_node_by_id(&s, p.initiator);
+	for (i = 0; i < p.n_absent; i++)
+		set_down(&s, sim_node_by_id(&s, p.absent[i]));
 
 	switch (p.scenario) {
 	case SC_BOOT:
@@ -262,7 +327,21 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		sim_start_counting(&s);
 		if (s.trace)
 			out_trace(&s, "trigger crash-leader");
-		sim_crash(&s, highest(&s, 0));
+		crashed = sim_best(&s, 1);
+		sim_crash(&s, crashed);
+		break;
+	case SC_JOIN:
+		/*
+		 * The initiator was down from the start; the others settled
+		 * on their best. It starts now (a joining process: learning
+		 * window, QUERY), counted from its start.
+		 */
+		set_down(&s, init);
+		settle(&s);
+		sim_start_counting(&s);
+		if (s.trace)
+			out_trace(&s, "trigger join %u", init->id);
+		sim_recover(&s, init);
 		break;
 	case SC_RANDOM:
 		settle(&s);
@@ -291,9 +370,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 	bound = last_fault + e2_bound(&p);
 	sim_run(&s, bound);
 	if (p.scenario == SC_RECOVER) {
-		h = highest(&s, 0);
 		last_fault = s.now + p.hb_interval_ns;
-		sim_push(&s, last_fault, EV_RECOVER, 0, h->idx, 0, 0);
+		sim_push(&s, last_fault, EV_RECOVER, 0, crashed->idx, 0, 0);
 		bound = last_fault + e2_bound(&p);
 		sim_run(&s, bound);
 	}
