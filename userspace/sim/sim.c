@@ -658,8 +658,8 @@ static void sim_timer(struct sim *s, const struct ev *e)
 {
 	struct node *nd = &s->nodes[e->dst];
 	u8 id = EV_TYPE(e);
-	static const char *const names[] = {
-		"heartbeat", "detect", "answer", "coord"
+	static const char *const names[ELEC_TIMER_COUNT] = {
+		"heartbeat", "detect", "answer", "coord", "preempt"
 	};
 
 	if (!nd->up || id >= ELEC_TIMER_COUNT ||
