@@ -223,7 +223,7 @@ static void make_passive(struct sim *s, struct node *except)
  *   its burst of 8).
  * Hence W + H + 2 R + D + the takeover + 5 L. Measured over --check's
  * schedules (N = 2..20, 2,000 seeds, default timing): the last decision
- * came within 0.71 (min-bully) and 0.59 (enh-bully) of it.
+ * came within 0.70 (min-bully) and 0.58 (enh-bully) of it.
  */
 static u64 variant_e2_bound(const struct sim_params *p)
 {
