@@ -43,14 +43,18 @@
  *   trusts its leader begins no run (here no receiver of ELECTION ever
  *   does), stale self-announcements told, preemption control (a better
  *   node that learns of a worse coordinator begins a run), resignation.
- * - A QUERY unanswered within T: the joiner begins an election. The
- *   highest candidate has no higher candidate to ask: with preempt on and
- *   no delay it begins an election at once (and wins it), else it asks
- *   the other candidates.
+ * - A joiner listens for the detection window (hb-interval x hb-miss, as
+ *   Bully's learning): CID usually comes within a round trip, and the
+ *   leader's heartbeats answer too. A QUERY unanswered within the window:
+ *   the joiner begins an election. The highest candidate has no higher
+ *   candidate to ask: it asks the other candidates, and so learns the
+ *   group's term before it takes over (a claim at the term it stopped
+ *   with would be stale, and two leaders would run until it was told).
  *
- * Timers per phase: LEARNING (joining) arms DETECT for T, FOLLOWING arms
- * DETECT for the detection window (and PREEMPT while a preempt-delay
- * runs), WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
+ * Timers per phase: LEARNING (joining) arms DETECT for the detection
+ * window (hb-interval x hb-miss, as Bully's learning), FOLLOWING arms
+ * it for the same window (and PREEMPT while a preempt-delay runs),
+ * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
 #include "bully.h"
 
@@ -118,6 +122,15 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 	u32 n = 0, i;
 	bool self_done = false;
 
+	/*
+	 * A claim tells every worse peer, as Bully's announcement does: its
+	 * stale frames sent before the claim arrives (a heartbeat in flight)
+	 * get no reply for a window. A better peer's stale claim is still
+	 * told at once (enh_tell_stale()).
+	 */
+	for (i = 0; !dst && k == c->cfg.self_id && i < c->n_peers; i++)
+		if (c->peers[i].id < k)
+			c->peers[i].told_until = now + elec_bully_detect_ns(c);
 	enh_put32(pl, k);
 	pl[6] = 0;
 	pl[7] = 0;
@@ -290,7 +303,11 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 	enh_stage_done(c, now);
 }
 
-/* QUERY to the candidates (a candidate: the higher ones), or elect */
+/*
+ * QUERY to the candidates (a candidate: the higher ones; the highest, which
+ * has none, the other candidates: it learns the group's term before it
+ * takes over, instead of claiming with the term it stopped with)
+ */
 static void enh_start(struct elec_core *c, u64 now)
 {
 	u32 self = c->cfg.self_id;
@@ -302,10 +319,6 @@ static void enh_start(struct elec_core *c, u64 now)
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
-	if (top && !c->cfg.preempt_off && !c->cfg.preempt_delay_ns) {
-		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
-		return;
-	}
 	for (i = 0; i < c->n_peers; i++) {
 		u32 id = c->peers[i].id;
 
@@ -313,7 +326,9 @@ static void enh_start(struct elec_core *c, u64 now)
 			elec_core_send(c, ELEC_MSG_QUERY, id, c->max_term,
 				       NULL, 0, now);
 	}
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, c->cfg.timeout_ns, now);
+	/* as Bully's learning window: the leader's heartbeats answer too */
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
 }
 
 static void enh_stop(struct elec_core *c, u64 now)

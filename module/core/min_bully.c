@@ -43,7 +43,11 @@
  *   long first; with preempt off it follows. The minimum that starts
  *   announces itself at once only with preempt on and no delay; else it
  *   joins like the others.
- * - A QUERY unanswered within T: the joiner runs the failure procedure.
+ * - A joiner listens for the detection window (hb-interval x hb-miss, as
+ *   Bully's learning): CID usually comes within a round trip, and the
+ *   leader's heartbeats answer too (a lost QUERY or CID, or in enh-bully
+ *   candidates that are all down, cost nothing more). A QUERY unanswered
+ *   within the window: the joiner runs the failure procedure.
  * - The leader answers an ELECTION (or a probe) by re-announcing itself to
  *   the asker at its term; a new term, broadcast, only for an asker that
  *   has seen a newer one.
@@ -61,9 +65,10 @@
  *   in bully.c; a leader that resigns sends a HEARTBEAT flagged LEAVING
  *   and its followers run the procedure at once, skipping it.
  *
- * Timers per phase: LEARNING (joining) arms DETECT for T, FOLLOWING arms
- * DETECT for the detection window (and PREEMPT while a preempt-delay
- * runs), WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
+ * Timers per phase: LEARNING (joining) arms DETECT for the detection
+ * window (hb-interval x hb-miss, as Bully's learning), FOLLOWING arms
+ * it for the same window (and PREEMPT while a preempt-delay runs),
+ * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
 #include "bully.h"
 
@@ -95,7 +100,17 @@ static void minb_send_coord(struct elec_core *c, u32 k, u32 dst, u64 term,
 			    u64 now)
 {
 	u8 pl[ELECTION_COORD_LEN];
+	u32 i;
 
+	/*
+	 * A claim tells every worse peer, as Bully's announcement does: its
+	 * stale frames sent before the claim arrives (a heartbeat in flight)
+	 * get no reply for a window. A better peer's stale claim is still
+	 * told at once (minb_tell_stale()).
+	 */
+	for (i = 0; !dst && k == c->cfg.self_id && i < c->n_peers; i++)
+		if (c->peers[i].id > k)
+			c->peers[i].told_until = now + elec_bully_detect_ns(c);
 	pl[0] = k >> 24;
 	pl[1] = k >> 16;
 	pl[2] = k >> 8;
@@ -294,7 +309,9 @@ static void minb_start(struct elec_core *c, u64 now)
 	}
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_send(c, ELEC_MSG_QUERY, 0, c->max_term, NULL, 0, now);
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, c->cfg.timeout_ns, now);
+	/* as Bully's learning window: the leader's heartbeats answer too */
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
 }
 
 static void minb_stop(struct elec_core *c, u64 now)
