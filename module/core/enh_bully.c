@@ -184,21 +184,7 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 static void enh_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 		       u64 now)
 {
-	elec_core_set_leader(c, k, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_FOLLOWER;
-	c->phase = ELEC_BULLY_FOLLOWING;
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
-	if (!elec_bully_preempts(c, k))
-		return;
-	if (c->cfg.preempt_delay_ns) {
-		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
-				 now);
-		return;
-	}
-	if (may_run && elec_core_rx_may_elect(c, now))
+	if (elec_bully_follow(c, k, term, may_run, now))
 		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
 }
 
@@ -331,12 +317,6 @@ static void enh_start(struct elec_core *c, u64 now)
 			      now);
 }
 
-static void enh_stop(struct elec_core *c, u64 now)
-{
-	(void)now;
-	elec_bully_run_clear(c);
-}
-
 static void enh_elect(struct elec_core *c, u64 now)
 {
 	enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
@@ -344,34 +324,19 @@ static void enh_elect(struct elec_core *c, u64 now)
 
 static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	u32 i;
+	u32 suspect;
 
 	switch (id) {
 	case ELEC_TIMER_DETECT:
-		if (c->phase == ELEC_BULLY_LEARNING) {
-			/* QUERY unanswered: elect */
-			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
-		} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
-			u32 suspect = c->leader;
-
-			elec_core_peer_set_alive(c,
-						 elec_core_peer_find(c, suspect),
-						 false, now);
+		/* the leader is silent, or a QUERY went unanswered */
+		if (elec_bully_detected(c, &suspect, now))
 			enh_begin(c, suspect, c->cfg.ask_suspect_off ?
 				  ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
-		}
 		break;
 	case ELEC_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 			break;
-		for (i = 0; i < c->n_peers; i++) {
-			struct elec_peer *p = &c->peers[i];
-
-			if (!(p->flags & ELEC_BULLY_ASKED))
-				continue;
-			p->flags &= ~ELEC_BULLY_ASKED;
-			elec_core_peer_set_alive(c, p, false, now);
-		}
+		elec_bully_asked_down(c, now);
 		if (c->probing) {
 			/* the rest of stage 1, the suspect excepted */
 			c->probing = false;
@@ -383,11 +348,7 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		enh_stage_done(c, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_BULLY_LEADING)
-			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
-				 c->cfg.hb_interval_ns, now);
+		elec_bully_heartbeat(c, now);
 		break;
 	case ELEC_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
@@ -489,9 +450,7 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
-		if (msg->src != c->leader || msg->term != c->term ||
-		    (c->phase != ELEC_BULLY_FOLLOWING &&
-		     c->phase != ELEC_BULLY_LEARNING))
+		if (!elec_bully_resigned(c, msg))
 			return;
 		elec_core_peer_set_alive(c, src, false, now);
 		enh_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
@@ -511,19 +470,8 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		/* the leader's heartbeat, or a repeated announcement */
 		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
 			return;
-		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-				 now);
-		if (elec_bully_preempts(c, k)) {
-			if (c->cfg.preempt_delay_ns) {
-				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
-					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
-							 c->cfg.preempt_delay_ns,
-							 now);
-			} else if (elec_core_rx_may_elect(c, now)) {
-				enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
-			}
-		}
+		if (elec_bully_leader_heard(c, now))
+			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
 		return;
 	}
 	if (k == c->cfg.self_id) {
@@ -622,7 +570,7 @@ const struct elec_algo_ops elec_enh_bully_ops = {
 	.algo		= ELEC_ALGO_ENH_BULLY,
 	.name		= "enh-bully",
 	.start		= enh_start,
-	.stop		= enh_stop,
+	.stop		= elec_bully_stop,
 	.elect		= enh_elect,
 	.rx		= enh_rx,
 	.timer		= enh_timer,

@@ -167,28 +167,11 @@ static void minb_claim_run(struct elec_core *c, u64 now)
 	minb_claim(c, now);
 }
 
-/*
- * Follow @k at @term: a better id (preempt on) claims at once or after
- * the preempt-delay; @may_claim false defers that to the next heartbeat.
- */
-static void minb_follow(struct elec_core *c, u32 k, u64 term, bool may_claim,
+/* follow @k at @term; a better node (preempt on) takes over */
+static void minb_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 			u64 now)
 {
-	elec_core_set_leader(c, k, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_FOLLOWER;
-	c->phase = ELEC_BULLY_FOLLOWING;
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
-	if (!elec_bully_preempts(c, k))
-		return;
-	if (c->cfg.preempt_delay_ns) {
-		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
-				 now);
-		return;
-	}
-	if (may_claim && elec_core_rx_may_elect(c, now))
+	if (elec_bully_follow(c, k, term, may_run, now))
 		minb_claim_run(c, now);
 }
 
@@ -314,12 +297,6 @@ static void minb_start(struct elec_core *c, u64 now)
 			      now);
 }
 
-static void minb_stop(struct elec_core *c, u64 now)
-{
-	(void)now;
-	elec_bully_run_clear(c);
-}
-
 static void minb_elect(struct elec_core *c, u64 now)
 {
 	minb_begin(c, 0, ELEC_SUSPECT_ASK, now);
@@ -327,45 +304,26 @@ static void minb_elect(struct elec_core *c, u64 now)
 
 static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	u32 i;
+	u32 suspect;
 
 	switch (id) {
 	case ELEC_TIMER_DETECT:
-		if (c->phase == ELEC_BULLY_LEARNING) {
-			/* QUERY unanswered: the failure procedure */
-			minb_begin(c, 0, ELEC_SUSPECT_ASK, now);
-		} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
-			u32 suspect = c->leader;
-
-			elec_core_peer_set_alive(c,
-						 elec_core_peer_find(c, suspect),
-						 false, now);
+		/* the leader is silent, or a QUERY went unanswered */
+		if (elec_bully_detected(c, &suspect, now))
 			minb_begin(c, suspect, c->cfg.ask_suspect_off ?
 				   ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
-		}
 		break;
 	case ELEC_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 			break;
-		for (i = 0; i < c->n_peers; i++) {
-			struct elec_peer *p = &c->peers[i];
-
-			if (!(p->flags & ELEC_BULLY_ASKED))
-				continue;
-			p->flags &= ~ELEC_BULLY_ASKED;
-			elec_core_peer_set_alive(c, p, false, now);
-		}
+		elec_bully_asked_down(c, now);
 		if (c->probing)
 			minb_procedure(c, now);
 		else
 			minb_finish(c, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_BULLY_LEADING)
-			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
-				 c->cfg.hb_interval_ns, now);
+		elec_bully_heartbeat(c, now);
 		break;
 	case ELEC_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
@@ -440,9 +398,7 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
-		if (msg->src != c->leader || msg->term != c->term ||
-		    (c->phase != ELEC_BULLY_FOLLOWING &&
-		     c->phase != ELEC_BULLY_LEARNING))
+		if (!elec_bully_resigned(c, msg))
 			return;
 		elec_core_peer_set_alive(c, src, false, now);
 		minb_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
@@ -462,20 +418,8 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		/* the leader's heartbeat, or a repeated announcement */
 		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
 			return;
-		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-				 now);
-		/* a worse leader kept after a refusal or an option change */
-		if (elec_bully_preempts(c, k)) {
-			if (c->cfg.preempt_delay_ns) {
-				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
-					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
-							 c->cfg.preempt_delay_ns,
-							 now);
-			} else if (elec_core_rx_may_elect(c, now)) {
-				minb_claim_run(c, now);
-			}
-		}
+		if (elec_bully_leader_heard(c, now))
+			minb_claim_run(c, now);
 		return;
 	}
 	/* in a run's wait, a lower node's own claim is its response */
@@ -556,7 +500,7 @@ const struct elec_algo_ops elec_min_bully_ops = {
 	.algo		= ELEC_ALGO_MIN_BULLY,
 	.name		= "min-bully",
 	.start		= minb_start,
-	.stop		= minb_stop,
+	.stop		= elec_bully_stop,
 	.elect		= minb_elect,
 	.rx		= minb_rx,
 	.timer		= minb_timer,
