@@ -1952,9 +1952,9 @@ static void tm_net_concurrent_ask_off(struct kunit *test)
 
 /*
  * group elect at the highest id under a live leader: ELECTION, the
- * leader's unicast COORDINATOR, OK from the other lower ids, COORDINATOR
- * naming the leader at its term: n + 1 frames, no new term, no leader
- * change.
+ * leader's unicast COORDINATOR at its term, OK from the other lower ids:
+ * n frames. The leader's re-announcement ends the run (no COORDINATOR
+ * naming it again), no new term, no leader change.
  */
 static void tm_net_elect_live_leader(struct kunit *test)
 {
@@ -1971,8 +1971,8 @@ static void tm_net_elect_live_leader(struct kunit *test)
 	t_net_drain(net);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ELECTION], 1);
 	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_ANSWER], 3);
-	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR], 2);
-	KUNIT_EXPECT_EQ(test, tm_net_frames(net), 5 + 1);
+	KUNIT_EXPECT_EQ(test, net->sent[ELEC_MSG_COORDINATOR], 1);
+	KUNIT_EXPECT_EQ(test, tm_net_frames(net), 5);
 	t_net_expect_agree(net, 3);
 	KUNIT_EXPECT_EQ(test, t_net_node(net, 3)->c.term, 1);
 	KUNIT_EXPECT_EQ(test, t_net_node(net, 20)->c.stats.leader_changes,
@@ -2120,6 +2120,33 @@ static void tm_net_returning(struct kunit *test, u64 delay)
 static void tm_net_preempt_off(struct kunit *test)
 {
 	tm_net_returning(test, 0);
+}
+
+/*
+ * Preempt off keeps a live worse leader whoever runs: the returning
+ * minimum follows 5; group elect at 20 asks everyone lower, 3 answers OK,
+ * 5 re-announces itself at its term, which ends the run: 5 stays leader
+ * at its term (the lowest responder, 3, is not named).
+ */
+static void tm_net_preempt_off_elect_keeps(struct kunit *test)
+{
+	struct t_net *net = tm_net_new(test, tm_ids, 5, false, true, 0);
+	u64 term;
+
+	t_net_start_all(net);
+	t_net_run_for(net, TM_SEC);
+	t_net_crash(net, 3);
+	t_net_run_for(net, TM_SEC);
+	t_net_reboot(net, 3);
+	t_net_run_for(net, TM_SEC);
+	t_net_expect_agree(net, 5);
+	term = t_net_node(net, 5)->c.term;
+
+	elec_core_elect(&t_net_node(net, 20)->c, net->now);
+	t_net_run_for(net, TM_SEC);
+	t_net_expect_agree(net, 5);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 5)->c.term, term);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 3)->c.stats.elections, 0);
 }
 
 static void tm_net_preempt_delay(struct kunit *test)
@@ -2296,6 +2323,7 @@ static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_net_false_suspicion_ask_off),
 	KUNIT_CASE(tm_net_min_returns),
 	KUNIT_CASE(tm_net_preempt_off),
+	KUNIT_CASE(tm_net_preempt_off_elect_keeps),
 	KUNIT_CASE(tm_net_preempt_delay),
 	KUNIT_CASE(tm_net_resign),
 	KUNIT_CASE(tm_net_random_failures),
