@@ -13,6 +13,12 @@
  *    ring-list {hop, count, 0, ids} with count and length agreeing and
  *    1..ELECTION_RING_LIST_MAX_IDS ids; the RETRY counter type never on
  *    the wire; ACK not a Bully message.
+ *  - elec_codec_types: which message types each algorithm takes on the
+ *    wire, generically (the variants' payloads are tested in their own
+ *    suites): QUERY and CID only with min-bully and enh-bully (the others
+ *    refuse them as an invalid payload, whatever the bytes), type 9 and
+ *    RETRY with none, the LEAVING flag on a HEARTBEAT only, whatever the
+ *    algorithm.
  *
  * The file also compiles in userspace against the KUnit shim in
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
@@ -690,4 +696,162 @@ static struct kunit_suite elec_codec_ring_suite = {
 	.test_cases = elec_codec_ring_cases,
 };
 
-kunit_test_suites(&elec_codec_suite, &elec_codec_ring_suite);
+/* ---- elec_codec_types: the message types each algorithm takes ------- */
+
+/* the smallest valid payload of @type for @algo, as protocol.rst gives it */
+static u16 tct_payload(u8 algo, u8 type, u8 *pl)
+{
+	if (algo == ELEC_ALGO_ENH_BULLY && type == ELEC_MSG_CID) {
+		/* coordinator 5, one candidate, 5 */
+		memset(pl, 0, ELECTION_ENH_SET_HDR_LEN + 4);
+		tcr_put32(pl, 5);
+		pl[5] = 1;
+		tcr_put32(pl + ELECTION_ENH_SET_HDR_LEN, 5);
+		return ELECTION_ENH_SET_HDR_LEN + 4;
+	}
+	return 0;
+}
+
+static bool tct_is_variant(u8 algo)
+{
+	return algo == ELEC_ALGO_MIN_BULLY || algo == ELEC_ALGO_ENH_BULLY;
+}
+
+/*
+ * QUERY and CID: valid only with min-bully and enh-bully; bully and the
+ * rings refuse them as a payload invalid for the type, with no payload,
+ * with a coordinator id, and with enh-bully's CID payload.
+ */
+static void tct_query_cid(struct kunit *test)
+{
+	static const u8 types[] = { ELEC_MSG_QUERY, ELEC_MSG_CID };
+	u8 pl[ELECTION_ENH_SET_HDR_LEN + 4], set[ELECTION_ENH_SET_HDR_LEN + 4];
+	u16 set_len = tct_payload(ELEC_ALGO_ENH_BULLY, ELEC_MSG_CID, set);
+	size_t i;
+	u8 algo;
+
+	/* the loops below cover both variants */
+	KUNIT_EXPECT_GE(test, ELEC_ALGO_MAX, ELEC_ALGO_ENH_BULLY);
+	KUNIT_EXPECT_EQ(test, ELEC_MSG_QUERY, 7);
+	KUNIT_EXPECT_EQ(test, ELEC_MSG_CID, 8);
+	for (algo = 1; algo <= ELEC_ALGO_MAX; algo++) {
+		for (i = 0; i < ARRAY_SIZE(types); i++) {
+			u8 t = types[i];
+			u16 len = tct_payload(algo, t, pl);
+
+			if (tct_is_variant(algo)) {
+				KUNIT_EXPECT_EQ_MSG(test,
+						    tcr_decode(test, algo, t,
+							       pl, len),
+						    ELEC_DECODE_OK,
+						    "algo %u type %u", algo, t);
+				continue;
+			}
+			KUNIT_EXPECT_EQ_MSG(test,
+					    tcr_decode(test, algo, t, pl, 0),
+					    ELEC_DECODE_PAYLOAD,
+					    "algo %u type %u empty", algo, t);
+			tcr_put32(pl, 5);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    tcr_decode(test, algo, t, pl,
+						       ELECTION_COORD_LEN),
+					    ELEC_DECODE_PAYLOAD,
+					    "algo %u type %u id", algo, t);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    tcr_decode(test, algo, t, set,
+						       set_len),
+					    ELEC_DECODE_PAYLOAD,
+					    "algo %u type %u set", algo, t);
+		}
+	}
+	KUNIT_EXPECT_STREQ(test, elec_decode_reason(ELEC_DECODE_PAYLOAD),
+			   "payload invalid for the message type");
+}
+
+/*
+ * Type 9, the first after CID, and RETRY (a counter) are no frame's type,
+ * for any algorithm and any payload: refused before the algorithm is
+ * looked at.
+ */
+static void tct_unknown_types(struct kunit *test)
+{
+	u8 pl[ELECTION_ENH_SET_HDR_LEN + 4];
+	u16 set_len = tct_payload(ELEC_ALGO_ENH_BULLY, ELEC_MSG_CID, pl);
+	u8 buf[ELECTION_HDR_LEN];
+	struct elec_msg out;
+	u8 algo;
+
+	KUNIT_EXPECT_EQ(test, ELEC_MSG_MAX, 8);
+	for (algo = 1; algo <= ELEC_ALGO_MAX; algo++) {
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, 9, pl, 0),
+				    ELEC_DECODE_TYPE, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, 9, pl,
+						     set_len),
+				    ELEC_DECODE_TYPE, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
+						     ELEC_MSG_RETRY, pl,
+						     set_len),
+				    ELEC_DECODE_TYPE, "algo %u", algo);
+	}
+	/* the type is checked before the algorithm */
+	tc_fill_valid(buf, sizeof(buf));
+	buf[1] = 9;
+	buf[2] = ELEC_ALGO_MAX + 1;
+	KUNIT_EXPECT_EQ(test, elec_codec_decode(buf, sizeof(buf), &out),
+			ELEC_DECODE_TYPE);
+	buf[1] = ELEC_MSG_QUERY;
+	KUNIT_EXPECT_EQ(test, elec_codec_decode(buf, sizeof(buf), &out),
+			ELEC_DECODE_ALGO);
+}
+
+/*
+ * ELECTION_FLAG_LEAVING on a HEARTBEAT of every algorithm; on any other
+ * type (QUERY and CID included) refused as a flag error, before the
+ * payload is looked at.
+ */
+static void tct_leaving_every_algo(struct kunit *test)
+{
+	u8 buf[ELECTION_HDR_LEN];
+	struct elec_msg in, out;
+	u8 algo, type;
+
+	for (algo = 1; algo <= ELEC_ALGO_MAX; algo++) {
+		tc_msg(&in, ELEC_MSG_HEARTBEAT);
+		in.algo = algo;
+		in.flags = ELECTION_FLAG_LEAVING;
+		KUNIT_ASSERT_EQ(test, elec_codec_encode(&in, buf, sizeof(buf)),
+				(size_t)ELECTION_HDR_LEN);
+		memset(&out, 0, sizeof(out));
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_codec_decode(buf, sizeof(buf), &out),
+				    ELEC_DECODE_OK, "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, out.flags, ELECTION_FLAG_LEAVING,
+				    "algo %u", algo);
+		for (type = 1; type <= ELEC_MSG_MAX; type++) {
+			if (type == ELEC_MSG_HEARTBEAT ||
+			    type == ELEC_MSG_RETRY)
+				continue;
+			buf[1] = type;
+			KUNIT_EXPECT_EQ_MSG(test,
+					    elec_codec_decode(buf, sizeof(buf),
+							      &out),
+					    ELEC_DECODE_FLAGS,
+					    "algo %u type %u", algo, type);
+		}
+	}
+}
+
+static struct kunit_case elec_codec_types_cases[] = {
+	KUNIT_CASE(tct_query_cid),
+	KUNIT_CASE(tct_unknown_types),
+	KUNIT_CASE(tct_leaving_every_algo),
+	{}
+};
+
+static struct kunit_suite elec_codec_types_suite = {
+	.name = "elec_codec_types",
+	.test_cases = elec_codec_types_cases,
+};
+
+kunit_test_suites(&elec_codec_suite, &elec_codec_ring_suite,
+		  &elec_codec_types_suite);

@@ -12,7 +12,10 @@
 
 /* Items one drain delivers before it hands the rest to a work item. */
 #define ELEC_FIFO_BUDGET	64
-/* Most frames an instance's queue holds (a Bully election is 255). */
+/*
+ * Most frames an instance's queue holds: a Bully election sends at most
+ * 255 frames in one call, an enh-bully stage 128, min-bully broadcasts.
+ */
 #define ELEC_TXQ_LIMIT		1024
 /* Most events a namespace's queue holds. */
 #define ELEC_EVENTS_LIMIT	8192

@@ -613,7 +613,8 @@ int elec_inst_elect(struct elec_instance *inst, const char **why)
 
 /**
  * elec_config_ring_option() - refuse a Bully option on a ring.
- * @cfg: a valid configuration of a ring algorithm
+ * @cfg: a valid configuration (of any algorithm: only the rings refuse;
+ *	the options apply to bully, min-bully and enh-bully)
  * @has: ELEC_CHG_* bits of the options given (any value)
  * @bad: set to the first offending ELEC_CHG_* bit
  * @why: set to the protocol core's message
@@ -648,7 +649,7 @@ int elec_config_ring_option(const struct elec_config *cfg, unsigned int has,
 			probe.preempt_delay_ns = ELECTION_DUR_MIN_NS;
 		err = elec_config_check(&probe, why);
 		if (!err)
-			*why = "this option applies to bully only";
+			*why = "this option applies to bully, min-bully and enh-bully only";
 		*bad = opts[i];
 		return -EINVAL;
 	}

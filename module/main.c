@@ -137,5 +137,5 @@ module_init(elec_init);
 module_exit(elec_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Coordinator election (Bully, ring elections) over Ethernet");
+MODULE_DESCRIPTION("Coordinator election (Bully and two variants, ring elections) over Ethernet");
 MODULE_AUTHOR("election contributors");

@@ -93,7 +93,7 @@ static struct netlink_range_validation elec_delay_range = {
 	.max = ELECTION_DUR_MAX_NS,
 };
 
-/* the Bully options of GROUP_NEW and GROUP_SET */
+/* the options of the Bully algorithms (bully, min-bully, enh-bully) */
 #define ELEC_NL_OPTIONS_POLICY						\
 	[ELEC_ATTR_ASK_SUSPECT] = NLA_POLICY_MAX(NLA_U8, 1),		\
 	[ELEC_ATTR_PREEMPT] = NLA_POLICY_MAX(NLA_U8, 1),		\
@@ -326,7 +326,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u64_64bit(skb, ELEC_ATTR_COORD_TIMEOUT_NS,
 			      s->coord_timeout_ns, ELEC_ATTR_PAD) ||
 	    nla_put_u32(skb, ELEC_ATTR_POS, elec_self_pos(&s->cfg)) ||
-	    /* every algorithm: the rings report the defaults */
+	    /* every algorithm: the Bully three theirs, the rings the defaults */
 	    nla_put_u8(skb, ELEC_ATTR_ASK_SUSPECT, !s->cfg.ask_suspect_off) ||
 	    nla_put_u8(skb, ELEC_ATTR_PREEMPT, !s->cfg.preempt_off) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_PREEMPT_DELAY_NS,
@@ -707,7 +707,10 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		elec_nl_err(info, NULL, why ? why : "invalid configuration");
 		return err;
 	}
-	/* a ring refuses the Bully options whatever their value */
+	/*
+	 * a ring refuses the Bully options whatever their value; bully,
+	 * min-bully and enh-bully take them
+	 */
 	err = elec_config_ring_option(&cfg, elec_nl_options_given(a), &bad,
 				      &why);
 	if (err) {

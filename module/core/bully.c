@@ -141,6 +141,196 @@ bool elec_bully_far_behind(const struct elec_core *c, u64 term)
 	       term < c->max_term - ELECTION_TERM_MAX_AHEAD;
 }
 
+/**
+ * elec_bully_follow() - follow a leader that passed the term rule.
+ * @c: the instance
+ * @k: the leader
+ * @term: its term
+ * @may_run: whether a run triggered by this frame may begin now
+ * @now: current time, ns
+ *
+ * Sets the leader, ends any run, arms DETECT; with preemption and a worse
+ * leader, arms the preempt-delay if one is set.
+ *
+ * Return: true when the local node should take over from @k now (it is
+ * better, preemption is on without a delay, @may_run, and the rate limit
+ * gave its allowance; a refused node follows for now and the leader's
+ * next heartbeat asks again).
+ */
+bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
+		       u64 now)
+{
+	elec_core_set_leader(c, k, term, now);
+	c->leader_rx_ns = now;
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_BULLY_FOLLOWING;
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
+	if (!elec_bully_preempts(c, k))
+		return false;
+	if (c->cfg.preempt_delay_ns) {
+		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
+				 now);
+		return false;
+	}
+	return may_run && elec_core_rx_may_elect(c, now);
+}
+
+/**
+ * elec_bully_lead() - the local node leads at a term.
+ * @c: the instance
+ * @term: the term (its own claim's, or that of a COORDINATOR naming it)
+ * @now: current time, ns
+ *
+ * Sets itself leader, ends any run and arms the heartbeat. Every worse
+ * peer counts as told for a detection window (the announcement went to
+ * it): a heartbeat it sent before the announcement arrived is stale and
+ * gets no reply.
+ */
+void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
+{
+	u32 i;
+
+	elec_core_set_leader(c, c->cfg.self_id, term, now);
+	c->leader_rx_ns = now;
+	for (i = 0; i < c->n_peers; i++)
+		if (elec_algo_better(c->ops, c->cfg.self_id, c->peers[i].id))
+			c->peers[i].told_until = now + elec_bully_detect_ns(c);
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_LEADER;
+	c->phase = ELEC_BULLY_LEADING;
+	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+			      now);
+}
+
+/**
+ * elec_bully_run_ignores() - whether a run under way ignores an
+ * announcement.
+ * @c: the instance
+ * @k: the leader the announcement names
+ * @term: its term
+ *
+ * A run that preempts a worse leader (the local node is better and
+ * preemption is on) ignores that leader's heartbeats and repeated
+ * announcements at the term it had: they say nothing new, and following
+ * the leader again would restart the run at every heartbeat (never
+ * ending when T is longer than hb-interval).
+ *
+ * Return: true when @k at @term is the worse leader the run preempts.
+ */
+bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term)
+{
+	return c->participant && k == c->last_leader && term == c->term &&
+	       elec_bully_preempts(c, k);
+}
+
+/**
+ * elec_bully_leader_heard() - a follower heard its leader itself (its
+ * heartbeat, or a repeated announcement at the same term).
+ * @c: the instance, following
+ * @now: current time, ns
+ *
+ * Refreshes the trust in the leader and re-arms DETECT. A worse leader
+ * kept after a rate-limit refusal, or since the options changed (preempt
+ * on, or a delay set, after the node accepted it): arms the delay if one
+ * is set and not armed yet.
+ *
+ * Return: true when the node should take over now (DETECT is then left
+ * to the run).
+ */
+bool elec_bully_leader_heard(struct elec_core *c, u64 now)
+{
+	c->leader_rx_ns = now;
+	if (elec_bully_preempts(c, c->leader)) {
+		if (c->cfg.preempt_delay_ns) {
+			if (!c->timer_expires[ELEC_TIMER_PREEMPT])
+				elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
+						 c->cfg.preempt_delay_ns, now);
+		} else if (elec_core_rx_may_elect(c, now)) {
+			return true;
+		}
+	}
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+	return false;
+}
+
+/**
+ * elec_bully_resigned() - whether a heartbeat flagged LEAVING is the
+ * current leader's resignation.
+ * @c: the instance
+ * @msg: the heartbeat
+ *
+ * Return: true when it comes from the leader at its term and the node
+ * follows it (or is still learning).
+ */
+bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg)
+{
+	return msg->src == c->leader && msg->term == c->term &&
+	       (c->phase == ELEC_BULLY_FOLLOWING ||
+		c->phase == ELEC_BULLY_LEARNING);
+}
+
+/**
+ * elec_bully_detected() - DETECT expired: what run to begin.
+ * @c: the instance
+ * @suspect: set to the leader now declared failed (0: none, the learning
+ *	window ended)
+ * @now: current time, ns
+ *
+ * Return: false when the expiry means nothing in this phase; else true,
+ * with the leader, if any, declared failed. The run probes @suspect first
+ * unless ask-suspect is off (ELEC_SUSPECT_PROBE or _SKIP).
+ */
+bool elec_bully_detected(struct elec_core *c, u32 *suspect, u64 now)
+{
+	*suspect = 0;
+	if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
+		*suspect = c->leader;
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, *suspect),
+					 false, now);
+		return true;
+	}
+	return c->phase == ELEC_BULLY_LEARNING ||
+	       c->phase == ELEC_BULLY_FOLLOWING;
+}
+
+/**
+ * elec_bully_asked_down() - T passed: every peer still asked is declared
+ * failed and no longer asked.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_bully_asked_down(struct elec_core *c, u64 now)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_peers; i++) {
+		struct elec_peer *p = &c->peers[i];
+
+		if (!(p->flags & ELEC_BULLY_ASKED))
+			continue;
+		p->flags &= ~ELEC_BULLY_ASKED;
+		elec_core_peer_set_alive(c, p, false, now);
+	}
+}
+
+/**
+ * elec_bully_heartbeat() - the heartbeat timer expired.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * A leader broadcasts its heartbeat at its term and re-arms the timer; in
+ * any other phase nothing happens.
+ */
+void elec_bully_heartbeat(struct elec_core *c, u64 now)
+{
+	if (c->phase != ELEC_BULLY_LEADING)
+		return;
+	elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
+	elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
+}
+
 /*
  * A COORDINATOR (or a tell) to @p: its stale frames sent before it
  * arrives get no reply for a detection window.
@@ -258,7 +448,14 @@ static void bully_start(struct elec_core *c, u64 now)
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
 }
 
-static void bully_stop(struct elec_core *c, u64 now)
+/**
+ * elec_bully_stop() - the stop op of the three Bully algorithms.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Ends any run; the core cancels the timers and reports the stop.
+ */
+void elec_bully_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
 	elec_bully_run_clear(c);
@@ -272,18 +469,12 @@ static void bully_elect(struct elec_core *c, u64 now)
 /* The leader has been silent for hb_miss intervals (or learning is over). */
 static void bully_detect_expired(struct elec_core *c, u64 now)
 {
-	u32 suspect = 0;
+	u32 suspect;
 
-	if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
-		suspect = c->leader;
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, suspect),
-					 false, now);
-	} else if (c->phase != ELEC_BULLY_LEARNING &&
-		   c->phase != ELEC_BULLY_FOLLOWING) {
-		return;
-	}
-	bully_begin_election(c, suspect, c->cfg.ask_suspect_off ?
-			     ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
+	if (elec_bully_detected(c, &suspect, now))
+		bully_begin_election(c, suspect, c->cfg.ask_suspect_off ?
+				     ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE,
+				     now);
 }
 
 /*
@@ -292,18 +483,9 @@ static void bully_detect_expired(struct elec_core *c, u64 now)
  */
 static void bully_answer_expired(struct elec_core *c, u64 now)
 {
-	u32 i;
-
 	if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 		return;
-	for (i = 0; i < c->n_peers; i++) {
-		struct elec_peer *p = &c->peers[i];
-
-		if (!(p->flags & ELEC_BULLY_ASKED))
-			continue;
-		p->flags &= ~ELEC_BULLY_ASKED;
-		elec_core_peer_set_alive(c, p, false, now);
-	}
+	elec_bully_asked_down(c, now);
 	if (c->probing) {
 		c->probing = false;
 		if (bully_ask(c, c->suspect, false, BULLY_ASK_OTHERS, now)) {
@@ -336,11 +518,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 					     ELEC_SUSPECT_ASK, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_BULLY_LEADING)
-			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
-				 c->cfg.hb_interval_ns, now);
+		elec_bully_heartbeat(c, now);
 		break;
 	case ELEC_TIMER_PREEMPT:
 		/* the preempt-delay is over: take over from a worse leader */
@@ -411,35 +589,12 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 			      elec_config_coord_timeout(&c->cfg), now);
 }
 
-/* follow the current leader; take over later or at once if it is worse */
-static void bully_follow(struct elec_core *c, bool may_run, u64 now)
-{
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
-	if (!elec_bully_preempts(c, c->leader))
-		return;
-	if (c->cfg.preempt_delay_ns) {
-		elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
-				 c->cfg.preempt_delay_ns, now);
-		return;
-	}
-	/*
-	 * When the rate limit refuses the run, the node follows for now; the
-	 * worse leader's next heartbeat asks again (bully_rx_leader()).
-	 */
-	if (may_run && elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
-}
-
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
 static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 				u64 now)
 {
-	elec_core_set_leader(c, msg->src, msg->term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_FOLLOWER;
-	c->phase = ELEC_BULLY_FOLLOWING;
-	bully_follow(c, true, now);
+	if (elec_bully_follow(c, msg->src, msg->term, true, now))
+		bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 }
 
 /*
@@ -469,9 +624,7 @@ static void bully_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 			     u64 now)
 {
-	if (msg->src != c->leader || msg->term != c->term ||
-	    (c->phase != ELEC_BULLY_FOLLOWING &&
-	     c->phase != ELEC_BULLY_LEARNING))
+	if (!elec_bully_resigned(c, msg))
 		return;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
 				 now);
@@ -501,28 +654,14 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	}
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), true,
 				 now);
+	if (elec_bully_run_ignores(c, msg->src, msg->term))
+		return;
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
 		c->leader_rx_ns = now;
-		if (c->phase != ELEC_BULLY_FOLLOWING)
-			return;
-		/*
-		 * A worse leader: after a rate-limit refusal, or when the
-		 * options changed (preempt on, or a delay set, since the
-		 * node accepted it), take over now or arm the delay.
-		 */
-		if (elec_bully_preempts(c, msg->src)) {
-			if (c->cfg.preempt_delay_ns) {
-				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
-					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
-							 c->cfg.preempt_delay_ns,
-							 now);
-			} else if (elec_core_rx_may_elect(c, now)) {
-				bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
-				return;
-			}
-		}
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+		if (c->phase == ELEC_BULLY_FOLLOWING &&
+		    elec_bully_leader_heard(c, now))
+			bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
 		return;
 	}
 	bully_accept_leader(c, msg, now);
@@ -566,7 +705,7 @@ const struct elec_algo_ops elec_bully_ops = {
 	.algo		= ELEC_ALGO_BULLY,
 	.name		= "bully",
 	.start		= bully_start,
-	.stop		= bully_stop,
+	.stop		= elec_bully_stop,
 	.elect		= bully_elect,
 	.rx		= bully_rx,
 	.timer		= bully_timer,

@@ -47,5 +47,15 @@ void elec_bully_run_clear(struct elec_core *c);
 bool elec_bully_far_behind(const struct elec_core *c, u64 term);
 bool elec_bully_preempts(const struct elec_core *c, u32 leader);
 bool elec_bully_trusts_leader(const struct elec_core *c, u64 now);
+bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
+		       u64 now);
+bool elec_bully_leader_heard(struct elec_core *c, u64 now);
+bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg);
+bool elec_bully_detected(struct elec_core *c, u32 *suspect, u64 now);
+void elec_bully_asked_down(struct elec_core *c, u64 now);
+void elec_bully_heartbeat(struct elec_core *c, u64 now);
+void elec_bully_stop(struct elec_core *c, u64 now);
+void elec_bully_lead(struct elec_core *c, u64 term, u64 now);
+bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term);
 
 #endif /* _ELEC_BULLY_H */

@@ -169,14 +169,16 @@ struct elec_peer {
  * @self_pos: the local node's ring position, 0 = its id
  * @suppress_off: ELEC_ALGO_RING only: no participant flag (the
  *	refinement of the all-ids ring); false is Chang and Roberts
- * @ask_suspect_off: Bully only: a run skips the peer whose silence started
- *	it (ask-suspect off); false (the default) asks it like every better
- *	id, so a leader that was only late answers and keeps its role
- * @preempt_off: Bully only: a better id that (re)joins follows the
- *	current leader until that leader fails (preempt off); false (the
- *	default) is the textbook: it takes over
- * @preempt_delay_ns: Bully only, with preemption: follow a worse leader
- *	for this long before taking over; 0 (the default) takes over at once
+ * @ask_suspect_off: the Bully algorithms only (bully, min-bully,
+ *	enh-bully): a run skips the peer whose silence started it
+ *	(ask-suspect off); false (the default) asks it like every better id,
+ *	so a leader that was only late answers and keeps its role
+ * @preempt_off: the Bully algorithms only: a better id that (re)joins
+ *	follows the current leader until that leader fails (preempt off);
+ *	false (the default) is the textbook: it takes over
+ * @preempt_delay_ns: the Bully algorithms only, with preemption: follow a
+ *	worse leader for this long before taking over; 0 (the default) takes
+ *	over at once
  */
 struct elec_config {
 	u32 self_id;

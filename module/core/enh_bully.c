@@ -43,14 +43,18 @@
  *   trusts its leader begins no run (here no receiver of ELECTION ever
  *   does), stale self-announcements told, preemption control (a better
  *   node that learns of a worse coordinator begins a run), resignation.
- * - A QUERY unanswered within T: the joiner begins an election. The
- *   highest candidate has no higher candidate to ask: with preempt on and
- *   no delay it begins an election at once (and wins it), else it asks
- *   the other candidates.
+ * - A joiner listens for the detection window (hb-interval x hb-miss, as
+ *   Bully's learning): CID usually comes within a round trip, and the
+ *   leader's heartbeats answer too. A QUERY unanswered within the window:
+ *   the joiner begins an election. The highest candidate has no higher
+ *   candidate to ask: it asks the other candidates, and so learns the
+ *   group's term before it takes over (a claim at the term it stopped
+ *   with would be stale, and two leaders would run until it was told).
  *
- * Timers per phase: LEARNING (joining) arms DETECT for T, FOLLOWING arms
- * DETECT for the detection window (and PREEMPT while a preempt-delay
- * runs), WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
+ * Timers per phase: LEARNING (joining) arms DETECT for the detection
+ * window (hb-interval x hb-miss, as Bully's learning), FOLLOWING arms
+ * it for the same window (and PREEMPT while a preempt-delay runs),
+ * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
 #include "bully.h"
 
@@ -144,24 +148,13 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 		       ELECTION_ENH_SET_HDR_LEN + 4 * n, now);
 }
 
-static void enh_lead(struct elec_core *c, u64 term, u64 now)
-{
-	elec_core_set_leader(c, c->cfg.self_id, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_LEADER;
-	c->phase = ELEC_BULLY_LEADING;
-	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-			      now);
-}
-
 /* no better node answered: a new term, COORDINATOR naming the local node */
 static void enh_become_coordinator(struct elec_core *c, u64 now)
 {
 	u64 term = elec_core_term_next(c);
 
 	enh_send_set(c, ELEC_MSG_COORDINATOR, c->cfg.self_id, 0, term, now);
-	enh_lead(c, term, now);
+	elec_bully_lead(c, term, now);
 }
 
 static void enh_begin(struct elec_core *c, u32 suspect,
@@ -171,21 +164,7 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 static void enh_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 		       u64 now)
 {
-	elec_core_set_leader(c, k, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_FOLLOWER;
-	c->phase = ELEC_BULLY_FOLLOWING;
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
-	if (!elec_bully_preempts(c, k))
-		return;
-	if (c->cfg.preempt_delay_ns) {
-		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
-				 now);
-		return;
-	}
-	if (may_run && elec_core_rx_may_elect(c, now))
+	if (elec_bully_follow(c, k, term, may_run, now))
 		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
 }
 
@@ -290,7 +269,11 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 	enh_stage_done(c, now);
 }
 
-/* QUERY to the candidates (a candidate: the higher ones), or elect */
+/*
+ * QUERY to the candidates (a candidate: the higher ones; the highest, which
+ * has none, the other candidates: it learns the group's term before it
+ * takes over, instead of claiming with the term it stopped with)
+ */
 static void enh_start(struct elec_core *c, u64 now)
 {
 	u32 self = c->cfg.self_id;
@@ -302,10 +285,6 @@ static void enh_start(struct elec_core *c, u64 now)
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
-	if (top && !c->cfg.preempt_off && !c->cfg.preempt_delay_ns) {
-		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
-		return;
-	}
 	for (i = 0; i < c->n_peers; i++) {
 		u32 id = c->peers[i].id;
 
@@ -313,13 +292,9 @@ static void enh_start(struct elec_core *c, u64 now)
 			elec_core_send(c, ELEC_MSG_QUERY, id, c->max_term,
 				       NULL, 0, now);
 	}
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, c->cfg.timeout_ns, now);
-}
-
-static void enh_stop(struct elec_core *c, u64 now)
-{
-	(void)now;
-	elec_bully_run_clear(c);
+	/* as Bully's learning window: the leader's heartbeats answer too */
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
 }
 
 static void enh_elect(struct elec_core *c, u64 now)
@@ -329,34 +304,19 @@ static void enh_elect(struct elec_core *c, u64 now)
 
 static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	u32 i;
+	u32 suspect;
 
 	switch (id) {
 	case ELEC_TIMER_DETECT:
-		if (c->phase == ELEC_BULLY_LEARNING) {
-			/* QUERY unanswered: elect */
-			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
-		} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
-			u32 suspect = c->leader;
-
-			elec_core_peer_set_alive(c,
-						 elec_core_peer_find(c, suspect),
-						 false, now);
+		/* the leader is silent, or a QUERY went unanswered */
+		if (elec_bully_detected(c, &suspect, now))
 			enh_begin(c, suspect, c->cfg.ask_suspect_off ?
 				  ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
-		}
 		break;
 	case ELEC_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 			break;
-		for (i = 0; i < c->n_peers; i++) {
-			struct elec_peer *p = &c->peers[i];
-
-			if (!(p->flags & ELEC_BULLY_ASKED))
-				continue;
-			p->flags &= ~ELEC_BULLY_ASKED;
-			elec_core_peer_set_alive(c, p, false, now);
-		}
+		elec_bully_asked_down(c, now);
 		if (c->probing) {
 			/* the rest of stage 1, the suspect excepted */
 			c->probing = false;
@@ -368,11 +328,7 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		enh_stage_done(c, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_BULLY_LEADING)
-			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
-				 c->cfg.hb_interval_ns, now);
+		elec_bully_heartbeat(c, now);
 		break;
 	case ELEC_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
@@ -461,22 +417,23 @@ static void enh_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 		enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
 }
 
+/* the coordinator a message names (COORDINATOR, CID), else its sender */
+static u32 enh_coord_of(const struct elec_msg *msg)
+{
+	if (msg->type == ELEC_MSG_COORDINATOR || msg->type == ELEC_MSG_CID)
+		return enh_get32(msg->payload);
+	return msg->src;
+}
+
 /* COORDINATOR or CID (naming a coordinator), HEARTBEAT (its sender) */
 static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 			    u64 now)
 {
-	u32 k = msg->type == ELEC_MSG_HEARTBEAT ? msg->src :
-		enh_get32(msg->payload);
+	u32 k = enh_coord_of(msg);
 	struct elec_peer *src = elec_core_peer_find(c, msg->src);
 
-	if (!enh_known(c, k)) {
-		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
-		return;
-	}
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
-		if (msg->src != c->leader || msg->term != c->term ||
-		    (c->phase != ELEC_BULLY_FOLLOWING &&
-		     c->phase != ELEC_BULLY_LEARNING))
+		if (!elec_bully_resigned(c, msg))
 			return;
 		elec_core_peer_set_alive(c, src, false, now);
 		enh_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
@@ -491,28 +448,19 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	elec_core_peer_set_alive(c, src, true, now);
+	if (elec_bully_run_ignores(c, k, msg->term))
+		return;
 
 	if (msg->term == c->term && k == c->leader) {
 		/* the leader's heartbeat, or a repeated announcement */
 		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
 			return;
-		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-				 now);
-		if (elec_bully_preempts(c, k)) {
-			if (c->cfg.preempt_delay_ns) {
-				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
-					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
-							 c->cfg.preempt_delay_ns,
-							 now);
-			} else if (elec_core_rx_may_elect(c, now)) {
-				enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
-			}
-		}
+		if (elec_bully_leader_heard(c, now))
+			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
 		return;
 	}
 	if (k == c->cfg.self_id) {
-		enh_lead(c, msg->term, now);
+		elec_bully_lead(c, msg->term, now);
 		return;
 	}
 	enh_follow(c, k, msg->term, true, now);
@@ -520,6 +468,11 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 
 static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
+	/* a coordinator that is not a configured node: no state changes */
+	if (!enh_known(c, enh_coord_of(msg))) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 
@@ -607,7 +560,7 @@ const struct elec_algo_ops elec_enh_bully_ops = {
 	.algo		= ELEC_ALGO_ENH_BULLY,
 	.name		= "enh-bully",
 	.start		= enh_start,
-	.stop		= enh_stop,
+	.stop		= elec_bully_stop,
 	.elect		= enh_elect,
 	.rx		= enh_rx,
 	.timer		= enh_timer,

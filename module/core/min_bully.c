@@ -43,7 +43,11 @@
  *   long first; with preempt off it follows. The minimum that starts
  *   announces itself at once only with preempt on and no delay; else it
  *   joins like the others.
- * - A QUERY unanswered within T: the joiner runs the failure procedure.
+ * - A joiner listens for the detection window (hb-interval x hb-miss, as
+ *   Bully's learning): CID usually comes within a round trip, and the
+ *   leader's heartbeats answer too (a lost QUERY or CID, or in enh-bully
+ *   candidates that are all down, cost nothing more). A QUERY unanswered
+ *   within the window: the joiner runs the failure procedure.
  * - The leader answers an ELECTION (or a probe) by re-announcing itself to
  *   the asker at its term; a new term, broadcast, only for an asker that
  *   has seen a newer one.
@@ -55,15 +59,18 @@
  *   coordinators until step 6; with ask-suspect off the second minimum
  *   claims at once, as in the text, and step 6 (preemption) restores the
  *   minimum.
- * - The second minimum does not claim on an ELECTION while it trusts a
- *   live leader better than itself: it answers OK like the others.
+ * - The minimum and the second minimum do not claim on an ELECTION while
+ *   they trust a live leader (elec_bully_trusts_leader()): they answer OK
+ *   like the others. The leader a run gave up, re-announcing itself at
+ *   its term, ends the run (so preempt off keeps a live worse leader).
  * - A follower that drops a stale self-announcement tells its sender, as
  *   in bully.c; a leader that resigns sends a HEARTBEAT flagged LEAVING
  *   and its followers run the procedure at once, skipping it.
  *
- * Timers per phase: LEARNING (joining) arms DETECT for T, FOLLOWING arms
- * DETECT for the detection window (and PREEMPT while a preempt-delay
- * runs), WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
+ * Timers per phase: LEARNING (joining) arms DETECT for the detection
+ * window (hb-interval x hb-miss, as Bully's learning), FOLLOWING arms
+ * it for the same window (and PREEMPT while a preempt-delay runs),
+ * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
 #include "bully.h"
 
@@ -124,25 +131,13 @@ static void minb_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 		elec_core_send(c, type, p->id, c->max_term, NULL, 0, now);
 }
 
-/* lead at @term: after a claim, or named by another node's COORDINATOR */
-static void minb_lead(struct elec_core *c, u64 term, u64 now)
-{
-	elec_core_set_leader(c, c->cfg.self_id, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_LEADER;
-	c->phase = ELEC_BULLY_LEADING;
-	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-			      now);
-}
-
 /* claim: a new term, broadcast COORDINATOR naming the local node */
 static void minb_claim(struct elec_core *c, u64 now)
 {
 	u64 term = elec_core_term_next(c);
 
 	minb_send_coord(c, c->cfg.self_id, 0, term, now);
-	minb_lead(c, term, now);
+	elec_bully_lead(c, term, now);
 }
 
 /* a run that ends at once in a claim counts as a run */
@@ -152,28 +147,11 @@ static void minb_claim_run(struct elec_core *c, u64 now)
 	minb_claim(c, now);
 }
 
-/*
- * Follow @k at @term: a better id (preempt on) claims at once or after
- * the preempt-delay; @may_claim false defers that to the next heartbeat.
- */
-static void minb_follow(struct elec_core *c, u32 k, u64 term, bool may_claim,
+/* follow @k at @term; a better node (preempt on) takes over */
+static void minb_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 			u64 now)
 {
-	elec_core_set_leader(c, k, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_FOLLOWER;
-	c->phase = ELEC_BULLY_FOLLOWING;
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
-	if (!elec_bully_preempts(c, k))
-		return;
-	if (c->cfg.preempt_delay_ns) {
-		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
-				 now);
-		return;
-	}
-	if (may_claim && elec_core_rx_may_elect(c, now))
+	if (elec_bully_follow(c, k, term, may_run, now))
 		minb_claim_run(c, now);
 }
 
@@ -294,13 +272,9 @@ static void minb_start(struct elec_core *c, u64 now)
 	}
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_send(c, ELEC_MSG_QUERY, 0, c->max_term, NULL, 0, now);
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, c->cfg.timeout_ns, now);
-}
-
-static void minb_stop(struct elec_core *c, u64 now)
-{
-	(void)now;
-	elec_bully_run_clear(c);
+	/* as Bully's learning window: the leader's heartbeats answer too */
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
 }
 
 static void minb_elect(struct elec_core *c, u64 now)
@@ -310,45 +284,26 @@ static void minb_elect(struct elec_core *c, u64 now)
 
 static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	u32 i;
+	u32 suspect;
 
 	switch (id) {
 	case ELEC_TIMER_DETECT:
-		if (c->phase == ELEC_BULLY_LEARNING) {
-			/* QUERY unanswered: the failure procedure */
-			minb_begin(c, 0, ELEC_SUSPECT_ASK, now);
-		} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
-			u32 suspect = c->leader;
-
-			elec_core_peer_set_alive(c,
-						 elec_core_peer_find(c, suspect),
-						 false, now);
+		/* the leader is silent, or a QUERY went unanswered */
+		if (elec_bully_detected(c, &suspect, now))
 			minb_begin(c, suspect, c->cfg.ask_suspect_off ?
 				   ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
-		}
 		break;
 	case ELEC_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 			break;
-		for (i = 0; i < c->n_peers; i++) {
-			struct elec_peer *p = &c->peers[i];
-
-			if (!(p->flags & ELEC_BULLY_ASKED))
-				continue;
-			p->flags &= ~ELEC_BULLY_ASKED;
-			elec_core_peer_set_alive(c, p, false, now);
-		}
+		elec_bully_asked_down(c, now);
 		if (c->probing)
 			minb_procedure(c, now);
 		else
 			minb_finish(c, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_BULLY_LEADING)
-			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
-				 c->cfg.hb_interval_ns, now);
+		elec_bully_heartbeat(c, now);
 		break;
 	case ELEC_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
@@ -418,14 +373,8 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 	u32 k = minb_coord_of(msg);
 	struct elec_peer *src = elec_core_peer_find(c, msg->src);
 
-	if (!minb_known(c, k)) {
-		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
-		return;
-	}
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
-		if (msg->src != c->leader || msg->term != c->term ||
-		    (c->phase != ELEC_BULLY_FOLLOWING &&
-		     c->phase != ELEC_BULLY_LEARNING))
+		if (!elec_bully_resigned(c, msg))
 			return;
 		elec_core_peer_set_alive(c, src, false, now);
 		minb_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
@@ -440,36 +389,31 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	elec_core_peer_set_alive(c, src, true, now);
+	if (elec_bully_run_ignores(c, k, msg->term))
+		return;
 
 	if (msg->term == c->term && k == c->leader) {
 		/* the leader's heartbeat, or a repeated announcement */
 		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
 			return;
-		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-				 now);
-		/* a worse leader kept after a refusal or an option change */
-		if (elec_bully_preempts(c, k)) {
-			if (c->cfg.preempt_delay_ns) {
-				if (!c->timer_expires[ELEC_TIMER_PREEMPT])
-					elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
-							 c->cfg.preempt_delay_ns,
-							 now);
-			} else if (elec_core_rx_may_elect(c, now)) {
-				minb_claim_run(c, now);
-			}
-		}
+		if (elec_bully_leader_heard(c, now))
+			minb_claim_run(c, now);
 		return;
 	}
-	/* in a run's wait, a lower node's own claim is its response */
+	/*
+	 * In a run's wait, a lower node's own new claim is its response; the
+	 * leader the run gave up re-announcing itself at its term (alive
+	 * after all) ends the run like any announcement.
+	 */
 	if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->probing &&
 	    msg->type == ELEC_MSG_COORDINATOR && k == msg->src &&
-	    minb_better(k, c->cfg.self_id)) {
+	    minb_better(k, c->cfg.self_id) &&
+	    !(k == c->last_leader && msg->term == c->term)) {
 		minb_response(c, k, msg->term, now);
 		return;
 	}
 	if (k == c->cfg.self_id) {
-		minb_lead(c, msg->term, now);
+		elec_bully_lead(c, msg->term, now);
 		return;
 	}
 	minb_follow(c, k, msg->term, true, now);
@@ -477,6 +421,11 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 
 static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
+	/* a coordinator that is not a configured node: no state changes */
+	if (!minb_known(c, minb_coord_of(msg))) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 
@@ -539,7 +488,7 @@ const struct elec_algo_ops elec_min_bully_ops = {
 	.algo		= ELEC_ALGO_MIN_BULLY,
 	.name		= "min-bully",
 	.start		= minb_start,
-	.stop		= minb_stop,
+	.stop		= elec_bully_stop,
 	.elect		= minb_elect,
 	.rx		= minb_rx,
 	.timer		= minb_timer,

@@ -499,6 +499,37 @@ int elec_nl_join_events(struct elec_ctx *ctx)
 	return 0;
 }
 
+static bool algo_is_ring(uint8_t algo)
+{
+	return algo == ELEC_ALGO_RING || algo == ELEC_ALGO_RING_ALL ||
+	       algo == ELEC_ALGO_RING_LIST;
+}
+
+/*
+ * group add: an option of another algorithm, whatever its value. The
+ * kernel refuses the same with the same words (extack); the Bully options
+ * in the order it checks them.
+ */
+static int check_algo_options(const struct elec_args *a)
+{
+	const char *algo = elec_algo_name(a->algo) ?: "?";
+
+	if ((a->seen & ELEC_KWB(ELEC_KW_SUPPRESS)) &&
+	    a->algo != ELEC_ALGO_RING)
+		return elec_err("suppress applies to the ring algorithm only (not \"%s\")",
+				algo);
+	if (!algo_is_ring(a->algo))
+		return 0;
+	if (a->seen & ELEC_KWB(ELEC_KW_ASK_SUSPECT))
+		return elec_err("ask-suspect does not apply to rings (a ring asks nobody): algo bully, min-bully or enh-bully only (not \"%s\")",
+				algo);
+	if (a->seen & (ELEC_KWB(ELEC_KW_PREEMPT) |
+		       ELEC_KWB(ELEC_KW_PREEMPT_DELAY)))
+		return elec_err("preempt and preempt-delay do not apply to rings: algo bully, min-bully or enh-bully only (not \"%s\")",
+				algo);
+	return 0;
+}
+
 int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 		   int argc, char **argv, unsigned int allowed,
 		   unsigned int required, int id_attr)
@@ -512,11 +543,9 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS)))
 		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay",
 				what);
-	/* the kernel refuses it too, with the same message (extack) */
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
-	    (a.seen & ELEC_KWB(ELEC_KW_SUPPRESS)) && a.algo != ELEC_ALGO_RING)
-		return elec_err("suppress applies to the ring algorithm only (not \"%s\")",
-				elec_algo_name(a.algo) ?: "?");
+	    check_algo_options(&a))
+		return ELEC_EXIT_FAIL;
 	msg = elec_nl_msg(ctx, cmd, false);
 	if (!msg)
 		return ELEC_EXIT_FAIL;

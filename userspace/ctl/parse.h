@@ -56,9 +56,9 @@ enum elec_kw {
  * @lladdr: peer's Ethernet address
  * @pos: ring position of the node (group add) or of the peer (peer add)
  * @suppress: group add, algo ring: 1 for "on", 0 for "off"
- * @ask_suspect: algo bully: 1 for "on", 0 for "off"
- * @preempt: algo bully: 1 for "on", 0 for "off"
- * @preempt_delay_ns: algo bully: 0, or a duration
+ * @ask_suspect: the Bully algorithms: 1 for "on", 0 for "off"
+ * @preempt: the Bully algorithms: 1 for "on", 0 for "off"
+ * @preempt_delay_ns: the Bully algorithms: 0, or a duration
  */
 struct elec_args {
 	unsigned int seen;

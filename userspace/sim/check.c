@@ -3,7 +3,8 @@
  * --check: K random fault schedules per N (ring algorithms: every other
  * one on an arrangement of the ids drawn from its seed), checking
  *   E1 (safety): once quiescent, every live node's elected value is the
- *	same and is the highest live id;
+ *	same and is the best live id (the highest; min-bully: the lowest),
+ *	and nothing but heartbeats happens in a window after it;
  *   E2 (liveness): quiescence is reached within the bound the timeouts
  *	imply after the last fault (see e2_bound() in scenario.c).
  * Within the algorithm's assumptions a violation prints the seed and the
@@ -95,6 +96,17 @@ static void print_dual(const struct sim_params *base, u64 max, u32 n,
 	print_replay(base, n, seed);
 }
 
+/* how close to its E2 bound the slowest run came */
+static void print_quiet(u64 q, u64 bound, double ratio, u32 n, u64 seed)
+{
+	if (!bound)
+		return;
+	printf("latest quiescence after the last fault: %llu ns, %.2f of its "
+	       "E2 bound %llu ns (nodes=%u seed=%llu)\n",
+	       (unsigned long long)q, ratio, (unsigned long long)bound, n,
+	       (unsigned long long)seed);
+}
+
 int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 {
 	int ring = elec_algo_is_ring(base->ops->algo);
@@ -102,8 +114,12 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	int within = base->loss == 0 && !base->partitions &&
 		     !base->fast_recover && !timing;
 	u64 runs = 0, e1 = 0, e2 = 0, k, first_seed = 0;
+	u64 e1_wrong = 0, e1_after = 0;
 	u64 dual_max = 0, dual_seed = 0;
 	u32 n, first_n = 0, dual_n = 0;
+	double q_ratio = 0;
+	u64 q_max = 0, q_bound = 0, q_seed = 0;
+	u32 q_n = 0;
 	const char *first_what = NULL;
 
 	for (n = n_lo; n <= n_hi; n++) {
@@ -126,6 +142,20 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			if (scenario_run(&p, &r))
 				return 3;
 			runs++;
+			if (r.stable && r.bound_ns > r.last_fault_ns) {
+				/* quiescence after the last fault, of the bound */
+				u64 q = r.end_ns - r.last_fault_ns;
+				u64 b = r.bound_ns - r.last_fault_ns;
+
+				if (r.end_ns > r.last_fault_ns &&
+				    (double)q / b > q_ratio) {
+					q_ratio = (double)q / b;
+					q_max = q;
+					q_bound = b;
+					q_seed = p.seed;
+					q_n = n;
+				}
+			}
 			if (r.dual_max_ns > dual_max) {
 				dual_max = r.dual_max_ns;
 				dual_seed = p.seed;
@@ -137,9 +167,14 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			} else if (!r.stable) {
 				e2++;
 				what = "E2 (liveness): live nodes still disagree at the bound";
-			} else if (!r.e1_ok || r.changed_after) {
+			} else if (!r.e1_ok) {
 				e1++;
-				what = "E1 (safety): live nodes disagree or did not elect the highest live id";
+				e1_wrong++;
+				what = "E1 (safety): live nodes disagree or did not elect the best live id";
+			} else if (r.changed_after) {
+				e1++;
+				e1_after++;
+				what = "E1 (safety): traffic or a change after the claimed quiescence";
 			} else if (r.queue_full) {
 				e1++;
 				what = "ring queue full: a ring message was dropped";
@@ -155,9 +190,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				continue;
 			}
 			printf("violation: %s: nodes=%u seed=%llu leader=%u "
-			       "highest_live=%u agreed=%d\n", what, n,
-			       (unsigned long long)p.seed, r.leader,
-			       r.highest_live, r.agreed);
+			       "highest_live=%u best_live=%u agreed=%d\n", what,
+			       n, (unsigned long long)p.seed, r.leader,
+			       r.highest_live, r.best_live, r.agreed);
 			print_replay(base, n, p.seed);
 			return 1;
 		}
@@ -168,18 +203,21 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 		       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
 		       (unsigned long long)runs);
 		print_dual(base, dual_max, dual_n, dual_seed);
+		print_quiet(q_max, q_bound, q_ratio, q_n, q_seed);
 		return 0;
 	}
 	printf("check %s%s: nodes %u..%u, %llu runs outside the assumptions "
-	       "(loss %g%s%s%s): E1 violated %llu (%.2f%%), E2 violated %llu "
-	       "(%.2f%%)\n", base->ops->name,
+	       "(loss %g%s%s%s): E1 violated %llu (%.2f%%: %llu not the best "
+	       "live id or disagreeing, %llu traffic after quiescence), E2 "
+	       "violated %llu (%.2f%%)\n", base->ops->name,
 	       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
 	       (unsigned long long)runs, base->loss,
 	       base->partitions ? ", partitions" : "",
 	       base->fast_recover ? ", fast recovery" : "",
 	       timing ? timing : "",
 	       (unsigned long long)e1,
-	       runs ? 100.0 * e1 / runs : 0.0, (unsigned long long)e2,
+	       runs ? 100.0 * e1 / runs : 0.0, (unsigned long long)e1_wrong,
+	       (unsigned long long)e1_after, (unsigned long long)e2,
 	       runs ? 100.0 * e2 / runs : 0.0);
 	if (first_seed) {
 		printf("first violation: %s: nodes=%u seed=%llu\n",
@@ -187,5 +225,6 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 		print_replay(base, first_n, first_seed);
 	}
 	print_dual(base, dual_max, dual_n, dual_seed);
+	print_quiet(q_max, q_bound, q_ratio, q_n, q_seed);
 	return 0;
 }

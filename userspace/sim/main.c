@@ -7,18 +7,23 @@
  *            [--loss P] [--timeout DUR] [--coord-timeout DUR]
  *            [--hb-interval DUR] [--hb-miss K] [--runs R] [--json] [--trace]
  *            [--suppress on|off] [--ask-suspect on|off] [--preempt on|off]
- *            [--preempt-delay DUR]
+ *            [--preempt-delay DUR] [--absent LIST]
  *   electsim --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]
  *
- * ALGO: bully, ring (Chang and Roberts; --suppress off: without the
- * participant flag), ring-all, ring-list (at most
- * ELECTION_RING_LIST_MAX_IDS nodes: the id list must fit one frame).
+ * ALGO: bully, min-bully (the lowest id wins), enh-bully (at most
+ * ELECTION_MAX_NODES nodes: its COORDINATOR carries the candidate set),
+ * ring (Chang and Roberts; --suppress off: without the participant flag),
+ * ring-all, ring-list (at most ELECTION_RING_LIST_MAX_IDS nodes: the id
+ * list must fit one frame).
  *
  * Extensions (not in the issue's contract): --partitions adds one network
  * split and its heal to the random scenario's schedule (and to --check's);
  * --observe keeps running a detection-plus-election window after
  * quiescence and reports whether anything but heartbeats happened
- * ("changed_after"), as --check does (its replay commands carry it).
+ * ("changed_after"), as --check does (its replay commands carry it);
+ * --absent LIST (Bully algorithms; elect, boot, crash-leader, join):
+ * configured ids that are down from the start and never start (an absent
+ * minimum, say).
  *
  * Exit status: 0 done, 1 a violation found, 2 bad arguments.
  */
@@ -41,20 +46,25 @@ static void usage(FILE *f)
 		"         [--timeout DUR] [--coord-timeout DUR] [--hb-interval DUR]\n"
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
+		"         [--absent LIST]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
-		"algorithms: bully ring ring-all ring-list (--suppress: ring only;\n"
-		"            --ask-suspect, --preempt, --preempt-delay: bully only;\n"
-		"            ring-list: at most %u nodes)\n"
+		"algorithms: bully min-bully enh-bully ring ring-all ring-list\n"
+		"            (--suppress: ring only; --ask-suspect, --preempt,\n"
+		"            --preempt-delay: bully, min-bully, enh-bully; enh-bully: at\n"
+		"            most %u nodes; ring-list: at most %u nodes)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
 		"            outside Bully's assumptions); --fast-recover (random scenario\n"
 		"            and --check: a crashed id may return before the others\n"
 		"            detected its crash, outside Bully's assumptions);\n"
 		"            --observe (watch a window after quiescence, as --check\n"
-		"            does)\n"
+		"            does); --absent LIST (Bully algorithms; elect, boot,\n"
+		"            crash-leader, join: configured ids that never start)\n"
 		"scenarios: elect boot crash-leader recover random soak (--duration DUR,\n"
-		"           default 10s: no fault, counts leader changes);\n"
-		"           "
+		"           default 10s: no fault, counts leader changes) join\n"
+		"           (--initiator ID: ID is down from the start, the others\n"
+		"           settle on their best, then ID starts; counted from its start)\n"
 		"DUR: integer with ns, us, ms or s\n", prog, prog,
+		(unsigned int)ELECTION_MAX_NODES,
 		(unsigned int)ELECTION_RING_LIST_MAX_IDS);
 }
 
@@ -133,6 +143,64 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* a comma-separated list of distinct node ids; @what names the option */
+static u32 *parse_id_list(const char *list, const char *what, u32 *count)
+{
+	u32 cnt = 1, k, *ids, *sorted;
+	char *dup = strdup(list), *tok, *save = NULL;
+	const char *c;
+
+	if (!dup)
+		bad("out of memory");
+	for (c = list; *c; c++)
+		cnt += *c == ',';
+	if (cnt > MAX_NODES)
+		bad("%s: too many ids", what);
+	ids = calloc(cnt, sizeof(u32));
+	sorted = calloc(cnt, sizeof(u32));
+	if (!ids || !sorted)
+		bad("out of memory");
+	k = 0;
+	for (tok = strtok_r(dup, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save))
+		ids[k++] = parse_id(tok, what);
+	if (k != cnt)
+		bad("%s: empty id in '%s'", what, list);
+	memcpy(sorted, ids, cnt * sizeof(u32));
+	qsort(sorted, cnt, sizeof(u32), cmp_u32);
+	for (k = 1; k < cnt; k++)
+		if (sorted[k] == sorted[k - 1])
+			bad("%s: duplicate id %u", what, sorted[k]);
+	free(sorted);
+	free(dup);
+	*count = cnt;
+	return ids;
+}
+
+static int in_list(const u32 *ids, u32 n, u32 id)
+{
+	u32 k;
+
+	for (k = 0; k < n; k++)
+		if (ids[k] == id)
+			return 1;
+	return 0;
+}
+
+/*
+ * The enh-bully limit: ceil(n/2) candidates travel in every COORDINATOR
+ * and CID, at most ELECTION_ENH_MAX_CANDS of them, which is what the
+ * kernel's group limit of ELECTION_MAX_NODES nodes gives.
+ */
+static void enh_limit(const struct sim_params *p, u64 n, const char *what)
+{
+	if (p->ops->algo != ELEC_ALGO_ENH_BULLY || n <= ELECTION_MAX_NODES)
+		return;
+	bad("%s: enh-bully supports at most %u nodes (its COORDINATOR carries the candidate set, at most %u ids), not %llu",
+	    what, (unsigned int)ELECTION_MAX_NODES,
+	    (unsigned int)ELECTION_ENH_MAX_CANDS, (unsigned long long)n);
+}
+
 void main_print_command(FILE *f, const struct sim_params *p)
 {
 	u32 i;
@@ -155,6 +223,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	if (p->preempt_delay_ns)
 		fprintf(f, " --preempt-delay %lluns",
 			(unsigned long long)p->preempt_delay_ns);
+	for (i = 0; i < p->n_absent; i++)
+		fprintf(f, "%s%u", i ? "," : " --absent ", p->absent[i]);
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
 	if (p->initiator_all)
 		fprintf(f, " --initiator all");
@@ -203,7 +273,7 @@ int main(int argc, char **argv)
 {
 	struct sim_params p;
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
-	const char *init = NULL, *suppress = NULL;
+	const char *init = NULL, *suppress = NULL, *absent = NULL;
 	const char *bully_opt = NULL;
 	u64 runs = 1, seeds = 1000, v;
 	int check = 0, seeds_set = 0, i;
@@ -267,6 +337,8 @@ int main(int argc, char **argv)
 			nodes = val;
 		} else if (!strcmp(name, "--ids")) {
 			ids = val;
+		} else if (!strcmp(name, "--absent")) {
+			absent = val;
 		} else if (!strcmp(name, "--scenario")) {
 			scen = val;
 		} else if (!strcmp(name, "--initiator")) {
@@ -366,13 +438,16 @@ int main(int argc, char **argv)
 		bad("--algo is required");
 	p.ops = elec_algo_find_name(algo);
 	if (!p.ops)
-		bad("unknown algorithm '%s' (known: bully ring ring-all ring-list)",
+		bad("unknown algorithm '%s' (known: bully min-bully enh-bully ring ring-all ring-list)",
 		    algo);
 	if (suppress && p.ops->algo != ELEC_ALGO_RING)
 		bad("--suppress applies to --algo ring only (Chang and Roberts' participant flag), not %s",
 		    p.ops->name);
-	if (bully_opt && p.ops->algo != ELEC_ALGO_BULLY)
-		bad("%s applies to --algo bully only, not %s", bully_opt,
+	if (bully_opt && elec_algo_is_ring(p.ops->algo))
+		bad("%s applies to the Bully algorithms only (bully, min-bully, enh-bully), not %s",
+		    bully_opt, p.ops->name);
+	if (absent && elec_algo_is_ring(p.ops->algo))
+		bad("--absent applies to the Bully algorithms only (bully, min-bully, enh-bully), not %s",
 		    p.ops->name);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.self_id = 1;
@@ -390,7 +465,8 @@ int main(int argc, char **argv)
 		bad("%s", why);
 
 	if (check) {
-		if (ids || scen || init || p.json || p.trace || runs != 1)
+		if (ids || scen || init || absent || p.json || p.trace ||
+		    runs != 1)
 			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P (and --seed, --latency, --suppress, --ask-suspect, --preempt, timing options)");
 		n_lo = 2;
 		n_hi = 12;
@@ -421,6 +497,7 @@ int main(int argc, char **argv)
 		    n_hi > ELECTION_RING_LIST_MAX_IDS)
 			bad("--nodes: ring-list supports at most %u nodes (its id list must fit one frame)",
 			    (unsigned int)ELECTION_RING_LIST_MAX_IDS);
+		enh_limit(&p, n_hi, "--nodes");
 		(void)seeds_set;
 		return check_main(&p, n_lo, n_hi, seeds);
 	}
@@ -437,7 +514,7 @@ int main(int argc, char **argv)
 	if (p.fast_recover && p.scenario != SC_RANDOM)
 		bad("--fast-recover applies to the random scenario and --check");
 	if (p.scenario == SC_COUNT)
-		bad("unknown scenario '%s' (known: elect boot crash-leader recover random soak)",
+		bad("unknown scenario '%s' (known: elect boot crash-leader recover random soak join)",
 		    scen);
 	if (nodes) {
 		if (parse_u64(nodes, &v) || v < 1 || v > MAX_NODES)
@@ -446,36 +523,12 @@ int main(int argc, char **argv)
 		p.n = (u32)v;
 	}
 	if (ids) {
-		u32 cnt = 1, *sorted;
-		char *dup = strdup(ids), *tok, *save = NULL;
-		const char *c;
+		u32 cnt;
 
-		for (c = ids; *c; c++)
-			cnt += *c == ',';
-		if (!dup)
-			bad("out of memory");
+		p.ids = parse_id_list(ids, "--ids", &cnt);
 		if (p.n && cnt != p.n)
 			bad("--ids: %u ids given but --nodes %u", cnt, p.n);
-		if (cnt > MAX_NODES)
-			bad("--ids: too many ids");
 		p.n = cnt;
-		p.ids = calloc(cnt, sizeof(u32));
-		sorted = calloc(cnt, sizeof(u32));
-		if (!p.ids || !sorted)
-			bad("out of memory");
-		k = 0;
-		for (tok = strtok_r(dup, ",", &save); tok;
-		     tok = strtok_r(NULL, ",", &save))
-			p.ids[k++] = parse_id(tok, "--ids");
-		if (k != cnt)
-			bad("--ids: empty id in '%s'", ids);
-		memcpy(sorted, p.ids, cnt * sizeof(u32));
-		qsort(sorted, cnt, sizeof(u32), cmp_u32);
-		for (k = 1; k < cnt; k++)
-			if (sorted[k] == sorted[k - 1])
-				bad("--ids: duplicate id %u", sorted[k]);
-		free(sorted);
-		free(dup);
 	} else {
 		if (!p.n)
 			bad("--nodes is required (N >= 1)");
@@ -490,42 +543,67 @@ int main(int argc, char **argv)
 	    p.n > ELECTION_RING_LIST_MAX_IDS)
 		bad("--nodes: ring-list supports at most %u nodes (its id list must fit one frame), not %u",
 		    (unsigned int)ELECTION_RING_LIST_MAX_IDS, p.n);
+	enh_limit(&p, p.n, ids ? "--ids" : "--nodes");
+	if (absent) {
+		u32 *a = parse_id_list(absent, "--absent", &p.n_absent);
+
+		for (k = 0; k < p.n_absent; k++)
+			if (!in_list(p.ids, p.n, a[k]))
+				bad("--absent: %u is not one of the node ids",
+				    a[k]);
+		if (p.scenario != SC_ELECT && p.scenario != SC_BOOT &&
+		    p.scenario != SC_CRASH_LEADER && p.scenario != SC_JOIN)
+			bad("--absent applies to the scenarios elect, boot, crash-leader and join, not %s",
+			    scenario_names[p.scenario]);
+		if (p.n_absent >= p.n)
+			bad("--absent: no node would be left");
+		p.absent = a;
+	}
+	if (!init && p.scenario == SC_JOIN)
+		bad("scenario join needs --initiator ID (the node that joins)");
 	if (!init)
 		init = p.scenario == SC_ELECT ? "lowest" : "all";
 	if (!strcmp(init, "all")) {
+		if (p.scenario == SC_JOIN)
+			bad("--initiator: scenario join takes one node id, not 'all'");
 		p.initiator_all = 1;
 	} else {
-		u32 lo = p.ids[0], hi = p.ids[0];
+		u32 lo = 0, best = 0;
 
-		for (k = 1; k < p.n; k++) {
-			if (p.ids[k] < lo)
-				lo = p.ids[k];
-			if (p.ids[k] > hi)
-				hi = p.ids[k];
+		/* the lowest present id; the best (the leader that crashes) */
+		for (k = 0; k < p.n; k++) {
+			u32 id = p.ids[k];
+
+			if (in_list(p.absent, p.n_absent, id))
+				continue;
+			if (!lo || id < lo)
+				lo = id;
+			if (!best || elec_algo_better(p.ops, id, best))
+				best = id;
 		}
 		if (!strcmp(init, "lowest")) {
 			p.initiator = lo;
 		} else {
 			p.initiator = parse_id(init, "--initiator");
-			for (k = 0; k < p.n; k++)
-				if (p.ids[k] == p.initiator)
-					break;
-			if (k == p.n)
+			if (!in_list(p.ids, p.n, p.initiator))
 				bad("--initiator: %u is not one of the node ids",
 				    p.initiator);
+			if (in_list(p.absent, p.n_absent, p.initiator))
+				bad("--initiator: %u is absent", p.initiator);
 		}
 		if ((p.scenario == SC_CRASH_LEADER ||
-		     p.scenario == SC_RECOVER) && p.initiator == hi)
-			bad("--initiator: %u is the leader that crashes", hi);
+		     p.scenario == SC_RECOVER) && p.initiator == best)
+			bad("--initiator: %u is the leader that crashes", best);
 		if (p.scenario == SC_BOOT || p.scenario == SC_RANDOM ||
 		    p.scenario == SC_SOAK)
 			bad("--initiator: scenario %s takes only 'all'",
 			    scenario_names[p.scenario]);
 	}
-	if ((p.scenario == SC_CRASH_LEADER || p.scenario == SC_RECOVER) &&
-	    p.n < 2)
-		bad("scenario %s needs at least 2 nodes",
-		    scenario_names[p.scenario]);
+	if ((p.scenario == SC_CRASH_LEADER || p.scenario == SC_RECOVER ||
+	     p.scenario == SC_JOIN) && p.n - p.n_absent < 2)
+		bad("scenario %s needs at least 2 nodes%s",
+		    scenario_names[p.scenario],
+		    p.n_absent ? " that are not absent" : "");
 
 	for (v = 0; v < runs; v++) {
 		struct run_result r;
@@ -539,5 +617,6 @@ int main(int argc, char **argv)
 			fflush(stdout);
 	}
 	free(p.ids);
+	free((void *)p.absent);
 	return 0;
 }

@@ -114,12 +114,20 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		if (p->ops->algo == ELEC_ALGO_RING)
 			printf("\"suppress\":%s,",
 			       p->suppress_off ? "false" : "true");
-		if (p->ops->algo == ELEC_ALGO_BULLY)
+		if (!elec_algo_is_ring(p->ops->algo))
 			printf("\"ask_suspect\":%s,\"preempt\":%s,"
 			       "\"preempt_delay_ns\":%llu,",
 			       p->ask_suspect_off ? "false" : "true",
 			       p->preempt_off ? "false" : "true",
 			       (unsigned long long)p->preempt_delay_ns);
+		if (p->n_absent) {
+			u32 i;
+
+			printf("\"absent\":[");
+			for (i = 0; i < p->n_absent; i++)
+				printf("%s%u", i ? "," : "", p->absent[i]);
+			printf("],");
+		}
 		if (r->leader)
 			printf("\"leader\":%u,", r->leader);
 		else
@@ -132,6 +140,12 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			printf("%s\"%s\":%llu", t > ELEC_MSG_ELECTION ? "," : "",
 			       out_msg_name(t),
 			       (unsigned long long)r->by_type[t]);
+		printf("},\"deliveries\":%llu,\"deliveries_by_type\":{",
+		       (unsigned long long)r->deliveries);
+		for (t = ELEC_MSG_ELECTION; t <= ELEC_MSG_MAX; t++)
+			printf("%s\"%s\":%llu", t > ELEC_MSG_ELECTION ? "," : "",
+			       out_msg_name(t),
+			       (unsigned long long)r->deliveries_by_type[t]);
 		if (p->observe)
 			printf("},\"changed_after\":%s",
 			       r->changed_after ? "true" : "false");
@@ -141,11 +155,11 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			printf(",\"queue_full\":%llu,\"queue_max\":%u",
 			       (unsigned long long)r->queue_full, r->queue_max);
 		printf(",\"elapsed_ns\":%llu,\"live\":%u,\"highest_live\":%u,"
-		       "\"events\":%llu,\"dual_leader_ns\":%llu,"
+		       "\"best_live\":%u,\"events\":%llu,\"dual_leader_ns\":%llu,"
 		       "\"dual_leader_max_ns\":%llu,\"terms\":%llu,"
 		       "\"leader_changes\":%llu,\"elections\":%llu}\n",
 		       (unsigned long long)r->elapsed_ns, r->live, r->highest_live,
-		       (unsigned long long)r->events,
+		       r->best_live, (unsigned long long)r->events,
 		       (unsigned long long)r->dual_ns,
 		       (unsigned long long)r->dual_max_ns,
 		       (unsigned long long)r->terms,
@@ -154,14 +168,21 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		return;
 	}
 	printf("%s %s nodes=%u seed=%llu: leader=%u highest_live=%u "
-	       "agreed=%s quiescent=%s messages=%llu (", p->ops->name,
-	       scenario_names[p->scenario], p->n,
+	       "best_live=%u agreed=%s quiescent=%s messages=%llu (",
+	       p->ops->name, scenario_names[p->scenario], p->n,
 	       (unsigned long long)p->seed, r->leader, r->highest_live,
+	       r->best_live,
 	       r->agreed ? "yes" : "no", r->stable ? "yes" : "no",
 	       (unsigned long long)r->messages);
 	for (t = ELEC_MSG_ELECTION; t <= ELEC_MSG_MAX; t++)
 		printf("%s%s=%llu", t > ELEC_MSG_ELECTION ? " " : "",
 		       out_msg_name(t), (unsigned long long)r->by_type[t]);
+	/* deliveries per type after the frames, as type:count */
+	printf(") deliveries=%llu (", (unsigned long long)r->deliveries);
+	for (t = ELEC_MSG_ELECTION; t <= ELEC_MSG_MAX; t++)
+		printf("%s%s:%llu", t > ELEC_MSG_ELECTION ? " " : "",
+		       out_msg_name(t),
+		       (unsigned long long)r->deliveries_by_type[t]);
 	if (p->observe)
 		printf(") changed_after=%s", r->changed_after ? "yes" : "no");
 	else

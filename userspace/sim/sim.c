@@ -191,6 +191,21 @@ struct node *sim_node_by_id(struct sim *s, u32 id)
 	return NULL;
 }
 
+struct node *sim_best(struct sim *s, int live_only)
+{
+	int low = s->p->ops->lowest_wins;
+	u32 k;
+
+	/* by_id is ascending: walk it from the best end */
+	for (k = 0; k < s->n; k++) {
+		struct node *nd = &s->nodes[s->by_id[low ? k : s->n - 1 - k]];
+
+		if (!live_only || nd->up)
+			return nd;
+	}
+	return NULL;
+}
+
 /*
  * The node is taking part in an election or has no leader yet. Ring
  * algorithms also: it is a participant of a run (a leader can be one,
@@ -315,8 +330,11 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 			nd->seen_retry = nd->core.stats.tx[ELEC_MSG_RETRY];
 			counted = ELEC_MSG_RETRY;
 		}
-		if (s->counting && counted <= ELEC_MSG_MAX)
+		if (s->counting && counted <= ELEC_MSG_MAX) {
 			s->tx[counted]++;
+			/* once per addressee: a broadcast, every peer */
+			s->dtx[counted] += m->dst ? 1 : nd->core.n_peers;
+		}
 		if (s->trace) {
 			char pl[160];
 
@@ -507,6 +525,7 @@ void sim_start_counting(struct sim *s)
 	u32 i;
 
 	memset(s->tx, 0, sizeof(s->tx));
+	memset(s->dtx, 0, sizeof(s->dtx));
 	s->qfull0 = 0;
 	for (i = 0; i < s->n; i++)
 		s->qfull0 += s->nodes[i].core.stats.drops[ELEC_DROP_QUEUE_FULL];
@@ -639,8 +658,8 @@ static void sim_timer(struct sim *s, const struct ev *e)
 {
 	struct node *nd = &s->nodes[e->dst];
 	u8 id = EV_TYPE(e);
-	static const char *const names[] = {
-		"heartbeat", "detect", "answer", "coord"
+	static const char *const names[ELEC_TIMER_COUNT] = {
+		"heartbeat", "detect", "answer", "coord", "preempt"
 	};
 
 	if (!nd->up || id >= ELEC_TIMER_COUNT ||
@@ -708,6 +727,7 @@ void sim_run(struct sim *s, u64 deadline)
 
 void sim_result(struct sim *s, struct run_result *r)
 {
+	struct node *best;
 	u32 i, leader = 0;
 	int agreed = 1, t;
 
@@ -728,6 +748,8 @@ void sim_result(struct sim *s, struct run_result *r)
 	r->agreed = agreed && r->live;
 	r->leader = r->agreed ? leader : 0;
 	r->stable = sim_stable(s);
+	best = sim_best(s, 1);
+	r->best_live = best ? best->id : 0;
 	if (s->p->preempt_off) {
 		/* every node follows the same live leader, whichever */
 		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :
@@ -736,7 +758,7 @@ void sim_result(struct sim *s, struct run_result *r)
 		r->e1_ok = r->agreed && ln && ln->up &&
 			   ln->core.role == ELEC_ROLE_LEADER;
 	} else {
-		r->e1_ok = r->agreed && r->leader == r->highest_live;
+		r->e1_ok = r->agreed && r->leader == r->best_live;
 	}
 	sim_dual_now(s, &r->dual_ns, &r->dual_max_ns);
 	r->terms = sim_max_term(s) - s->term0;
@@ -748,8 +770,11 @@ void sim_result(struct sim *s, struct run_result *r)
 	r->elections -= s->el0;
 	for (t = 0; t <= ELEC_MSG_MAX; t++) {
 		r->by_type[t] = s->tx[t];
-		if (t != ELEC_MSG_HEARTBEAT)
+		r->deliveries_by_type[t] = s->dtx[t];
+		if (t != ELEC_MSG_HEARTBEAT) {
 			r->messages += s->tx[t];
+			r->deliveries += s->dtx[t];
+		}
 	}
 	for (i = 0; i < s->n; i++)
 		r->queue_full +=

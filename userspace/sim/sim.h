@@ -146,17 +146,27 @@ struct sim_params {
 				 */
 	int observe;		/* --check: watch a window after quiescence */
 	u64 duration_ns;	/* soak: how long to run, 0 = 10 s */
+	const u32 *absent;	/* --absent: configured ids that never start */
+	u32 n_absent;
 };
 
 struct run_result {
 	u32 leader;		/* common leader if agreed, else 0 */
 	int agreed;		/* every live node holds the same leader */
 	int stable;		/* quiescent before the bound */
-	int e1_ok;		/* agreed on the highest live id */
-	u32 highest_live;
+	int e1_ok;		/* agreed on the best live id */
+	u32 highest_live;	/* the highest live id, whatever the algorithm */
+	u32 best_live;		/* the live id the algorithm must elect: the
+				 * highest, the lowest for min-bully
+				 */
 	u32 live;
 	u64 by_type[ELEC_MSG_MAX + 1];
 	u64 messages;		/* all but heartbeats */
+	/* a frame once per recipient it is addressed to (a broadcast: the
+	 * sender's configured peers), counted when sent
+	 */
+	u64 deliveries_by_type[ELEC_MSG_MAX + 1];
+	u64 deliveries;		/* all but heartbeats */
 	u64 queue_full;		/* ring messages dropped: queue full */
 	u32 queue_max;		/* most ring queue bytes any node used */
 	u64 elapsed_ns;		/* trigger to the last decision */
@@ -201,6 +211,7 @@ struct sim {
 	/* accounting */
 	int counting;
 	u64 tx[ELEC_MSG_MAX + 1];
+	u64 dtx[ELEC_MSG_MAX + 1];	/* deliveries, as tx */
 	u64 inflight;		/* election traffic in flight (no heartbeats) */
 	u64 pending_faults;
 	u32 busy;
@@ -222,6 +233,11 @@ struct sim {
 int sim_init(struct sim *s, const struct sim_params *p);
 void sim_free(struct sim *s);
 struct node *sim_node_by_id(struct sim *s, u32 id);
+/*
+ * The best node in the algorithm's winner order (elec_algo_better():
+ * the highest id, the lowest for min-bully); @live_only: among the live.
+ */
+struct node *sim_best(struct sim *s, int live_only);
 void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	      u64 term);
 /* run events until stable with no pending faults, or until @deadline */
@@ -251,6 +267,7 @@ enum scenario {
 	SC_RECOVER,
 	SC_RANDOM,
 	SC_SOAK,
+	SC_JOIN,
 	SC_COUNT
 };
 extern const char *const scenario_names[SC_COUNT];

@@ -131,6 +131,77 @@ static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 	return msg;
 }
 
+/*
+ * the Bully variants (and @algo 7, an algorithm this electionctl does not
+ * know) as the kernel reports them: every attribute but SUPPRESS; the
+ * options ask-suspect off, preempt on with a 5 ms delay
+ */
+static struct nl_msg *variant_reply(uint8_t algo, uint32_t leader)
+{
+	static const uint8_t own[6] = { 0x02, 0xe1, 0, 0, 0, 0x05 };
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 10, algo);
+	struct nlattr *peers;
+
+	if (nla_put_u32(msg, ELEC_ATTR_MTU, 9000) ||
+	    nla_put(msg, ELEC_ATTR_LLADDR, sizeof(own), own) ||
+	    nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_FOLLOWER) ||
+	    nla_put_u32(msg, ELEC_ATTR_LEADER, leader) ||
+	    nla_put_u64(msg, ELEC_ATTR_TERM, 4) ||
+	    nla_put_u8(msg, ELEC_ATTR_PARTICIPANT, 0) ||
+	    nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS, 20000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_HB_MISS, 3) ||
+	    nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS, 10000000) ||
+	    nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS, 40000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_POS, 4000000000U) ||
+	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 5000000))
+		abort();
+	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
+	if (!peers)
+		abort();
+	put_peer(msg, 1, 0x01, 1, 1);
+	put_peer(msg, 2, 0x02, 0, 2);
+	nla_nest_end(msg, peers);
+	return msg;
+}
+
+/*
+ * min-bully or enh-bully counters: QUERY and CID in both nests, type 9
+ * (newer than this electionctl) in RX only; no TX_DROPS, no TIMER_LATE
+ */
+static struct nl_msg *variant_stats_reply(uint8_t algo)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_STATS_GET, 3, 10, algo);
+	struct nlattr *n;
+
+	n = nla_nest_start(msg, ELEC_ATTR_TX);
+	if (!n || nla_put_u64(msg, ELEC_MSG_ELECTION, 1) ||
+	    nla_put_u64(msg, ELEC_MSG_COORDINATOR, 2) ||
+	    nla_put_u64(msg, ELEC_MSG_HEARTBEAT, 40) ||
+	    nla_put_u64(msg, ELEC_MSG_QUERY, 3) ||
+	    nla_put_u64(msg, ELEC_MSG_CID, 4))
+		abort();
+	nla_nest_end(msg, n);
+	n = nla_nest_start(msg, ELEC_ATTR_RX);
+	if (!n || nla_put_u64(msg, ELEC_MSG_ANSWER, 1) ||
+	    nla_put_u64(msg, ELEC_MSG_QUERY, 5) ||
+	    nla_put_u64(msg, ELEC_MSG_CID, 6) ||
+	    nla_put_u64(msg, 9, 7))		/* a newer type */
+		abort();
+	nla_nest_end(msg, n);
+	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
+	if (!n || nla_put_u64(msg, ELEC_DROP_MALFORMED, 2))
+		abort();
+	nla_nest_end(msg, n);
+	if (nla_put_u64(msg, ELEC_ATTR_ELECTIONS, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_LEADER_CHANGES, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 0) ||
+	    nla_put_u64(msg, ELEC_ATTR_ELECTIONS_LIMITED, 0))
+		abort();
+	return msg;
+}
+
 /* @with_late: the timer lateness histogram (a newer kernel) */
 static struct nl_msg *stats_reply(bool with_late)
 {
@@ -223,6 +294,9 @@ int main(int argc, char **argv)
 	feed(&q, ring_reply(ELEC_ALGO_RING, 0));
 	feed(&q, ring_reply(ELEC_ALGO_RING, 1));
 	feed(&q, ring_reply(ELEC_ALGO_RING_LIST, -1));
+	feed(&q, variant_reply(ELEC_ALGO_MIN_BULLY, 1));
+	feed(&q, variant_reply(ELEC_ALGO_ENH_BULLY, 4000000000U));
+	feed(&q, variant_reply(7, 0));	/* a newer algorithm */
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');
@@ -234,6 +308,8 @@ int main(int argc, char **argv)
 		elec_json_arr_begin(&j, NULL);
 	feed(&q, stats_reply(false));
 	feed(&q, stats_reply(true));
+	feed(&q, variant_stats_reply(ELEC_ALGO_MIN_BULLY));
+	feed(&q, variant_stats_reply(ELEC_ALGO_ENH_BULLY));
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');

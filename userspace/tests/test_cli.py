@@ -151,12 +151,15 @@ def test_parser():
             '"suppress"')
     refused("duplicate suppress",
             ring_add + ["suppress", "on", "suppress", "off"], '"suppress"')
-    for algo in ["bully", "ring-all", "ring-list"]:
+    for algo in ["bully", "ring-all", "ring-list", "min-bully", "enh-bully"]:
         for v in ["on", "off"]:
             argv = ["group", "add", "dev", "lo", "group", "7", "id", "5",
                     "algo", algo, "suppress", v]
             refused(f"suppress {v} with algo {algo}", argv,
                     "suppress applies to the ring algorithm only")
+            rc, out, err = run(argv)
+            check(f"suppress {v} with algo {algo}: the message names it",
+                  rc == 1 and f'(not "{algo}")' in err, err)
     refused("suppress not valid for group set",
             ["group", "set", "dev", "lo", "group", "7", "suppress", "on"],
             '"suppress"')
@@ -164,7 +167,8 @@ def test_parser():
             '"suppress"')
 
     # ask-suspect, preempt: on|off; preempt-delay: 0 or DUR; group add and
-    # group set; refused on rings by the kernel (the core's message)
+    # group set; the Bully algorithms only: group add on a ring is refused
+    # here with the kernel's (the core's) words, group set by the kernel
     gset = ["group", "set", "dev", "lo", "group", "7"]
     for kw in ["ask-suspect", "preempt"]:
         for v in ["yes", "no", "1", "0", "ON", "Off", "true", "", "on "]:
@@ -197,6 +201,27 @@ def test_parser():
              "0"], '"preempt-delay"')
     refused("group set with nothing to change", gset,
             "ask-suspect, preempt, preempt-delay")
+    msg_ask = "ask-suspect does not apply to rings (a ring asks nobody)"
+    msg_pre = "preempt and preempt-delay do not apply to rings"
+    for algo in ["ring", "ring-all", "ring-list"]:
+        radd = ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                "algo", algo]
+        for kw, vals, msg in [("ask-suspect", ["on", "off"], msg_ask),
+                              ("preempt", ["on", "off"], msg_pre),
+                              ("preempt-delay", ["0", "1s"], msg_pre)]:
+            for v in vals:
+                refused(f"{kw} {v} with algo {algo}", radd + [kw, v], msg)
+                rc, out, err = run(radd + [kw, v])
+                check(f"{kw} {v} with algo {algo}: the message names the "
+                      "Bully algorithms and the algo given",
+                      rc == 1 and "bully, min-bully or enh-bully only" in err
+                      and f'(not "{algo}")' in err, err)
+        # the first offending option in the kernel's order
+        refused(f"algo {algo}: preempt-delay and ask-suspect: ask-suspect "
+                "named", radd + ["preempt-delay", "0", "ask-suspect", "on"],
+                msg_ask)
+        refused(f"algo {algo}: timing and preempt: preempt named",
+                radd + ["timeout", "5ms", "preempt", "on"], msg_pre)
 
     for mac in ["aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa-bb-cc-dd-ee-ff",
                 "gg:bb:cc:dd:ee:ff", "a:b:c:d:e:f", "", "aabb.ccdd.eeff",
@@ -314,7 +339,7 @@ def test_requests():
     request("hb-miss 1", add + ["hb-miss", "1"], "group_new",
             dict(base, hb_miss=1))
     for name, num in [("bully", 1), ("ring", 2), ("ring-all", 3),
-                      ("ring-list", 4)]:
+                      ("ring-list", 4), ("min-bully", 5), ("enh-bully", 6)]:
         request(f"algo {name} = {num}",
                 ["group", "add", "dev", "lo", "group", "7", "id", "5",
                  "algo", name], "group_new", dict(base, algo=num))
@@ -369,10 +394,30 @@ def test_requests():
                    "ask-suspect", "off"], "group_new",
             dict(base, preempt_delay_ns=2000000000, hb_miss=3, preempt=1,
                  ask_suspect=0))
-    request("group add ring with ask-suspect: sent (the kernel refuses)",
-            ["group", "add", "dev", "lo", "group", "7", "id", "5", "algo",
-             "ring", "ask-suspect", "on"], "group_new",
+    for name, num in [("min-bully", 5), ("enh-bully", 6)]:
+        vadd = ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                "algo", name]
+        request(f"group add {name}: the three options with timing",
+                vadd + ["ask-suspect", "off", "preempt", "on",
+                        "preempt-delay", "250ms", "timeout", "5ms"],
+                "group_new",
+                dict(base, algo=num, ask_suspect=0, preempt=1,
+                     preempt_delay_ns=250000000, timeout_ns=5000000))
+        request(f"group add {name}: preempt off, preempt-delay 0",
+                vadd + ["preempt", "off", "preempt-delay", "0"],
+                "group_new",
+                dict(base, algo=num, preempt=0, preempt_delay_ns=0))
+        request(f"group add {name}: ask-suspect on, pos",
+                vadd + ["ask-suspect", "on", "pos", "3"], "group_new",
+                dict(base, algo=num, ask_suspect=1, pos=3))
+    request("--unchecked: ring with ask-suspect goes to the kernel",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "7", "id",
+             "5", "algo", "ring", "ask-suspect", "on"], "group_new",
             dict(base, algo=2, ask_suspect=1))
+    request("--unchecked: ring-list with preempt-delay goes to the kernel",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "7", "id",
+             "5", "algo", "ring-list", "preempt-delay", "0"], "group_new",
+            dict(base, algo=4, preempt_delay_ns=0))
     request("peer add: pos before lladdr",
             ["peer", "add", "pos", "2", "dev", "lo", "lladdr",
              "02:00:00:00:00:09", "group", "1", "id", "9"], "peer_add",
@@ -477,10 +522,21 @@ def test_help():
     rc, out, err = run(["group", "help"], dry=False)
     check("group help: suppress", "[ suppress { on | off } ]" in out, out)
     rc, out, err = run(["help"], dry=False)
-    check("help: the ring algorithms, pos and suppress",
-          "ALGO    := { bully | ring | ring-all | ring-list }" in out
+    check("help: every algorithm, pos and suppress",
+          "ALGO    := { bully | ring | ring-all | ring-list | min-bully | "
+          "enh-bully }\n" in out
           and "P       := 1..4294967295" in out
           and "suppress (algo ring only)" in out, out)
+    check("help: the Bully options apply to the three Bully algorithms",
+          "(the Bully algorithms: bully, min-bully, enh-bully)\n" in out
+          and "bully only" not in out, out)
+    check("help: min-bully and enh-bully described",
+          "min-bully: the lowest id wins" in out
+          and "enh-bully: the highest id wins" in out
+          and "min-bully: lower) that joins takes over" in out, out)
+    for line in out.splitlines():
+        if len(line) > 80:
+            check(f"help: line within 80 columns: {line!r}", False)
 
 
 def family_present():
@@ -643,7 +699,26 @@ def test_printers():
           "the Bully options' defaults",
           show[3:5] == [want_ring, want_ring_on], lines[0])
     check("-j show: ring-list: pos, no suppress key",
-          show[5:] == [want_list], lines[0])
+          show[5:6] == [want_list], lines[0])
+    var_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
+                  "pos": 1},
+                 {"id": 2, "lladdr": "02:00:00:ab:cd:02", "alive": False,
+                  "pos": 2}]
+    want_min = dict(common, group=10, algo="min-bully", role="follower",
+                    leader=1, term=4, participant=False,
+                    hb_interval_ns=20000000, hb_miss=3, timeout_ns=10000000,
+                    coord_timeout_ns=40000000, pos=4000000000,
+                    ask_suspect=False, preempt=True,
+                    preempt_delay_ns=5000000, mtu=9000,
+                    lladdr="02:e1:00:00:00:05", peers=var_peers)
+    want_enh = dict(want_min, algo="enh-bully", leader=4000000000)
+    want_new = dict(want_min, algo="algo_7", leader=None)
+    check("-j show: min-bully and enh-bully: algo names, the options, "
+          "no suppress key",
+          show[6:8] == [want_min, want_enh] and
+          all("suppress" not in x for x in show[6:8]), lines[0])
+    check("-j show: an unknown algorithm prints as algo_N",
+          show[8:] == [want_new], lines[0])
     check("-j show: key order (pos, suppress, options before peers)",
           list(show[3].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
@@ -653,13 +728,14 @@ def test_printers():
           list(show[3]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
           lines[0])
     check("-j show: dump filter drops other devices and groups",
-          len(show) == 6, lines[0])
+          len(show) == 9, lines[0])
     want_stats = [dict(common,
                        tx={"election": 2, "answer": 0, "coordinator": 0,
                            "heartbeat": 18446744073709551615, "ack": 7,
-                           "retry": 3, "msg_9": 5},
+                           "retry": 3, "query": 0, "cid": 0, "msg_9": 5},
                        rx={"election": 0, "answer": 0, "coordinator": 0,
-                           "heartbeat": 0, "ack": 0, "retry": 0},
+                           "heartbeat": 0, "ack": 0, "retry": 0,
+                           "query": 0, "cid": 0},
                        drops={"malformed": 0, "wrong_group": 0,
                               "wrong_algo": 0, "unknown_peer": 0,
                               "stale_term": 4, "wrong_dst": 0, "stopped": 1,
@@ -675,13 +751,37 @@ def test_printers():
                                        "max_ns": 2000000000, "count": 13}))
     check("-j stats: every type and reason, 0 when absent, newer types kept;"
           " timer_late null when absent, else 22 buckets, max_ns, count",
-          stats == want_stats, lines[1])
+          stats[:2] == want_stats, lines[1])
+    zero_drops = dict((k, 0) for k in want_stats[0]["drops"])
+    want_var = dict(common, group=10, algo="min-bully",
+                    tx={"election": 1, "answer": 0, "coordinator": 2,
+                        "heartbeat": 40, "ack": 0, "retry": 0, "query": 3,
+                        "cid": 4},
+                    rx={"election": 0, "answer": 1, "coordinator": 0,
+                        "heartbeat": 0, "ack": 0, "retry": 0, "query": 5,
+                        "cid": 6, "msg_9": 7},
+                    drops=dict(zero_drops, malformed=2),
+                    elections=1, leader_changes=1, tx_errors=0,
+                    tx_drops={"mtu": 0, "no_buffer": 0, "dev_xmit": 0},
+                    elections_limited=0, timer_late=None)
+    check("-j stats: min-bully, enh-bully: query and cid in tx and rx, "
+          "type 9 still msg_9, absent nests all 0",
+          stats[2:] == [want_var, dict(want_var, algo="enh-bully")],
+          lines[1])
+    check("-j stats: tx and rx key order: query and cid after retry, "
+          "unknown types last",
+          len(stats) == 4 and
+          list(stats[2]["tx"].keys()) ==
+          ["election", "answer", "coordinator", "heartbeat", "ack", "retry",
+           "query", "cid"] and
+          list(stats[2]["rx"].keys())[-3:] == ["query", "cid", "msg_9"],
+          lines[1])
     check("-j stats: timer_late key order",
-          len(stats) == 2 and isinstance(stats[1]["timer_late"], dict) and
+          len(stats) == 4 and isinstance(stats[1]["timer_late"], dict) and
           list(stats[1]["timer_late"].keys()) ==
           ["buckets", "max_ns", "count"], lines[1])
     check("-j stats: ack and retry (tx, rx), queue_full (drops)",
-          len(stats) == 2 and stats[0]["tx"].get("ack") == 7
+          len(stats) == 4 and stats[0]["tx"].get("ack") == 7
           and stats[0]["tx"].get("retry") == 3
           and stats[0]["rx"].get("ack") == 0
           and stats[0]["rx"].get("retry") == 0
@@ -727,14 +827,35 @@ def test_printers():
           "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
           "\tpeer 1" in out, out)
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
-          "heartbeat 18446744073709551615 ack 7 retry 3 msg_9 5\n"
+          "heartbeat 18446744073709551615 ack 7 retry 3 query 0 cid 0 "
+          "msg_9 5\n"
           "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
-          "retry 0\n\tdrops: malformed 0 wrong_group 0 "
+          "retry 0 query 0 cid 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
           "queue_full 8 term_too_far 0 wrong_lladdr 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
           "tx_errors 1\n" in out, out)
+    var_stats = ("dev eth\\1 group 10 id 4000000000\n"
+                 "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 ack 0 "
+                 "retry 0 query 3 cid 4\n"
+                 "\trx: election 0 answer 1 coordinator 0 heartbeat 0 ack 0 "
+                 "retry 0 query 5 cid 6 msg_9 7\n"
+                 "\tdrops: malformed 2 wrong_group 0 ")
+    check("stats text output: query and cid counters (min-bully, "
+          "enh-bully), msg_9 after them",
+          out.count(var_stats) == 2, out)
+    check("show text output: min-bully, enh-bully, algo_7",
+          "group 10 id 4000000000 algo min-bully role follower leader 1 "
+          "term 4 participant no\n"
+          "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
+          "pos 4000000000\n"
+          "\task-suspect off preempt on preempt-delay 5ms\n"
+          "\tlladdr 02:e1:00:00:00:05 mtu 9000\n"
+          "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 1\n"
+          "\tpeer 2 lladdr 02:00:00:ab:cd:02 alive no pos 2\n" in out and
+          "algo enh-bully role follower leader 4000000000 term 4" in out and
+          "algo algo_7 role follower leader none term 4" in out, out)
     check("stats text output: timer_late line, non-empty buckets only",
           "\ttimer_late count 13 max 2000000000ns <1us 5 <8us 7 "
           ">=1048576us 1\n" in out and out.count("timer_late") == 1, out)
@@ -756,6 +877,11 @@ def test_valgrind():
         (None, ["group", "add", "dev", "lo", "group", "1", "id", "1",
                 "algo", "ring", "pos", "3", "suppress", "off"], True),
         (None, base_add(["suppress", "on"]), True),
+        (None, ["group", "add", "dev", "lo", "group", "1", "id", "1",
+                "algo", "ring-all", "preempt", "on"], True),
+        (None, ["group", "add", "dev", "lo", "group", "1", "id", "1",
+                "algo", "enh-bully", "ask-suspect", "off", "preempt-delay",
+                "1s"], True),
         (None, ["group", "add", "dev", "nosuchdev0"], True),
         (None, ["frob"], True),
         (None, ["--help"], False),
