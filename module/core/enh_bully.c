@@ -348,9 +348,9 @@ static void enh_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 	if (type == ELEC_MSG_COORDINATOR) {
 		enh_send_set(c, type, c->cfg.self_id, p->id, c->term, now);
 	} else {
-		u8 pl[ELECTION_COORD_LEN];
+		/* a tell begins no run: it names no failed coordinator */
+		u8 pl[ELECTION_COORD_LEN] = { 0 };
 
-		enh_put32(pl, c->leader);
 		elec_core_send(c, type, p->id, c->max_term, pl, sizeof(pl),
 			       now);
 	}
