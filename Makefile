@@ -12,7 +12,7 @@
 #   make debug-kernel  build (once, cached) that kernel (scripts/debug-kernel)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
-#   make tables     Documentation/results/message-counts.{md,png} from electsim
+#   make tables     Documentation/results/message-counts.md and its pngs from electsim
 #   make bench-sim  simulator speed: events/s, wall time, peak memory
 #   make bench-failover [QUICK=1]  failover latency against keepalived in VMs
 #                   (tests/bench/failover; not part of check)

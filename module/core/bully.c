@@ -178,6 +178,54 @@ bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 }
 
 /**
+ * elec_bully_lead() - the local node leads at a term.
+ * @c: the instance
+ * @term: the term (its own claim's, or that of a COORDINATOR naming it)
+ * @now: current time, ns
+ *
+ * Sets itself leader, ends any run and arms the heartbeat. Every worse
+ * peer counts as told for a detection window (the announcement went to
+ * it): a heartbeat it sent before the announcement arrived is stale and
+ * gets no reply.
+ */
+void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
+{
+	u32 i;
+
+	elec_core_set_leader(c, c->cfg.self_id, term, now);
+	c->leader_rx_ns = now;
+	for (i = 0; i < c->n_peers; i++)
+		if (elec_algo_better(c->ops, c->cfg.self_id, c->peers[i].id))
+			c->peers[i].told_until = now + elec_bully_detect_ns(c);
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_LEADER;
+	c->phase = ELEC_BULLY_LEADING;
+	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
+			      now);
+}
+
+/**
+ * elec_bully_run_ignores() - whether a run under way ignores an
+ * announcement.
+ * @c: the instance
+ * @k: the leader the announcement names
+ * @term: its term
+ *
+ * A run that preempts a worse leader (the local node is better and
+ * preemption is on) ignores that leader's heartbeats and repeated
+ * announcements at the term it had: they say nothing new, and following
+ * the leader again would restart the run at every heartbeat (never
+ * ending when T is longer than hb-interval).
+ *
+ * Return: true when @k at @term is the worse leader the run preempts.
+ */
+bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term)
+{
+	return c->participant && k == c->last_leader && term == c->term &&
+	       elec_bully_preempts(c, k);
+}
+
+/**
  * elec_bully_leader_heard() - a follower heard its leader itself (its
  * heartbeat, or a repeated announcement at the same term).
  * @c: the instance, following
@@ -606,6 +654,8 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	}
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), true,
 				 now);
+	if (elec_bully_run_ignores(c, msg->src, msg->term))
+		return;
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
 		c->leader_rx_ns = now;

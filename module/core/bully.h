@@ -55,5 +55,7 @@ bool elec_bully_detected(struct elec_core *c, u32 *suspect, u64 now);
 void elec_bully_asked_down(struct elec_core *c, u64 now);
 void elec_bully_heartbeat(struct elec_core *c, u64 now);
 void elec_bully_stop(struct elec_core *c, u64 now);
+void elec_bully_lead(struct elec_core *c, u64 term, u64 now);
+bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term);
 
 #endif /* _ELEC_BULLY_H */

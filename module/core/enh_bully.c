@@ -122,15 +122,6 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 	u32 n = 0, i;
 	bool self_done = false;
 
-	/*
-	 * A claim tells every worse peer, as Bully's announcement does: its
-	 * stale frames sent before the claim arrives (a heartbeat in flight)
-	 * get no reply for a window. A better peer's stale claim is still
-	 * told at once (enh_tell_stale()).
-	 */
-	for (i = 0; !dst && k == c->cfg.self_id && i < c->n_peers; i++)
-		if (c->peers[i].id < k)
-			c->peers[i].told_until = now + elec_bully_detect_ns(c);
 	enh_put32(pl, k);
 	pl[6] = 0;
 	pl[7] = 0;
@@ -157,24 +148,13 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 		       ELECTION_ENH_SET_HDR_LEN + 4 * n, now);
 }
 
-static void enh_lead(struct elec_core *c, u64 term, u64 now)
-{
-	elec_core_set_leader(c, c->cfg.self_id, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_LEADER;
-	c->phase = ELEC_BULLY_LEADING;
-	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-			      now);
-}
-
 /* no better node answered: a new term, COORDINATOR naming the local node */
 static void enh_become_coordinator(struct elec_core *c, u64 now)
 {
 	u64 term = elec_core_term_next(c);
 
 	enh_send_set(c, ELEC_MSG_COORDINATOR, c->cfg.self_id, 0, term, now);
-	enh_lead(c, term, now);
+	elec_bully_lead(c, term, now);
 }
 
 static void enh_begin(struct elec_core *c, u32 suspect,
@@ -368,9 +348,9 @@ static void enh_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 	if (type == ELEC_MSG_COORDINATOR) {
 		enh_send_set(c, type, c->cfg.self_id, p->id, c->term, now);
 	} else {
-		u8 pl[ELECTION_COORD_LEN];
+		/* a tell begins no run: it names no failed coordinator */
+		u8 pl[ELECTION_COORD_LEN] = { 0 };
 
-		enh_put32(pl, c->leader);
 		elec_core_send(c, type, p->id, c->max_term, pl, sizeof(pl),
 			       now);
 	}
@@ -437,18 +417,21 @@ static void enh_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 		enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
 }
 
+/* the coordinator a message names (COORDINATOR, CID), else its sender */
+static u32 enh_coord_of(const struct elec_msg *msg)
+{
+	if (msg->type == ELEC_MSG_COORDINATOR || msg->type == ELEC_MSG_CID)
+		return enh_get32(msg->payload);
+	return msg->src;
+}
+
 /* COORDINATOR or CID (naming a coordinator), HEARTBEAT (its sender) */
 static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 			    u64 now)
 {
-	u32 k = msg->type == ELEC_MSG_HEARTBEAT ? msg->src :
-		enh_get32(msg->payload);
+	u32 k = enh_coord_of(msg);
 	struct elec_peer *src = elec_core_peer_find(c, msg->src);
 
-	if (!enh_known(c, k)) {
-		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
-		return;
-	}
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
 		if (!elec_bully_resigned(c, msg))
 			return;
@@ -465,6 +448,8 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	elec_core_peer_set_alive(c, src, true, now);
+	if (elec_bully_run_ignores(c, k, msg->term))
+		return;
 
 	if (msg->term == c->term && k == c->leader) {
 		/* the leader's heartbeat, or a repeated announcement */
@@ -475,7 +460,7 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	if (k == c->cfg.self_id) {
-		enh_lead(c, msg->term, now);
+		elec_bully_lead(c, msg->term, now);
 		return;
 	}
 	enh_follow(c, k, msg->term, true, now);
@@ -483,6 +468,11 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 
 static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
+	/* a coordinator that is not a configured node: no state changes */
+	if (!enh_known(c, enh_coord_of(msg))) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 

@@ -59,8 +59,10 @@
  *   coordinators until step 6; with ask-suspect off the second minimum
  *   claims at once, as in the text, and step 6 (preemption) restores the
  *   minimum.
- * - The second minimum does not claim on an ELECTION while it trusts a
- *   live leader better than itself: it answers OK like the others.
+ * - The minimum and the second minimum do not claim on an ELECTION while
+ *   they trust a live leader (elec_bully_trusts_leader()): they answer OK
+ *   like the others. The leader a run gave up, re-announcing itself at
+ *   its term, ends the run (so preempt off keeps a live worse leader).
  * - A follower that drops a stale self-announcement tells its sender, as
  *   in bully.c; a leader that resigns sends a HEARTBEAT flagged LEAVING
  *   and its followers run the procedure at once, skipping it.
@@ -100,17 +102,7 @@ static void minb_send_coord(struct elec_core *c, u32 k, u32 dst, u64 term,
 			    u64 now)
 {
 	u8 pl[ELECTION_COORD_LEN];
-	u32 i;
 
-	/*
-	 * A claim tells every worse peer, as Bully's announcement does: its
-	 * stale frames sent before the claim arrives (a heartbeat in flight)
-	 * get no reply for a window. A better peer's stale claim is still
-	 * told at once (minb_tell_stale()).
-	 */
-	for (i = 0; !dst && k == c->cfg.self_id && i < c->n_peers; i++)
-		if (c->peers[i].id > k)
-			c->peers[i].told_until = now + elec_bully_detect_ns(c);
 	pl[0] = k >> 24;
 	pl[1] = k >> 16;
 	pl[2] = k >> 8;
@@ -139,25 +131,13 @@ static void minb_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 		elec_core_send(c, type, p->id, c->max_term, NULL, 0, now);
 }
 
-/* lead at @term: after a claim, or named by another node's COORDINATOR */
-static void minb_lead(struct elec_core *c, u64 term, u64 now)
-{
-	elec_core_set_leader(c, c->cfg.self_id, term, now);
-	c->leader_rx_ns = now;
-	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_LEADER;
-	c->phase = ELEC_BULLY_LEADING;
-	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-			      now);
-}
-
 /* claim: a new term, broadcast COORDINATOR naming the local node */
 static void minb_claim(struct elec_core *c, u64 now)
 {
 	u64 term = elec_core_term_next(c);
 
 	minb_send_coord(c, c->cfg.self_id, 0, term, now);
-	minb_lead(c, term, now);
+	elec_bully_lead(c, term, now);
 }
 
 /* a run that ends at once in a claim counts as a run */
@@ -393,10 +373,6 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 	u32 k = minb_coord_of(msg);
 	struct elec_peer *src = elec_core_peer_find(c, msg->src);
 
-	if (!minb_known(c, k)) {
-		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
-		return;
-	}
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
 		if (!elec_bully_resigned(c, msg))
 			return;
@@ -413,6 +389,8 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	elec_core_peer_set_alive(c, src, true, now);
+	if (elec_bully_run_ignores(c, k, msg->term))
+		return;
 
 	if (msg->term == c->term && k == c->leader) {
 		/* the leader's heartbeat, or a repeated announcement */
@@ -422,15 +400,20 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 			minb_claim_run(c, now);
 		return;
 	}
-	/* in a run's wait, a lower node's own claim is its response */
+	/*
+	 * In a run's wait, a lower node's own new claim is its response; the
+	 * leader the run gave up re-announcing itself at its term (alive
+	 * after all) ends the run like any announcement.
+	 */
 	if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->probing &&
 	    msg->type == ELEC_MSG_COORDINATOR && k == msg->src &&
-	    minb_better(k, c->cfg.self_id)) {
+	    minb_better(k, c->cfg.self_id) &&
+	    !(k == c->last_leader && msg->term == c->term)) {
 		minb_response(c, k, msg->term, now);
 		return;
 	}
 	if (k == c->cfg.self_id) {
-		minb_lead(c, msg->term, now);
+		elec_bully_lead(c, msg->term, now);
 		return;
 	}
 	minb_follow(c, k, msg->term, true, now);
@@ -438,6 +421,11 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 
 static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
+	/* a coordinator that is not a configured node: no state changes */
+	if (!minb_known(c, minb_coord_of(msg))) {
+		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+		return;
+	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 
