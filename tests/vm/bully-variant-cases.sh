@@ -98,7 +98,7 @@ vb_py() {
 	python3 "$ELEC_PY" "$sub" --group "$VB_G" "${args[@]}" $(vb_nodes "${ids[@]}")
 }
 
-vb_quiet() { vb_py quiet --types "$VB_TYPES"; }
+vb_quiet() { vb_py quiet --types "$VB_TYPES" --stable "$(elec_sec 1.5)" --timeout "$ELEC_BOUND"; }
 
 vb_term() { elec_ctl "$1" -j show dev eth0 group "$VB_G" | elec_json 'd[0]["term"]'; }
 
