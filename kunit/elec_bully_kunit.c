@@ -2093,8 +2093,36 @@ static void tb_rule_alien_term(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, 8);
 }
 
+/*
+ * A run that preempts a worse leader ignores that leader's heartbeats at
+ * its term: following it again would restart the run at every heartbeat
+ * (for ever when T is longer than hb-interval).
+ */
+static void tb_preempting_run_ignores_leader(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 1);
+	KUNIT_ASSERT_TRUE(test, n->c.participant);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.stats.elections, 1);
+	t_clear(n);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 1);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* T passes with no answer: it takes over */
+	t_fire(n, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+}
+
 static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_start_learns),
+	KUNIT_CASE(tb_preempting_run_ignores_leader),
 	KUNIT_CASE(tb_highest_elects_itself),
 	KUNIT_CASE(tb_election_to_higher),
 	KUNIT_CASE(tb_answer_timeout),

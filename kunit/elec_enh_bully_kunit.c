@@ -1459,6 +1459,11 @@ static void te_rule_query_answered(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
 
+	/* a broadcast QUERY is not answered (it would draw every node) */
+	t_clear(n);
+	te_rx(n, ELEC_MSG_QUERY, 2, 0, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+
 	/* the leader */
 	n = te_node_new(test, 5, te_ids5, 5);
 	te_leader(n);
@@ -2805,6 +2810,38 @@ static void te_net_random_failures(struct kunit *test)
 	te_net_random(test, false, false, 300000000ULL, 0x9e3779b9);
 }
 
+/*
+ * A joiner named in a CID (the group still takes it for the leader it was
+ * before it restarted) claims anew at a new term, broadcast, instead of
+ * resuming silently at the old one; a frame-triggered claim, so within
+ * the rate limit. A node that leads already and is named again at a
+ * newer term keeps its heartbeat's pace.
+ */
+static void te_named_in_cid_claims(struct kunit *test)
+{
+	struct t_node *n = te_node_new(test, 5, te_ids5, 5);
+	const struct elec_action *a;
+	u64 hb;
+
+	t_start(n);
+	t_clear(n);
+	te_rx_cid(n, 4, 3, 5);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+	a = te_sent(n, ELEC_MSG_COORDINATOR, 0);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+
+	hb = n->c.timer_expires[ELEC_TIMER_HEARTBEAT];
+	t_clear(n);
+	n->now += T_HB / 2;
+	te_rx_coord(n, 2, 6, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 6);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], hb);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+}
+
 static struct kunit_case elec_enh_bully_cases[] = {
 	KUNIT_CASE(te_payload_election),
 	KUNIT_CASE(te_payload_set),
@@ -2828,6 +2865,7 @@ static struct kunit_case elec_enh_bully_cases[] = {
 	KUNIT_CASE(te_rule_coord_names_self),
 	KUNIT_CASE(te_rule_join_query),
 	KUNIT_CASE(te_rule_query_answered),
+	KUNIT_CASE(te_named_in_cid_claims),
 	KUNIT_CASE(te_rule_join_cid),
 	KUNIT_CASE(te_rule_join_beats),
 	KUNIT_CASE(te_rule_join_unanswered),

@@ -1743,9 +1743,9 @@ static void tm_net_first_detector(struct t_net *net, u32 id)
 }
 
 /*
- * Boot: the minimum claims at once (1 COORDINATOR), every other node
- * broadcasts QUERY and gets the leader's CID: 1 + 2 (n - 1) frames, no
- * run, one term; everyone then follows 3.
+ * Boot: the minimum claims at once (1 COORDINATOR, counted as its run),
+ * every other node broadcasts QUERY and gets the leader's CID: 1 + 2
+ * (n - 1) frames, one run, one term; everyone then follows 3.
  */
 static void tm_net_boot(struct kunit *test)
 {
@@ -1761,7 +1761,7 @@ static void tm_net_boot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_net_node(net, 3)->c.term, 1);
 	t_net_run_for(net, TM_SEC);
 	t_net_expect_agree(net, 3);
-	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), 0);
+	KUNIT_EXPECT_EQ(test, t_net_sum_elections(net), 1);
 	KUNIT_EXPECT_EQ(test, t_net_node(net, 20)->c.stats.leader_changes, 1);
 }
 
@@ -2268,6 +2268,85 @@ static void tm_net_random_failures_preempt_delay(struct kunit *test)
 	tm_net_random(test, true, false, 300000000ULL, 0x9e3779b9);
 }
 
+/* ---- review rules ------------------------------------------------------ */
+
+/*
+ * A leader named again at a newer term takes the term and keeps its
+ * heartbeat's pace: a peer naming it every few ms cannot silence it.
+ */
+static void tm_lead_renamed_keeps_heartbeat(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 3);
+	u64 hb;
+
+	tm_lead(n, 4);
+	hb = n->c.timer_expires[ELEC_TIMER_HEARTBEAT];
+	KUNIT_ASSERT_NE(test, hb, 0);
+	n->now += T_HB / 2;
+	tm_rx_coord(n, 12, 0, 5, 3);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], hb);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+}
+
+/*
+ * A third node naming the leader a follower already has moves the term,
+ * not the detection window: it runs from the leader's own last frame.
+ * A new leader named by a third node starts a fresh window.
+ */
+static void tm_third_party_does_not_vouch(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 12);
+	u64 heard, detect;
+
+	tm_follow(n, 3, 4);
+	heard = n->c.leader_rx_ns;
+	detect = n->c.timer_expires[ELEC_TIMER_DETECT];
+	n->now += T_DETECT / 2;
+	tm_rx_coord(n, 9, 0, 5, 3);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader_rx_ns, heard);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], detect);
+
+	/* the leader's own heartbeat does refresh it */
+	tm_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader_rx_ns, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			n->now + T_DETECT);
+
+	/* a different coordinator named by a third node: a fresh window */
+	n->now += T_HB;
+	tm_rx_coord(n, 9, 0, 6, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			n->now + T_DETECT);
+}
+
+/*
+ * Every claim is a run: counted in elections and reported with
+ * election_started (the second minimum's claim on an ELECTION, the
+ * minimum's at start).
+ */
+static void tm_claim_is_a_run(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 5);
+
+	t_start(n);
+	t_clear(n);
+	tm_rx(n, ELEC_MSG_ELECTION, 12, 0, 0);
+	tm_expect_claim(n, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
+
+	n = tm_node(test, 3);
+	t_start(n);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
+}
+
 static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_payload_coordinator),
 	KUNIT_CASE(tm_payload_others_empty),
@@ -2324,6 +2403,9 @@ static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_net_min_returns),
 	KUNIT_CASE(tm_net_preempt_off),
 	KUNIT_CASE(tm_net_preempt_off_elect_keeps),
+	KUNIT_CASE(tm_lead_renamed_keeps_heartbeat),
+	KUNIT_CASE(tm_third_party_does_not_vouch),
+	KUNIT_CASE(tm_claim_is_a_run),
 	KUNIT_CASE(tm_net_preempt_delay),
 	KUNIT_CASE(tm_net_resign),
 	KUNIT_CASE(tm_net_random_failures),

@@ -160,13 +160,43 @@ bool elec_bully_far_behind(const struct elec_core *c, u64 term)
 bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 		       u64 now)
 {
+	return elec_bully_follow_heard(c, k, term, now, may_run, now);
+}
+
+/**
+ * elec_bully_follow_heard() - elec_bully_follow(), k last heard at @heard.
+ * @c: the instance
+ * @k: the leader
+ * @term: its term
+ * @heard: when @k itself was last heard from (@now when the announcement
+ *	is its own, or names a new leader); DETECT expires a detection
+ *	window after it, at @now at the earliest
+ * @may_run: as for elec_bully_follow()
+ * @now: current time, ns
+ *
+ * A COORDINATOR that a third node sends, naming the leader the node had,
+ * says nothing about whether that leader is alive: the window keeps
+ * running from the leader's own last frame, so no peer can keep a dead
+ * leader followed by naming it again.
+ *
+ * Return: as elec_bully_follow().
+ */
+bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
+			     u64 heard, bool may_run, u64 now)
+{
+	u64 expires = heard + elec_bully_detect_ns(c);
+	u32 t;
+
 	elec_core_set_leader(c, k, term, now);
-	c->leader_rx_ns = now;
+	c->leader_rx_ns = heard;
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
+	for (t = 0; t < ELEC_TIMER_COUNT; t++)
+		if (t != ELEC_TIMER_DETECT)
+			elec_core_cancel(c, t, now);
+	elec_core_arm(c, ELEC_TIMER_DETECT, expires > now ? expires : now,
+		      now);
 	if (!elec_bully_preempts(c, k))
 		return false;
 	if (c->cfg.preempt_delay_ns) {
@@ -178,6 +208,31 @@ bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 }
 
 /**
+ * elec_bully_run_begin() - a node begins an election run.
+ * @c: the instance
+ * @suspect: the peer whose silence or resignation started it, 0 = none
+ * @how: what the run does with @suspect
+ * @now: current time, ns
+ *
+ * Counts the run, ends any earlier one, makes the node a candidate with
+ * no leader and reports ELEC_EVENT_ELECTION_STARTED. The caller then asks
+ * (or claims).
+ */
+void elec_bully_run_begin(struct elec_core *c, u32 suspect,
+			  enum elec_bully_suspect how, u64 now)
+{
+	c->stats.elections++;
+	elec_bully_run_clear(c);
+	c->participant = true;
+	c->role = ELEC_ROLE_CANDIDATE;
+	c->suspect = suspect;
+	c->suspect_left = how == ELEC_BULLY_SUSPECT_LEFT;
+	if (c->leader)
+		elec_core_set_leader(c, 0, c->term, now);
+	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+}
+
+/**
  * elec_bully_lead() - the local node leads at a term.
  * @c: the instance
  * @term: the term (its own claim's, or that of a COORDINATOR naming it)
@@ -186,12 +241,19 @@ bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
  * Sets itself leader, ends any run and arms the heartbeat. Every worse
  * peer counts as told for a detection window (the announcement went to
  * it): a heartbeat it sent before the announcement arrived is stale and
- * gets no reply.
+ * gets no reply. A node that leads already only takes the new term: its
+ * heartbeat keeps its pace (a peer naming it again and again must not
+ * hold its heartbeats back).
  */
 void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 {
 	u32 i;
 
+	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
+		/* named again at a newer term: take it, keep the heartbeat */
+		elec_core_set_leader(c, c->cfg.self_id, term, now);
+		return;
+	}
 	elec_core_set_leader(c, c->cfg.self_id, term, now);
 	c->leader_rx_ns = now;
 	for (i = 0; i < c->n_peers; i++)
@@ -272,7 +334,7 @@ bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg)
 }
 
 /**
- * elec_bully_detected() - DETECT expired: what run to begin.
+ * elec_bully_detect_expired() - DETECT expired: what run to begin.
  * @c: the instance
  * @suspect: set to the leader now declared failed (0: none, the learning
  *	window ended)
@@ -280,9 +342,9 @@ bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg)
  *
  * Return: false when the expiry means nothing in this phase; else true,
  * with the leader, if any, declared failed. The run probes @suspect first
- * unless ask-suspect is off (ELEC_SUSPECT_PROBE or _SKIP).
+ * unless ask-suspect is off (ELEC_BULLY_SUSPECT_PROBE or _SKIP).
  */
-bool elec_bully_detected(struct elec_core *c, u32 *suspect, u64 now)
+bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
 {
 	*suspect = 0;
 	if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
@@ -413,20 +475,12 @@ static u32 bully_ask(struct elec_core *c, u32 suspect, bool skip,
 static void bully_begin_election(struct elec_core *c, u32 suspect,
 				 enum elec_bully_suspect how, u64 now)
 {
-	bool skip = how == ELEC_SUSPECT_SKIP || how == ELEC_SUSPECT_LEFT;
+	bool skip = how == ELEC_BULLY_SUSPECT_SKIP || how == ELEC_BULLY_SUSPECT_LEFT;
 	u32 asked = 0;
 
-	c->stats.elections++;
-	elec_bully_run_clear(c);
-	c->participant = true;
-	c->role = ELEC_ROLE_CANDIDATE;
-	c->suspect = suspect;
-	c->suspect_left = how == ELEC_SUSPECT_LEFT;
-	if (c->leader)
-		elec_core_set_leader(c, 0, c->term, now);
-	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+	elec_bully_run_begin(c, suspect, how, now);
 
-	if (how == ELEC_SUSPECT_PROBE && suspect) {
+	if (how == ELEC_BULLY_SUSPECT_PROBE && suspect) {
 		asked = bully_ask(c, suspect, false, BULLY_ASK_SUSPECT, now);
 		c->probing = asked != 0;
 	}
@@ -463,7 +517,7 @@ void elec_bully_stop(struct elec_core *c, u64 now)
 
 static void bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
+	bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
 /* The leader has been silent for hb_miss intervals (or learning is over). */
@@ -471,9 +525,9 @@ static void bully_detect_expired(struct elec_core *c, u64 now)
 {
 	u32 suspect;
 
-	if (elec_bully_detected(c, &suspect, now))
+	if (elec_bully_detect_expired(c, &suspect, now))
 		bully_begin_election(c, suspect, c->cfg.ask_suspect_off ?
-				     ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE,
+				     ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE,
 				     now);
 }
 
@@ -514,8 +568,8 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		 */
 		if (c->phase == ELEC_BULLY_WAIT_COORD)
 			bully_begin_election(c, c->suspect, c->suspect_left ?
-					     ELEC_SUSPECT_LEFT :
-					     ELEC_SUSPECT_ASK, now);
+					     ELEC_BULLY_SUSPECT_LEFT :
+					     ELEC_BULLY_SUSPECT_ASK, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
 		elec_bully_heartbeat(c, now);
@@ -524,7 +578,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    elec_bully_preempts(c, c->leader))
-			bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
+			bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 		break;
 	default:
 		break;
@@ -571,7 +625,7 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	/* rate limited: the election sends up to one frame per peer */
 	if (elec_core_rx_may_elect(c, now))
-		bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
+		bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
 static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
@@ -594,7 +648,7 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 				u64 now)
 {
 	if (elec_bully_follow(c, msg->src, msg->term, true, now))
-		bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
+		bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
 /*
@@ -628,7 +682,7 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
 				 now);
-	bully_begin_election(c, msg->src, ELEC_SUSPECT_LEFT, now);
+	bully_begin_election(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 }
 
 static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
@@ -661,7 +715,7 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 		c->leader_rx_ns = now;
 		if (c->phase == ELEC_BULLY_FOLLOWING &&
 		    elec_bully_leader_heard(c, now))
-			bully_begin_election(c, 0, ELEC_SUSPECT_ASK, now);
+			bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 		return;
 	}
 	bully_accept_leader(c, msg, now);

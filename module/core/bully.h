@@ -16,18 +16,18 @@
 /**
  * enum elec_bully_suspect - what a run does with its suspect, the peer
  * whose silence (or resignation) started it.
- * @ELEC_SUSPECT_ASK: ask it with the others
- * @ELEC_SUSPECT_PROBE: ask it alone first (ask-suspect on, a run its
+ * @ELEC_BULLY_SUSPECT_ASK: ask it with the others
+ * @ELEC_BULLY_SUSPECT_PROBE: ask it alone first (ask-suspect on, a run its
  *	detector began); T without its answer goes on without it
- * @ELEC_SUSPECT_SKIP: skip it (ask-suspect off)
- * @ELEC_SUSPECT_LEFT: skip it because it resigned (no restart of the run
+ * @ELEC_BULLY_SUSPECT_SKIP: skip it (ask-suspect off)
+ * @ELEC_BULLY_SUSPECT_LEFT: skip it because it resigned (no restart of the run
  *	asks it either)
  */
 enum elec_bully_suspect {
-	ELEC_SUSPECT_ASK,
-	ELEC_SUSPECT_PROBE,
-	ELEC_SUSPECT_SKIP,
-	ELEC_SUSPECT_LEFT,
+	ELEC_BULLY_SUSPECT_ASK,
+	ELEC_BULLY_SUSPECT_PROBE,
+	ELEC_BULLY_SUSPECT_SKIP,
+	ELEC_BULLY_SUSPECT_LEFT,
 };
 
 /**
@@ -49,9 +49,13 @@ bool elec_bully_preempts(const struct elec_core *c, u32 leader);
 bool elec_bully_trusts_leader(const struct elec_core *c, u64 now);
 bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 		       u64 now);
+bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
+			     u64 heard, bool may_run, u64 now);
 bool elec_bully_leader_heard(struct elec_core *c, u64 now);
+void elec_bully_run_begin(struct elec_core *c, u32 suspect,
+			  enum elec_bully_suspect how, u64 now);
 bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg);
-bool elec_bully_detected(struct elec_core *c, u32 *suspect, u64 now);
+bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now);
 void elec_bully_asked_down(struct elec_core *c, u64 now);
 void elec_bully_heartbeat(struct elec_core *c, u64 now);
 void elec_bully_stop(struct elec_core *c, u64 now);

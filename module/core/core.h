@@ -217,12 +217,16 @@ struct elec_stats {
 };
 
 /**
- * enum elec_bully_phase - where a Bully instance is.
+ * enum elec_bully_phase - where an instance of a Bully algorithm (bully,
+ * min-bully, enh-bully) is.
  * @ELEC_BULLY_IDLE: stopped
  * @ELEC_BULLY_LEARNING: started, listening for the leader's heartbeats
+ *	(the variants: and for the answer to their QUERY)
  * @ELEC_BULLY_FOLLOWING: has a leader (or none yet) and watches it
- * @ELEC_BULLY_WAIT_ANSWER: sent ELECTION to higher ids, waiting T
- * @ELEC_BULLY_WAIT_COORD: got an ANSWER, waiting for COORDINATOR
+ * @ELEC_BULLY_WAIT_ANSWER: sent ELECTION (bully: to the higher ids;
+ *	min-bully: broadcast, for the lower ids; enh-bully: to a stage's
+ *	ids), waiting T
+ * @ELEC_BULLY_WAIT_COORD: bully: got an ANSWER, waiting for COORDINATOR
  * @ELEC_BULLY_LEADING: is the leader, sends heartbeats
  */
 enum elec_bully_phase {
@@ -247,6 +251,20 @@ enum elec_ring_phase {
 	ELEC_RING_LEARNING,
 	ELEC_RING_FOLLOWING,
 	ELEC_RING_LEADING,
+};
+
+/**
+ * enum elec_enh_stage - which ids an enh-bully run asks.
+ * @ELEC_ENH_STAGE_NONE: no run
+ * @ELEC_ENH_STAGE_CANDIDATES: stage 1: an ordinary node asks every
+ *	candidate, a candidate the higher candidates
+ * @ELEC_ENH_STAGE_ORDINARY: stage 2 (ordinary nodes only): the higher
+ *	ordinary ids, after no candidate answered
+ */
+enum elec_enh_stage {
+	ELEC_ENH_STAGE_NONE,
+	ELEC_ENH_STAGE_CANDIDATES,
+	ELEC_ENH_STAGE_ORDINARY,
 };
 
 /*
@@ -384,8 +402,7 @@ struct elec_algo_ops {
  *	run so far, 0 = none
  * @run_best_term: min-bully: the term at which @run_best announced
  *	itself during the run (0: it only answered)
- * @stage: enh-bully: which ids the run asks now (1: the candidates, 2:
- *	the higher ordinary ids)
+ * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
  * @ring: ring algorithms' hop state
  * @stats: counters
  */

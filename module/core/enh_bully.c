@@ -165,7 +165,7 @@ static void enh_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 		       u64 now)
 {
 	if (elec_bully_follow(c, k, term, may_run, now))
-		enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+		enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
 /*
@@ -189,7 +189,7 @@ static u32 enh_ask(struct elec_core *c, u64 now)
 		struct elec_peer *p = &c->peers[i];
 		bool ask;
 
-		if (c->stage == 1)
+		if (c->stage == ELEC_ENH_STAGE_CANDIDATES)
 			ask = p->id >= cmin && (!self_cand || p->id > self);
 		else
 			ask = !self_cand && p->id < cmin && p->id > self;
@@ -224,7 +224,7 @@ static void enh_stage_done(struct elec_core *c, u64 now)
 		enh_follow(c, k, term, false, now);
 		return;
 	}
-	while (c->stage < 2 && !enh_self_cand(c)) {
+	while (c->stage < ELEC_ENH_STAGE_ORDINARY && !enh_self_cand(c)) {
 		c->stage++;
 		if (enh_ask(c, now)) {
 			enh_wait(c, now);
@@ -240,18 +240,10 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 {
 	struct elec_peer *p = elec_core_peer_find(c, suspect);
 
-	c->stats.elections++;
-	elec_bully_run_clear(c);
-	c->participant = true;
-	c->role = ELEC_ROLE_CANDIDATE;
-	c->suspect = p ? suspect : 0;
-	c->suspect_left = how == ELEC_SUSPECT_LEFT;
-	c->stage = 1;
-	if (c->leader)
-		elec_core_set_leader(c, 0, c->term, now);
-	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+	elec_bully_run_begin(c, p ? suspect : 0, how, now);
+	c->stage = ELEC_ENH_STAGE_CANDIDATES;
 
-	if (how == ELEC_SUSPECT_PROBE && p) {
+	if (how == ELEC_BULLY_SUSPECT_PROBE && p) {
 		u8 pl[ELECTION_COORD_LEN];
 
 		enh_put32(pl, suspect);
@@ -299,7 +291,7 @@ static void enh_start(struct elec_core *c, u64 now)
 
 static void enh_elect(struct elec_core *c, u64 now)
 {
-	enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+	enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
 static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
@@ -309,9 +301,9 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	switch (id) {
 	case ELEC_TIMER_DETECT:
 		/* the leader is silent, or a QUERY went unanswered */
-		if (elec_bully_detected(c, &suspect, now))
+		if (elec_bully_detect_expired(c, &suspect, now))
 			enh_begin(c, suspect, c->cfg.ask_suspect_off ?
-				  ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
+				  ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE, now);
 		break;
 	case ELEC_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
@@ -333,7 +325,7 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    elec_bully_preempts(c, c->leader))
-			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 		break;
 	default:
 		break;
@@ -391,7 +383,7 @@ static void enh_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
 	p->flags &= ~ELEC_BULLY_ASKED;
-	if (!c->run_best || enh_better(p->id, c->run_best))
+	if (enh_better(p->id, c->run_best))
 		c->run_best = p->id;
 	/* a probed leader that answers re-announces itself: wait for it */
 	if (c->probing)
@@ -436,7 +428,7 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		if (!elec_bully_resigned(c, msg))
 			return;
 		elec_core_peer_set_alive(c, src, false, now);
-		enh_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
+		enh_begin(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 		return;
 	}
 	if (elec_bully_far_behind(c, msg->term)) {
@@ -456,14 +448,50 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
 			return;
 		if (elec_bully_leader_heard(c, now))
-			enh_begin(c, 0, ELEC_SUSPECT_ASK, now);
+			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 		return;
 	}
 	if (k == c->cfg.self_id) {
+		/*
+		 * A CID naming the local node: the group still takes it for
+		 * its leader, but it restarted (it asks only when it joins).
+		 * Its followers' windows run from its last heartbeat before
+		 * that: it claims anew, within the rate limit.
+		 */
+		if (msg->type == ELEC_MSG_CID &&
+		    c->phase != ELEC_BULLY_LEADING &&
+		    elec_core_rx_may_elect(c, now)) {
+			elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+			enh_become_coordinator(c, now);
+			return;
+		}
 		elec_bully_lead(c, msg->term, now);
 		return;
 	}
+	/* a third node naming the old leader does not vouch for it */
+	if (msg->src != k && k == c->last_leader) {
+		if (elec_bully_follow_heard(c, k, msg->term, c->leader_rx_ns,
+					    true, now))
+			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+		return;
+	}
 	enh_follow(c, k, msg->term, true, now);
+}
+
+/*
+ * Any node that knows a leader answers a QUERY addressed to it, CID at
+ * its term, to the sender alone: a joiner asks the candidates one by
+ * one, and a broadcast QUERY, which would draw an answer from every
+ * node, is not answered.
+ */
+static void enh_rx_query(struct elec_core *c, const struct elec_msg *msg,
+			 u64 now)
+{
+	if (!msg->dst || !c->leader ||
+	    (c->phase != ELEC_BULLY_LEADING &&
+	     c->phase != ELEC_BULLY_FOLLOWING))
+		return;
+	enh_send_set(c, ELEC_MSG_CID, c->leader, msg->src, c->term, now);
 }
 
 static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
@@ -490,11 +518,7 @@ static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	case ELEC_MSG_QUERY:
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
-		/* any node that knows a leader answers */
-		if (c->leader && (c->phase == ELEC_BULLY_LEADING ||
-				  c->phase == ELEC_BULLY_FOLLOWING))
-			enh_send_set(c, ELEC_MSG_CID, c->leader, msg->src,
-				     c->term, now);
+		enh_rx_query(c, msg, now);
 		break;
 	case ELEC_MSG_COORDINATOR:
 	case ELEC_MSG_HEARTBEAT:

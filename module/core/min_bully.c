@@ -140,10 +140,10 @@ static void minb_claim(struct elec_core *c, u64 now)
 	elec_bully_lead(c, term, now);
 }
 
-/* a run that ends at once in a claim counts as a run */
+/* a run that ends at once in a claim: counted and reported as a run */
 static void minb_claim_run(struct elec_core *c, u64 now)
 {
-	c->stats.elections++;
+	elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 	minb_claim(c, now);
 }
 
@@ -189,17 +189,9 @@ static void minb_begin(struct elec_core *c, u32 suspect,
 {
 	struct elec_peer *p = elec_core_peer_find(c, suspect);
 
-	c->stats.elections++;
-	elec_bully_run_clear(c);
-	c->participant = true;
-	c->role = ELEC_ROLE_CANDIDATE;
-	c->suspect = p ? suspect : 0;
-	c->suspect_left = how == ELEC_SUSPECT_LEFT;
-	if (c->leader)
-		elec_core_set_leader(c, 0, c->term, now);
-	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+	elec_bully_run_begin(c, p ? suspect : 0, how, now);
 
-	if (how == ELEC_SUSPECT_PROBE && p) {
+	if (how == ELEC_BULLY_SUSPECT_PROBE && p) {
 		p->flags |= ELEC_BULLY_ASKED;
 		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, NULL,
 			       0, now);
@@ -267,7 +259,7 @@ static void minb_start(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_FOLLOWER;
 	if (minb_is_min(c) && !c->cfg.preempt_off &&
 	    !c->cfg.preempt_delay_ns) {
-		minb_claim(c, now);
+		minb_claim_run(c, now);
 		return;
 	}
 	c->phase = ELEC_BULLY_LEARNING;
@@ -279,7 +271,7 @@ static void minb_start(struct elec_core *c, u64 now)
 
 static void minb_elect(struct elec_core *c, u64 now)
 {
-	minb_begin(c, 0, ELEC_SUSPECT_ASK, now);
+	minb_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
 static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
@@ -289,9 +281,9 @@ static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	switch (id) {
 	case ELEC_TIMER_DETECT:
 		/* the leader is silent, or a QUERY went unanswered */
-		if (elec_bully_detected(c, &suspect, now))
+		if (elec_bully_detect_expired(c, &suspect, now))
 			minb_begin(c, suspect, c->cfg.ask_suspect_off ?
-				   ELEC_SUSPECT_SKIP : ELEC_SUSPECT_PROBE, now);
+				   ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE, now);
 		break;
 	case ELEC_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
@@ -377,7 +369,7 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		if (!elec_bully_resigned(c, msg))
 			return;
 		elec_core_peer_set_alive(c, src, false, now);
-		minb_begin(c, msg->src, ELEC_SUSPECT_LEFT, now);
+		minb_begin(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 		return;
 	}
 	if (elec_bully_far_behind(c, msg->term)) {
@@ -416,7 +408,26 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		elec_bully_lead(c, msg->term, now);
 		return;
 	}
+	/* a third node naming the old leader does not vouch for it */
+	if (msg->src != k && k == c->last_leader) {
+		if (elec_bully_follow_heard(c, k, msg->term, c->leader_rx_ns,
+					    true, now))
+			minb_claim_run(c, now);
+		return;
+	}
 	minb_follow(c, k, msg->term, true, now);
+}
+
+/*
+ * Only the leader answers a QUERY: CID at its term, to the sender alone
+ * (whose configured address the frame came from), one frame per QUERY.
+ */
+static void minb_rx_query(struct elec_core *c, const struct elec_msg *msg,
+			  u64 now)
+{
+	if (c->phase == ELEC_BULLY_LEADING)
+		elec_core_send(c, ELEC_MSG_CID, msg->src, c->term, NULL, 0,
+			       now);
 }
 
 static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
@@ -445,9 +456,7 @@ static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	case ELEC_MSG_QUERY:
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
-		if (c->phase == ELEC_BULLY_LEADING)
-			elec_core_send(c, ELEC_MSG_CID, msg->src, c->term, NULL,
-				       0, now);
+		minb_rx_query(c, msg, now);
 		break;
 	case ELEC_MSG_COORDINATOR:
 	case ELEC_MSG_HEARTBEAT:
