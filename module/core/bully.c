@@ -287,6 +287,78 @@ bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term)
 	       elec_bully_preempts(c, k);
 }
 
+/*
+ * A stale self-announcement from @src was dropped: what to tell its
+ * sender, which still believes it leads, at most once per detection
+ * window: a better one (preempt on) an ELECTION carrying the newer term,
+ * so that it claims anew above it; any other, by the leader, its own
+ * COORDINATOR. A COORDINATOR naming another node than its sender tells
+ * nothing: the sender is no leader.
+ */
+static enum elec_bully_heard elec_bully_stale(const struct elec_core *c,
+					      const struct elec_peer *src,
+					      u32 k, u64 now)
+{
+	if (!src || k != src->id || now < src->told_until)
+		return ELEC_BULLY_HEARD_DONE;
+	if (!c->cfg.preempt_off &&
+	    elec_algo_better(c->ops, k, c->cfg.self_id) &&
+	    elec_algo_better(c->ops, k, c->leader))
+		return ELEC_BULLY_HEARD_TELL_ELECTION;
+	if (c->phase == ELEC_BULLY_LEADING)
+		return ELEC_BULLY_HEARD_TELL_COORD;
+	return ELEC_BULLY_HEARD_DONE;
+}
+
+/**
+ * elec_bully_announced() - what the Bully variants do with every
+ * announcement before their own rules.
+ * @c: the instance
+ * @msg: a COORDINATOR, CID or HEARTBEAT that passed the receive checks
+ * @k: the coordinator it names (the sender for a HEARTBEAT)
+ * @now: current time, ns
+ *
+ * In order: a resignation (a LEAVING heartbeat of the leader: declared
+ * down); the far-behind rule (the group's term taken); the term rule on
+ * (term, @k) in the algorithm's order (a stale one is dropped and counted);
+ * the sender marked alive; a run that preempts @k ignores it; the
+ * leader's own heartbeat or repeated announcement refreshes its trust.
+ *
+ * Return: what the caller still has to do (enum elec_bully_heard).
+ */
+enum elec_bully_heard elec_bully_announced(struct elec_core *c,
+					   const struct elec_msg *msg, u32 k,
+					   u64 now)
+{
+	struct elec_peer *src = elec_core_peer_find(c, msg->src);
+
+	if (msg->flags & ELECTION_FLAG_LEAVING) {
+		if (!elec_bully_resigned(c, msg))
+			return ELEC_BULLY_HEARD_DONE;
+		elec_core_peer_set_alive(c, src, false, now);
+		return ELEC_BULLY_HEARD_LEFT;
+	}
+	if (elec_bully_far_behind(c, msg->term)) {
+		c->max_term = msg->term;
+	} else if (msg->term < c->term ||
+		   (msg->term == c->term &&
+		    elec_algo_better(c->ops, c->leader, k))) {
+		elec_core_drop(c, ELEC_DROP_STALE_TERM);
+		return elec_bully_stale(c, src, k, now);
+	}
+	elec_core_peer_set_alive(c, src, true, now);
+	if (elec_bully_run_ignores(c, k, msg->term))
+		return ELEC_BULLY_HEARD_DONE;
+	if (msg->term == c->term && k == c->leader) {
+		/* the leader's heartbeat, or a repeated announcement */
+		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
+			return ELEC_BULLY_HEARD_DONE;
+		return elec_bully_leader_heard(c, now) ?
+		       ELEC_BULLY_HEARD_TAKE_OVER : ELEC_BULLY_HEARD_DONE;
+	}
+	return ELEC_BULLY_HEARD_NEW;
+}
+
 /**
  * elec_bully_leader_heard() - a follower heard its leader itself (its
  * heartbeat, or a repeated announcement at the same term).

@@ -31,6 +31,27 @@ enum elec_bully_suspect {
 };
 
 /**
+ * enum elec_bully_heard - what a Bully variant still does with an
+ * announcement (elec_bully_announced()).
+ * @ELEC_BULLY_HEARD_DONE: nothing: handled, or ignored
+ * @ELEC_BULLY_HEARD_LEFT: the leader resigned: a run that skips it
+ * @ELEC_BULLY_HEARD_TELL_ELECTION: stale, from a better stale leader:
+ *	tell it with an ELECTION carrying the newer term
+ * @ELEC_BULLY_HEARD_TELL_COORD: stale, and the local node leads: tell
+ *	the sender with its own COORDINATOR
+ * @ELEC_BULLY_HEARD_TAKE_OVER: the worse leader's own frame: take over
+ * @ELEC_BULLY_HEARD_NEW: a new (term, coordinator): accept it
+ */
+enum elec_bully_heard {
+	ELEC_BULLY_HEARD_DONE,
+	ELEC_BULLY_HEARD_LEFT,
+	ELEC_BULLY_HEARD_TELL_ELECTION,
+	ELEC_BULLY_HEARD_TELL_COORD,
+	ELEC_BULLY_HEARD_TAKE_OVER,
+	ELEC_BULLY_HEARD_NEW,
+};
+
+/**
  * elec_bully_detect_ns() - the failure detector's window.
  * @c: the instance
  *
@@ -61,5 +82,8 @@ void elec_bully_heartbeat(struct elec_core *c, u64 now);
 void elec_bully_stop(struct elec_core *c, u64 now);
 void elec_bully_lead(struct elec_core *c, u64 term, u64 now);
 bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term);
+enum elec_bully_heard elec_bully_announced(struct elec_core *c,
+					   const struct elec_msg *msg, u32 k,
+					   u64 now);
 
 #endif /* _ELEC_BULLY_H */

@@ -394,21 +394,6 @@ static void enh_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	enh_stage_done(c, now);
 }
 
-/* as bully.c: tell the sender of a stale self-announcement */
-static void enh_tell_stale(struct elec_core *c, const struct elec_msg *msg,
-			   u32 k, u64 now)
-{
-	struct elec_peer *p = elec_core_peer_find(c, msg->src);
-
-	if (!p || k != msg->src || now < p->told_until)
-		return;
-	if (!c->cfg.preempt_off && enh_better(k, c->cfg.self_id) &&
-	    enh_better(k, c->leader))
-		enh_tell(c, p, ELEC_MSG_ELECTION, now);
-	else if (c->phase == ELEC_BULLY_LEADING)
-		enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
-}
-
 /* the coordinator a message names (COORDINATOR, CID), else its sender */
 static u32 enh_coord_of(const struct elec_msg *msg)
 {
@@ -424,31 +409,22 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 	u32 k = enh_coord_of(msg);
 	struct elec_peer *src = elec_core_peer_find(c, msg->src);
 
-	if (msg->flags & ELECTION_FLAG_LEAVING) {
-		if (!elec_bully_resigned(c, msg))
-			return;
-		elec_core_peer_set_alive(c, src, false, now);
+	switch (elec_bully_announced(c, msg, k, now)) {
+	case ELEC_BULLY_HEARD_LEFT:
 		enh_begin(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 		return;
-	}
-	if (elec_bully_far_behind(c, msg->term)) {
-		c->max_term = msg->term;
-	} else if (msg->term < c->term ||
-		   (msg->term == c->term && enh_better(c->leader, k))) {
-		elec_core_drop(c, ELEC_DROP_STALE_TERM);
-		enh_tell_stale(c, msg, k, now);
+	case ELEC_BULLY_HEARD_TELL_ELECTION:
+		enh_tell(c, src, ELEC_MSG_ELECTION, now);
 		return;
-	}
-	elec_core_peer_set_alive(c, src, true, now);
-	if (elec_bully_run_ignores(c, k, msg->term))
+	case ELEC_BULLY_HEARD_TELL_COORD:
+		enh_tell(c, src, ELEC_MSG_COORDINATOR, now);
 		return;
-
-	if (msg->term == c->term && k == c->leader) {
-		/* the leader's heartbeat, or a repeated announcement */
-		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
-			return;
-		if (elec_bully_leader_heard(c, now))
-			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+	case ELEC_BULLY_HEARD_TAKE_OVER:
+		enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+		return;
+	case ELEC_BULLY_HEARD_NEW:
+		break;
+	default:
 		return;
 	}
 	if (k == c->cfg.self_id) {

@@ -337,27 +337,6 @@ static void minb_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		       now);
 }
 
-/*
- * A stale self-announcement (HEARTBEAT, CID or COORDINATOR naming its
- * sender) was dropped: tell the sender, which still believes it leads,
- * at most once per detection window. A better one (preempt on) gets an
- * ELECTION carrying the newer term and claims anew above it; the leader
- * re-announces itself to any other.
- */
-static void minb_tell_stale(struct elec_core *c, const struct elec_msg *msg,
-			    u32 k, u64 now)
-{
-	struct elec_peer *p = elec_core_peer_find(c, msg->src);
-
-	if (!p || k != msg->src || now < p->told_until)
-		return;
-	if (!c->cfg.preempt_off && minb_better(k, c->cfg.self_id) &&
-	    minb_better(k, c->leader))
-		minb_tell(c, p, ELEC_MSG_ELECTION, now);
-	else if (c->phase == ELEC_BULLY_LEADING)
-		minb_tell(c, p, ELEC_MSG_COORDINATOR, now);
-}
-
 /* COORDINATOR (naming k), HEARTBEAT or CID (naming their sender) */
 static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 			     u64 now)
@@ -365,31 +344,22 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 	u32 k = minb_coord_of(msg);
 	struct elec_peer *src = elec_core_peer_find(c, msg->src);
 
-	if (msg->flags & ELECTION_FLAG_LEAVING) {
-		if (!elec_bully_resigned(c, msg))
-			return;
-		elec_core_peer_set_alive(c, src, false, now);
+	switch (elec_bully_announced(c, msg, k, now)) {
+	case ELEC_BULLY_HEARD_LEFT:
 		minb_begin(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 		return;
-	}
-	if (elec_bully_far_behind(c, msg->term)) {
-		c->max_term = msg->term;
-	} else if (msg->term < c->term ||
-		   (msg->term == c->term && minb_better(c->leader, k))) {
-		elec_core_drop(c, ELEC_DROP_STALE_TERM);
-		minb_tell_stale(c, msg, k, now);
+	case ELEC_BULLY_HEARD_TELL_ELECTION:
+		minb_tell(c, src, ELEC_MSG_ELECTION, now);
 		return;
-	}
-	elec_core_peer_set_alive(c, src, true, now);
-	if (elec_bully_run_ignores(c, k, msg->term))
+	case ELEC_BULLY_HEARD_TELL_COORD:
+		minb_tell(c, src, ELEC_MSG_COORDINATOR, now);
 		return;
-
-	if (msg->term == c->term && k == c->leader) {
-		/* the leader's heartbeat, or a repeated announcement */
-		if (msg->src != k || c->phase != ELEC_BULLY_FOLLOWING)
-			return;
-		if (elec_bully_leader_heard(c, now))
-			minb_claim_run(c, now);
+	case ELEC_BULLY_HEARD_TAKE_OVER:
+		minb_claim_run(c, now);
+		return;
+	case ELEC_BULLY_HEARD_NEW:
+		break;
+	default:
 		return;
 	}
 	/*
