@@ -108,6 +108,11 @@ for algo in ring ring-all ring-list; do
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" preempt off
 	refused_with "$algo: group add preempt-delay 0" "$MSG_PRE" \
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" preempt-delay 0
+	# electionctl refuses these itself; --unchecked lets the kernel do it
+	refused_with "$algo: kernel refuses GROUP_NEW ask-suspect" "$MSG_ASK" \
+		elec_ctl 1 --unchecked group add dev eth0 group 6 id 1 algo "$algo" ask-suspect on
+	refused_with "$algo: kernel refuses GROUP_NEW preempt-delay" "$MSG_PRE" \
+		elec_ctl 1 --unchecked group add dev eth0 group 6 id 1 algo "$algo" preempt-delay 0
 	check_fails "$algo: group 6 was not created" elec_ctl 1 show dev eth0 group 6
 	check "$algo: group add without options" \
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo"
