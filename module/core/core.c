@@ -115,6 +115,27 @@ bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b)
 	return ops->lowest_wins ? a < b : a > b;
 }
 
+/**
+ * elec_timer_name() - the printable name of a timer.
+ * @ops: the instance's algorithm
+ * @id: the timer
+ *
+ * Return: "heartbeat" and "detect" for the shared roles, the algorithm's
+ * name for one of its slots (&elec_algo_ops.timer_names), else "timer".
+ */
+const char *elec_timer_name(const struct elec_algo_ops *ops,
+			    enum elec_timer_id id)
+{
+	if (id == ELEC_TIMER_HEARTBEAT)
+		return "heartbeat";
+	if (id == ELEC_TIMER_DETECT)
+		return "detect";
+	if (ops && ops->timer_names && (unsigned int)id < ELEC_TIMER_COUNT &&
+	    ops->timer_names[id])
+		return ops->timer_names[id];
+	return "timer";
+}
+
 static bool elec_dur_ok(u64 ns)
 {
 	return ns >= ELECTION_DUR_MIN_NS && ns <= ELECTION_DUR_MAX_NS;
@@ -230,10 +251,12 @@ int elec_core_init(struct elec_core *c, const struct elec_config *cfg,
  * The ring algorithms keep each message they must pass on here until the
  * successor acknowledges it; without a queue (or when it is full) a ring
  * message that must be passed on is dropped and counted. Other
- * algorithms never use it.
+ * algorithms have no queue: for them the call does nothing.
  */
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
 {
+	if (!elec_algo_is_ring(c->cfg.algo))
+		return;
 	c->ring.q = buf;
 	c->ring.q_cap = buf ? cap : 0;
 	c->ring.q_len = 0;
@@ -268,7 +291,8 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 			*why = "node id, group, algorithm, pos and suppress cannot be changed";
 		return -EINVAL;
 	}
-	if (cfg->timeout_ns != c->cfg.timeout_ns) {
+	if (cfg->timeout_ns != c->cfg.timeout_ns &&
+	    elec_algo_is_ring(cfg->algo)) {
 		c->ring.ack_shift = 0;
 		c->ring.ack_fast = 0;
 	}

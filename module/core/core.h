@@ -26,23 +26,30 @@
 #define ELEC_LLADDR_LEN	6
 
 /**
- * enum elec_timer_id - the named timers of an instance.
+ * enum elec_timer_id - the timers of an instance: two shared roles and a
+ * set of slots each algorithm names for itself.
  * @ELEC_TIMER_HEARTBEAT: leader: time to broadcast the next heartbeat
  * @ELEC_TIMER_DETECT: follower: the leader has been silent for
  *	hb_interval * hb_miss; also the learning window after a start
- * @ELEC_TIMER_ANSWER: candidate: T expired with no answer
- * @ELEC_TIMER_COORD: candidate that got an answer: no COORDINATOR came
- *	within coord_timeout, restart the election
- * @ELEC_TIMER_PREEMPT: follower of a worse leader (Bully, preempt on with
- *	a preempt-delay): the delay is over, take over
+ * @ELEC_TIMER_ALGO0: algorithm-defined (bully.h, ring.h, ... name it)
+ * @ELEC_TIMER_ALGO1: algorithm-defined
+ * @ELEC_TIMER_ALGO2: algorithm-defined
+ * @ELEC_TIMER_ALGO3: algorithm-defined
+ * @ELEC_TIMER_ALGO4: algorithm-defined
  * @ELEC_TIMER_COUNT: number of timers; the embedder provides this many
+ *
+ * An algorithm gives its slots names in its own header (for example
+ * ELEC_BULLY_TIMER_ANSWER is ELEC_TIMER_ALGO0) and their printable names
+ * in &elec_algo_ops.timer_names; elec_timer_name() returns them.
  */
 enum elec_timer_id {
 	ELEC_TIMER_HEARTBEAT,
 	ELEC_TIMER_DETECT,
-	ELEC_TIMER_ANSWER,
-	ELEC_TIMER_COORD,
-	ELEC_TIMER_PREEMPT,
+	ELEC_TIMER_ALGO0,
+	ELEC_TIMER_ALGO1,
+	ELEC_TIMER_ALGO2,
+	ELEC_TIMER_ALGO3,
+	ELEC_TIMER_ALGO4,
 	ELEC_TIMER_COUNT
 };
 
@@ -325,6 +332,31 @@ struct elec_ring {
 	u8 ack_fast;
 };
 
+/**
+ * struct elec_bully - the run state of the Bully algorithms (bully,
+ *	min-bully, enh-bully).
+ * @suspect: the peer whose silence (or resignation) started the current
+ *	run, 0 = none
+ * @suspect_left: @suspect resigned (no run asks it, not even a restart
+ *	after coord-timeout)
+ * @probing: the run has asked only @suspect so far (a run that its
+ *	detector began, ask-suspect on); T without an answer asks the other
+ *	better ids
+ * @run_best: min-bully, enh-bully: the best responder of the current run
+ *	so far, 0 = none
+ * @run_best_term: min-bully: the term at which @run_best announced itself
+ *	during the run (0: it only answered)
+ * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
+ */
+struct elec_bully {
+	u32 suspect;
+	bool suspect_left;
+	bool probing;
+	u32 run_best;
+	u64 run_best_term;
+	u8 stage;
+};
+
 struct elec_core;
 
 /**
@@ -347,6 +379,9 @@ struct elec_core;
  * @lowest_wins: the winner order: true when the lowest id is the best
  *	(min-bully), false when the highest is (every other algorithm); see
  *	elec_algo_better()
+ * @timer_names: printable names of the timers, indexed by enum
+ *	elec_timer_id (NULL, or a NULL entry: the generic name; see
+ *	elec_timer_name())
  *
  * Every op but @peer_removed, @payload_ok and @max_payload is required;
  * elec_algo_find() returns only complete tables.
@@ -364,6 +399,7 @@ struct elec_algo_ops {
 	bool (*payload_ok)(u8 type, const u8 *payload, u16 len);
 	u32 (*max_payload)(u32 n_nodes);
 	bool lowest_wins;
+	const char *const *timer_names;
 };
 
 /**
@@ -391,20 +427,12 @@ struct elec_algo_ops {
  * @leader_rx_ns: when the last HEARTBEAT or COORDINATOR of @leader was
  *	accepted (or the local node took the role); a follower trusts a
  *	leader heard within hb_interval * hb_miss
- * @suspect: Bully: the peer whose silence (or resignation) started the
- *	current run, 0 = none
- * @suspect_left: Bully: @suspect resigned (no run asks it, not even a
- *	restart after coord-timeout)
- * @probing: Bully: the run has asked only @suspect so far (a run that
- *	its detector began, ask-suspect on); T without an answer asks the
- *	other higher ids
- * @run_best: min-bully, enh-bully: the best responder of the current
- *	run so far, 0 = none
- * @run_best_term: min-bully: the term at which @run_best announced
- *	itself during the run (0: it only answered)
- * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
- * @ring: ring algorithms' hop state
+ * @bully: the Bully algorithms' run state (bully, min-bully, enh-bully)
+ * @ring: the ring algorithms' hop state
  * @stats: counters
+ *
+ * @bully and @ring share their memory (one algorithm's state is live per
+ * instance, and the algorithm never changes): elec_core_init() zeroes it.
  */
 struct elec_core {
 	struct elec_config cfg;
@@ -425,13 +453,10 @@ struct elec_core {
 	u64 timer_expires[ELEC_TIMER_COUNT];
 	u64 elect_tat;
 	u64 leader_rx_ns;
-	u32 suspect;
-	bool suspect_left;
-	bool probing;
-	u32 run_best;
-	u64 run_best_term;
-	u8 stage;
-	struct elec_ring ring;
+	union {
+		struct elec_bully bully;
+		struct elec_ring ring;
+	};
 	struct elec_stats stats;
 };
 
@@ -457,6 +482,8 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
 bool elec_algo_is_ring(u8 algo);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
+const char *elec_timer_name(const struct elec_algo_ops *ops,
+			    enum elec_timer_id id);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "sim.h"
+#include "bully.h"
 
 static int ev_less(const struct ev *a, const struct ev *b)
 {
@@ -220,7 +221,7 @@ static int node_busy(const struct node *nd)
 		return 0;
 	return c->role == ELEC_ROLE_CANDIDATE ||
 	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
-	       c->timer_expires[ELEC_TIMER_PREEMPT] ||
+	       (!nd->sim->ring && c->timer_expires[ELEC_BULLY_TIMER_PREEMPT]) ||
 	       (nd->sim->ring && (c->participant || c->ring.q_len));
 }
 
@@ -658,9 +659,6 @@ static void sim_timer(struct sim *s, const struct ev *e)
 {
 	struct node *nd = &s->nodes[e->dst];
 	u8 id = EV_TYPE(e);
-	static const char *const names[ELEC_TIMER_COUNT] = {
-		"heartbeat", "detect", "answer", "coord", "preempt"
-	};
 
 	if (!nd->up || id >= ELEC_TIMER_COUNT ||
 	    nd->core.timer_expires[id] != e->term)
@@ -672,7 +670,8 @@ static void sim_timer(struct sim *s, const struct ev *e)
 		return;
 	}
 	if (s->trace)
-		out_trace(s, "%u timer %s", nd->id, names[id]);
+		out_trace(s, "%u timer %s", nd->id,
+			  elec_timer_name(nd->core.ops, id));
 	elec_core_timer(&nd->core, id, s->now);
 	sim_node_end(nd);
 }
