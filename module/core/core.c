@@ -22,6 +22,7 @@ static const struct elec_algo_ops *const elec_algos[] = {
 	&elec_ring_list.ops,
 	&elec_min_bully_ops,
 	&elec_enh_bully_ops,
+	&elec_invitation_ops,
 	NULL
 };
 
@@ -153,7 +154,8 @@ static bool elec_dur_ok(u64 ns)
  * ELECTION_HB_MISS_MAX. A coord_timeout_ns of 0 selects the default.
  * suppress_off is valid with ELEC_ALGO_RING only; ask_suspect_off,
  * preempt_off and a preempt_delay_ns (0, or a duration in the range above)
- * with the algorithms that are not rings only.
+ * with the Bully algorithms only; a search_interval_ns (0, or a duration
+ * in the range above) with ELEC_ALGO_INVITATION only.
  *
  * Return: 0 if valid, -EINVAL otherwise.
  */
@@ -187,6 +189,16 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "preempt and preempt-delay do not apply to rings";
 	else if (elec_algo_is_ring(cfg->algo) && cfg->ask_suspect_off)
 		reason = "ask-suspect does not apply to rings (a ring asks nobody)";
+	else if (cfg->algo == ELEC_ALGO_INVITATION &&
+		 (cfg->preempt_off || cfg->preempt_delay_ns ||
+		  cfg->ask_suspect_off))
+		reason = "preempt, preempt-delay and ask-suspect apply to Bully only";
+	else if (cfg->search_interval_ns &&
+		 cfg->algo != ELEC_ALGO_INVITATION)
+		reason = "search-interval applies to the invitation algorithm only";
+	else if (cfg->search_interval_ns &&
+		 !elec_dur_ok(cfg->search_interval_ns))
+		reason = "search-interval out of range (0 or 100us..60s)";
 
 	if (!reason)
 		return 0;

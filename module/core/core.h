@@ -151,6 +151,8 @@ struct elec_sink {
  *	heartbeats or an unanswered message); 1 again when heard from
  * @flags: algorithm-private per-peer bits
  * @pos: ring position, 0 = the id (see elec_peer_pos())
+ * @misses: invitation: searches in a row this member of the local
+ *	coordinator's group did not answer
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
  */
@@ -159,6 +161,7 @@ struct elec_peer {
 	u8 lladdr[ELEC_LLADDR_LEN];
 	u8 alive;
 	u8 flags;
+	u16 misses;
 	u32 pos;
 	u64 told_until;
 };
@@ -186,6 +189,8 @@ struct elec_peer {
  * @preempt_delay_ns: the Bully algorithms only, with preemption: follow a
  *	worse leader for this long before taking over; 0 (the default) takes
  *	over at once
+ * @search_interval_ns: invitation only: a coordinator's search period;
+ *	0 (the default) is the detection window, hb_interval * hb_miss
  */
 struct elec_config {
 	u32 self_id;
@@ -200,6 +205,7 @@ struct elec_config {
 	bool ask_suspect_off;
 	bool preempt_off;
 	u64 preempt_delay_ns;
+	u64 search_interval_ns;
 };
 
 /**
@@ -272,6 +278,56 @@ enum elec_enh_stage {
 	ELEC_ENH_STAGE_NONE,
 	ELEC_ENH_STAGE_CANDIDATES,
 	ELEC_ENH_STAGE_ORDINARY,
+};
+
+/**
+ * enum elec_inv_phase - where an instance of the Invitation algorithm is.
+ * @ELEC_INV_IDLE: stopped
+ * @ELEC_INV_COORD: coordinator of its group (maybe alone in it); sends
+ *	heartbeats and searches for other coordinators
+ * @ELEC_INV_MEMBER: member of a group, watches its coordinator's
+ *	heartbeats
+ * @ELEC_INV_MERGING: coordinator that invited the coordinators it found
+ *	and collects their ACCEPTs (its group still runs meanwhile)
+ * @ELEC_INV_ACCEPTED: accepted an invitation, waits for the new
+ *	coordinator's READY (no leader meanwhile: the group is halted)
+ */
+enum elec_inv_phase {
+	ELEC_INV_IDLE,
+	ELEC_INV_COORD,
+	ELEC_INV_MEMBER,
+	ELEC_INV_MERGING,
+	ELEC_INV_ACCEPTED,
+};
+
+/**
+ * struct elec_inv - the Invitation algorithm's state.
+ * @seq: the local node's group number: its sequence number
+ * @coord: the local node's group number: its coordinator (the local id
+ *	when it coordinates); 0 before the first group
+ * @pend_seq: ELEC_INV_MERGING: the new group's sequence number;
+ *	ELEC_INV_ACCEPTED: that of the group accepted
+ * @pend_coord: ELEC_INV_ACCEPTED: the coordinator of the group accepted
+ * @found_seq: the highest sequence number of the groups the current
+ *	search found
+ * @searching: a search's reply window is open
+ * @found_higher: the current search found a higher coordinator
+ * @found_lower: the current search found this many lower coordinators
+ * @dirty: the membership changed since the last READY
+ * @buf: where INVITE and READY payloads are built (kept off the stack:
+ *	the core runs in softirq context in the kernel)
+ */
+struct elec_inv {
+	u64 seq;
+	u32 coord;
+	u64 pend_seq;
+	u32 pend_coord;
+	u64 found_seq;
+	bool searching;
+	bool found_higher;
+	u32 found_lower;
+	bool dirty;
+	u8 buf[ELECTION_INV_INVITE_HDR_LEN + 4 * ELECTION_INV_MAX_IDS];
 };
 
 /*
@@ -429,9 +485,10 @@ struct elec_algo_ops {
  *	leader heard within hb_interval * hb_miss
  * @bully: the Bully algorithms' run state (bully, min-bully, enh-bully)
  * @ring: the ring algorithms' hop state
+ * @inv: the Invitation algorithm's state
  * @stats: counters
  *
- * @bully and @ring share their memory (one algorithm's state is live per
+ * @bully, @ring and @inv share their memory (one algorithm's state is live per
  * instance, and the algorithm never changes): elec_core_init() zeroes it.
  */
 struct elec_core {
@@ -456,6 +513,7 @@ struct elec_core {
 	union {
 		struct elec_bully bully;
 		struct elec_ring ring;
+		struct elec_inv inv;
 	};
 	struct elec_stats stats;
 };
@@ -569,6 +627,7 @@ static inline u32 elec_self_pos(const struct elec_config *cfg)
 extern const struct elec_algo_ops elec_bully_ops;
 extern const struct elec_algo_ops elec_min_bully_ops;
 extern const struct elec_algo_ops elec_enh_bully_ops;
+extern const struct elec_algo_ops elec_invitation_ops;
 /* the ring algorithms' tables are in ring.h */
 
 #endif /* _ELEC_CORE_H */

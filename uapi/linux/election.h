@@ -126,6 +126,23 @@
 #define ELECTION_ENH_SET_HDR_LEN	8
 #define ELECTION_ENH_MAX_CANDS		((ELECTION_MAX_NODES + 1) / 2)
 
+/*
+ * The Invitation algorithm (Documentation/protocol.rst). A group number
+ * is (term, coordinator id): the header's term carries the sequence
+ * number. AYC_REPLY carries the replier's coordinator (be32; 0 = it is
+ * between groups) at its group's sequence number. INVITE carries the
+ * new coordinator (be32), a count (be16, 1..ELECTION_INV_MAX_IDS), 2
+ * reserved zero bytes and the invited groups' coordinators (be32 each,
+ * strictly ascending, non-zero). READY carries a count (be16,
+ * 0..ELECTION_INV_MAX_IDS), 2 reserved zero bytes and the members but the
+ * coordinator (be32 each, strictly ascending, non-zero). ARE_YOU_COORD
+ * and ACCEPT are the bare header.
+ */
+#define ELECTION_INV_REPLY_LEN		4
+#define ELECTION_INV_INVITE_HDR_LEN	8
+#define ELECTION_INV_READY_HDR_LEN	4
+#define ELECTION_INV_MAX_IDS		(ELECTION_MAX_NODES - 1)
+
 /* Valid range of every duration attribute, in nanoseconds. */
 #define ELECTION_DUR_MIN_NS		100000ULL
 #define ELECTION_DUR_MAX_NS		60000000000ULL
@@ -174,6 +191,10 @@
  *	wins; the ceil(n/2) highest configured ids are candidates, asked
  *	first; the electioneer picks the highest responder and broadcasts
  *	COORDINATOR naming it and the candidate set
+ * @ELEC_ALGO_INVITATION: Garcia-Molina's Invitation algorithm: every node
+ *	is in one group (one per partition side); coordinators search for
+ *	each other and the highest merges the lower ones' groups into a new
+ *	group, numbered (sequence, coordinator id)
  * @__ELEC_ALGO_AFTER_LAST: internal use
  * @ELEC_ALGO_MAX: highest valid value
  */
@@ -185,6 +206,7 @@ enum elec_algo {
 	ELEC_ALGO_RING_LIST,
 	ELEC_ALGO_MIN_BULLY,
 	ELEC_ALGO_ENH_BULLY,
+	ELEC_ALGO_INVITATION,
 	/* add new algorithms above here */
 	__ELEC_ALGO_AFTER_LAST,
 	ELEC_ALGO_MAX = __ELEC_ALGO_AFTER_LAST - 1
@@ -213,6 +235,17 @@ enum elec_algo {
  * @ELEC_MSG_CID: the answer to QUERY: the coordinator's id (min-bully:
  *	the sender itself, empty payload; enh-bully: the coordinator and the
  *	candidate set, as COORDINATOR's payload) at the coordinator's term
+ * @ELEC_MSG_ARE_YOU_COORD: invitation: a coordinator's search, broadcast
+ *	at its group's sequence number; every node answers
+ * @ELEC_MSG_AYC_REPLY: invitation: the answer to ARE_YOU_COORD, to the
+ *	searcher: the replier's group (ELECTION_INV_REPLY_LEN payload)
+ * @ELEC_MSG_INVITE: invitation: broadcast by a merging coordinator, and
+ *	relayed by each invited coordinator that accepts: the new group's
+ *	coordinator and sequence number and the invited groups
+ * @ELEC_MSG_ACCEPT: invitation: to the new coordinator, at the new
+ *	sequence number: the sender moves into the new group
+ * @ELEC_MSG_READY: invitation: the coordinator's broadcast of its group's
+ *	number and membership, after a merge or when the membership changes
  * @__ELEC_MSG_AFTER_LAST: internal use
  * @ELEC_MSG_MAX: highest valid value
  */
@@ -226,6 +259,11 @@ enum elec_msg_type {
 	ELEC_MSG_RETRY,
 	ELEC_MSG_QUERY,
 	ELEC_MSG_CID,
+	ELEC_MSG_ARE_YOU_COORD,
+	ELEC_MSG_AYC_REPLY,
+	ELEC_MSG_INVITE,
+	ELEC_MSG_ACCEPT,
+	ELEC_MSG_READY,
 	/* add new message types above here */
 	__ELEC_MSG_AFTER_LAST,
 	ELEC_MSG_MAX = __ELEC_MSG_AFTER_LAST - 1

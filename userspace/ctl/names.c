@@ -19,6 +19,7 @@ static const char *const algo_names[ELEC_ALGO_MAX + 1] = {
 	[ELEC_ALGO_RING_LIST] = "ring-list",
 	[ELEC_ALGO_MIN_BULLY] = "min-bully",
 	[ELEC_ALGO_ENH_BULLY] = "enh-bully",
+	[ELEC_ALGO_INVITATION] = "invitation",
 };
 
 static const char *const role_names[ELEC_ROLE_MAX + 1] = {
@@ -37,6 +38,11 @@ static const char *const msg_names[ELEC_MSG_MAX + 1] = {
 	[ELEC_MSG_RETRY] = "retry",
 	[ELEC_MSG_QUERY] = "query",
 	[ELEC_MSG_CID] = "cid",
+	[ELEC_MSG_ARE_YOU_COORD] = "ayc",
+	[ELEC_MSG_AYC_REPLY] = "ayc_reply",
+	[ELEC_MSG_INVITE] = "invite",
+	[ELEC_MSG_ACCEPT] = "accept",
+	[ELEC_MSG_READY] = "ready",
 };
 
 static const char *const drop_names[ELEC_DROP_MAX + 1] = {

@@ -19,6 +19,11 @@ const char *out_msg_name(u8 type)
 		[ELEC_MSG_RETRY] = "retry",
 		[ELEC_MSG_QUERY] = "query",
 		[ELEC_MSG_CID] = "cid",
+		[ELEC_MSG_ARE_YOU_COORD] = "ayc",
+		[ELEC_MSG_AYC_REPLY] = "ayc_reply",
+		[ELEC_MSG_INVITE] = "invite",
+		[ELEC_MSG_ACCEPT] = "accept",
+		[ELEC_MSG_READY] = "ready",
 	};
 
 	if (type > ELEC_MSG_MAX || !names[type])
