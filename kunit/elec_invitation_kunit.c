@@ -84,14 +84,22 @@ static void ti_rx(struct t_node *n, u8 type, u32 src, u32 dst, u64 term)
 	ti_rx_pl(n, type, 0, src, dst, term, NULL, 0);
 }
 
-/* @src answers @n's search: it is in the group (@term, @coord) */
-static void ti_rx_reply(struct t_node *n, u32 src, u64 term, u32 coord)
+/* @src answers @n's search: in the group (@term, @coord), version @ver */
+static void ti_rx_reply_ver(struct t_node *n, u32 src, u64 term, u32 coord,
+			    u32 ver)
 {
 	u8 pl[ELECTION_INV_REPLY_LEN];
 
 	ti_put32(pl, coord);
+	ti_put32(pl + 4, ver);
 	ti_rx_pl(n, ELEC_MSG_AYC_REPLY, 0, src, n->c.cfg.self_id, term, pl,
 		 sizeof(pl));
+}
+
+/* the same, holding the membership version @n holds */
+static void ti_rx_reply(struct t_node *n, u32 src, u64 term, u32 coord)
+{
+	ti_rx_reply_ver(n, src, term, coord, n->c.inv.mver);
 }
 
 /* INVITE from @src into (@term, @coord) for the groups of @ids */
@@ -111,7 +119,7 @@ static void ti_rx_invite(struct t_node *n, u32 src, u64 term, u32 coord,
 		 ELECTION_INV_INVITE_HDR_LEN + 4 * nr);
 }
 
-/* READY from @src: group (@term, @src), members @ids */
+/* READY from @src: group (@term, @src), members @ids, version 1 + @term */
 static void ti_rx_ready(struct t_node *n, u32 src, u64 term, const u32 *ids,
 			u16 nr)
 {
@@ -121,6 +129,7 @@ static void ti_rx_ready(struct t_node *n, u32 src, u64 term, const u32 *ids,
 	memset(pl, 0, sizeof(pl));
 	pl[0] = nr >> 8;
 	pl[1] = nr;
+	ti_put32(pl + 4, 1 + (u32)term);
 	for (i = 0; i < nr; i++)
 		ti_put32(pl + ELECTION_INV_READY_HDR_LEN + 4 * i, ids[i]);
 	ti_rx_pl(n, ELEC_MSG_READY, 0, src, 0, term, pl,
@@ -151,7 +160,9 @@ static u32 ti_id_bits(struct kunit *test, const struct elec_action *a)
 	u16 i, nr;
 
 	KUNIT_ASSERT_NOT_NULL(test, pl);
-	nr = (u16)(pl[hdr - 4] << 8 | pl[hdr - 3]);
+	/* the count: INVITE's after the coordinator, READY's first */
+	nr = a->msg.type == ELEC_MSG_INVITE ? (u16)(pl[4] << 8 | pl[5]) :
+	     (u16)(pl[0] << 8 | pl[1]);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, hdr + 4 * nr);
 	for (i = 0; i < nr; i++) {
 		u32 id = ti_get32(pl + hdr + 4 * i);
@@ -718,7 +729,7 @@ static void ti_stop_start(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 }
 
-/* the payloads, through the codec */
+/* the payloads, as the codec checks them */
 static void ti_codec(struct kunit *test)
 {
 	u8 pl[ELECTION_INV_INVITE_HDR_LEN + 12];
@@ -729,23 +740,30 @@ static void ti_codec(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_ARE_YOU_COORD, pl, 0));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_ARE_YOU_COORD, pl, 4));
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_ACCEPT, pl, 0));
-	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 4));
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 8));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 4));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 0));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_ELECTION, pl, 0));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_COORDINATOR, pl, 0));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_QUERY, pl, 0));
-	/* READY: no member is valid (a group of one) */
-	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 4));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_ACK, pl, 0));
+	/* READY: no member is valid (a group of one); any version */
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 8));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 4));
 	pl[1] = 2;
-	ti_put32(pl + 4, 3);
-	ti_put32(pl + 8, 5);
-	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 12));
-	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 8));
-	ti_put32(pl + 8, 3);	/* not ascending */
+	ti_put32(pl + 4, 0xffffffff);
+	ti_put32(pl + 8, 3);
+	ti_put32(pl + 12, 5);
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 12));
-	ti_put32(pl + 8, 5);
+	ti_put32(pl + 12, 3);	/* not ascending */
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
+	ti_put32(pl + 12, 5);
 	pl[3] = 1;		/* reserved */
-	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 12));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
+	pl[3] = 0;
+	pl[0] = 1;		/* 258 members */
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
 
 	/* INVITE: a coordinator and at least one group */
 	memset(pl, 0, sizeof(pl));
@@ -772,6 +790,38 @@ static void ti_codec(struct kunit *test)
 			ELECTION_INV_INVITE_HDR_LEN + 4 * ELECTION_INV_MAX_IDS);
 	KUNIT_EXPECT_LE(test, o->max_payload(ELECTION_MAX_NODES),
 			(u32)ELECTION_MAX_PAYLOAD);
+}
+
+/* READY carries a version; a member echoes it, an old one draws a READY */
+static void ti_membership_version(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a;
+	u32 ver;
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_READY_HDR_LEN + 4);
+	ver = ti_get32(a->msg.payload + 4);
+	KUNIT_EXPECT_EQ(test, ver, n->c.inv.mver);
+	/* the current version: nothing to send */
+	t_clear(n);
+	ti_rx_reply_ver(n, 3, 5, 9, ver);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* an old one (the READY was lost): READY again, a newer version */
+	ti_rx_reply_ver(n, 3, 5, 9, ver - 1);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), ver + 1);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
+
+	/* a member takes the version and echoes it */
+	n = ti_member5(test);
+	KUNIT_EXPECT_EQ(test, n->c.inv.mver, 5);	/* ti_rx_ready: 1 + 4 */
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
+	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), 5);
 }
 
 /* the Bully options are refused; search-interval is the algorithm's own */
@@ -995,6 +1045,7 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_peer_removed),
 	KUNIT_CASE(ti_stop_start),
 	KUNIT_CASE(ti_codec),
+	KUNIT_CASE(ti_membership_version),
 	KUNIT_CASE(ti_config),
 	KUNIT_CASE(ti_net_boot),
 	KUNIT_CASE(ti_net_coordinator_crash),

@@ -314,6 +314,9 @@ enum elec_inv_phase {
  * @found_higher: the current search found a higher coordinator
  * @found_lower: the current search found this many lower coordinators
  * @dirty: the membership changed since the last READY
+ * @mver: the membership's version: a coordinator's count of the READYs it
+ *	sent; a member's, that of the last READY it took (it echoes it in
+ *	AYC_REPLY, and a coordinator that sees an old one sends READY)
  * @buf: where INVITE and READY payloads are built (kept off the stack:
  *	the core runs in softirq context in the kernel)
  */
@@ -327,6 +330,7 @@ struct elec_inv {
 	bool found_higher;
 	u32 found_lower;
 	bool dirty;
+	u32 mver;
 	u8 buf[ELECTION_INV_INVITE_HDR_LEN + 4 * ELECTION_INV_MAX_IDS];
 };
 

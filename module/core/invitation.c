@@ -140,6 +140,7 @@ static void inv_send_ready(struct elec_core *c, u64 now)
 	pl[1] = n;
 	pl[2] = 0;
 	pl[3] = 0;
+	inv_put32(pl + 4, ++c->inv.mver);
 	c->inv.dirty = false;
 	elec_core_send(c, ELEC_MSG_READY, 0, c->inv.seq, pl,
 		       ELECTION_INV_READY_HDR_LEN + 4 * n, now);
@@ -385,6 +386,7 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 	u32 coord = c->phase == ELEC_INV_ACCEPTED ? 0 : c->inv.coord;
 
 	inv_put32(pl, coord);
+	inv_put32(pl + 4, c->inv.mver);
 	elec_core_send(c, ELEC_MSG_AYC_REPLY, msg->src, c->inv.seq, pl,
 		       sizeof(pl), now);
 	if (c->phase == ELEC_INV_MEMBER && msg->src == c->leader &&
@@ -406,13 +408,15 @@ static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg,
 	if (coord == c->cfg.self_id) {
 		/*
 		 * One of ours, or one we dropped that still follows us, or
-		 * one that missed the last READY (an older number): it is
-		 * (again) a member and hears the membership.
+		 * one that missed the last READY (an older number or
+		 * version): it is (again) a member and hears the membership.
 		 */
 		if (c->inv.searching)
 			p->flags |= ELEC_INV_PEER_REPLIED;
 		p->misses = 0;
-		if (!(p->flags & ELEC_INV_PEER_MEMBER) || msg->term != c->inv.seq) {
+		if (!(p->flags & ELEC_INV_PEER_MEMBER) ||
+		    msg->term != c->inv.seq ||
+		    inv_get32(msg->payload + 4) != c->inv.mver) {
 			p->flags |= ELEC_INV_PEER_MEMBER;
 			c->inv.dirty = true;
 			if (!c->inv.searching && c->phase == ELEC_INV_COORD)
@@ -498,6 +502,7 @@ static void inv_take_members(struct elec_core *c, const struct elec_msg *msg)
 	u16 n = inv_get16(msg->payload);
 	u32 i;
 
+	c->inv.mver = inv_get32(msg->payload + 4);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 

@@ -130,17 +130,18 @@
  * The Invitation algorithm (Documentation/protocol.rst). A group number
  * is (term, coordinator id): the header's term carries the sequence
  * number. AYC_REPLY carries the replier's coordinator (be32; 0 = it is
- * between groups) at its group's sequence number. INVITE carries the
- * new coordinator (be32), a count (be16, 1..ELECTION_INV_MAX_IDS), 2
- * reserved zero bytes and the invited groups' coordinators (be32 each,
- * strictly ascending, non-zero). READY carries a count (be16,
- * 0..ELECTION_INV_MAX_IDS), 2 reserved zero bytes and the members but the
+ * between groups) and the version of the membership it holds (be32) at
+ * its group's sequence number. INVITE carries the new coordinator (be32),
+ * a count (be16, 1..ELECTION_INV_MAX_IDS), 2 reserved zero bytes and the
+ * invited groups' coordinators (be32 each, strictly ascending, non-zero).
+ * READY carries a count (be16, 0..ELECTION_INV_MAX_IDS), 2 reserved zero
+ * bytes, the membership's version (be32) and the members but the
  * coordinator (be32 each, strictly ascending, non-zero). ARE_YOU_COORD
  * and ACCEPT are the bare header.
  */
-#define ELECTION_INV_REPLY_LEN		4
+#define ELECTION_INV_REPLY_LEN		8
 #define ELECTION_INV_INVITE_HDR_LEN	8
-#define ELECTION_INV_READY_HDR_LEN	4
+#define ELECTION_INV_READY_HDR_LEN	8
 #define ELECTION_INV_MAX_IDS		(ELECTION_MAX_NODES - 1)
 
 /* Valid range of every duration attribute, in nanoseconds. */
