@@ -98,6 +98,19 @@ bool elec_algo_is_ring(u8 algo)
 }
 
 /**
+ * elec_algo_is_bully() - whether an algorithm is Bully or a Bully variant.
+ * @algo: enum elec_algo value
+ *
+ * Return: true for bully, min-bully and enh-bully, which take the options
+ * ask-suspect, preempt and preempt-delay.
+ */
+bool elec_algo_is_bully(u8 algo)
+{
+	return algo == ELEC_ALGO_BULLY || algo == ELEC_ALGO_MIN_BULLY ||
+	       algo == ELEC_ALGO_ENH_BULLY;
+}
+
+/**
  * elec_algo_better() - whether one node id beats another in an election.
  * @ops: the algorithm
  * @a: a node id

@@ -543,6 +543,7 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
 bool elec_algo_is_ring(u8 algo);
+bool elec_algo_is_bully(u8 algo);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
 const char *elec_timer_name(const struct elec_algo_ops *ops,
 			    enum elec_timer_id id);

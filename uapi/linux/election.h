@@ -432,7 +432,7 @@ enum elec_cmd {
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
  * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
  * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE,
- *	PEER_POS
+ *	PEER_POS (and, invitation, PEER_MEMBER)
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
  * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed
@@ -496,6 +496,19 @@ enum elec_cmd {
  * @ELEC_ATTR_TIMER_LATE_MAX_NS: u64, inside TIMER_LATE: the latest expiry
  *	seen, in ns
  * @ELEC_ATTR_TIMER_LATE_COUNT: u64, inside TIMER_LATE: expiries recorded
+ * @ELEC_ATTR_SEARCH_INTERVAL_NS: u64, ELEC_ALGO_INVITATION only: a
+ *	coordinator's search period; 0 (default) or ELECTION_DUR_MIN_NS..
+ *	ELECTION_DUR_MAX_NS, 0 meaning hb-interval x hb-miss; GROUP_NEW,
+ *	GROUP_SET; GROUP_GET reports the effective period (invitation only)
+ * @ELEC_ATTR_INV_SEQ: u64, GROUP_GET, invitation only: the sequence number
+ *	of the local node's group (its group number is (INV_SEQ,
+ *	INV_COORDINATOR))
+ * @ELEC_ATTR_INV_COORDINATOR: u32, GROUP_GET, invitation only: the
+ *	coordinator of the local node's group (its own id when it
+ *	coordinates)
+ * @ELEC_ATTR_PEER_MEMBER: u8, inside PEER, invitation only: 1 when the
+ *	peer is a member of the local node's group, as the node knows it
+ *	(a coordinator: its membership; a member: its coordinator's last READY)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -546,6 +559,10 @@ enum elec_attr {
 	ELEC_ATTR_TIMER_LATE_BUCKETS,
 	ELEC_ATTR_TIMER_LATE_MAX_NS,
 	ELEC_ATTR_TIMER_LATE_COUNT,
+	ELEC_ATTR_SEARCH_INTERVAL_NS,
+	ELEC_ATTR_INV_SEQ,
+	ELEC_ATTR_INV_COORDINATOR,
+	ELEC_ATTR_PEER_MEMBER,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -118,6 +118,10 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = "timer_late_buckets",
 	[ELEC_ATTR_TIMER_LATE_MAX_NS] = "timer_late_max_ns",
 	[ELEC_ATTR_TIMER_LATE_COUNT] = "timer_late_count",
+	[ELEC_ATTR_SEARCH_INTERVAL_NS] = "search_interval_ns",
+	[ELEC_ATTR_INV_SEQ] = "inv_seq",
+	[ELEC_ATTR_INV_COORDINATOR] = "inv_coordinator",
+	[ELEC_ATTR_PEER_MEMBER] = "peer_member",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
