@@ -669,16 +669,42 @@ static void ti_coordinator_membership(struct kunit *test)
 	a = ti_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 3), 1);
-	/* 3 still follows 9 and says so: a member again */
+	/* 3 still follows 9 and says so: a member again, READY at the end */
 	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
 	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
 	a = ti_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
 	/* 5 answers for another group: it left */
 	t_clear(n);
-	ti_rx_reply(n, 5, 8, 5);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 8, 7);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
 	a = ti_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
+
+	/*
+	 * answers outside a search window, however many: no READY each
+	 * (a peer cannot make the coordinator broadcast per frame); the
+	 * next search's end sends one
+	 */
+	t_clear(n);
+	for (i = 0; i < 10; i++)
+		ti_rx_reply_ver(n, 3, 5, 9, n->c.inv.mver + 1 + i);
+	ti_rx_reply(n, 5, 5, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+			T_BIT(3) | T_BIT(5));
 }
 
 /* elect: a coordinator searches, a member forms its own group */
@@ -808,10 +834,15 @@ static void ti_membership_version(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ver, n->c.inv.mver);
 	/* the current version: nothing to send */
 	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
 	ti_rx_reply_ver(n, 3, 5, 9, ver);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	/* an old one (the READY was lost): READY again, a newer version */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
 	ti_rx_reply_ver(n, 3, 5, 9, ver - 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
 	a = ti_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), ver + 1);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
@@ -856,6 +887,173 @@ static void ti_config(struct kunit *test)
 			   "search-interval applies to the invitation algorithm only");
 	KUNIT_EXPECT_PTR_EQ(test, elec_algo_find_name("invitation"),
 			    &elec_invitation_ops);
+}
+
+/*
+ * A search period shorter than the reply window: the period that ends
+ * inside the window is not lost (the coordinator keeps searching, and so
+ * keeps dropping members that died)
+ */
+static void ti_search_period_short(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 9);
+	struct elec_config cfg = n->c.cfg;
+	u64 end;
+
+	cfg.search_interval_ns = T_T / 2;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	t_start(n);
+	end = n->now + 10 * T_T;
+	t_clear(n);
+	/* the search timers in time order for 10 T */
+	while (n->now < end) {
+		u64 srch = n->c.timer_expires[ELEC_INV_TIMER_SEARCH];
+		u64 reply = n->c.timer_expires[ELEC_INV_TIMER_REPLY];
+
+		KUNIT_ASSERT_NE(test, srch, 0);
+		/* a tie: the period first, inside the window */
+		t_fire(n, reply && reply < srch ? ELEC_INV_TIMER_REPLY :
+			  ELEC_INV_TIMER_SEARCH);
+	}
+	/* a search at least every 2 T */
+	KUNIT_EXPECT_GE(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 5);
+}
+
+/*
+ * A member that answers 0 (between groups: it accepted an invitation,
+ * maybe this coordinator's own, its answer overtaking the READY) stays a
+ * member: the answer counts as a missed search, no READY without it
+ */
+static void ti_member_between_groups(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 4, 0);
+	ti_rx_reply(n, 5, 5, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 3)->misses, 1);
+	/* it answers for 9 in the next search: all well */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 3)->misses, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	/* answering for another group still means it left */
+	ti_rx_reply(n, 3, 7, 7);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(5));
+}
+
+/*
+ * An INVITE is taken only from the new coordinator itself, or (a member)
+ * relayed by its own coordinator: another peer cannot make a node leave
+ * its group by naming a higher coordinator
+ */
+static void ti_invite_sender(struct kunit *test)
+{
+	static const u32 members[] = { 3 };
+	static const u32 seven[] = { 7 };
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_node(test, 3);
+
+	t_start(n);
+	ti_rx_invite(n, 7, 2, 7, members, 1);
+	ti_rx_ready(n, 7, 2, members, 1);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	t_clear(n);
+	/* 5 (not 9, not 3's coordinator 7) names 9 for 7's group */
+	ti_rx_invite(n, 5, 3, 9, seven, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+
+	/* a coordinator: only from the inviter */
+	n = ti_alone(test, 5);
+	ti_rx_invite(n, 7, 3, 9, five, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	ti_rx_invite(n, 9, 3, 9, five, 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+}
+
+/*
+ * A node that (re)starts learns the group's numbers from the first frame
+ * it hears, however far above its own they are (a reloaded module joins
+ * a group whose numbers have grown); after that the bound applies
+ */
+static void ti_learning(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 5);
+	u64 far = (1ULL << 33) + 10;
+
+	t_start(n);
+	KUNIT_EXPECT_TRUE(test, n->c.learning);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, far);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_TERM_TOO_FAR], 0);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, far);
+	KUNIT_EXPECT_FALSE(test, n->c.learning);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, far + (1ULL << 33));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_TERM_TOO_FAR], 1);
+}
+
+/* the only coordinator a search found is removed: no empty INVITE */
+static void ti_found_removed(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 9);
+
+	t_start(n);
+	ti_rx_reply(n, 3, 1, 3);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_INVITE, 0), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+}
+
+/* a member removed while its coordinator merges: READY without it */
+static void ti_removed_while_merging(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	/* 7 is found, 9 merges again */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	ti_rx_reply(n, 7, 3, 7);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);	/* 7 did not accept */
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+			T_BIT(5));
+}
+
+/* an accepting node waits for READY at least past the accept window */
+static void ti_accept_wait_floor(struct kunit *test)
+{
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_alone(test, 5);
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.coord_timeout_ns = T_T / 2;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	ti_rx_invite(n, 9, 7, 9, five, 1);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	KUNIT_EXPECT_GE(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + 2 * T_T);
 }
 
 /* ---- on the in-test network ---- */
@@ -1047,6 +1245,13 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_codec),
 	KUNIT_CASE(ti_membership_version),
 	KUNIT_CASE(ti_config),
+	KUNIT_CASE(ti_search_period_short),
+	KUNIT_CASE(ti_invite_sender),
+	KUNIT_CASE(ti_member_between_groups),
+	KUNIT_CASE(ti_learning),
+	KUNIT_CASE(ti_found_removed),
+	KUNIT_CASE(ti_removed_while_merging),
+	KUNIT_CASE(ti_accept_wait_floor),
 	KUNIT_CASE(ti_net_boot),
 	KUNIT_CASE(ti_net_coordinator_crash),
 	KUNIT_CASE(ti_net_partition_heal),

@@ -43,8 +43,10 @@
  *   group when READY does not come within coord-timeout or leaves it out.
  * - An invitation is accepted only in the normal states (coordinator or
  *   member), only when it names the local node's coordinator, a higher new
- *   coordinator and a newer sequence number; the first such invitation
- *   wins, later ones are ignored.
+ *   coordinator and a newer sequence number, and comes from that new
+ *   coordinator (or, to a member, from its own coordinator's relay); the
+ *   first such invitation wins, later ones are ignored. The accepting node
+ *   waits coord-timeout for READY, at least 2 T.
  *
  * Timers: HEARTBEAT (coordinator), DETECT (member), SEARCH (coordinator:
  * the search period), REPLY (the search's reply window, T), ACCEPT (the
@@ -82,15 +84,26 @@ static u64 inv_detect_ns(const struct elec_core *c)
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
 }
 
+/* the search period: search-interval, but one search at a time (T) */
 static u64 inv_search_ns(const struct elec_core *c)
 {
-	return c->cfg.search_interval_ns ? c->cfg.search_interval_ns :
-	       inv_detect_ns(c);
+	u64 ns = c->cfg.search_interval_ns ? c->cfg.search_interval_ns :
+		 inv_detect_ns(c);
+
+	return ns < c->cfg.timeout_ns ? c->cfg.timeout_ns : ns;
 }
 
-static bool inv_known(struct elec_core *c, u32 id)
+/*
+ * How long a node that accepted an invitation waits for READY:
+ * coord-timeout, but never less than two reply windows, since the
+ * merging coordinator sends READY only when its accept window (T) is
+ * over; a shorter wait would give up on every merge.
+ */
+static u64 inv_ready_wait_ns(const struct elec_core *c)
 {
-	return id == c->cfg.self_id || elec_core_peer_find(c, id);
+	u64 ns = elec_config_coord_timeout(&c->cfg);
+
+	return ns < 2 * c->cfg.timeout_ns ? 2 * c->cfg.timeout_ns : ns;
 }
 
 static void inv_clear_flags(struct elec_core *c, u8 flags)
@@ -295,6 +308,12 @@ static void inv_search_done(struct elec_core *c, u64 now)
 static void inv_start(struct elec_core *c, u64 now)
 {
 	inv_form_group(c, now);
+	/*
+	 * A group of its own is no leader learned: until the first frame
+	 * from a peer, take any number (a reloaded node joins a group whose
+	 * numbers grew beyond ELECTION_TERM_MAX_AHEAD); inv_rx() ends it.
+	 */
+	c->learning = true;
 }
 
 static void inv_stop(struct elec_core *c, u64 now)
@@ -339,9 +358,11 @@ static void inv_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		inv_form_group(c, now);
 		break;
 	case ELEC_INV_TIMER_SEARCH:
-		if (c->phase == ELEC_INV_COORD)
+		if (c->phase == ELEC_INV_COORD && !c->inv.searching)
 			inv_search(c, now);
-		else if (c->phase == ELEC_INV_MERGING)
+		else if (c->phase == ELEC_INV_COORD ||
+			 c->phase == ELEC_INV_MERGING)
+			/* a search (or merge) is under way: the next period */
 			elec_core_arm_in(c, ELEC_INV_TIMER_SEARCH,
 					 inv_search_ns(c), now);
 		break;
@@ -397,8 +418,7 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 	inv_heard_coord(c, msg->src, msg->term, now);
 }
 
-static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg,
-			 u64 now)
+static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 	u32 coord = inv_get32(msg->payload);
@@ -417,19 +437,25 @@ static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg,
 		if (!(p->flags & ELEC_INV_PEER_MEMBER) ||
 		    msg->term != c->inv.seq ||
 		    inv_get32(msg->payload + 4) != c->inv.mver) {
+			/*
+			 * READY when the search's window (or the merge)
+			 * ends: one per search, however many answers came
+			 * (an answer outside a window, late or unasked,
+			 * waits for the next one: no READY per frame)
+			 */
 			p->flags |= ELEC_INV_PEER_MEMBER;
 			c->inv.dirty = true;
-			if (!c->inv.searching && c->phase == ELEC_INV_COORD)
-				inv_send_ready(c, now);
 		}
 		return;
 	}
-	if (p->flags & ELEC_INV_PEER_MEMBER) {
-		/* a member that now answers for another group has left */
+	if (coord && p->flags & ELEC_INV_PEER_MEMBER) {
+		/*
+		 * A member that now answers for another group has left. One
+		 * between groups (0) may be joining this one (its AYC_REPLY
+		 * overtook the READY): no answer this search, no more.
+		 */
 		p->flags &= ~ELEC_INV_PEER_MEMBER;
 		c->inv.dirty = true;
-		if (!c->inv.searching && c->phase == ELEC_INV_COORD)
-			inv_send_ready(c, now);
 	}
 	if (!c->inv.searching || coord != msg->src ||
 	    (p->flags & ELEC_INV_PEER_FOUND))
@@ -465,8 +491,15 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 
 	if (c->phase != ELEC_INV_COORD && c->phase != ELEC_INV_MEMBER)
 		return;	/* merging, or committed to an invitation already */
+	/*
+	 * From the new coordinator itself, or relayed to a member by its
+	 * own coordinator: no other peer moves a node out of its group
+	 */
+	if (msg->src != coord &&
+	    (c->phase != ELEC_INV_MEMBER || msg->src != mine))
+		return;
 	if (!inv_ids_have(ids, n, mine) || coord <= mine ||
-	    msg->term <= c->inv.seq || !inv_known(c, coord))
+	    msg->term <= c->inv.seq)
 		return;
 	elec_core_send(c, ELEC_MSG_ACCEPT, coord, msg->term, NULL, 0, now);
 	if (c->phase == ELEC_INV_COORD) {
@@ -483,8 +516,7 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 	c->role = ELEC_ROLE_CANDIDATE;
 	c->participant = true;
 	elec_core_set_leader(c, 0, c->term, now);
-	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT,
-			 elec_config_coord_timeout(&c->cfg), now);
+	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT, inv_ready_wait_ns(c), now);
 }
 
 static void inv_rx_accept(struct elec_core *c, const struct elec_msg *msg)
@@ -499,14 +531,18 @@ static void inv_rx_accept(struct elec_core *c, const struct elec_msg *msg)
 static void inv_take_members(struct elec_core *c, const struct elec_msg *msg)
 {
 	const u8 *ids = msg->payload + ELECTION_INV_READY_HDR_LEN;
-	u16 n = inv_get16(msg->payload);
+	u16 n = inv_get16(msg->payload), j = 0;
 	u32 i;
 
 	c->inv.mver = inv_get32(msg->payload + 4);
+	/* both ascending (the peer table; the codec checked the ids) */
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 
-		if (p->id == msg->src || inv_ids_have(ids, n, p->id))
+		while (j < n && inv_get32(ids + 4 * j) < p->id)
+			j++;
+		if (p->id == msg->src ||
+		    (j < n && inv_get32(ids + 4 * j) == p->id))
 			p->flags |= ELEC_INV_PEER_MEMBER;
 		else
 			p->flags &= ~ELEC_INV_PEER_MEMBER;
@@ -570,6 +606,7 @@ static void inv_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
+	c->learning = false;	/* the group's numbers are known now */
 	if (msg->type != ELEC_MSG_HEARTBEAT || !(msg->flags &
 						 ELECTION_FLAG_LEAVING))
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
@@ -580,7 +617,7 @@ static void inv_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 		inv_rx_ayc(c, msg, now);
 		break;
 	case ELEC_MSG_AYC_REPLY:
-		inv_rx_reply(c, msg, now);
+		inv_rx_reply(c, msg);
 		break;
 	case ELEC_MSG_INVITE:
 		inv_rx_invite(c, msg, now);
@@ -615,9 +652,15 @@ static void inv_peer_removed(struct elec_core *c, struct elec_peer *peer,
 		inv_form_group(c, now);
 		return;
 	}
+	/* a coordinator the current search found: not to be invited */
+	if (peer->flags & ELEC_INV_PEER_FOUND && c->inv.found_lower)
+		c->inv.found_lower--;
 	if (peer->flags & ELEC_INV_PEER_MEMBER && c->phase == ELEC_INV_COORD) {
 		peer->flags = 0;
 		inv_send_ready(c, now);
+	} else if (peer->flags & ELEC_INV_PEER_MEMBER &&
+		   c->phase == ELEC_INV_MERGING) {
+		c->inv.dirty = true;	/* READY when the merge ends */
 	}
 	peer->flags = 0;
 }

@@ -111,7 +111,7 @@ static void settle_variant(struct sim *s, struct node *b)
  * - a member that lost its coordinator (crashed, or on the other side)
  *   forms its own group within W + L of its last heartbeat;
  * - a node that accepted an invitation joins or forms its own group
- *   within C;
+ *   within C (at least 2 T: invitation.c's wait for READY);
  * - a coordinator drops members that stopped answering (crashed, or on
  *   the other side) after hb-miss searches, hb-miss + 1 periods after
  *   the fault, and its READY ends the search's window: (hb-miss + 1) x S
@@ -130,6 +130,9 @@ static u64 inv_e2_bound(const struct sim_params *p)
 	u64 w = p->hb_interval_ns * p->hb_miss, l = p->lat_hi;
 	u64 t = p->timeout_ns;
 	u64 srch = p->search_interval_ns ? p->search_interval_ns : w;
+
+	if (coord < 2 * t)
+		coord = 2 * t;
 
 	return w + l + coord + (p->hb_miss + 2) * srch + t +
 	       3 * (p->hb_interval_ns + 2 * t + 3 * l);

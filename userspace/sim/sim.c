@@ -711,6 +711,16 @@ int sim_inv_grouped(struct sim *s, u32 *comps)
 				if (!!(pe->flags & ELEC_INV_PEER_MEMBER) !=
 				    want)
 					return 0;
+				/*
+				 * A member one missed search away from
+				 * being dropped (its answers lost across a
+				 * partition just healed: the window open
+				 * now may miss it too) is about to leave:
+				 * not quiescent yet.
+				 */
+				if (nd == top && want &&
+				    pe->misses + 1U >= c->cfg.hb_miss)
+					return 0;
 			}
 		}
 	}
