@@ -330,7 +330,8 @@ static void tcore_init(struct kunit *test)
 	struct elec_sink sink = { .emit = t_emit };
 	struct elec_sink nosink = { .emit = NULL };
 	struct elec_config cfg;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	n->test = test;
@@ -372,7 +373,8 @@ static void tcore_set_config(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
 	struct elec_config cfg = n->c.cfg;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 	const char *why;
 
 	t_make_follower(n, 5, 1);
@@ -1018,7 +1020,8 @@ static void tb_rx_election_from_lower(struct kunit *test)
 static void tb_rx_election_from_higher(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	t_make_follower(n, 5, 1);
 	before = n->c;
@@ -1903,7 +1906,8 @@ static void tb_rule_learning_worse(struct kunit *test)
 static void tb_rule_leaving(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	t_make_follower(n, 5, 2);
 	/* from another id or another term: ignored */
@@ -1965,7 +1969,8 @@ static void tb_rule_resign(struct kunit *test)
 	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
 	struct t_node *f = t_node_new(test, 4, t_ids5, 5);
 	const struct elec_action *a;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	elec_core_resign(&n->c, n->now);	/* stopped */
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);

@@ -1071,7 +1071,8 @@ static void te_rule_receiver_no_run(struct kunit *test)
 {
 	struct t_node *n = te_node_new(test, 3, te_ids5, 5);
 	const struct elec_action *a;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	te_follower(n, 5, 2);
 	before = n->c;
@@ -1266,7 +1267,8 @@ static void te_rule_coord_checks(struct kunit *test)
 	static const u32 c345[] = { 3, 4, 5 };
 	struct t_node *n = te_node_new(test, 3, te_ids5, 5);
 	u8 pl[TE_SET_LEN(3)];
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 	u16 len;
 
 	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 2, n->now), 0);
