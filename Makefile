@@ -9,6 +9,8 @@
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
 #                   lockdep, debug objects, kmemleak); not part of check
+#   make vmtest-long  long scenarios (tests/vm/long: partitions flapping for
+#                   a minute); not part of check
 #   make debug-kernel  build (once, cached) that kernel (scripts/debug-kernel)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
@@ -27,7 +29,7 @@ KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim bench-failover bench-stability bench-timers vmtest-debug \
+	check demo tables bench-sim bench-failover bench-stability bench-timers vmtest-debug vmtest-long \
 	debug-kernel
 all: module userspace
 
@@ -63,6 +65,11 @@ vmtest: all
 # electionctl is needed here.
 vmtest-debug: userspace
 	@VM_KERNEL=debug scripts/vmtest
+
+# scenarios too long for make check (tests/vm/long): partitions that flap
+# for a minute, ...
+vmtest-long: all
+	@KDIR="$(KDIR)" scripts/vmtest tests/vm/long/*.sh
 
 debug-kernel:
 	@scripts/debug-kernel

@@ -27,6 +27,7 @@
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
  */
 #include "elec_kunit_net.h"
+#include "bully.h"
 
 static void t_cfg(struct elec_config *cfg, u32 self)
 {
@@ -89,7 +90,7 @@ static void t_make_leader(struct t_node *n)
 	t_start(n);
 	t_fire(n, ELEC_TIMER_DETECT);
 	if (n->c.phase == ELEC_BULLY_WAIT_ANSWER)
-		t_fire(n, ELEC_TIMER_ANSWER);
+		t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_ASSERT_EQ(n->test, n->c.role, ELEC_ROLE_LEADER);
 	t_clear(n);
 }
@@ -329,7 +330,8 @@ static void tcore_init(struct kunit *test)
 	struct elec_sink sink = { .emit = t_emit };
 	struct elec_sink nosink = { .emit = NULL };
 	struct elec_config cfg;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	n->test = test;
@@ -371,7 +373,8 @@ static void tcore_set_config(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
 	struct elec_config cfg = n->c.cfg;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 	const char *why;
 
 	t_make_follower(n, 5, 1);
@@ -580,7 +583,7 @@ static void tcore_timer_dispatch(struct kunit *test)
 	/* early: an hrtimer that raced a re-arm */
 	elec_core_timer(&n->c, ELEC_TIMER_DETECT, at - 1);
 	/* not armed */
-	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, at + 1);
+	elec_core_timer(&n->c, ELEC_BULLY_TIMER_ANSWER, at + 1);
 	elec_core_timer(&n->c, ELEC_TIMER_HEARTBEAT, at + 1);
 	/* no such timer */
 	elec_core_timer(&n->c, ELEC_TIMER_COUNT, at + 1);
@@ -601,9 +604,9 @@ static void tcore_timer_dispatch(struct kunit *test)
 
 	/* a cancelled timer whose expiry still arrives is ignored */
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_BULLY_TIMER_ANSWER), 1);
 	t_clear(n);
-	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, n->now + T_T);
+	elec_core_timer(&n->c, ELEC_BULLY_TIMER_ANSWER, n->now + T_T);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_COORD);
 }
@@ -614,18 +617,18 @@ static void tcore_helpers(struct kunit *test)
 	const struct elec_action *a;
 	struct elec_peer *p;
 
-	elec_core_cancel(&n->c, ELEC_TIMER_COORD, n->now);
+	elec_core_cancel(&n->c, ELEC_BULLY_TIMER_COORD, n->now);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);	/* not armed: silent */
-	elec_core_arm(&n->c, ELEC_TIMER_COORD, 0, n->now);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 1);
-	elec_core_arm(&n->c, ELEC_TIMER_COORD, 77, n->now);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 77);
-	elec_core_cancel(&n->c, ELEC_TIMER_COORD, n->now);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	elec_core_arm(&n->c, ELEC_BULLY_TIMER_COORD, 0, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_COORD], 1);
+	elec_core_arm(&n->c, ELEC_BULLY_TIMER_COORD, 77, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_COORD], 77);
+	elec_core_cancel(&n->c, ELEC_BULLY_TIMER_COORD, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_COORD], 0);
 	KUNIT_ASSERT_EQ(test, n->n_acts, 3);
 	a = t_act(n, 1);
 	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_TIMER_ARM);
-	KUNIT_EXPECT_EQ(test, a->timer.id, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, a->timer.id, ELEC_BULLY_TIMER_COORD);
 	KUNIT_EXPECT_EQ(test, a->timer.expires_ns, 77);
 	KUNIT_EXPECT_EQ(test, a->now_ns, n->now);
 	KUNIT_EXPECT_EQ(test, t_act(n, 2)->kind, ELEC_ACT_TIMER_CANCEL);
@@ -688,13 +691,13 @@ static void tcore_start_stop(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
 	t_fire(n, ELEC_TIMER_DETECT);
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
-	KUNIT_ASSERT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_COORD));
+	KUNIT_ASSERT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_COORD));
 	t_clear(n);
 
 	elec_core_stop(&n->c, n->now);
 	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->kind, ELEC_ACT_TIMER_CANCEL);
-	KUNIT_EXPECT_EQ(test, t_act(n, 0)->timer.id, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->timer.id, ELEC_BULLY_TIMER_COORD);
 	a = t_act(n, 1);
 	KUNIT_EXPECT_EQ(test, a->kind, ELEC_ACT_EVENT);
 	KUNIT_EXPECT_EQ(test, a->event.type, ELEC_EVENT_STOPPED);
@@ -708,7 +711,7 @@ static void tcore_start_stop(struct kunit *test)
 	/* stopped: frames are dropped, timers and elect do nothing */
 	t_clear(n);
 	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 9);
-	elec_core_timer(&n->c, ELEC_TIMER_COORD, n->now + T_COORD);
+	elec_core_timer(&n->c, ELEC_BULLY_TIMER_COORD, n->now + T_COORD);
 	elec_core_elect(&n->c, n->now);
 	elec_core_stop(&n->c, n->now);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
@@ -842,8 +845,8 @@ static void tb_election_to_higher(struct kunit *test)
 			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
 			0);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
@@ -860,7 +863,7 @@ static void tb_answer_timeout(struct kunit *test)
 	/* a higher peer added after the ELECTIONs went out was not asked */
 	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 6, NULL), 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 2);
@@ -885,7 +888,7 @@ static void tb_answer_timeout(struct kunit *test)
 	/* without 6, nobody answering, it wins again in a new term */
 	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 6, n->now), 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 2);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
@@ -908,9 +911,9 @@ static void tb_answer_then_wait(struct kunit *test)
 	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 0);
 	KUNIT_ASSERT_EQ(test, n->n_acts, 2);
 	KUNIT_EXPECT_EQ(test, t_act(n, 0)->kind, ELEC_ACT_TIMER_CANCEL);
-	KUNIT_EXPECT_EQ(test, t_act(n, 0)->timer.id, ELEC_TIMER_ANSWER);
+	KUNIT_EXPECT_EQ(test, t_act(n, 0)->timer.id, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_act(n, 1)->kind, ELEC_ACT_TIMER_ARM);
-	KUNIT_EXPECT_EQ(test, t_act(n, 1)->timer.id, ELEC_TIMER_COORD);
+	KUNIT_EXPECT_EQ(test, t_act(n, 1)->timer.id, ELEC_BULLY_TIMER_COORD);
 	KUNIT_EXPECT_EQ(test, t_act(n, 1)->timer.expires_ns, n->now + T_COORD);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_COORD);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
@@ -921,12 +924,12 @@ static void tb_answer_then_wait(struct kunit *test)
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ANSWER], 3);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_COORD));
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_COORD));
 
 	/* the COORDINATOR ends the run */
 	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_COORD), 1);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_BULLY_TIMER_COORD), 1);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
 			n->now + T_DETECT);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
@@ -955,10 +958,10 @@ static void tb_coord_timeout_restarts(struct kunit *test)
 	t_start(n);
 	t_fire(n, ELEC_TIMER_DETECT);
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_COORD),
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_COORD),
 			n->now + 7000000);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_COORD);
+	t_fire(n, ELEC_BULLY_TIMER_COORD);
 	/* the new run asks the higher ids again, the one that answered too */
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
@@ -966,11 +969,11 @@ static void tb_coord_timeout_restarts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
 	/* and if now nobody answers, this node wins */
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
 }
 
@@ -995,7 +998,7 @@ static void tb_rx_election_from_lower(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_DETECT), 1);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 
 	/* already in an election: only ANSWER */
@@ -1017,7 +1020,8 @@ static void tb_rx_election_from_lower(struct kunit *test)
 static void tb_rx_election_from_higher(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	t_make_follower(n, 5, 1);
 	before = n->c;
@@ -1140,7 +1144,7 @@ static void tb_detector(struct kunit *test)
 			1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 5);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
@@ -1148,12 +1152,12 @@ static void tb_detector(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 1);
 
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 3);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
 	KUNIT_EXPECT_EQ(test, n->c.term, 2);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 0);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 0);
 	/* the new leader does */
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, 2);
 }
@@ -1174,7 +1178,7 @@ static void tb_best_case_frames(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 80), 1);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1 + 8 - 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 8 - 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 80), 0);
@@ -1378,7 +1382,7 @@ static void tb_max_term(struct kunit *test)
 	t_rx(n, ELEC_MSG_ANSWER, 2, 3, 9);
 	KUNIT_EXPECT_EQ(test, n->c.max_term, 41);
 	t_fire(n, ELEC_TIMER_DETECT);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.term, 42);
 	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 42);
 }
@@ -1409,7 +1413,7 @@ static void tb_peer_add_del(struct kunit *test)
 	/* a peer asked and then removed is not declared failed */
 	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 9, n->now), 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 2), 1);
@@ -1429,8 +1433,8 @@ static void tb_admin_elect(struct kunit *test)
 	t_clear(n);
 	elec_core_elect(&n->c, n->now);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 2);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_COORD), 1);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_BULLY_TIMER_COORD), 1);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
 }
 
 /* Stopping mid-election: silent, every timer cancelled. */
@@ -1442,12 +1446,12 @@ static void tb_stop_mid_election(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	t_clear(n);
 	elec_core_stop(&n->c, n->now);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_BULLY_TIMER_ANSWER), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
 	/* the late ANSWER expiry and the late ANSWER frame do nothing */
 	t_clear(n);
-	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, n->now + T_T);
+	elec_core_timer(&n->c, ELEC_BULLY_TIMER_ANSWER, n->now + T_T);
 	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 0);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ANSWER], 0);
@@ -1471,8 +1475,8 @@ static void tb_deterministic(struct kunit *test)
 		t_fire(n, ELEC_TIMER_DETECT);
 		t_rx(n, ELEC_MSG_ELECTION, 1, 3, 0);
 		/* the probe of the suspect, then the other higher ids */
-		t_fire(n, ELEC_TIMER_ANSWER);
-		t_fire(n, ELEC_TIMER_ANSWER);
+		t_fire(n, ELEC_BULLY_TIMER_ANSWER);
+		t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 		t_fire(n, ELEC_TIMER_HEARTBEAT);
 		t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 1);
 		t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 9);
@@ -1527,20 +1531,20 @@ static void tb_rule_run_asks_all(struct kunit *test)
 				 n->now);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 5);
 	/* the probe: the suspect alone */
-	KUNIT_EXPECT_TRUE(test, n->c.probing);
+	KUNIT_EXPECT_TRUE(test, n->c.bully.probing);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
 	/* no answer within T: every other higher id, failed or not */
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
-	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
+	KUNIT_EXPECT_FALSE(test, n->c.bully.probing);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			0);
 	/* the marks are kept: informational only */
@@ -1553,7 +1557,7 @@ static void tb_rule_run_asks_all(struct kunit *test)
 	t_make_follower(n, 5, 1);
 	elec_core_peer_find(&n->c, 4)->alive = 0;
 	t_fire(n, ELEC_TIMER_DETECT);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 5);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
@@ -1724,7 +1728,7 @@ static void tb_rule_follower_trusts(struct kunit *test)
 	t_opts(n, false, false, 5 * T_DETECT);
 	t_start(n);
 	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
-	KUNIT_ASSERT_NE(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], 0);
+	KUNIT_ASSERT_NE(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], 0);
 	t_clear(n);
 	t_rx(n, ELEC_MSG_ELECTION, 1, 4, 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ANSWER, 1), 1);
@@ -1773,7 +1777,7 @@ static void tb_rule_tell_stale(struct kunit *test)
 	t_start(n);
 	t_rx(n, ELEC_MSG_ANSWER, 2, 5, 2);	/* ignored, term noted */
 	t_fire(n, ELEC_TIMER_DETECT);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_ASSERT_EQ(test, n->c.term, 3);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 2)->told_until,
 			n->now + T_DETECT);
@@ -1801,7 +1805,7 @@ static void tb_rule_tell_stale(struct kunit *test)
 	t_opts(n, false, true, 0);
 	t_start(n);
 	t_fire(n, ELEC_TIMER_DETECT);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	t_clear(n);
 	t_rx(n, ELEC_MSG_HEARTBEAT, 6, 0, 0);
@@ -1846,16 +1850,16 @@ static void tb_rule_learning_worse(struct kunit *test)
 	at = n->now + 4 * T_HB;
 	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_PREEMPT), at);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_PREEMPT), at);
 	KUNIT_EXPECT_EQ(test, t_timers(n),
-			T_BIT(ELEC_TIMER_DETECT) | T_BIT(ELEC_TIMER_PREEMPT));
+			T_BIT(ELEC_TIMER_DETECT) | T_BIT(ELEC_BULLY_TIMER_PREEMPT));
 	/* heartbeats re-arm the detector only */
 	n->now += T_HB;
 	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], at);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_PREEMPT);
+	t_fire(n, ELEC_BULLY_TIMER_PREEMPT);
 	KUNIT_EXPECT_EQ(test, n->now, at);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
@@ -1875,12 +1879,12 @@ static void tb_rule_learning_worse(struct kunit *test)
 	t_opts(n, false, false, 2 * T_HB);
 	n->now += T_HB;
 	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_PREEMPT),
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_PREEMPT),
 			n->now + 2 * T_HB);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	n->now += T_HB;
 	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 6);
-	t_fire(n, ELEC_TIMER_PREEMPT);
+	t_fire(n, ELEC_BULLY_TIMER_PREEMPT);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 
@@ -1902,7 +1906,8 @@ static void tb_rule_learning_worse(struct kunit *test)
 static void tb_rule_leaving(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	t_make_follower(n, 5, 2);
 	/* from another id or another term: ignored */
@@ -1920,7 +1925,7 @@ static void tb_rule_leaving(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 5);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
@@ -1928,7 +1933,7 @@ static void tb_rule_leaving(struct kunit *test)
 	/* with ask-suspect on, a COORD restart still does not ask it */
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 2);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_COORD);
+	t_fire(n, ELEC_BULLY_TIMER_COORD);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
 
@@ -1937,10 +1942,10 @@ static void tb_rule_leaving(struct kunit *test)
 	t_opts(n, true, false, 0);
 	t_make_follower(n, 5, 2);
 	t_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 5, 2);
-	KUNIT_EXPECT_TRUE(test, n->c.suspect_left);
+	KUNIT_EXPECT_TRUE(test, n->c.bully.suspect_left);
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 2);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_COORD);
+	t_fire(n, ELEC_BULLY_TIMER_COORD);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
 
@@ -1964,7 +1969,8 @@ static void tb_rule_resign(struct kunit *test)
 	struct t_node *n = t_node_new(test, 5, t_ids5, 5);
 	struct t_node *f = t_node_new(test, 4, t_ids5, 5);
 	const struct elec_action *a;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	elec_core_resign(&n->c, n->now);	/* stopped */
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
@@ -2016,11 +2022,11 @@ static void tb_rule_coord_restart(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 1);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_COORD);
+	t_fire(n, ELEC_BULLY_TIMER_COORD);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 5);
 	/* the suspect, only late, answers and keeps its role */
 	t_rx(n, ELEC_MSG_ANSWER, 5, 3, 1);
 	t_rx(n, ELEC_MSG_COORDINATOR, 5, 3, 1);
@@ -2041,7 +2047,7 @@ static void tb_rule_election_from_higher(struct kunit *test)
 
 	t_start(n);
 	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);	/* 4 bullies 2 and leads */
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	t_clear(n);
 	t_rx(n, ELEC_MSG_ELECTION, 5, 4, n->c.term);
@@ -2052,7 +2058,7 @@ static void tb_rule_election_from_higher(struct kunit *test)
 	t_opts(n, false, true, 0);
 	t_start(n);
 	t_fire(n, ELEC_TIMER_DETECT);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	t_clear(n);
 	t_rx(n, ELEC_MSG_ELECTION, 5, 4, n->c.term);
@@ -2116,7 +2122,7 @@ static void tb_preempting_run_ignores_leader(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	/* T passes with no answer: it takes over */
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 }
 

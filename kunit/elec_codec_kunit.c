@@ -769,7 +769,7 @@ static void tct_query_cid(struct kunit *test)
 }
 
 /*
- * Type 9, the first after CID, and RETRY (a counter) are no frame's type,
+ * Type 14, the first after READY, and RETRY (a counter) are no frame's type,
  * for any algorithm and any payload: refused before the algorithm is
  * looked at.
  */
@@ -781,11 +781,11 @@ static void tct_unknown_types(struct kunit *test)
 	struct elec_msg out;
 	u8 algo;
 
-	KUNIT_EXPECT_EQ(test, ELEC_MSG_MAX, 8);
+	KUNIT_EXPECT_EQ(test, ELEC_MSG_MAX, 13);
 	for (algo = 1; algo <= ELEC_ALGO_MAX; algo++) {
-		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, 9, pl, 0),
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, ELEC_MSG_MAX + 1, pl, 0),
 				    ELEC_DECODE_TYPE, "algo %u", algo);
-		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, 9, pl,
+		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, ELEC_MSG_MAX + 1, pl,
 						     set_len),
 				    ELEC_DECODE_TYPE, "algo %u", algo);
 		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo,
@@ -795,7 +795,7 @@ static void tct_unknown_types(struct kunit *test)
 	}
 	/* the type is checked before the algorithm */
 	tc_fill_valid(buf, sizeof(buf));
-	buf[1] = 9;
+	buf[1] = ELEC_MSG_MAX + 1;
 	buf[2] = ELEC_ALGO_MAX + 1;
 	KUNIT_EXPECT_EQ(test, elec_codec_decode(buf, sizeof(buf), &out),
 			ELEC_DECODE_TYPE);

@@ -30,6 +30,7 @@
  * tests/core/shim (cd tests/core && make && ./core-tests).
  */
 #include "elec_kunit_net.h"
+#include "bully.h"
 
 /* the largest candidate set a case builds (16 nodes: 8 candidates) */
 #define TE_MAX_SET	T_MAX_NODES
@@ -331,7 +332,7 @@ static void te_leader(struct t_node *n)
 	t_start(n);
 	for (i = 0; i < 4 && n->c.phase != ELEC_BULLY_LEADING; i++)
 		t_fire(n, n->c.phase == ELEC_BULLY_LEARNING ?
-		       ELEC_TIMER_DETECT : ELEC_TIMER_ANSWER);
+		       ELEC_TIMER_DETECT : ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_ASSERT_EQ(n->test, n->c.role, ELEC_ROLE_LEADER);
 	KUNIT_ASSERT_EQ(n->test, n->c.term, 1);
 	t_clear(n);
@@ -724,7 +725,7 @@ static void te_cand_check_group(struct kunit *test, const u32 *ids, u32 nr)
 		t_fire(n, ELEC_TIMER_DETECT);
 		te_expect_to(test, n, ELEC_MSG_ELECTION, ask, na);
 		for (j = 0; j < 4 && n->c.phase == ELEC_BULLY_WAIT_ANSWER; j++)
-			t_fire(n, ELEC_TIMER_ANSWER);
+			t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 		KUNIT_ASSERT_EQ_MSG(test, n->c.role, ELEC_ROLE_LEADER,
 				    "node %u", self);
 		te_expect_set_ids(test, t_last_send(test, n), self, set, nc);
@@ -834,16 +835,16 @@ static void te_rule_ordinary_probe(struct kunit *test)
 	a = te_sent(n, ELEC_MSG_ELECTION, 5);
 	te_expect_failed(test, a, 5);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 2);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
 
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c34, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	te_expect_failed(test, te_sent(n, ELEC_MSG_ELECTION, 3), 5);
 	te_expect_failed(test, te_sent(n, ELEC_MSG_ELECTION, 4), 5);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
@@ -861,8 +862,8 @@ static void te_rule_ordinary_ask_off(struct kunit *test)
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c34, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	te_expect_failed(test, te_sent(n, ELEC_MSG_ELECTION, 4), 5);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 5);
-	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 5);
+	KUNIT_EXPECT_FALSE(test, n->c.bully.probing);
 }
 
 /*
@@ -887,7 +888,7 @@ static void te_rule_stage_early(struct kunit *test)
 	te_rx_answer(n, 4, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, n->c.run_best, 4);
+	KUNIT_EXPECT_EQ(test, n->c.bully.run_best, 4);
 	te_rx_answer(n, 3, 2);
 	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	a = te_sent(n, ELEC_MSG_COORDINATOR, 0);
@@ -916,7 +917,7 @@ static void te_rule_stage_timeout(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_rx_answer(n, 3, 2);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 4), 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 3), 0);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 4)->alive, 0);
@@ -945,13 +946,13 @@ static void te_rule_stage2(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c456, 3);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 3);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, o23, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	te_expect_failed(test, te_sent(n, ELEC_MSG_ELECTION, 2), 7);
-	KUNIT_EXPECT_EQ(test, n->c.stage, 2);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_ANSWER), n->now + T_T);
+	KUNIT_EXPECT_EQ(test, n->c.bully.stage, 2);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER), n->now + T_T);
 	t_clear(n);
 	te_rx_answer(n, 2, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
@@ -966,9 +967,9 @@ static void te_rule_stage2(struct kunit *test)
 	te_opts(n, true, false, 0);
 	te_follower(n, 7, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 2);
 	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	a = te_sent(n, ELEC_MSG_COORDINATOR, 0);
@@ -986,7 +987,7 @@ static void te_rule_stage2(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c456, 3);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
 	te_expect_set(test, n, te_sent(n, ELEC_MSG_COORDINATOR, 0), 3);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
@@ -1011,11 +1012,11 @@ static void te_rule_candidate_detector(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c4, 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 4), 1);
 	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	te_expect_set(test, n, te_sent(n, ELEC_MSG_COORDINATOR, 0), 3);
@@ -1042,7 +1043,7 @@ static void te_rule_candidate_detector(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->now, detect + T_T);
 	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	te_expect_set(test, n, te_sent(n, ELEC_MSG_COORDINATOR, 0), 4);
@@ -1070,7 +1071,8 @@ static void te_rule_receiver_no_run(struct kunit *test)
 {
 	struct t_node *n = te_node_new(test, 3, te_ids5, 5);
 	const struct elec_action *a;
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 
 	te_follower(n, 5, 2);
 	before = n->c;
@@ -1201,7 +1203,7 @@ static void te_rule_probe_late_leader(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	/* T would have asked 3 and 4: it is cancelled */
 	n->now += T_T;
-	elec_core_timer(&n->c, ELEC_TIMER_ANSWER, n->now);
+	elec_core_timer(&n->c, ELEC_BULLY_TIMER_ANSWER, n->now);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 }
@@ -1265,7 +1267,8 @@ static void te_rule_coord_checks(struct kunit *test)
 	static const u32 c345[] = { 3, 4, 5 };
 	struct t_node *n = te_node_new(test, 3, te_ids5, 5);
 	u8 pl[TE_SET_LEN(3)];
-	struct elec_core before;
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
 	u16 len;
 
 	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 2, n->now), 0);
@@ -1557,14 +1560,14 @@ static void te_rule_join_beats(struct kunit *test)
 	at = n->now + 4 * T_HB;
 	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_PREEMPT), at);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_PREEMPT), at);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	n->now += T_HB;
 	te_rx_hb(n, 4, 6);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], at);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_PREEMPT);
+	t_fire(n, ELEC_BULLY_TIMER_PREEMPT);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
 	KUNIT_EXPECT_EQ(test, n->c.term, 7);
@@ -1706,13 +1709,13 @@ static void te_rule_preempt_run_ignores(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, o34, 2);
 	t_clear(n);
 	n->now += T_T / 2;
 	te_rx_hb(n, 1, 4);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 	KUNIT_EXPECT_EQ(test, n->c.term, 5);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
@@ -1988,13 +1991,13 @@ static void te_rule_resign(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
-	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	KUNIT_EXPECT_FALSE(test, n->c.bully.probing);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c34, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	te_expect_failed(test, te_sent(n, ELEC_MSG_ELECTION, 3), 5);
 	/* nobody answers: stage 2 (2), still not the leaver */
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1);
 

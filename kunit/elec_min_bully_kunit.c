@@ -244,7 +244,7 @@ static void tm_expect_follows(struct t_node *n, u32 leader, u64 term)
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
 	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER], 0);
 	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], 0);
 }
 
@@ -729,13 +729,13 @@ static void tm_join_lower_than_coordinator(struct kunit *test)
 	at = n->now + 4 * T_HB;
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	tm_expect_follows(n, 9, 4);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], at);
 	n->now += T_HB;
 	tm_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 4);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], at);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_PREEMPT);
+	t_fire(n, ELEC_BULLY_TIMER_PREEMPT);
 	KUNIT_EXPECT_EQ(test, n->now, at);
 	tm_expect_claim(n, 5);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
@@ -760,10 +760,10 @@ static void tm_join_query_unanswered(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER],
 			n->now + T_T);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 0);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 0);
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 3));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 5));
 	KUNIT_EXPECT_FALSE(test, tm_asked(n, 12));
@@ -813,13 +813,13 @@ static void tm_second_detect_probe(struct kunit *test)
 	changes = n->c.stats.leader_changes;
 	t_fire(n, ELEC_TIMER_DETECT);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 3, 2);
-	KUNIT_EXPECT_TRUE(test, n->c.probing);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 3);
+	KUNIT_EXPECT_TRUE(test, n->c.bully.probing);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 3);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER],
 			n->now + T_T);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 3), 1);
 
@@ -828,7 +828,7 @@ static void tm_second_detect_probe(struct kunit *test)
 	tm_rx_coord(n, 3, 5, 2, 3);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	tm_expect_follows(n, 3, 2);
-	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	KUNIT_EXPECT_FALSE(test, n->c.bully.probing);
 	KUNIT_EXPECT_EQ(test, n->c.max_term, 2);
 	KUNIT_EXPECT_EQ(test, n->c.stats.leader_changes, changes);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 3), 1);
@@ -843,7 +843,7 @@ static void tm_second_probe_timeout(struct kunit *test)
 	tm_follow(n, 3, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	tm_expect_claim(n, 3);
 	KUNIT_EXPECT_FALSE(test, tm_alive(n, 3));
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
@@ -867,7 +867,7 @@ static void tm_third_detect_broadcast(struct kunit *test)
 	tm_follow(n, 3, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 0, 2);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 3);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 3);
 	KUNIT_EXPECT_FALSE(test, tm_asked(n, 3));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 5));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 9));
@@ -875,8 +875,8 @@ static void tm_third_detect_broadcast(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER],
 			n->now + T_T);
 
 	/* ask-suspect on: the probe, then after T the broadcast */
@@ -885,13 +885,13 @@ static void tm_third_detect_broadcast(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 3, 2);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 0, 2);
-	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	KUNIT_EXPECT_FALSE(test, n->c.bully.probing);
 	KUNIT_EXPECT_FALSE(test, tm_asked(n, 3));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 5));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 9));
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER],
 			n->now + T_T);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			0);
@@ -965,7 +965,7 @@ static void tm_third_timeout_names_responder(struct kunit *test)
 
 	tm_rx(n, ELEC_MSG_ANSWER, 9, 12, 2);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 1);
 	KUNIT_EXPECT_FALSE(test, tm_alive(n, 5));
@@ -979,7 +979,7 @@ static void tm_third_no_response_claims(struct kunit *test)
 {
 	struct t_node *n = tm_third_running(test);
 
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
 	tm_expect_claim(n, 3);
@@ -1006,7 +1006,7 @@ static void tm_third_awaits_alive_only(struct kunit *test)
 	t_clear(n);
 	tm_rx(n, ELEC_MSG_ANSWER, 20, 12, 2);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
-	KUNIT_EXPECT_EQ(test, n->c.run_best, 0);
+	KUNIT_EXPECT_EQ(test, n->c.bully.run_best, 0);
 	tm_rx(n, ELEC_MSG_ANSWER, 5, 12, 2);
 	tm_expect_coord(n, 0, 5, 3);
 	tm_expect_follows(n, 5, 3);
@@ -1020,7 +1020,7 @@ static void tm_third_awaits_alive_only(struct kunit *test)
 	t_fire(n, ELEC_TIMER_DETECT);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 0, 2);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
-	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_ANSWER));
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_BULLY_TIMER_ANSWER));
 	t_clear(n);
 	tm_rx(n, ELEC_MSG_ANSWER, 5, 9, 2);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 5), 1);
@@ -1369,16 +1369,16 @@ static void tm_preempt_delay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	tm_expect_follows(n, 12, 3);
 	KUNIT_EXPECT_EQ(test, t_timers(n),
-			T_BIT(ELEC_TIMER_DETECT) | T_BIT(ELEC_TIMER_PREEMPT));
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+			T_BIT(ELEC_TIMER_DETECT) | T_BIT(ELEC_BULLY_TIMER_PREEMPT));
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], at);
 	n->now += T_HB;
 	tm_rx(n, ELEC_MSG_HEARTBEAT, 12, 0, 3);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_PREEMPT], at);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_BULLY_TIMER_PREEMPT], at);
 	tm_rx(n, ELEC_MSG_ELECTION, 20, 0, 3);
 	tm_expect_only(n, ELEC_MSG_ANSWER, 20, 3);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_PREEMPT);
+	t_fire(n, ELEC_BULLY_TIMER_PREEMPT);
 	tm_expect_claim(n, 4);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 }
@@ -1600,9 +1600,9 @@ static void tm_leaving_third_skips(struct kunit *test)
 	tm_follow(n, 3, 2);
 	tm_rx_leaving(n, 3, 2);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 0, 2);
-	KUNIT_EXPECT_EQ(test, n->c.suspect, 3);
-	KUNIT_EXPECT_TRUE(test, n->c.suspect_left);
-	KUNIT_EXPECT_FALSE(test, n->c.probing);
+	KUNIT_EXPECT_EQ(test, n->c.bully.suspect, 3);
+	KUNIT_EXPECT_TRUE(test, n->c.bully.suspect_left);
+	KUNIT_EXPECT_FALSE(test, n->c.bully.probing);
 	KUNIT_EXPECT_FALSE(test, tm_asked(n, 3));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 5));
 	KUNIT_EXPECT_TRUE(test, tm_asked(n, 9));

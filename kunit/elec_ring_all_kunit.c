@@ -100,7 +100,7 @@ static void tra_own_then_forward(struct kunit *test)
 	tra_expect_sent(n, own, 1, 1);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
 	KUNIT_EXPECT_FALSE(test, n->c.ring.initiator);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 	tra_ack_all(n);
 	tra_expect_sent(n, four, 1, 1);
@@ -217,7 +217,7 @@ static void tra_non_initiator_absorbs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 	/* it waits for the announcement */
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 }
 
 /* ("new coordinator", Phigh): recorded and passed on, origin kept. */
@@ -241,7 +241,7 @@ static void tra_coordinator_forwarded(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, 4);
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 
 	/* the leader itself passes it on too, and leads */
 	n = tra_node(test, 9);

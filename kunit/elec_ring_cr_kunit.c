@@ -76,9 +76,9 @@ static void trc_begin(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
 			1);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + T_T);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 }
 
@@ -92,7 +92,7 @@ static void trc_forward_greater(struct kunit *test)
 	KUNIT_EXPECT_NE(test, tr_hop(n, tr_last(n, ELEC_MSG_ELECTION)), 21);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ELECTION], 1);
 	/* one ACK, after the greeting of every peer at start */
@@ -132,7 +132,7 @@ static void trc_suppress(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
 	/* news of the run: the round timer starts over */
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 
 	/* a participant by beginning */
@@ -200,7 +200,7 @@ static void trc_own_id_elected(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),
 			1);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
 	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT],
 			n->now + T_HB);
@@ -239,7 +239,7 @@ static void trc_elected_forwarded(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_RING_FOLLOWING);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 	KUNIT_EXPECT_GE(test, n->c.timer_expires[ELEC_TIMER_DETECT],
 			n->now + T_DETECT);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY),

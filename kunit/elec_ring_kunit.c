@@ -187,7 +187,7 @@ static void trg_ack_fifo(struct kunit *test)
 	a = tr_last(n, ELEC_MSG_ELECTION);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
 	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + T_T);
 	hop = tr_hop(n, a);
 
@@ -203,7 +203,7 @@ static void trg_ack_fifo(struct kunit *test)
 	tr_ack(n, 7, hop - 1);
 	tr_ack(n, 5, hop);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_RING_TIMER_ACK), 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 7);
 
 	/* in the order queued */
@@ -215,7 +215,7 @@ static void trg_ack_fifo(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tr_val(n, a), 4);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
 	KUNIT_EXPECT_NE(test, tr_hop(n, a), hop);
-	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_RING_TIMER_ACK), 1);
 	t_clear(n);
 	tr_ack_head(n);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
@@ -225,8 +225,8 @@ static void trg_ack_fifo(struct kunit *test)
 	t_clear(n);
 	hop = tr_ack_head(n);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER], 0);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_RING_TIMER_ACK), 1);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK], 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
 	/* a duplicate is harmless */
@@ -255,7 +255,7 @@ static void trg_ack_timeout_retry(struct kunit *test)
 	hop = tr_hop(n, a);
 	run = a->msg.term;
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
@@ -264,7 +264,7 @@ static void trg_ack_timeout_retry(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
 	KUNIT_EXPECT_EQ(test, a->msg.term, run);
 	KUNIT_EXPECT_NE(test, tr_hop(n, a), hop);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + T_T);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 1);
@@ -282,7 +282,7 @@ static void trg_ack_timeout_retry(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	t_clear(n);
 	tr_ack_head(n);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_RING_TIMER_ACK), 1);
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 }
 
@@ -311,12 +311,12 @@ static void trg_ack_timeout_adapts(struct kunit *test)
 		shift = k < ELEC_RING_ACK_SHIFT_MAX ? k + 1 : k;
 		hop = trg_forward(n, 10 + k);
 		KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
-		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 				n->now + (T_T << k));
-		t_fire(n, ELEC_TIMER_ANSWER);
+		t_fire(n, ELEC_RING_TIMER_ACK);
 		KUNIT_ASSERT_EQ(test, n->c.ring.dst, 5);
 		/* the retry waits as long as the first try */
-		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 				n->now + (T_T << k));
 		/* a stray ACK (wrong hop, the greeting) changes nothing */
 		tr_ack(n, 7, hop + 1);
@@ -333,9 +333,9 @@ static void trg_ack_timeout_adapts(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, ELEC_RING_ACK_SHIFT_MAX);
 	trg_forward(n, 20);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + (T_T << ELEC_RING_ACK_SHIFT_MAX));
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + T_COORD +
 			2ULL * 5 * (T_T << ELEC_RING_ACK_SHIFT_MAX));
 	/* a slow on-time ACK (a quarter of 8 T) starts the count again */
@@ -358,7 +358,7 @@ static void trg_ack_timeout_adapts(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
 	trg_forward(n, 200);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + T_T);
 	tr_ack_head(n);
 	/* a restart forgets it */
@@ -381,11 +381,11 @@ static void trg_ack_timeout_count(struct kunit *test)
 
 	tr_started(n);
 	old = trg_forward(n, 10);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	tr_ack(n, 7, old);
 	tr_ack_head(n);
 	hop = trg_forward(n, 11);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	tr_ack(n, 7, hop);
 	tr_ack_head(n);
 	KUNIT_ASSERT_EQ(test, n->c.ring.ack_shift, 2);
@@ -401,7 +401,7 @@ static void trg_ack_timeout_count(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_fast, ELEC_RING_ACK_DECAY - 1);
 	trg_forward(n, 40);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_fast, 0);
 	tr_ack_head(n);		/* the retry, fast: 1 of 16 */
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 2);
@@ -414,7 +414,7 @@ static void trg_ack_timeout_count(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
 	trg_forward(n, 50);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + 2 * T_T);
 }
 
@@ -457,7 +457,7 @@ static void trg_owner_dead_election(struct kunit *test)
 		tr_rx_cr(n, ELEC_MSG_ELECTION, 9, 3, 1, 7);
 		KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
 		t_clear(n);
-		t_fire(n, ELEC_TIMER_ANSWER);
+		t_fire(n, ELEC_RING_TIMER_ACK);
 		KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 0);
 		if (!probe)
 			KUNIT_EXPECT_EQ(test,
@@ -488,14 +488,14 @@ static void trg_owner_dead_coordinator(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK], 0);
 	/* the failure detector decides about the leader */
 	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
 	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
@@ -543,10 +543,10 @@ static void trg_alone(struct kunit *test)
 	/* both peers fail to acknowledge in turn */
 	n = tr_node_new(test, ELEC_ALGO_RING, 2, r3, 3);
 	KUNIT_ASSERT_EQ(test, trg_elect_dst(n), 3);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 1);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 1), 1);
 	trg_expect_alone_leader(n);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 1);
@@ -632,9 +632,9 @@ static void trg_learning_elects(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 5);
 	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_ANSWER],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
 			n->now + T_T);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 }
 
@@ -830,24 +830,24 @@ static void trg_round_timeout(struct kunit *test)
 	n->now += T_T;
 	t_clear(n);
 	tr_rx_cr(n, ELEC_MSG_ELECTION, 2, run, 1, 9);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 	tr_ack_head(n);
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_COORD);
+	t_fire(n, ELEC_RING_TIMER_ROUND);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
 	KUNIT_EXPECT_EQ(test, n->c.ring.run, run + 1);
 	a = tr_last(n, ELEC_MSG_ELECTION);
 	KUNIT_EXPECT_EQ(test, a->msg.term, run + 1);
 	KUNIT_EXPECT_EQ(test, tr_val(n, a), 7);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 
 	/* not a participant any more: the round timer is not armed */
 	tr_ack_head(n);
 	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 2, run + 5, 3, 9);
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 }
 
 /* A message that does not fit the queue is dropped and counted. */
@@ -884,7 +884,7 @@ static void trg_queue_full(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_QUEUE_FULL], 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 }
 
 /* Stopping forgets the queue and the message in flight. */
@@ -903,7 +903,7 @@ static void trg_stop_clears(struct kunit *test)
 	elec_core_stop(&n->c, n->now);
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
-	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_TIMER_ANSWER), 1);
+	KUNIT_EXPECT_EQ(test, t_cancels(n, ELEC_RING_TIMER_ACK), 1);
 	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_STOPPED, T_ANY), 1);

@@ -91,7 +91,7 @@ static void trl_append(struct kunit *test)
 	trl_rx(n, ELEC_MSG_ELECTION, 3, 1, in, 3);
 	trl_expect(n, ELEC_MSG_ELECTION, 3, out, 4);
 	KUNIT_EXPECT_TRUE(test, n->c.participant);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD],
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND],
 			n->now + TR_ROUND(5));
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
@@ -116,7 +116,7 @@ static void trl_skips_failed(struct kunit *test)
 	tr_expect_list(n, a, out, 3);
 	/* and when the next one does not answer, the one after it */
 	t_clear(n);
-	t_fire(n, ELEC_TIMER_ANSWER);
+	t_fire(n, ELEC_RING_TIMER_ACK);
 	a = tr_last(n, ELEC_MSG_ELECTION);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
 	tr_expect_list(n, a, out, 3);
@@ -147,7 +147,7 @@ static void trl_own_list_back(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, a->msg.term);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
-	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_COORD], 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 
 	/* back at the initiator: removed */

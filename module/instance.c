@@ -612,44 +612,50 @@ int elec_inst_elect(struct elec_instance *inst, const char **why)
 }
 
 /**
- * elec_config_ring_option() - refuse a Bully option on a ring.
- * @cfg: a valid configuration (of any algorithm: only the rings refuse;
- *	the options apply to bully, min-bully and enh-bully)
+ * elec_config_algo_option() - refuse an option its algorithm does not take.
+ * @cfg: a valid configuration
  * @has: ELEC_CHG_* bits of the options given (any value)
  * @bad: set to the first offending ELEC_CHG_* bit
  * @why: set to the protocol core's message
  *
- * The core refuses only values other than the defaults on a ring; here a
- * ring refuses the options whatever their value, like suppress on the
- * other algorithms, with the core's message for the option.
+ * The Bully options (ask-suspect, preempt, preempt-delay) apply to bully,
+ * min-bully and enh-bully; search-interval to invitation. The core refuses
+ * only values other than the defaults elsewhere; here the other
+ * algorithms refuse them whatever their value, like suppress off the
+ * ring, with the core's message for the option.
  *
  * Return: 0, or -EINVAL.
  */
-int elec_config_ring_option(const struct elec_config *cfg, unsigned int has,
+int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 			    unsigned int *bad, const char **why)
 {
 	static const unsigned int opts[] = {
 		ELEC_CHG_ASK_SUSPECT, ELEC_CHG_PREEMPT, ELEC_CHG_PREEMPT_DELAY,
+		ELEC_CHG_SEARCH_INTERVAL,
 	};
+	bool bully = elec_algo_is_bully(cfg->algo);
+	bool inv = cfg->algo == ELEC_ALGO_INVITATION;
 	struct elec_config probe;
 	size_t i;
 	int err;
 
-	if (!elec_algo_is_ring(cfg->algo))
-		return 0;
 	for (i = 0; i < ARRAY_SIZE(opts); i++) {
 		if (!(has & opts[i]))
+			continue;
+		if (opts[i] == ELEC_CHG_SEARCH_INTERVAL ? inv : bully)
 			continue;
 		probe = *cfg;
 		if (opts[i] == ELEC_CHG_ASK_SUSPECT)
 			probe.ask_suspect_off = true;
 		else if (opts[i] == ELEC_CHG_PREEMPT)
 			probe.preempt_off = true;
-		else
+		else if (opts[i] == ELEC_CHG_PREEMPT_DELAY)
 			probe.preempt_delay_ns = ELECTION_DUR_MIN_NS;
+		else
+			probe.search_interval_ns = ELECTION_DUR_MIN_NS;
 		err = elec_config_check(&probe, why);
 		if (!err)
-			*why = "this option applies to bully, min-bully and enh-bully only";
+			*why = "this option does not apply to the group's algorithm";
 		*bad = opts[i];
 		return -EINVAL;
 	}
@@ -661,7 +667,8 @@ int elec_config_ring_option(const struct elec_config *cfg, unsigned int has,
  * @inst: the instance
  * @v: the new values of the fields named by @has
  * @has: ELEC_CHG_* bits
- * @bad: set to the ELEC_CHG_* bit of an option a ring refuses, else 0
+ * @bad: set to the ELEC_CHG_* bit of an option the algorithm refuses,
+ *	else 0
  * @why: set to a message when refused
  *
  * Either every given value is applied or, on error, none.
@@ -694,11 +701,13 @@ int elec_inst_set_config(struct elec_instance *inst,
 		cfg.preempt_off = v->preempt_off;
 	if (has & ELEC_CHG_PREEMPT_DELAY)
 		cfg.preempt_delay_ns = v->preempt_delay_ns;
+	if (has & ELEC_CHG_SEARCH_INTERVAL)
+		cfg.search_interval_ns = v->search_interval_ns;
 	if (inst->dead) {
 		err = -ENODEV;
 		*why = "instance is being deleted";
 	} else {
-		err = elec_config_ring_option(&inst->core.cfg, has, bad, why);
+		err = elec_config_algo_option(&inst->core.cfg, has, bad, why);
 		if (!err)
 			err = elec_core_set_config(&inst->core, &cfg, why);
 	}
@@ -873,6 +882,10 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->participant = c->participant;
 	s->leader = c->leader;
 	s->term = c->term;
+	if (c->cfg.algo == ELEC_ALGO_INVITATION) {
+		s->inv_seq = c->inv.seq;
+		s->inv_coord = c->inv.coord;
+	}
 	s->stats = c->stats;
 	/* the device's drops that belong to no instance, since its creation */
 	s->stats.drops[ELEC_DROP_MALFORMED] +=

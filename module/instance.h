@@ -38,8 +38,9 @@ int elec_inst_elect(struct elec_instance *inst, const char **why);
 #define ELEC_CHG_ASK_SUSPECT	0x10
 #define ELEC_CHG_PREEMPT	0x20
 #define ELEC_CHG_PREEMPT_DELAY	0x40
+#define ELEC_CHG_SEARCH_INTERVAL	0x80
 
-int elec_config_ring_option(const struct elec_config *cfg, unsigned int has,
+int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 			    unsigned int *bad, const char **why);
 int elec_inst_set_config(struct elec_instance *inst,
 			 const struct elec_config *v, unsigned int has,

@@ -48,6 +48,7 @@
 #include "compat.h"
 #include "fifo.h"
 #include "instance.h"
+#include "invitation.h"
 #include "main.h"
 #include "netlink.h"
 #include "netns.h"
@@ -93,11 +94,16 @@ static struct netlink_range_validation elec_delay_range = {
 	.max = ELECTION_DUR_MAX_NS,
 };
 
-/* the options of the Bully algorithms (bully, min-bully, enh-bully) */
+/*
+ * the options of the Bully algorithms (bully, min-bully, enh-bully), and
+ * invitation's search-interval (0, or a duration, like preempt-delay)
+ */
 #define ELEC_NL_OPTIONS_POLICY						\
 	[ELEC_ATTR_ASK_SUSPECT] = NLA_POLICY_MAX(NLA_U8, 1),		\
 	[ELEC_ATTR_PREEMPT] = NLA_POLICY_MAX(NLA_U8, 1),		\
 	[ELEC_ATTR_PREEMPT_DELAY_NS] =					\
+		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range),	\
+	[ELEC_ATTR_SEARCH_INTERVAL_NS] =				\
 		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range)
 
 static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
@@ -186,12 +192,13 @@ static bool elec_nl_missing_key(struct genl_info *info)
 	       elec_nl_missing(info, ELEC_ATTR_GROUP);
 }
 
-/* ELEC_CHG_* bits of the Bully options a request gives. */
+/* ELEC_CHG_* bits of the algorithm options a request gives. */
 static unsigned int elec_nl_options_given(struct nlattr **a)
 {
 	return (a[ELEC_ATTR_ASK_SUSPECT] ? ELEC_CHG_ASK_SUSPECT : 0) |
 	       (a[ELEC_ATTR_PREEMPT] ? ELEC_CHG_PREEMPT : 0) |
-	       (a[ELEC_ATTR_PREEMPT_DELAY_NS] ? ELEC_CHG_PREEMPT_DELAY : 0);
+	       (a[ELEC_ATTR_PREEMPT_DELAY_NS] ? ELEC_CHG_PREEMPT_DELAY : 0) |
+	       (a[ELEC_ATTR_SEARCH_INTERVAL_NS] ? ELEC_CHG_SEARCH_INTERVAL : 0);
 }
 
 /* The attribute of an ELEC_CHG_* option bit, for extack. */
@@ -205,12 +212,14 @@ static struct nlattr *elec_nl_option_attr(struct nlattr **a,
 		return a[ELEC_ATTR_PREEMPT];
 	case ELEC_CHG_PREEMPT_DELAY:
 		return a[ELEC_ATTR_PREEMPT_DELAY_NS];
+	case ELEC_CHG_SEARCH_INTERVAL:
+		return a[ELEC_ATTR_SEARCH_INTERVAL_NS];
 	default:
 		return NULL;
 	}
 }
 
-/* The Bully options a request gives, into @cfg (the others untouched). */
+/* The algorithm options a request gives, into @cfg (the others untouched). */
 static void elec_nl_get_options(struct nlattr **a, struct elec_config *cfg)
 {
 	if (a[ELEC_ATTR_ASK_SUSPECT])
@@ -220,6 +229,9 @@ static void elec_nl_get_options(struct nlattr **a, struct elec_config *cfg)
 	if (a[ELEC_ATTR_PREEMPT_DELAY_NS])
 		cfg->preempt_delay_ns =
 			nla_get_u64(a[ELEC_ATTR_PREEMPT_DELAY_NS]);
+	if (a[ELEC_ATTR_SEARCH_INTERVAL_NS])
+		cfg->search_interval_ns =
+			nla_get_u64(a[ELEC_ATTR_SEARCH_INTERVAL_NS]);
 }
 
 /*
@@ -279,7 +291,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + nla_total_size(sizeof(u32))	/* PEER_ID */
 		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
 		      + nla_total_size(sizeof(u8))	/* PEER_ALIVE */
-		      + nla_total_size(sizeof(u32));	/* PEER_POS */
+		      + nla_total_size(sizeof(u32))	/* PEER_POS */
+		      + nla_total_size(sizeof(u8));	/* PEER_MEMBER */
 
 	return elec_nl_ids_size()
 	       + nla_total_size(sizeof(u32))		/* MTU */
@@ -294,6 +307,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* SUPPRESS */
 	       + 2 * nla_total_size(sizeof(u8))		/* ASK_SUSPECT, PREEMPT */
 	       + nla_total_size_64bit(sizeof(u64))	/* PREEMPT_DELAY_NS */
+	       + 2 * nla_total_size_64bit(sizeof(u64))	/* SEARCH_INTERVAL, SEQ */
+	       + nla_total_size(sizeof(u32))		/* INV_COORDINATOR */
 	       + nla_total_size(0)			/* PEERS nest */
 	       + n_peers * peer;
 }
@@ -302,6 +317,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 			      const struct elec_snapshot *s, u32 portid,
 			      u32 seq, int flags)
 {
+	bool inv = s->cfg.algo == ELEC_ALGO_INVITATION;
 	struct nlattr *peers, *peer;
 	void *hdr;
 	u32 i;
@@ -336,6 +352,16 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	if (s->cfg.algo == ELEC_ALGO_RING &&
 	    nla_put_u8(skb, ELEC_ATTR_SUPPRESS, !s->cfg.suppress_off))
 		goto cancel;
+	if (inv &&
+	    (nla_put_u64_64bit(skb, ELEC_ATTR_SEARCH_INTERVAL_NS,
+			       s->cfg.search_interval_ns ?
+			       s->cfg.search_interval_ns :
+			       s->cfg.hb_interval_ns * s->cfg.hb_miss,
+			       ELEC_ATTR_PAD) ||
+	     nla_put_u64_64bit(skb, ELEC_ATTR_INV_SEQ, s->inv_seq,
+			       ELEC_ATTR_PAD) ||
+	     nla_put_u32(skb, ELEC_ATTR_INV_COORDINATOR, s->inv_coord)))
+		goto cancel;
 
 	peers = nla_nest_start(skb, ELEC_ATTR_PEERS);
 	if (!peers)
@@ -348,7 +374,9 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		    nla_put_u32(skb, ELEC_ATTR_PEER_ID, p->id) ||
 		    nla_put(skb, ELEC_ATTR_PEER_LLADDR, ETH_ALEN, p->lladdr) ||
 		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
-		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)))
+		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
+		    (inv && nla_put_u8(skb, ELEC_ATTR_PEER_MEMBER,
+				       !!(p->flags & ELEC_INV_PEER_MEMBER))))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}
@@ -619,7 +647,7 @@ static bool elec_nl_below_floor(struct genl_info *info,
 {
 	static const int types[] = {
 		ELEC_ATTR_HB_INTERVAL_NS, ELEC_ATTR_TIMEOUT_NS,
-		ELEC_ATTR_COORD_TIMEOUT_NS,
+		ELEC_ATTR_COORD_TIMEOUT_NS, ELEC_ATTR_SEARCH_INTERVAL_NS,
 	};
 	u64 floor = (u64)READ_ONCE(elec_userns_min_interval_us) *
 		    NSEC_PER_USEC;
@@ -632,14 +660,18 @@ static bool elec_nl_below_floor(struct genl_info *info,
 		if (cfg)
 			v = i == 0 ? cfg->hb_interval_ns :
 			    i == 1 ? cfg->timeout_ns :
-			    elec_config_coord_timeout(cfg);
+			    i == 2 ? elec_config_coord_timeout(cfg) :
+			    cfg->search_interval_ns;
 		else if (a)
 			v = nla_get_u64(a);
 		else
 			continue;
+		/* search-interval 0: hb-interval x hb-miss, above the floor */
+		if (types[i] == ELEC_ATTR_SEARCH_INTERVAL_NS && !v)
+			continue;
 		if (v < floor) {
 			NL_SET_ERR_MSG_ATTR(info->extack, a,
-					    "hb-interval, timeout and coord-timeout may not be shorter than the module parameter userns_min_interval_us without CAP_NET_ADMIN in the initial user namespace");
+					    "hb-interval, timeout, coord-timeout and search-interval may not be shorter than the module parameter userns_min_interval_us without CAP_NET_ADMIN in the initial user namespace");
 			return true;
 		}
 	}
@@ -708,10 +740,11 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		return err;
 	}
 	/*
-	 * a ring refuses the Bully options whatever their value; bully,
-	 * min-bully and enh-bully take them
+	 * the other algorithms refuse an option whatever its value: the
+	 * Bully options are bully's, min-bully's and enh-bully's,
+	 * search-interval invitation's
 	 */
-	err = elec_config_ring_option(&cfg, elec_nl_options_given(a), &bad,
+	err = elec_config_algo_option(&cfg, elec_nl_options_given(a), &bad,
 				      &why);
 	if (err) {
 		elec_nl_err(info, elec_nl_option_attr(a, bad), why);

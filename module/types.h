@@ -236,6 +236,8 @@ struct elec_instance {
  * @participant: taking part in an election
  * @leader: leader id, 0 = none
  * @term: leader's term
+ * @inv_seq: invitation: the group number's sequence number
+ * @inv_coord: invitation: the group number's coordinator
  * @stats: counters (with the device's drops that belong to no instance)
  * @tx_drops: frames not transmitted, per enum elec_tx_drop
  * @tx_errors: their sum
@@ -255,6 +257,8 @@ struct elec_snapshot {
 	bool participant;
 	u32 leader;
 	u64 term;
+	u64 inv_seq;
+	u32 inv_coord;
 	struct elec_stats stats;
 	u64 tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 tx_errors;

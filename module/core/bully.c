@@ -94,7 +94,7 @@ bool elec_bully_trusts_leader(const struct elec_core *c, u64 now)
 		return false;
 	/* a worse leader is trusted only while a preempt-delay runs */
 	if (elec_bully_preempts(c, c->leader) &&
-	    !c->timer_expires[ELEC_TIMER_PREEMPT])
+	    !c->timer_expires[ELEC_BULLY_TIMER_PREEMPT])
 		return false;
 	return now < c->leader_rx_ns + elec_bully_detect_ns(c);
 }
@@ -113,12 +113,12 @@ void elec_bully_run_clear(struct elec_core *c)
 	for (i = 0; i < c->n_peers; i++)
 		c->peers[i].flags &= ~ELEC_BULLY_ASKED;
 	c->participant = false;
-	c->suspect = 0;
-	c->suspect_left = false;
-	c->probing = false;
-	c->run_best = 0;
-	c->run_best_term = 0;
-	c->stage = 0;
+	c->bully.suspect = 0;
+	c->bully.suspect_left = false;
+	c->bully.probing = false;
+	c->bully.run_best = 0;
+	c->bully.run_best_term = 0;
+	c->bully.stage = 0;
 }
 
 /**
@@ -200,7 +200,7 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 	if (!elec_bully_preempts(c, k))
 		return false;
 	if (c->cfg.preempt_delay_ns) {
-		elec_core_arm_in(c, ELEC_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
+		elec_core_arm_in(c, ELEC_BULLY_TIMER_PREEMPT, c->cfg.preempt_delay_ns,
 				 now);
 		return false;
 	}
@@ -225,8 +225,8 @@ void elec_bully_run_begin(struct elec_core *c, u32 suspect,
 	elec_bully_run_clear(c);
 	c->participant = true;
 	c->role = ELEC_ROLE_CANDIDATE;
-	c->suspect = suspect;
-	c->suspect_left = how == ELEC_BULLY_SUSPECT_LEFT;
+	c->bully.suspect = suspect;
+	c->bully.suspect_left = how == ELEC_BULLY_SUSPECT_LEFT;
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
@@ -378,8 +378,8 @@ bool elec_bully_leader_heard(struct elec_core *c, u64 now)
 	c->leader_rx_ns = now;
 	if (elec_bully_preempts(c, c->leader)) {
 		if (c->cfg.preempt_delay_ns) {
-			if (!c->timer_expires[ELEC_TIMER_PREEMPT])
-				elec_core_arm_in(c, ELEC_TIMER_PREEMPT,
+			if (!c->timer_expires[ELEC_BULLY_TIMER_PREEMPT])
+				elec_core_arm_in(c, ELEC_BULLY_TIMER_PREEMPT,
 						 c->cfg.preempt_delay_ns, now);
 		} else if (elec_core_rx_may_elect(c, now)) {
 			return true;
@@ -554,7 +554,7 @@ static void bully_begin_election(struct elec_core *c, u32 suspect,
 
 	if (how == ELEC_BULLY_SUSPECT_PROBE && suspect) {
 		asked = bully_ask(c, suspect, false, BULLY_ASK_SUSPECT, now);
-		c->probing = asked != 0;
+		c->bully.probing = asked != 0;
 	}
 	if (!asked)
 		asked = bully_ask(c, suspect, skip, BULLY_ASK_ALL, now);
@@ -563,7 +563,7 @@ static void bully_begin_election(struct elec_core *c, u32 suspect,
 		return;
 	}
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns, now);
 }
 
 static void bully_start(struct elec_core *c, u64 now)
@@ -612,10 +612,10 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 	if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 		return;
 	elec_bully_asked_down(c, now);
-	if (c->probing) {
-		c->probing = false;
-		if (bully_ask(c, c->suspect, false, BULLY_ASK_OTHERS, now)) {
-			elec_bully_only_timer(c, ELEC_TIMER_ANSWER,
+	if (c->bully.probing) {
+		c->bully.probing = false;
+		if (bully_ask(c, c->bully.suspect, false, BULLY_ASK_OTHERS, now)) {
+			elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER,
 					      c->cfg.timeout_ns, now);
 			return;
 		}
@@ -629,24 +629,24 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_DETECT:
 		bully_detect_expired(c, now);
 		break;
-	case ELEC_TIMER_ANSWER:
+	case ELEC_BULLY_TIMER_ANSWER:
 		bully_answer_expired(c, now);
 		break;
-	case ELEC_TIMER_COORD:
+	case ELEC_BULLY_TIMER_COORD:
 		/*
 		 * An answer came but no COORDINATOR: a new run, which asks
 		 * the suspect whatever ask-suspect says (the better ids that
 		 * answered may all trust it).
 		 */
 		if (c->phase == ELEC_BULLY_WAIT_COORD)
-			bully_begin_election(c, c->suspect, c->suspect_left ?
+			bully_begin_election(c, c->bully.suspect, c->bully.suspect_left ?
 					     ELEC_BULLY_SUSPECT_LEFT :
 					     ELEC_BULLY_SUSPECT_ASK, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
 		elec_bully_heartbeat(c, now);
 		break;
-	case ELEC_TIMER_PREEMPT:
+	case ELEC_BULLY_TIMER_PREEMPT:
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    elec_bully_preempts(c, c->leader))
@@ -709,9 +709,9 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
 	p->flags &= ~ELEC_BULLY_ASKED;
-	c->probing = false;
+	c->bully.probing = false;
 	c->phase = ELEC_BULLY_WAIT_COORD;
-	elec_bully_only_timer(c, ELEC_TIMER_COORD,
+	elec_bully_only_timer(c, ELEC_BULLY_TIMER_COORD,
 			      elec_config_coord_timeout(&c->cfg), now);
 }
 
@@ -827,6 +827,12 @@ static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 }
 
 /* the Bully algorithm's table, registered in core.c's elec_algos[] */
+const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
+	[ELEC_BULLY_TIMER_ANSWER] = "answer",
+	[ELEC_BULLY_TIMER_COORD] = "coord",
+	[ELEC_BULLY_TIMER_PREEMPT] = "preempt",
+};
+
 const struct elec_algo_ops elec_bully_ops = {
 	.algo		= ELEC_ALGO_BULLY,
 	.name		= "bully",
@@ -836,4 +842,5 @@ const struct elec_algo_ops elec_bully_ops = {
 	.rx		= bully_rx,
 	.timer		= bully_timer,
 	.payload_ok	= bully_payload_ok,
+	.timer_names	= elec_bully_timer_names,
 };

@@ -10,6 +10,19 @@
 
 #include "core.h"
 
+/*
+ * The Bully algorithms' timers, besides the shared heartbeat and detect:
+ * ANSWER: candidate: T expired with no answer; COORD: candidate that got
+ * an answer: no COORDINATOR came within coord_timeout, restart the run;
+ * PREEMPT: follower of a worse leader (preempt on with a preempt-delay):
+ * the delay is over, take over.
+ */
+#define ELEC_BULLY_TIMER_ANSWER		ELEC_TIMER_ALGO0
+#define ELEC_BULLY_TIMER_COORD		ELEC_TIMER_ALGO1
+#define ELEC_BULLY_TIMER_PREEMPT	ELEC_TIMER_ALGO2
+
+extern const char *const elec_bully_timer_names[ELEC_TIMER_COUNT];
+
 /* peer->flags: asked in this run (ELECTION sent), no answer yet */
 #define ELEC_BULLY_ASKED	0x01
 

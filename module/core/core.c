@@ -22,6 +22,7 @@ static const struct elec_algo_ops *const elec_algos[] = {
 	&elec_ring_list.ops,
 	&elec_min_bully_ops,
 	&elec_enh_bully_ops,
+	&elec_invitation_ops,
 	NULL
 };
 
@@ -97,6 +98,19 @@ bool elec_algo_is_ring(u8 algo)
 }
 
 /**
+ * elec_algo_is_bully() - whether an algorithm is Bully or a Bully variant.
+ * @algo: enum elec_algo value
+ *
+ * Return: true for bully, min-bully and enh-bully, which take the options
+ * ask-suspect, preempt and preempt-delay.
+ */
+bool elec_algo_is_bully(u8 algo)
+{
+	return algo == ELEC_ALGO_BULLY || algo == ELEC_ALGO_MIN_BULLY ||
+	       algo == ELEC_ALGO_ENH_BULLY;
+}
+
+/**
  * elec_algo_better() - whether one node id beats another in an election.
  * @ops: the algorithm
  * @a: a node id
@@ -113,6 +127,27 @@ bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b)
 	if (!b)
 		return true;
 	return ops->lowest_wins ? a < b : a > b;
+}
+
+/**
+ * elec_timer_name() - the printable name of a timer.
+ * @ops: the instance's algorithm
+ * @id: the timer
+ *
+ * Return: "heartbeat" and "detect" for the shared roles, the algorithm's
+ * name for one of its slots (&elec_algo_ops.timer_names), else "timer".
+ */
+const char *elec_timer_name(const struct elec_algo_ops *ops,
+			    enum elec_timer_id id)
+{
+	if (id == ELEC_TIMER_HEARTBEAT)
+		return "heartbeat";
+	if (id == ELEC_TIMER_DETECT)
+		return "detect";
+	if (ops && ops->timer_names && (unsigned int)id < ELEC_TIMER_COUNT &&
+	    ops->timer_names[id])
+		return ops->timer_names[id];
+	return "timer";
 }
 
 static bool elec_dur_ok(u64 ns)
@@ -132,7 +167,8 @@ static bool elec_dur_ok(u64 ns)
  * ELECTION_HB_MISS_MAX. A coord_timeout_ns of 0 selects the default.
  * suppress_off is valid with ELEC_ALGO_RING only; ask_suspect_off,
  * preempt_off and a preempt_delay_ns (0, or a duration in the range above)
- * with the algorithms that are not rings only.
+ * with the Bully algorithms only; a search_interval_ns (0, or a duration
+ * in the range above) with ELEC_ALGO_INVITATION only.
  *
  * Return: 0 if valid, -EINVAL otherwise.
  */
@@ -166,6 +202,16 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "preempt and preempt-delay do not apply to rings";
 	else if (elec_algo_is_ring(cfg->algo) && cfg->ask_suspect_off)
 		reason = "ask-suspect does not apply to rings (a ring asks nobody)";
+	else if (cfg->algo == ELEC_ALGO_INVITATION &&
+		 (cfg->preempt_off || cfg->preempt_delay_ns ||
+		  cfg->ask_suspect_off))
+		reason = "preempt, preempt-delay and ask-suspect apply to Bully only";
+	else if (cfg->search_interval_ns &&
+		 cfg->algo != ELEC_ALGO_INVITATION)
+		reason = "search-interval applies to the invitation algorithm only";
+	else if (cfg->search_interval_ns &&
+		 !elec_dur_ok(cfg->search_interval_ns))
+		reason = "search-interval out of range (0 or 100us..60s)";
 
 	if (!reason)
 		return 0;
@@ -230,10 +276,12 @@ int elec_core_init(struct elec_core *c, const struct elec_config *cfg,
  * The ring algorithms keep each message they must pass on here until the
  * successor acknowledges it; without a queue (or when it is full) a ring
  * message that must be passed on is dropped and counted. Other
- * algorithms never use it.
+ * algorithms have no queue: for them the call does nothing.
  */
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
 {
+	if (!elec_algo_is_ring(c->cfg.algo))
+		return;
 	c->ring.q = buf;
 	c->ring.q_cap = buf ? cap : 0;
 	c->ring.q_len = 0;
@@ -268,7 +316,8 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 			*why = "node id, group, algorithm, pos and suppress cannot be changed";
 		return -EINVAL;
 	}
-	if (cfg->timeout_ns != c->cfg.timeout_ns) {
+	if (cfg->timeout_ns != c->cfg.timeout_ns &&
+	    elec_algo_is_ring(cfg->algo)) {
 		c->ring.ack_shift = 0;
 		c->ring.ack_fast = 0;
 	}

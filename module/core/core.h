@@ -26,23 +26,30 @@
 #define ELEC_LLADDR_LEN	6
 
 /**
- * enum elec_timer_id - the named timers of an instance.
+ * enum elec_timer_id - the timers of an instance: two shared roles and a
+ * set of slots each algorithm names for itself.
  * @ELEC_TIMER_HEARTBEAT: leader: time to broadcast the next heartbeat
  * @ELEC_TIMER_DETECT: follower: the leader has been silent for
  *	hb_interval * hb_miss; also the learning window after a start
- * @ELEC_TIMER_ANSWER: candidate: T expired with no answer
- * @ELEC_TIMER_COORD: candidate that got an answer: no COORDINATOR came
- *	within coord_timeout, restart the election
- * @ELEC_TIMER_PREEMPT: follower of a worse leader (Bully, preempt on with
- *	a preempt-delay): the delay is over, take over
+ * @ELEC_TIMER_ALGO0: algorithm-defined (bully.h, ring.h, ... name it)
+ * @ELEC_TIMER_ALGO1: algorithm-defined
+ * @ELEC_TIMER_ALGO2: algorithm-defined
+ * @ELEC_TIMER_ALGO3: algorithm-defined
+ * @ELEC_TIMER_ALGO4: algorithm-defined
  * @ELEC_TIMER_COUNT: number of timers; the embedder provides this many
+ *
+ * An algorithm gives its slots names in its own header (for example
+ * ELEC_BULLY_TIMER_ANSWER is ELEC_TIMER_ALGO0) and their printable names
+ * in &elec_algo_ops.timer_names; elec_timer_name() returns them.
  */
 enum elec_timer_id {
 	ELEC_TIMER_HEARTBEAT,
 	ELEC_TIMER_DETECT,
-	ELEC_TIMER_ANSWER,
-	ELEC_TIMER_COORD,
-	ELEC_TIMER_PREEMPT,
+	ELEC_TIMER_ALGO0,
+	ELEC_TIMER_ALGO1,
+	ELEC_TIMER_ALGO2,
+	ELEC_TIMER_ALGO3,
+	ELEC_TIMER_ALGO4,
 	ELEC_TIMER_COUNT
 };
 
@@ -144,6 +151,8 @@ struct elec_sink {
  *	heartbeats or an unanswered message); 1 again when heard from
  * @flags: algorithm-private per-peer bits
  * @pos: ring position, 0 = the id (see elec_peer_pos())
+ * @misses: invitation: searches in a row this member of the local
+ *	coordinator's group did not answer
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
  */
@@ -152,6 +161,7 @@ struct elec_peer {
 	u8 lladdr[ELEC_LLADDR_LEN];
 	u8 alive;
 	u8 flags;
+	u16 misses;
 	u32 pos;
 	u64 told_until;
 };
@@ -179,6 +189,8 @@ struct elec_peer {
  * @preempt_delay_ns: the Bully algorithms only, with preemption: follow a
  *	worse leader for this long before taking over; 0 (the default) takes
  *	over at once
+ * @search_interval_ns: invitation only: a coordinator's search period;
+ *	0 (the default) is the detection window, hb_interval * hb_miss
  */
 struct elec_config {
 	u32 self_id;
@@ -193,6 +205,7 @@ struct elec_config {
 	bool ask_suspect_off;
 	bool preempt_off;
 	u64 preempt_delay_ns;
+	u64 search_interval_ns;
 };
 
 /**
@@ -267,6 +280,60 @@ enum elec_enh_stage {
 	ELEC_ENH_STAGE_ORDINARY,
 };
 
+/**
+ * enum elec_inv_phase - where an instance of the Invitation algorithm is.
+ * @ELEC_INV_IDLE: stopped
+ * @ELEC_INV_COORD: coordinator of its group (maybe alone in it); sends
+ *	heartbeats and searches for other coordinators
+ * @ELEC_INV_MEMBER: member of a group, watches its coordinator's
+ *	heartbeats
+ * @ELEC_INV_MERGING: coordinator that invited the coordinators it found
+ *	and collects their ACCEPTs (its group still runs meanwhile)
+ * @ELEC_INV_ACCEPTED: accepted an invitation, waits for the new
+ *	coordinator's READY (no leader meanwhile: the group is halted)
+ */
+enum elec_inv_phase {
+	ELEC_INV_IDLE,
+	ELEC_INV_COORD,
+	ELEC_INV_MEMBER,
+	ELEC_INV_MERGING,
+	ELEC_INV_ACCEPTED,
+};
+
+/**
+ * struct elec_inv - the Invitation algorithm's state.
+ * @seq: the local node's group number: its sequence number
+ * @coord: the local node's group number: its coordinator (the local id
+ *	when it coordinates); 0 before the first group
+ * @pend_seq: ELEC_INV_MERGING: the new group's sequence number;
+ *	ELEC_INV_ACCEPTED: that of the group accepted
+ * @pend_coord: ELEC_INV_ACCEPTED: the coordinator of the group accepted
+ * @found_seq: the highest sequence number of the groups the current
+ *	search found
+ * @searching: a search's reply window is open
+ * @found_higher: the current search found a higher coordinator
+ * @found_lower: the current search found this many lower coordinators
+ * @dirty: the membership changed since the last READY
+ * @mver: the membership's version: a coordinator's count of the READYs it
+ *	sent; a member's, that of the last READY it took (it echoes it in
+ *	AYC_REPLY, and a coordinator that sees an old one sends READY)
+ * @buf: where INVITE and READY payloads are built (kept off the stack:
+ *	the core runs in softirq context in the kernel)
+ */
+struct elec_inv {
+	u64 seq;
+	u32 coord;
+	u64 pend_seq;
+	u32 pend_coord;
+	u64 found_seq;
+	bool searching;
+	bool found_higher;
+	u32 found_lower;
+	bool dirty;
+	u32 mver;
+	u8 buf[ELECTION_INV_INVITE_HDR_LEN + 4 * ELECTION_INV_MAX_IDS];
+};
+
 /*
  * Bytes of ring queue the kernel gives each instance: every ring message
  * a node has to pass on waits here until its successor acknowledges it.
@@ -325,6 +392,31 @@ struct elec_ring {
 	u8 ack_fast;
 };
 
+/**
+ * struct elec_bully - the run state of the Bully algorithms (bully,
+ *	min-bully, enh-bully).
+ * @suspect: the peer whose silence (or resignation) started the current
+ *	run, 0 = none
+ * @suspect_left: @suspect resigned (no run asks it, not even a restart
+ *	after coord-timeout)
+ * @probing: the run has asked only @suspect so far (a run that its
+ *	detector began, ask-suspect on); T without an answer asks the other
+ *	better ids
+ * @run_best: min-bully, enh-bully: the best responder of the current run
+ *	so far, 0 = none
+ * @run_best_term: min-bully: the term at which @run_best announced itself
+ *	during the run (0: it only answered)
+ * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
+ */
+struct elec_bully {
+	u32 suspect;
+	bool suspect_left;
+	bool probing;
+	u32 run_best;
+	u64 run_best_term;
+	u8 stage;
+};
+
 struct elec_core;
 
 /**
@@ -347,6 +439,9 @@ struct elec_core;
  * @lowest_wins: the winner order: true when the lowest id is the best
  *	(min-bully), false when the highest is (every other algorithm); see
  *	elec_algo_better()
+ * @timer_names: printable names of the timers, indexed by enum
+ *	elec_timer_id (NULL, or a NULL entry: the generic name; see
+ *	elec_timer_name())
  *
  * Every op but @peer_removed, @payload_ok and @max_payload is required;
  * elec_algo_find() returns only complete tables.
@@ -364,6 +459,7 @@ struct elec_algo_ops {
 	bool (*payload_ok)(u8 type, const u8 *payload, u16 len);
 	u32 (*max_payload)(u32 n_nodes);
 	bool lowest_wins;
+	const char *const *timer_names;
 };
 
 /**
@@ -391,20 +487,13 @@ struct elec_algo_ops {
  * @leader_rx_ns: when the last HEARTBEAT or COORDINATOR of @leader was
  *	accepted (or the local node took the role); a follower trusts a
  *	leader heard within hb_interval * hb_miss
- * @suspect: Bully: the peer whose silence (or resignation) started the
- *	current run, 0 = none
- * @suspect_left: Bully: @suspect resigned (no run asks it, not even a
- *	restart after coord-timeout)
- * @probing: Bully: the run has asked only @suspect so far (a run that
- *	its detector began, ask-suspect on); T without an answer asks the
- *	other higher ids
- * @run_best: min-bully, enh-bully: the best responder of the current
- *	run so far, 0 = none
- * @run_best_term: min-bully: the term at which @run_best announced
- *	itself during the run (0: it only answered)
- * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
- * @ring: ring algorithms' hop state
+ * @bully: the Bully algorithms' run state (bully, min-bully, enh-bully)
+ * @ring: the ring algorithms' hop state
+ * @inv: the Invitation algorithm's state
  * @stats: counters
+ *
+ * @bully, @ring and @inv share their memory (one algorithm's state is live per
+ * instance, and the algorithm never changes): elec_core_init() zeroes it.
  */
 struct elec_core {
 	struct elec_config cfg;
@@ -425,13 +514,11 @@ struct elec_core {
 	u64 timer_expires[ELEC_TIMER_COUNT];
 	u64 elect_tat;
 	u64 leader_rx_ns;
-	u32 suspect;
-	bool suspect_left;
-	bool probing;
-	u32 run_best;
-	u64 run_best_term;
-	u8 stage;
-	struct elec_ring ring;
+	union {
+		struct elec_bully bully;
+		struct elec_ring ring;
+		struct elec_inv inv;
+	};
 	struct elec_stats stats;
 };
 
@@ -456,7 +543,10 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
 bool elec_algo_is_ring(u8 algo);
+bool elec_algo_is_bully(u8 algo);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
+const char *elec_timer_name(const struct elec_algo_ops *ops,
+			    enum elec_timer_id id);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
@@ -542,6 +632,7 @@ static inline u32 elec_self_pos(const struct elec_config *cfg)
 extern const struct elec_algo_ops elec_bully_ops;
 extern const struct elec_algo_ops elec_min_bully_ops;
 extern const struct elec_algo_ops elec_enh_bully_ops;
+extern const struct elec_algo_ops elec_invitation_ops;
 /* the ring algorithms' tables are in ring.h */
 
 #endif /* _ELEC_CORE_H */

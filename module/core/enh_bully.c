@@ -184,16 +184,16 @@ static u32 enh_ask(struct elec_core *c, u64 now)
 	u32 asked = 0;
 	u32 i;
 
-	enh_put32(pl, c->suspect);
+	enh_put32(pl, c->bully.suspect);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 		bool ask;
 
-		if (c->stage == ELEC_ENH_STAGE_CANDIDATES)
+		if (c->bully.stage == ELEC_ENH_STAGE_CANDIDATES)
 			ask = p->id >= cmin && (!self_cand || p->id > self);
 		else
 			ask = !self_cand && p->id < cmin && p->id > self;
-		if (!ask || p->id == c->suspect)
+		if (!ask || p->id == c->bully.suspect)
 			continue;
 		p->flags |= ELEC_BULLY_ASKED;
 		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, pl,
@@ -206,7 +206,7 @@ static u32 enh_ask(struct elec_core *c, u64 now)
 static void enh_wait(struct elec_core *c, u64 now)
 {
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns, now);
 }
 
 /*
@@ -215,7 +215,7 @@ static void enh_wait(struct elec_core *c, u64 now)
  */
 static void enh_stage_done(struct elec_core *c, u64 now)
 {
-	u32 k = c->run_best;
+	u32 k = c->bully.run_best;
 
 	if (k) {
 		u64 term = elec_core_term_next(c);
@@ -224,8 +224,8 @@ static void enh_stage_done(struct elec_core *c, u64 now)
 		enh_follow(c, k, term, false, now);
 		return;
 	}
-	while (c->stage < ELEC_ENH_STAGE_ORDINARY && !enh_self_cand(c)) {
-		c->stage++;
+	while (c->bully.stage < ELEC_ENH_STAGE_ORDINARY && !enh_self_cand(c)) {
+		c->bully.stage++;
 		if (enh_ask(c, now)) {
 			enh_wait(c, now);
 			return;
@@ -241,7 +241,7 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 	struct elec_peer *p = elec_core_peer_find(c, suspect);
 
 	elec_bully_run_begin(c, p ? suspect : 0, how, now);
-	c->stage = ELEC_ENH_STAGE_CANDIDATES;
+	c->bully.stage = ELEC_ENH_STAGE_CANDIDATES;
 
 	if (how == ELEC_BULLY_SUSPECT_PROBE && p) {
 		u8 pl[ELECTION_COORD_LEN];
@@ -250,7 +250,7 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 		p->flags |= ELEC_BULLY_ASKED;
 		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, pl,
 			       sizeof(pl), now);
-		c->probing = true;
+		c->bully.probing = true;
 		enh_wait(c, now);
 		return;
 	}
@@ -305,13 +305,13 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 			enh_begin(c, suspect, c->cfg.ask_suspect_off ?
 				  ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE, now);
 		break;
-	case ELEC_TIMER_ANSWER:
+	case ELEC_BULLY_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 			break;
 		elec_bully_asked_down(c, now);
-		if (c->probing) {
+		if (c->bully.probing) {
 			/* the rest of stage 1, the suspect excepted */
-			c->probing = false;
+			c->bully.probing = false;
 			if (enh_ask(c, now)) {
 				enh_wait(c, now);
 				break;
@@ -322,7 +322,7 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_HEARTBEAT:
 		elec_bully_heartbeat(c, now);
 		break;
-	case ELEC_TIMER_PREEMPT:
+	case ELEC_BULLY_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    elec_bully_preempts(c, c->leader))
 			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
@@ -383,10 +383,10 @@ static void enh_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
 	p->flags &= ~ELEC_BULLY_ASKED;
-	if (enh_better(p->id, c->run_best))
-		c->run_best = p->id;
+	if (enh_better(p->id, c->bully.run_best))
+		c->bully.run_best = p->id;
 	/* a probed leader that answers re-announces itself: wait for it */
-	if (c->probing)
+	if (c->bully.probing)
 		return;
 	for (p = c->peers; p < c->peers + c->n_peers; p++)
 		if (p->flags & ELEC_BULLY_ASKED)
@@ -566,4 +566,5 @@ const struct elec_algo_ops elec_enh_bully_ops = {
 	.timer		= enh_timer,
 	.payload_ok	= enh_payload_ok,
 	.max_payload	= enh_max_payload,
+	.timer_names	= elec_bully_timer_names,
 };

@@ -165,7 +165,7 @@ static void minb_procedure(struct elec_core *c, u64 now)
 	u32 self = c->cfg.self_id;
 	u32 i;
 
-	c->probing = false;
+	c->bully.probing = false;
 	if (minb_is_min(c) || minb_is_second(c)) {
 		minb_claim(c, now);
 		return;
@@ -173,14 +173,14 @@ static void minb_procedure(struct elec_core *c, u64 now)
 	for (i = 0; i < c->n_peers && c->peers[i].id < self; i++) {
 		struct elec_peer *p = &c->peers[i];
 
-		if (p->alive && p->id != c->suspect)
+		if (p->alive && p->id != c->bully.suspect)
 			p->flags |= ELEC_BULLY_ASKED;
 	}
-	c->run_best = 0;
-	c->run_best_term = 0;
+	c->bully.run_best = 0;
+	c->bully.run_best_term = 0;
 	elec_core_send(c, ELEC_MSG_ELECTION, 0, c->max_term, NULL, 0, now);
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns, now);
 }
 
 /* a new run: give up the leader; probe the suspect or go on at once */
@@ -195,9 +195,9 @@ static void minb_begin(struct elec_core *c, u32 suspect,
 		p->flags |= ELEC_BULLY_ASKED;
 		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, NULL,
 			       0, now);
-		c->probing = true;
+		c->bully.probing = true;
 		c->phase = ELEC_BULLY_WAIT_ANSWER;
-		elec_bully_only_timer(c, ELEC_TIMER_ANSWER, c->cfg.timeout_ns,
+		elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns,
 				      now);
 		return;
 	}
@@ -221,8 +221,8 @@ static bool minb_awaiting(const struct elec_core *c)
  */
 static void minb_finish(struct elec_core *c, u64 now)
 {
-	u32 k = c->run_best;
-	u64 term = c->run_best_term;
+	u32 k = c->bully.run_best;
+	u64 term = c->bully.run_best_term;
 	u32 i;
 
 	for (i = 0; i < c->n_peers; i++)
@@ -244,10 +244,10 @@ static void minb_response(struct elec_core *c, u32 src, u64 term, u64 now)
 
 	if (p)
 		p->flags &= ~ELEC_BULLY_ASKED;
-	if (minb_better(src, c->run_best) ||
-	    (src == c->run_best && term > c->run_best_term)) {
-		c->run_best = src;
-		c->run_best_term = term;
+	if (minb_better(src, c->bully.run_best) ||
+	    (src == c->bully.run_best && term > c->bully.run_best_term)) {
+		c->bully.run_best = src;
+		c->bully.run_best_term = term;
 	}
 	if (!minb_awaiting(c))
 		minb_finish(c, now);
@@ -285,11 +285,11 @@ static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 			minb_begin(c, suspect, c->cfg.ask_suspect_off ?
 				   ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE, now);
 		break;
-	case ELEC_TIMER_ANSWER:
+	case ELEC_BULLY_TIMER_ANSWER:
 		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
 			break;
 		elec_bully_asked_down(c, now);
-		if (c->probing)
+		if (c->bully.probing)
 			minb_procedure(c, now);
 		else
 			minb_finish(c, now);
@@ -297,7 +297,7 @@ static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_HEARTBEAT:
 		elec_bully_heartbeat(c, now);
 		break;
-	case ELEC_TIMER_PREEMPT:
+	case ELEC_BULLY_TIMER_PREEMPT:
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    elec_bully_preempts(c, c->leader))
 			minb_claim_run(c, now);
@@ -367,7 +367,7 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 	 * leader the run gave up re-announcing itself at its term (alive
 	 * after all) ends the run like any announcement.
 	 */
-	if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->probing &&
+	if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->bully.probing &&
 	    msg->type == ELEC_MSG_COORDINATOR && k == msg->src &&
 	    minb_better(k, c->cfg.self_id) &&
 	    !(k == c->last_leader && msg->term == c->term)) {
@@ -419,7 +419,7 @@ static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	case ELEC_MSG_ANSWER:
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
-		if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->probing &&
+		if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->bully.probing &&
 		    minb_better(msg->src, c->cfg.self_id))
 			minb_response(c, msg->src, 0, now);
 		break;
@@ -474,4 +474,5 @@ const struct elec_algo_ops elec_min_bully_ops = {
 	.payload_ok	= minb_payload_ok,
 	.max_payload	= minb_max_payload,
 	.lowest_wins	= true,
+	.timer_names	= elec_bully_timer_names,
 };

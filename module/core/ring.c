@@ -53,6 +53,11 @@ struct elec_ring_rec {
 #define ELEC_RING_REC_SIZE(len) \
 	(sizeof(struct elec_ring_rec) + (((u32)(len) + 7) & ~7U))
 
+const char *const elec_ring_timer_names[ELEC_TIMER_COUNT] = {
+	[ELEC_RING_TIMER_ACK] = "ack",
+	[ELEC_RING_TIMER_ROUND] = "round",
+};
+
 static const struct elec_ring_algo *ring_algo(const struct elec_core *c)
 {
 	return (const struct elec_ring_algo *)((const char *)c->ops -
@@ -143,7 +148,7 @@ static void ring_clear(struct elec_core *c, u64 now)
 {
 	c->ring.q_len = 0;
 	c->ring.dst = 0;
-	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
+	elec_core_cancel(c, ELEC_RING_TIMER_ACK, now);
 }
 
 /**
@@ -190,7 +195,7 @@ static void ring_alone(struct elec_core *c, u64 now)
 	ring_clear(c, now);
 	if (c->phase == ELEC_RING_LEADING) {
 		c->participant = false;
-		elec_core_cancel(c, ELEC_TIMER_COORD, now);
+		elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
 		return;
 	}
 	elec_ring_accept(c, c->cfg.self_id, elec_core_term_next(c), now);
@@ -222,7 +227,7 @@ void elec_ring_flush(struct elec_core *c, u64 now)
 	c->ring.sent_ns = now;
 	elec_core_send_as(c, rec->type, rec->retry ? ELEC_MSG_RETRY : rec->type,
 			  to->id, rec->term, payload, rec->len, now);
-	elec_core_arm_in(c, ELEC_TIMER_ANSWER, ring_ack_ns(c), now);
+	elec_core_arm_in(c, ELEC_RING_TIMER_ACK, ring_ack_ns(c), now);
 }
 
 static void ring_new_run(struct elec_core *c, u64 run)
@@ -248,7 +253,7 @@ void elec_ring_participate(struct elec_core *c, u64 now)
 	c->participant = true;
 	if (c->phase != ELEC_RING_LEADING)
 		c->role = ELEC_ROLE_CANDIDATE;
-	elec_core_arm_in(c, ELEC_TIMER_COORD, ring_round_ns(c), now);
+	elec_core_arm_in(c, ELEC_RING_TIMER_ROUND, ring_round_ns(c), now);
 }
 
 /**
@@ -308,7 +313,7 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	elec_core_set_leader(c, leader, term, now);
 	if (!newer) {
 		c->participant = false;
-		elec_core_cancel(c, ELEC_TIMER_COORD, now);
+		elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
 	}
 	if (leader == self) {
 		c->role = ELEC_ROLE_LEADER;
@@ -452,10 +457,10 @@ void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_DETECT:
 		ring_detect_expired(c, now);
 		break;
-	case ELEC_TIMER_ANSWER:
+	case ELEC_RING_TIMER_ACK:
 		ring_ack_expired(c, now);
 		break;
-	case ELEC_TIMER_COORD:
+	case ELEC_RING_TIMER_ROUND:
 		if (c->participant)
 			elec_ring_begin(c, true, now);
 		break;
@@ -504,7 +509,7 @@ static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
 	ring_ack_adapt(c, false, now);
 	ring_pop(c);
 	c->ring.dst = 0;
-	elec_core_cancel(c, ELEC_TIMER_ANSWER, now);
+	elec_core_cancel(c, ELEC_RING_TIMER_ACK, now);
 	elec_ring_flush(c, now);
 }
 
@@ -583,7 +588,7 @@ void elec_ring_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 		if (msg->term > c->ring.run)
 			ring_new_run(c, msg->term);
 		else if (c->participant)
-			elec_core_arm_in(c, ELEC_TIMER_COORD, ring_round_ns(c),
+			elec_core_arm_in(c, ELEC_RING_TIMER_ROUND, ring_round_ns(c),
 					 now);
 		ra->election(c, msg, body, len, now);
 	}

@@ -11,6 +11,17 @@
 
 #include "core.h"
 
+/*
+ * The ring algorithms' timers, besides the shared heartbeat and detect:
+ * ACK: the hop in flight was not acknowledged within the hop timeout,
+ * pass the message to the next live position; ROUND: a run this node
+ * takes part in did not end within a round, begin a new one.
+ */
+#define ELEC_RING_TIMER_ACK	ELEC_TIMER_ALGO0
+#define ELEC_RING_TIMER_ROUND	ELEC_TIMER_ALGO1
+
+extern const char *const elec_ring_timer_names[ELEC_TIMER_COUNT];
+
 /**
  * struct elec_ring_algo - a ring algorithm: its ops table and its hooks.
  * @ops: the table registered in core.c: ring.c's op functions, and a

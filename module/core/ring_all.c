@@ -138,6 +138,7 @@ const struct elec_ring_algo elec_ring_all = {
 		.timer		= elec_ring_timer,
 		.payload_ok	= all_payload_ok,
 		.max_payload	= all_max_payload,
+		.timer_names	= elec_ring_timer_names,
 	},
 	.new_run	= all_new_run,
 	.begin		= all_begin,

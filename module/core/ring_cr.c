@@ -113,6 +113,7 @@ const struct elec_ring_algo elec_ring_cr = {
 		.timer		= elec_ring_timer,
 		.payload_ok	= cr_payload_ok,
 		.max_payload	= cr_max_payload,
+		.timer_names	= elec_ring_timer_names,
 	},
 	.begin		= cr_begin,
 	.election	= cr_election,

@@ -170,6 +170,7 @@ const struct elec_ring_algo elec_ring_list = {
 		.timer		= elec_ring_timer,
 		.payload_ok	= list_payload_ok,
 		.max_payload	= list_max_payload,
+		.timer_names	= elec_ring_timer_names,
 	},
 	.begin		= list_begin,
 	.election	= list_election,

@@ -7,6 +7,15 @@
       name ID as leader (ID's own node in role leader, the others follower,
       one term); then, with --stable, check that it holds for S seconds.
       NODE is NETNS:ID. Exit 0 on agreement, 1 with the last views if not.
+  elec.py groups --group G --timeout S [--stable S] SIDE...
+      Invitation: poll `electionctl -j show` until the nodes of every SIDE
+      (a comma-separated list of NETNS:ID) form one group each: the same
+      group number (inv_seq, inv_coordinator), coordinated by the side's
+      highest id (role leader, the others follower, every leader that
+      id), members exactly the side's ids; the sides' group numbers all
+      distinct. Then, with --stable, check that it holds for S seconds.
+      Prints one JSON line {"groups": [[seq, coordinator], ...] (one per
+      side), "took": seconds}; exit 1 with the last views if not.
   elec.py views  --group G NODE...
       Print each node's role/leader/term once.
   elec.py nl CMD [ATTR=VALUE...]
@@ -176,6 +185,9 @@ def fmt_views(views):
             lines.append("    %-8s id %-6d role %-9s leader %-6s term %-4s participant %s down %s" % (
                 ns, nid, v.get("role"), v.get("leader"), v.get("term"),
                 v.get("participant"), dead))
+            if "inv_seq" in v:
+                lines[-1] += " group (%s, %s) members %s" % (
+                    v["inv_seq"], v.get("inv_coordinator"), v.get("members"))
     return "\n".join(lines)
 
 
@@ -213,6 +225,68 @@ def cmd_agree(a):
         term2 = max(v["term"] for _, v in views)
         note = "" if term2 == term else " (a re-election moved the term %s -> %s)" % (term, term2)
         print("agreement held for %.1fs over %d polls%s" % (a.stable, polls, note))
+    return 0
+
+
+def group_verdict(sides, views):
+    """None if every side is one group (see `groups`), else a reason."""
+    numbers = []
+    for side, vs in zip(sides, views):
+        want = sorted(nid for _, nid in side)
+        top = want[-1]
+        gnum = None
+        for (ns, nid), v in vs:
+            if isinstance(v, str):
+                return "%s: %s" % (ns, v)
+            g = (v.get("inv_seq"), v.get("inv_coordinator"))
+            role = "leader" if nid == top else "follower"
+            if g[1] != top or v.get("leader") != top or v.get("role") != role:
+                return "%s: group %r role %s leader %r, expected " \
+                       "coordinator %d" % (ns, g, v.get("role"),
+                                           v.get("leader"), top)
+            if gnum is None:
+                gnum = g
+            elif g != gnum:
+                return "%s: group %r, its side's %r" % (ns, g, gnum)
+            if v.get("members") != want:
+                return "%s: members %r, expected %r" % (ns, v.get("members"),
+                                                      want)
+        numbers.append(gnum)
+    if len(set(numbers)) != len(numbers):
+        return "group numbers not distinct: %r" % (numbers,)
+    return None
+
+
+def cmd_groups(a):
+    sides = [parse_nodes(s.split(",")) for s in a.sides]
+    t0 = time.monotonic()
+    while True:
+        views = [views_of(side, a.group, a.dev) for side in sides]
+        why = group_verdict(sides, views)
+        if why is None or time.monotonic() - t0 > a.timeout:
+            break
+        time.sleep(a.interval)
+    took = time.monotonic() - t0
+    if why is not None:
+        print("no groups within %.1fs: %s" % (a.timeout, why), file=sys.stderr)
+        for vs in views:
+            print(fmt_views(vs), file=sys.stderr)
+        return 1
+    numbers = [[vs[0][1]["inv_seq"], vs[0][1]["inv_coordinator"]]
+               for vs in views]
+    t1 = time.monotonic()
+    while time.monotonic() - t1 < a.stable:
+        time.sleep(a.interval)
+        views = [views_of(side, a.group, a.dev) for side in sides]
+        why = group_verdict(sides, views)
+        now = [[vs[0][1]["inv_seq"], vs[0][1]["inv_coordinator"]]
+               for vs in views] if why is None else None
+        if why is not None or now != numbers:
+            print("groups did not hold: %s" % (why or "numbers %r -> %r" %
+                                               (numbers, now)),
+                  file=sys.stderr)
+            return 1
+    print(json.dumps({"groups": numbers, "took": round(took, 2)}))
     return 0
 
 
@@ -834,6 +908,14 @@ def main():
     q.add_argument("--dev", default="eth0")
     q.add_argument("nodes", nargs="+")
     q.set_defaults(fn=cmd_agree)
+    q = sub.add_parser("groups")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--timeout", type=float, default=30)
+    q.add_argument("--stable", type=float, default=0)
+    q.add_argument("--interval", type=float, default=0.1)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("sides", nargs="+")
+    q.set_defaults(fn=cmd_groups)
     q = sub.add_parser("views")
     q.add_argument("--group", type=int, required=True)
     q.add_argument("--dev", default="eth0")

@@ -55,7 +55,7 @@
 # Algorithm and ring (read by elec_group_setup; a scenario sets them after
 # sourcing this file, or for one call: ELEC_ALGO=ring elec_group_setup 2):
 #   ELEC_ALGO        algo of group add: bully (default), ring, ring-all,
-#                    ring-list, min-bully, enh-bully
+#                    ring-list, min-bully, enh-bully, invitation
 #   ELEC_GROUP_OPTS  extra group add keywords, word-split, e.g.
 #                    "suppress off" (algo ring only); default none
 #   ELEC_POS         associative array, node id -> ring position: node ID

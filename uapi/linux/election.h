@@ -126,6 +126,24 @@
 #define ELECTION_ENH_SET_HDR_LEN	8
 #define ELECTION_ENH_MAX_CANDS		((ELECTION_MAX_NODES + 1) / 2)
 
+/*
+ * The Invitation algorithm (Documentation/protocol.rst). A group number
+ * is (term, coordinator id): the header's term carries the sequence
+ * number. AYC_REPLY carries the replier's coordinator (be32; 0 = it is
+ * between groups) and the version of the membership it holds (be32) at
+ * its group's sequence number. INVITE carries the new coordinator (be32),
+ * a count (be16, 1..ELECTION_INV_MAX_IDS), 2 reserved zero bytes and the
+ * invited groups' coordinators (be32 each, strictly ascending, non-zero).
+ * READY carries a count (be16, 0..ELECTION_INV_MAX_IDS), 2 reserved zero
+ * bytes, the membership's version (be32) and the members but the
+ * coordinator (be32 each, strictly ascending, non-zero). ARE_YOU_COORD
+ * and ACCEPT are the bare header.
+ */
+#define ELECTION_INV_REPLY_LEN		8
+#define ELECTION_INV_INVITE_HDR_LEN	8
+#define ELECTION_INV_READY_HDR_LEN	8
+#define ELECTION_INV_MAX_IDS		(ELECTION_MAX_NODES - 1)
+
 /* Valid range of every duration attribute, in nanoseconds. */
 #define ELECTION_DUR_MIN_NS		100000ULL
 #define ELECTION_DUR_MAX_NS		60000000000ULL
@@ -174,6 +192,10 @@
  *	wins; the ceil(n/2) highest configured ids are candidates, asked
  *	first; the electioneer picks the highest responder and broadcasts
  *	COORDINATOR naming it and the candidate set
+ * @ELEC_ALGO_INVITATION: Garcia-Molina's Invitation algorithm: every node
+ *	is in one group (one per partition side); coordinators search for
+ *	each other and the highest merges the lower ones' groups into a new
+ *	group, numbered (sequence, coordinator id)
  * @__ELEC_ALGO_AFTER_LAST: internal use
  * @ELEC_ALGO_MAX: highest valid value
  */
@@ -185,6 +207,7 @@ enum elec_algo {
 	ELEC_ALGO_RING_LIST,
 	ELEC_ALGO_MIN_BULLY,
 	ELEC_ALGO_ENH_BULLY,
+	ELEC_ALGO_INVITATION,
 	/* add new algorithms above here */
 	__ELEC_ALGO_AFTER_LAST,
 	ELEC_ALGO_MAX = __ELEC_ALGO_AFTER_LAST - 1
@@ -213,6 +236,17 @@ enum elec_algo {
  * @ELEC_MSG_CID: the answer to QUERY: the coordinator's id (min-bully:
  *	the sender itself, empty payload; enh-bully: the coordinator and the
  *	candidate set, as COORDINATOR's payload) at the coordinator's term
+ * @ELEC_MSG_ARE_YOU_COORD: invitation: a coordinator's search, broadcast
+ *	at its group's sequence number; every node answers
+ * @ELEC_MSG_AYC_REPLY: invitation: the answer to ARE_YOU_COORD, to the
+ *	searcher: the replier's group (ELECTION_INV_REPLY_LEN payload)
+ * @ELEC_MSG_INVITE: invitation: broadcast by a merging coordinator, and
+ *	relayed by each invited coordinator that accepts: the new group's
+ *	coordinator and sequence number and the invited groups
+ * @ELEC_MSG_ACCEPT: invitation: to the new coordinator, at the new
+ *	sequence number: the sender moves into the new group
+ * @ELEC_MSG_READY: invitation: the coordinator's broadcast of its group's
+ *	number and membership, after a merge or when the membership changes
  * @__ELEC_MSG_AFTER_LAST: internal use
  * @ELEC_MSG_MAX: highest valid value
  */
@@ -226,6 +260,11 @@ enum elec_msg_type {
 	ELEC_MSG_RETRY,
 	ELEC_MSG_QUERY,
 	ELEC_MSG_CID,
+	ELEC_MSG_ARE_YOU_COORD,
+	ELEC_MSG_AYC_REPLY,
+	ELEC_MSG_INVITE,
+	ELEC_MSG_ACCEPT,
+	ELEC_MSG_READY,
 	/* add new message types above here */
 	__ELEC_MSG_AFTER_LAST,
 	ELEC_MSG_MAX = __ELEC_MSG_AFTER_LAST - 1
@@ -393,7 +432,7 @@ enum elec_cmd {
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
  * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
  * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE,
- *	PEER_POS
+ *	PEER_POS (and, invitation, PEER_MEMBER)
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
  * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed
@@ -457,6 +496,19 @@ enum elec_cmd {
  * @ELEC_ATTR_TIMER_LATE_MAX_NS: u64, inside TIMER_LATE: the latest expiry
  *	seen, in ns
  * @ELEC_ATTR_TIMER_LATE_COUNT: u64, inside TIMER_LATE: expiries recorded
+ * @ELEC_ATTR_SEARCH_INTERVAL_NS: u64, ELEC_ALGO_INVITATION only: a
+ *	coordinator's search period; 0 (default) or ELECTION_DUR_MIN_NS..
+ *	ELECTION_DUR_MAX_NS, 0 meaning hb-interval x hb-miss; GROUP_NEW,
+ *	GROUP_SET; GROUP_GET reports the effective period (invitation only)
+ * @ELEC_ATTR_INV_SEQ: u64, GROUP_GET, invitation only: the sequence number
+ *	of the local node's group (its group number is (INV_SEQ,
+ *	INV_COORDINATOR))
+ * @ELEC_ATTR_INV_COORDINATOR: u32, GROUP_GET, invitation only: the
+ *	coordinator of the local node's group (its own id when it
+ *	coordinates)
+ * @ELEC_ATTR_PEER_MEMBER: u8, inside PEER, invitation only: 1 when the
+ *	peer is a member of the local node's group, as the node knows it
+ *	(a coordinator: its membership; a member: its coordinator's last READY)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -507,6 +559,10 @@ enum elec_attr {
 	ELEC_ATTR_TIMER_LATE_BUCKETS,
 	ELEC_ATTR_TIMER_LATE_MAX_NS,
 	ELEC_ATTR_TIMER_LATE_COUNT,
+	ELEC_ATTR_SEARCH_INTERVAL_NS,
+	ELEC_ATTR_INV_SEQ,
+	ELEC_ATTR_INV_COORDINATOR,
+	ELEC_ATTR_PEER_MEMBER,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -20,7 +20,9 @@ void elec_usage_group(FILE *f)
 {
 	fputs("electionctl group add dev IF group G id ID algo ALGO [ pos P ]\n"
 	      "                      [ suppress { on | off } ] [TIMING] [BULLY]\n"
+	      "                      [ search-interval { DUR | 0 } ]\n"
 	      "electionctl group set dev IF group G [TIMING] [BULLY]\n"
+	      "                      [ search-interval { DUR | 0 } ]\n"
 	      "electionctl group del dev IF group G\n"
 	      "electionctl group { start | stop | elect } dev IF group G\n",
 	      f);
@@ -50,7 +52,8 @@ static void usage(FILE *f)
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
 	      "           [ preempt-delay { DUR | 0 } ]\n"
 	      "           (the Bully algorithms: bully, min-bully, enh-bully)\n"
-	      "ALGO    := { bully | ring | ring-all | ring-list | min-bully | enh-bully }\n"
+	      "ALGO    := { bully | ring | ring-all | ring-list | min-bully | enh-bully |\n"
+	      "            invitation }\n"
 	      "P       := 1..4294967295: ring position (default: the id); the\n"
 	      "           ring order is ascending (P, id), wrapping around\n"
 	      "DUR     := an integer followed by us, ms or s, from 100us to 60s\n"
@@ -66,6 +69,10 @@ static void usage(FILE *f)
 	      "silence started it; preempt on (default): a better id (higher;\n"
 	      "min-bully: lower) that joins takes over, after preempt-delay\n"
 	      "(default 0); off: it follows.\n"
+	      "invitation (Garcia-Molina): one group per side of a partition,\n"
+	      "merged under the highest coordinator when it heals; each\n"
+	      "coordinator searches every search-interval (default 0:\n"
+	      "hb-interval x hb-miss).\n"
 	      "\n"
 	      "show and stats read one instance when dev and group are both\n"
 	      "given, else every instance (filtered by the one given).\n"

@@ -19,6 +19,7 @@ static const char *const algo_names[ELEC_ALGO_MAX + 1] = {
 	[ELEC_ALGO_RING_LIST] = "ring-list",
 	[ELEC_ALGO_MIN_BULLY] = "min-bully",
 	[ELEC_ALGO_ENH_BULLY] = "enh-bully",
+	[ELEC_ALGO_INVITATION] = "invitation",
 };
 
 static const char *const role_names[ELEC_ROLE_MAX + 1] = {
@@ -37,6 +38,11 @@ static const char *const msg_names[ELEC_MSG_MAX + 1] = {
 	[ELEC_MSG_RETRY] = "retry",
 	[ELEC_MSG_QUERY] = "query",
 	[ELEC_MSG_CID] = "cid",
+	[ELEC_MSG_ARE_YOU_COORD] = "ayc",
+	[ELEC_MSG_AYC_REPLY] = "ayc_reply",
+	[ELEC_MSG_INVITE] = "invite",
+	[ELEC_MSG_ACCEPT] = "accept",
+	[ELEC_MSG_READY] = "ready",
 };
 
 static const char *const drop_names[ELEC_DROP_MAX + 1] = {
@@ -112,6 +118,10 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = "timer_late_buckets",
 	[ELEC_ATTR_TIMER_LATE_MAX_NS] = "timer_late_max_ns",
 	[ELEC_ATTR_TIMER_LATE_COUNT] = "timer_late_count",
+	[ELEC_ATTR_SEARCH_INTERVAL_NS] = "search_interval_ns",
+	[ELEC_ATTR_INV_SEQ] = "inv_seq",
+	[ELEC_ATTR_INV_COORDINATOR] = "inv_coordinator",
+	[ELEC_ATTR_PEER_MEMBER] = "peer_member",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

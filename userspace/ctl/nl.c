@@ -70,6 +70,10 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_TIMER_LATE_MAX_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_LATE_COUNT] = { .type = NLA_U64 },
+	[ELEC_ATTR_SEARCH_INTERVAL_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_INV_SEQ] = { .type = NLA_U64 },
+	[ELEC_ATTR_INV_COORDINATOR] = { .type = NLA_U32 },
+	[ELEC_ATTR_PEER_MEMBER] = { .type = NLA_U8 },
 };
 
 /**
@@ -227,6 +231,9 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 	if (s & ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
 		err = err ?: nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS,
 					 a->preempt_delay_ns);
+	if (s & ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
+		err = err ?: nla_put_u64(msg, ELEC_ATTR_SEARCH_INTERVAL_NS,
+					 a->search_interval_ns);
 	if (err < 0)
 		return elec_err("cannot build the request: %s",
 				nl_geterror(err));
@@ -518,6 +525,13 @@ static int check_algo_options(const struct elec_args *a)
 	    a->algo != ELEC_ALGO_RING)
 		return elec_err("suppress applies to the ring algorithm only (not \"%s\")",
 				algo);
+	if ((a->seen & ELEC_KWB(ELEC_KW_SEARCH_INTERVAL)) &&
+	    a->algo != ELEC_ALGO_INVITATION)
+		return elec_err("search-interval applies to the invitation algorithm only (not \"%s\")",
+				algo);
+	if (a->algo == ELEC_ALGO_INVITATION && (a->seen & ELEC_KWB_BULLY))
+		return elec_err("ask-suspect, preempt and preempt-delay apply to the Bully algorithms only: algo bully, min-bully or enh-bully (not \"%s\")",
+				algo);
 	if (!algo_is_ring(a->algo))
 		return 0;
 	if (a->seen & ELEC_KWB(ELEC_KW_ASK_SUSPECT))
@@ -541,7 +555,7 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 		return ELEC_EXIT_FAIL;
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
 	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS)))
-		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay",
+		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, search-interval",
 				what);
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
 	    check_algo_options(&a))

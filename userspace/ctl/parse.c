@@ -9,7 +9,7 @@
  * hb-miss: decimal ELECTION_HB_MISS_MIN..ELECTION_HB_MISS_MAX.
  * MAC: six pairs of hex digits separated by ':', a unicast address.
  * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
- * preempt: "on" or "off". preempt-delay: "0" or a DUR.
+ * preempt: "on" or "off". preempt-delay, search-interval: "0" or a DUR.
  * Device names: resolved with if_nametoindex(); unknown names are errors.
  */
 #include <errno.h>
@@ -33,6 +33,7 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_ASK_SUSPECT] = "ask-suspect",
 	[ELEC_KW_PREEMPT] = "preempt",
 	[ELEC_KW_PREEMPT_DELAY] = "preempt-delay",
+	[ELEC_KW_SEARCH_INTERVAL] = "search-interval",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -215,6 +216,21 @@ static const char *parse_dev(const char *s, struct elec_args *a)
 	return NULL;
 }
 
+/* "0" (the default: no delay; the default period) or a duration */
+static const char *parse_zero_or_dur(const char *s, bool unchecked,
+				     uint64_t *ns)
+{
+	const char *why;
+
+	if (!strcmp(s, "0")) {
+		*ns = 0;
+		return NULL;
+	}
+	why = elec_parse_dur(s, unchecked, ns);
+	return why && !strcmp(why, "out of range: a duration is 100us..60s") ?
+	       "out of range: 0 or a duration from 100us to 60s" : why;
+}
+
 static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 			       struct elec_args *a)
 {
@@ -264,14 +280,9 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 	case ELEC_KW_PREEMPT:
 		return parse_on_off(s, &a->preempt);
 	case ELEC_KW_PREEMPT_DELAY:
-		/* 0 (no delay) or a duration */
-		if (!strcmp(s, "0")) {
-			a->preempt_delay_ns = 0;
-			return NULL;
-		}
-		why = elec_parse_dur(s, unchecked, &a->preempt_delay_ns);
-		return why && !strcmp(why, "out of range: a duration is 100us..60s") ?
-		       "out of range: 0 or a duration from 100us to 60s" : why;
+		return parse_zero_or_dur(s, unchecked, &a->preempt_delay_ns);
+	case ELEC_KW_SEARCH_INTERVAL:
+		return parse_zero_or_dur(s, unchecked, &a->search_interval_ns);
 	case ELEC_KW_COUNT:
 		break;
 	}

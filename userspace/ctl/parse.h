@@ -27,6 +27,7 @@ enum elec_kw {
 	ELEC_KW_ASK_SUSPECT,
 	ELEC_KW_PREEMPT,
 	ELEC_KW_PREEMPT_DELAY,
+	ELEC_KW_SEARCH_INTERVAL,
 	ELEC_KW_COUNT
 };
 
@@ -36,9 +37,12 @@ enum elec_kw {
 				 ELEC_KWB(ELEC_KW_TIMEOUT) | \
 				 ELEC_KWB(ELEC_KW_COORD_TIMEOUT))
 /* the Bully options of group add and group set */
-#define ELEC_KWB_OPTIONS	(ELEC_KWB(ELEC_KW_ASK_SUSPECT) | \
+#define ELEC_KWB_BULLY		(ELEC_KWB(ELEC_KW_ASK_SUSPECT) | \
 				 ELEC_KWB(ELEC_KW_PREEMPT) | \
 				 ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
+/* every algorithm option of group add and group set */
+#define ELEC_KWB_OPTIONS	(ELEC_KWB_BULLY | \
+				 ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
 #define ELEC_KWB_INSTANCE	(ELEC_KWB(ELEC_KW_DEV) | ELEC_KWB(ELEC_KW_GROUP))
 
 /**
@@ -59,6 +63,7 @@ enum elec_kw {
  * @ask_suspect: the Bully algorithms: 1 for "on", 0 for "off"
  * @preempt: the Bully algorithms: 1 for "on", 0 for "off"
  * @preempt_delay_ns: the Bully algorithms: 0, or a duration
+ * @search_interval_ns: invitation: 0 (hb-interval x hb-miss), or a duration
  */
 struct elec_args {
 	unsigned int seen;
@@ -77,6 +82,7 @@ struct elec_args {
 	uint8_t ask_suspect;
 	uint8_t preempt;
 	uint64_t preempt_delay_ns;
+	uint64_t search_interval_ns;
 };
 
 /*

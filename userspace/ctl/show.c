@@ -17,6 +17,71 @@ static void json_opt_bool(struct elec_json *j, const char *key,
 		elec_json_null(j, key);
 }
 
+/*
+ * The ids of the local node's group as it knows it, ascending: itself
+ * (when it is in a group) and every peer flagged a member. Returns the
+ * count; at most @cap are stored.
+ */
+static unsigned int inv_members(struct nlattr **tb, uint32_t *ids,
+				 unsigned int cap)
+{
+	uint32_t self = (uint32_t)elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0);
+	bool in_group = elec_nla_u64(tb, ELEC_ATTR_INV_COORDINATOR, 0) != 0;
+	unsigned int n = 0;
+	struct nlattr *peer;
+	int rem;
+
+	if (!tb[ELEC_ATTR_PEERS])
+		return in_group && cap ? (ids[0] = self, 1) : 0;
+	nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
+		struct nlattr *pt[ELEC_ATTR_MAX + 1];
+		uint32_t id;
+
+		if (nla_type(peer) != ELEC_ATTR_PEER ||
+		    nla_parse_nested(pt, ELEC_ATTR_MAX, peer,
+				     elec_nl_policy) < 0 ||
+		    !elec_nla_u64(pt, ELEC_ATTR_PEER_MEMBER, 0))
+			continue;
+		id = (uint32_t)elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0);
+		/* the kernel lists peers by ascending id */
+		if (in_group && self < id) {
+			if (n < cap)
+				ids[n] = self;
+			n++;
+			in_group = false;
+		}
+		if (n < cap)
+			ids[n] = id;
+		n++;
+	}
+	if (in_group) {
+		if (n < cap)
+			ids[n] = self;
+		n++;
+	}
+	return n;
+}
+
+/* invitation: the group number, the membership, the search period */
+static void show_json_inv(struct elec_json *j, struct nlattr **tb)
+{
+	uint32_t ids[ELECTION_MAX_NODES];
+	unsigned int i, n = inv_members(tb, ids, ELECTION_MAX_NODES);
+
+	elec_json_attr_u64(j, "inv_seq", tb, ELEC_ATTR_INV_SEQ);
+	if (elec_nla_u64(tb, ELEC_ATTR_INV_COORDINATOR, 0))
+		elec_json_attr_u64(j, "inv_coordinator", tb,
+				   ELEC_ATTR_INV_COORDINATOR);
+	else
+		elec_json_null(j, "inv_coordinator");
+	elec_json_arr_begin(j, "members");
+	for (i = 0; i < n && i < ELECTION_MAX_NODES; i++)
+		elec_json_u64(j, NULL, ids[i]);
+	elec_json_arr_end(j);
+	elec_json_attr_u64(j, "search_interval_ns", tb,
+			   ELEC_ATTR_SEARCH_INTERVAL_NS);
+}
+
 static void show_json(struct elec_json *j, struct nlattr **tb)
 {
 	char buf[32];
@@ -54,6 +119,8 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	json_opt_bool(j, "preempt", tb, ELEC_ATTR_PREEMPT);
 	elec_json_attr_u64(j, "preempt_delay_ns", tb,
 			   ELEC_ATTR_PREEMPT_DELAY_NS);
+	if (tb[ELEC_ATTR_INV_SEQ])
+		show_json_inv(j, tb);
 	/* the device: its MTU and own address (the frames' source) */
 	elec_json_attr_u64(j, "mtu", tb, ELEC_ATTR_MTU);
 	if (tb[ELEC_ATTR_LLADDR]) {
@@ -87,6 +154,9 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 			elec_json_bool(j, "alive",
 				       elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1));
 			elec_json_attr_u64(j, "pos", pt, ELEC_ATTR_PEER_POS);
+			if (pt[ELEC_ATTR_PEER_MEMBER])
+				elec_json_bool(j, "member",
+					       nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]));
 			elec_json_obj_end(j);
 		}
 	}
@@ -178,6 +248,23 @@ static void show_text(FILE *out, struct nlattr **tb)
 		print_item(out, &first, "preempt-delay", buf);
 		fputc('\n', out);
 	}
+	if (tb[ELEC_ATTR_INV_SEQ]) {
+		uint32_t ids[ELECTION_MAX_NODES];
+		unsigned int i, n = inv_members(tb, ids, ELECTION_MAX_NODES);
+
+		fprintf(out, "\tinv-seq %" PRIu64 " inv-coordinator %" PRIu64,
+			elec_nla_u64(tb, ELEC_ATTR_INV_SEQ, 0),
+			elec_nla_u64(tb, ELEC_ATTR_INV_COORDINATOR, 0));
+		first = false;
+		print_dur(out, &first, "search-interval", tb,
+			  ELEC_ATTR_SEARCH_INTERVAL_NS);
+		fputs(" members", out);
+		for (i = 0; i < n && i < ELECTION_MAX_NODES; i++)
+			fprintf(out, "%s%u", i ? "," : " ", ids[i]);
+		if (!n)
+			fputs(" none", out);
+		fputc('\n', out);
+	}
 	if (tb[ELEC_ATTR_MTU] || tb[ELEC_ATTR_LLADDR]) {
 		fputc('\t', out);
 		first = true;
@@ -212,6 +299,10 @@ static void show_text(FILE *out, struct nlattr **tb)
 		if (pt[ELEC_ATTR_PEER_POS])
 			fprintf(out, " pos %u",
 				nla_get_u32(pt[ELEC_ATTR_PEER_POS]));
+		if (pt[ELEC_ATTR_PEER_MEMBER])
+			fprintf(out, " member %s",
+				nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]) ?
+				"yes" : "no");
 		fputc('\n', out);
 	}
 }

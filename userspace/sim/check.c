@@ -111,7 +111,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 {
 	int ring = elec_algo_is_ring(base->ops->algo);
 	const char *timing = timing_outside(base);
-	int within = base->loss == 0 && !base->partitions &&
+	int inv = base->ops->algo == ELEC_ALGO_INVITATION;
+	int within = base->loss == 0 &&
+		     (!base->partitions || inv) &&
 		     !base->fast_recover && !timing;
 	u64 runs = 0, e1 = 0, e2 = 0, k, first_seed = 0;
 	u64 e1_wrong = 0, e1_after = 0;
@@ -178,6 +180,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			} else if (r.queue_full) {
 				e1++;
 				what = "ring queue full: a ring message was dropped";
+			} else if (r.reused) {
+				e1++;
+				what = "a group number was formed twice";
 			}
 			if (!what)
 				continue;
@@ -198,10 +203,14 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 		}
 	}
 	if (within) {
-		printf("check %s%s: nodes %u..%u, %llu runs: E1 and E2 held\n",
+		printf("check %s%s: nodes %u..%u, %llu runs%s: E1 and E2 held%s\n",
 		       base->ops->name,
 		       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
-		       (unsigned long long)runs);
+		       (unsigned long long)runs,
+		       base->partitions ? " with partitions" : "",
+		       inv ? " per partition side (one group each, every "
+		       "live node of the side its member, group numbers "
+		       "never formed twice)" : "");
 		print_dual(base, dual_max, dual_n, dual_seed);
 		print_quiet(q_max, q_bound, q_ratio, q_n, q_seed);
 		return 0;

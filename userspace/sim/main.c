@@ -7,14 +7,15 @@
  *            [--loss P] [--timeout DUR] [--coord-timeout DUR]
  *            [--hb-interval DUR] [--hb-miss K] [--runs R] [--json] [--trace]
  *            [--suppress on|off] [--ask-suspect on|off] [--preempt on|off]
- *            [--preempt-delay DUR] [--absent LIST]
+ *            [--preempt-delay DUR] [--absent LIST] [--search-interval DUR]
  *   electsim --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]
  *
  * ALGO: bully, min-bully (the lowest id wins), enh-bully (at most
  * ELECTION_MAX_NODES nodes: its COORDINATOR carries the candidate set),
  * ring (Chang and Roberts; --suppress off: without the participant flag),
  * ring-all, ring-list (at most ELECTION_RING_LIST_MAX_IDS nodes: the id
- * list must fit one frame).
+ * list must fit one frame), invitation (groups per partition side; its
+ * --check counts --partitions within its assumptions).
  *
  * Extensions (not in the issue's contract): --partitions adds one network
  * split and its heal to the random scenario's schedule (and to --check's);
@@ -46,14 +47,17 @@ static void usage(FILE *f)
 		"         [--timeout DUR] [--coord-timeout DUR] [--hb-interval DUR]\n"
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
-		"         [--absent LIST]\n"
+		"         [--absent LIST] [--search-interval DUR]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
-		"algorithms: bully min-bully enh-bully ring ring-all ring-list\n"
+		"algorithms: bully min-bully enh-bully ring ring-all ring-list invitation\n"
 		"            (--suppress: ring only; --ask-suspect, --preempt,\n"
 		"            --preempt-delay: bully, min-bully, enh-bully; enh-bully: at\n"
-		"            most %u nodes; ring-list: at most %u nodes)\n"
+		"            most %u nodes; ring-list: at most %u nodes;\n"
+		"            --search-interval: invitation)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
-		"            outside Bully's assumptions); --fast-recover (random scenario\n"
+		"            outside Bully's assumptions; invitation: one to three splits,\n"
+		"            the last one healed or not, within its assumptions,\n"
+		"            checked per partition side); --fast-recover (random scenario\n"
 		"            and --check: a crashed id may return before the others\n"
 		"            detected its crash, outside Bully's assumptions);\n"
 		"            --observe (watch a window after quiescence, as --check\n"
@@ -63,6 +67,9 @@ static void usage(FILE *f)
 		"           default 10s: no fault, counts leader changes) join\n"
 		"           (--initiator ID: ID is down from the start, the others\n"
 		"           settle on their best, then ID starts; counted from its start)\n"
+		"           heal (invitation: the lower and upper halves of the ids\n"
+		"           start apart, form a group each, then the partition heals;\n"
+		"           counted from the heal)\n"
 		"DUR: integer with ns, us, ms or s\n", prog, prog,
 		(unsigned int)ELECTION_MAX_NODES,
 		(unsigned int)ELECTION_RING_LIST_MAX_IDS);
@@ -223,6 +230,9 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	if (p->preempt_delay_ns)
 		fprintf(f, " --preempt-delay %lluns",
 			(unsigned long long)p->preempt_delay_ns);
+	if (p->search_interval_ns)
+		fprintf(f, " --search-interval %lluns",
+			(unsigned long long)p->search_interval_ns);
 	for (i = 0; i < p->n_absent; i++)
 		fprintf(f, "%s%u", i ? "," : " --absent ", p->absent[i]);
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
@@ -365,6 +375,10 @@ int main(int argc, char **argv)
 				bad("--preempt-delay: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
 				    val);
 			bully_opt = name;
+		} else if (!strcmp(name, "--search-interval")) {
+			if (parse_dur(val, &p.search_interval_ns))
+				bad("--search-interval: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
+				    val);
 		} else if (!strcmp(name, "--seed")) {
 			if (parse_u64(val, &p.seed))
 				bad("--seed: '%s' is not an unsigned integer",
@@ -438,15 +452,17 @@ int main(int argc, char **argv)
 		bad("--algo is required");
 	p.ops = elec_algo_find_name(algo);
 	if (!p.ops)
-		bad("unknown algorithm '%s' (known: bully min-bully enh-bully ring ring-all ring-list)",
+		bad("unknown algorithm '%s' (known: bully min-bully enh-bully ring ring-all ring-list invitation)",
 		    algo);
 	if (suppress && p.ops->algo != ELEC_ALGO_RING)
 		bad("--suppress applies to --algo ring only (Chang and Roberts' participant flag), not %s",
 		    p.ops->name);
-	if (bully_opt && elec_algo_is_ring(p.ops->algo))
+	if (bully_opt && (elec_algo_is_ring(p.ops->algo) ||
+			  p.ops->algo == ELEC_ALGO_INVITATION))
 		bad("%s applies to the Bully algorithms only (bully, min-bully, enh-bully), not %s",
 		    bully_opt, p.ops->name);
-	if (absent && elec_algo_is_ring(p.ops->algo))
+	if (absent && (elec_algo_is_ring(p.ops->algo) ||
+		       p.ops->algo == ELEC_ALGO_INVITATION))
 		bad("--absent applies to the Bully algorithms only (bully, min-bully, enh-bully), not %s",
 		    p.ops->name);
 	memset(&cfg, 0, sizeof(cfg));
@@ -461,6 +477,7 @@ int main(int argc, char **argv)
 	cfg.ask_suspect_off = p.ask_suspect_off;
 	cfg.preempt_off = p.preempt_off;
 	cfg.preempt_delay_ns = p.preempt_delay_ns;
+	cfg.search_interval_ns = p.search_interval_ns;
 	if (elec_config_check(&cfg, &why))
 		bad("%s", why);
 
@@ -514,7 +531,7 @@ int main(int argc, char **argv)
 	if (p.fast_recover && p.scenario != SC_RANDOM)
 		bad("--fast-recover applies to the random scenario and --check");
 	if (p.scenario == SC_COUNT)
-		bad("unknown scenario '%s' (known: elect boot crash-leader recover random soak join)",
+		bad("unknown scenario '%s' (known: elect boot crash-leader recover random soak join heal)",
 		    scen);
 	if (nodes) {
 		if (parse_u64(nodes, &v) || v < 1 || v > MAX_NODES)
@@ -595,12 +612,16 @@ int main(int argc, char **argv)
 		     p.scenario == SC_RECOVER) && p.initiator == best)
 			bad("--initiator: %u is the leader that crashes", best);
 		if (p.scenario == SC_BOOT || p.scenario == SC_RANDOM ||
-		    p.scenario == SC_SOAK)
+		    p.scenario == SC_SOAK || p.scenario == SC_HEAL)
 			bad("--initiator: scenario %s takes only 'all'",
 			    scenario_names[p.scenario]);
 	}
+	if (p.scenario == SC_HEAL && p.ops->algo != ELEC_ALGO_INVITATION)
+		bad("scenario heal applies to --algo invitation only (the others have no groups to merge), not %s",
+		    p.ops->name);
 	if ((p.scenario == SC_CRASH_LEADER || p.scenario == SC_RECOVER ||
-	     p.scenario == SC_JOIN) && p.n - p.n_absent < 2)
+	     p.scenario == SC_JOIN || p.scenario == SC_HEAL) &&
+	    p.n - p.n_absent < 2)
 		bad("scenario %s needs at least 2 nodes%s",
 		    scenario_names[p.scenario],
 		    p.n_absent ? " that are not absent" : "");

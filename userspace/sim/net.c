@@ -199,6 +199,25 @@ void net_split(struct sim *s, u64 salt)
 			  ones + (ones == 0) - (ones == s->n));
 }
 
+/* the lower half of the ids on side 0, the upper half on side 1 */
+void net_split_halves(struct sim *s)
+{
+	struct net *n = &s->net;
+	u32 k;
+
+	if (!n->side)
+		n->side = malloc(s->n);
+	if (!n->side) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	for (k = 0; k < s->n; k++)
+		n->side[s->by_id[k]] = k >= s->n / 2;
+	if (s->trace)
+		out_trace(s, "partition (ids below %u apart)",
+			  s->nodes[s->by_id[s->n / 2]].id);
+}
+
 void net_heal(struct sim *s)
 {
 	free(s->net.side);

@@ -19,6 +19,11 @@ const char *out_msg_name(u8 type)
 		[ELEC_MSG_RETRY] = "retry",
 		[ELEC_MSG_QUERY] = "query",
 		[ELEC_MSG_CID] = "cid",
+		[ELEC_MSG_ARE_YOU_COORD] = "ayc",
+		[ELEC_MSG_AYC_REPLY] = "ayc_reply",
+		[ELEC_MSG_INVITE] = "invite",
+		[ELEC_MSG_ACCEPT] = "accept",
+		[ELEC_MSG_READY] = "ready",
 	};
 
 	if (type > ELEC_MSG_MAX || !names[type])
@@ -114,7 +119,12 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		if (p->ops->algo == ELEC_ALGO_RING)
 			printf("\"suppress\":%s,",
 			       p->suppress_off ? "false" : "true");
-		if (!elec_algo_is_ring(p->ops->algo))
+		if (p->ops->algo == ELEC_ALGO_INVITATION)
+			printf("\"search_interval_ns\":%llu,",
+			       (unsigned long long)(p->search_interval_ns ?
+				p->search_interval_ns :
+				p->hb_interval_ns * p->hb_miss));
+		else if (!elec_algo_is_ring(p->ops->algo))
 			printf("\"ask_suspect\":%s,\"preempt\":%s,"
 			       "\"preempt_delay_ns\":%llu,",
 			       p->ask_suspect_off ? "false" : "true",
@@ -154,6 +164,9 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		if (elec_algo_is_ring(p->ops->algo))
 			printf(",\"queue_full\":%llu,\"queue_max\":%u",
 			       (unsigned long long)r->queue_full, r->queue_max);
+		if (p->ops->algo == ELEC_ALGO_INVITATION)
+			printf(",\"components\":%u,\"groups_reused\":%llu",
+			       r->components, (unsigned long long)r->reused);
 		printf(",\"elapsed_ns\":%llu,\"live\":%u,\"highest_live\":%u,"
 		       "\"best_live\":%u,\"events\":%llu,\"dual_leader_ns\":%llu,"
 		       "\"dual_leader_max_ns\":%llu,\"terms\":%llu,"
@@ -189,6 +202,9 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		printf(")");
 	if (elec_algo_is_ring(p->ops->algo))
 		printf(" queue_full=%llu", (unsigned long long)r->queue_full);
+	if (p->ops->algo == ELEC_ALGO_INVITATION)
+		printf(" components=%u groups_reused=%llu", r->components,
+		       (unsigned long long)r->reused);
 	printf(" elapsed=%lluns events=%llu dual_leader=%lluns "
 	       "dual_leader_max=%lluns terms=%llu\n",
 	       (unsigned long long)r->elapsed_ns,

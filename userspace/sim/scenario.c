@@ -35,6 +35,7 @@ const char *const scenario_names[SC_COUNT] = {
 	[SC_RANDOM] = "random",
 	[SC_SOAK] = "soak",
 	[SC_JOIN] = "join",
+	[SC_HEAL] = "heal",
 };
 
 static void start_all(struct sim *s)
@@ -101,6 +102,42 @@ static void settle_variant(struct sim *s, struct node *b)
 	s->no_stop = 0;
 }
 
+/*
+ * E2 bound of the Invitation algorithm after the last fault (a crash, a
+ * return, a split or a heal; no loss, a round trip 2 L below T), from the
+ * rules of Documentation/protocol.rst ("The Invitation algorithm"), with
+ * W = hb-interval x hb-miss, H = hb-interval, S the search interval, C
+ * the coord-timeout:
+ * - a member that lost its coordinator (crashed, or on the other side)
+ *   forms its own group within W + L of its last heartbeat;
+ * - a node that accepted an invitation joins or forms its own group
+ *   within C (at least 2 T: invitation.c's wait for READY);
+ * - a coordinator drops members that stopped answering (crashed, or on
+ *   the other side) after hb-miss searches, hb-miss + 1 periods after
+ *   the fault, and its READY ends the search's window: (hb-miss + 1) x S
+ *   + T + L;
+ * - then the highest coordinator of each component hears a lower one
+ *   within H + L and merges it within 2 T + 3 L; a merge that crossed
+ *   another (a coordinator merging while invited) costs one more such
+ *   round, a prompt the rate limit refused is made up by the next
+ *   periodic search (S).
+ * Hence W + L + C + (hb-miss + 1) x S + T + S + 3 x (H + 2 T + 3 L).
+ */
+static u64 inv_e2_bound(const struct sim_params *p)
+{
+	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
+		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 w = p->hb_interval_ns * p->hb_miss, l = p->lat_hi;
+	u64 t = p->timeout_ns;
+	u64 srch = p->search_interval_ns ? p->search_interval_ns : w;
+
+	if (coord < 2 * t)
+		coord = 2 * t;
+
+	return w + l + coord + (p->hb_miss + 2) * srch + t +
+	       3 * (p->hb_interval_ns + 2 * t + 3 * l);
+}
+
 static void settle(struct sim *s)
 {
 	struct node *h = sim_best(s, 1);
@@ -123,6 +160,21 @@ static void settle(struct sim *s)
 		 * followers then watch it with the steady detection window
 		 * (the first one after an announcement is a round longer).
 		 */
+		s->no_stop = 1;
+		sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
+		s->no_stop = 0;
+		if (s->trace)
+			out_trace(s, "settled leader=%u", h->id);
+		return;
+	}
+	if (s->inv) {
+		/*
+		 * Every node starts alone and searches; the groups merge.
+		 * Then one more heartbeat, so members watch a live one.
+		 */
+		start_all(s);
+		/* bounded: timing outside the assumptions may never settle */
+		sim_run(s, s->now + 10 * inv_e2_bound(s->p));
 		s->no_stop = 1;
 		sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
 		s->no_stop = 0;
@@ -246,6 +298,8 @@ static u64 e2_bound(const struct sim_params *p)
 
 	if (elec_algo_is_ring(p->ops->algo))
 		return ring_e2_bound(p);
+	if (p->ops->algo == ELEC_ALGO_INVITATION)
+		return inv_e2_bound(p);
 	if (p->ops->algo != ELEC_ALGO_BULLY)
 		return variant_e2_bound(p);
 	return p->hb_interval_ns * (p->hb_miss + 2) + (u64)(p->n + 2) * round +
@@ -305,7 +359,29 @@ static void random_schedule(struct sim *s, struct run_result *r)
 		}
 		r->last_fault_ns = t;
 	}
-	if (p->partitions && s->n > 1) {
+	if (p->partitions && s->n > 1 &&
+	    p->ops->algo == ELEC_ALGO_INVITATION) {
+		/*
+		 * Invitation: one to three splits (a split while split
+		 * re-splits), each healed after T .. 4 W, the last one
+		 * left standing half of the time.
+		 */
+		u32 cycles = 1 + (u32)rng_range(&s->srng, 0, 2), c;
+		u64 a = s->now + rng_range(&s->srng, 0, t - s->now + detect);
+
+		for (c = 0; c < cycles; c++) {
+			sim_push(s, a, EV_SPLIT, 0, 0, 0, rng_next(&s->srng));
+			if (a > r->last_fault_ns)
+				r->last_fault_ns = a;
+			a += rng_range(&s->srng, p->timeout_ns, 4 * detect);
+			if (c + 1 < cycles || rng_range(&s->srng, 0, 1)) {
+				sim_push(s, a, EV_HEAL, 0, 0, 0, 0);
+				if (a > r->last_fault_ns)
+					r->last_fault_ns = a;
+			}
+			a += rng_range(&s->srng, 0, 2 * detect);
+		}
+	} else if (p->partitions && s->n > 1) {
 		/* a split somewhere in the schedule, healed later */
 		u64 a = s->now + rng_range(&s->srng, 0, t - s->now + detect);
 		u64 b = a + rng_range(&s->srng, p->timeout_ns, 4 * detect);
@@ -391,6 +467,27 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			out_trace(&s, "trigger join %u", init->id);
 		sim_recover(&s, init);
 		break;
+	case SC_HEAL:
+		/*
+		 * The lower half of the ids and the upper half start apart
+		 * and settle into a group each; then, within a detection
+		 * window, the partition heals; counted from the heal.
+		 */
+		net_split_halves(&s);
+		settle(&s);
+		/* the heal comes at a moment drawn from the seed */
+		s.no_stop = 1;
+		last_fault = s.now + rng_range(&s.srng, 0, p.hb_interval_ns *
+					       p.hb_miss);
+		sim_run(&s, last_fault);
+		s.now = last_fault;	/* no event is due before it */
+		s.no_stop = 0;
+		sim_start_counting(&s);
+		if (s.trace)
+			out_trace(&s, "trigger heal");
+		net_heal(&s);
+		s.dirty = 1;
+		break;
 	case SC_RANDOM:
 		settle(&s);
 		sim_start_counting(&s);
@@ -435,6 +532,16 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		s.no_stop = 1;
 		sim_run(&s, s.now + p.hb_interval_ns * (p.hb_miss + 2) +
 			    p.timeout_ns + coord);
+		if (s.inv) {
+			/*
+			 * The window may end with a search's answers in
+			 * flight: let them arrive (any other traffic
+			 * shows in the messages).
+			 */
+			s.no_stop = 0;
+			s.dirty = 1;
+			sim_run(&s, s.now + 2 * p.lat_hi + p.timeout_ns);
+		}
 		sim_result(&s, &after);
 		if (!after.stable || after.leader != r->leader ||
 		    after.messages != r->messages)

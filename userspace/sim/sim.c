@@ -13,6 +13,8 @@
 #include <sys/mman.h>
 
 #include "sim.h"
+#include "bully.h"
+#include "invitation.h"
 
 static int ev_less(const struct ev *a, const struct ev *b)
 {
@@ -207,7 +209,9 @@ struct node *sim_best(struct sim *s, int live_only)
 }
 
 /*
- * The node is taking part in an election or has no leader yet. Ring
+ * The node is taking part in an election or has no leader yet
+ * (invitation: it merges, or its search found a group to merge, or it
+ * accepted an invitation). Ring
  * algorithms also: it is a participant of a run (a leader can be one,
  * with its role still leader), or it still has a ring message to pass on
  * (its successor may not have acknowledged it yet, the retry is to come).
@@ -218,9 +222,13 @@ static int node_busy(const struct node *nd)
 
 	if (!nd->up || !c->running)
 		return 0;
+	if (nd->sim->inv)
+		return c->phase == ELEC_INV_MERGING ||
+		       c->phase == ELEC_INV_ACCEPTED ||
+		       (c->inv.searching && c->inv.found_lower);
 	return c->role == ELEC_ROLE_CANDIDATE ||
 	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
-	       c->timer_expires[ELEC_TIMER_PREEMPT] ||
+	       (!nd->sim->ring && c->timer_expires[ELEC_BULLY_TIMER_PREEMPT]) ||
 	       (nd->sim->ring && (c->participant || c->ring.q_len));
 }
 
@@ -278,6 +286,46 @@ static u64 sim_max_term(const struct sim *s)
 	return t;
 }
 
+/* the peers @nd counts as members of its group, as a count and a sum */
+static u32 inv_members(const struct node *nd)
+{
+	u32 i, sig = 0;
+
+	for (i = 0; i < nd->core.n_peers; i++)
+		if (nd->core.peers[i].flags & ELEC_INV_PEER_MEMBER)
+			sig += 0x10001U + nd->core.peers[i].id * 2654435761U;
+	return sig;
+}
+
+/*
+ * Invitation: a change of membership or state is a change to re-check
+ * quiescence on; a group the node formed must have a sequence number
+ * above every one it formed before (a group number is never reused).
+ */
+static void sim_inv_node_end(struct sim *s, struct node *nd)
+{
+	const struct elec_core *c = &nd->core;
+	u32 members = inv_members(nd);
+
+	if (members != nd->seen_members || c->phase != nd->seen_phase ||
+	    c->timer_expires[ELEC_TIMER_DETECT] != nd->seen_detect) {
+		nd->seen_members = members;
+		nd->seen_phase = c->phase;
+		nd->seen_detect = c->timer_expires[ELEC_TIMER_DETECT];
+		s->dirty = 1;
+	}
+	if (c->inv.coord != nd->id || c->inv.seq == nd->formed_seq)
+		return;
+	if (c->inv.seq < nd->formed_seq) {
+		s->reused++;
+		if (s->trace)
+			out_trace(s, "%u group (%llu, %u) formed again",
+				  nd->id, (unsigned long long)c->inv.seq,
+				  nd->id);
+	}
+	nd->formed_seq = c->inv.seq;
+}
+
 void sim_node_end(struct node *nd)
 {
 	struct sim *s = nd->sim;
@@ -294,6 +342,8 @@ void sim_node_end(struct node *nd)
 		nd->busy = b;
 		s->dirty = 1;
 	}
+	if (s->inv)
+		sim_inv_node_end(s, nd);
 	if (nd->core.leader != nd->seen_leader ||
 	    nd->core.term != nd->seen_term ||
 	    nd->core.role != nd->seen_role) {
@@ -450,7 +500,9 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	cfg.ask_suspect_off = p->ask_suspect_off;
 	cfg.preempt_off = p->preempt_off;
 	cfg.preempt_delay_ns = p->preempt_delay_ns;
+	cfg.search_interval_ns = p->search_interval_ns;
 	s->ring = elec_algo_is_ring(p->ops->algo);
+	s->inv = p->ops->algo == ELEC_ALGO_INVITATION;
 	if (s->ring) {
 		cfg.suppress_off = p->suppress_off;
 		s->q_cap = ring_queue_cap(p);
@@ -586,6 +638,97 @@ void sim_recover(struct sim *s, struct node *nd)
  * learns a re-elected leader's term only from its heartbeats, and until
  * then its failure detector still times the old one).
  */
+int sim_background(const struct sim *s, u8 type)
+{
+	return type == ELEC_MSG_HEARTBEAT ||
+	       (s->inv && (type == ELEC_MSG_ARE_YOU_COORD ||
+			   type == ELEC_MSG_AYC_REPLY));
+}
+
+/* the component of node index @i: its partition side (0 without one) */
+static u8 sim_side(const struct sim *s, u32 i)
+{
+	return s->net.side ? s->net.side[i] : 0;
+}
+
+/*
+ * Invitation: every connected component of live nodes (a partition side)
+ * is one group: every node in it has the group number of the component's
+ * highest id, which coordinates, and counts exactly the component's live
+ * nodes as members (the members: from the coordinator's latest READY,
+ * its version); the others are members; nobody is between groups.
+ */
+int sim_inv_grouped(struct sim *s, u32 *comps)
+{
+	u32 i, k, n_comps = 0;
+	u8 side;
+
+	for (side = 0; side < 2; side++) {
+		struct node *top = NULL;
+
+		for (k = s->n; k-- > 0;) {
+			struct node *nd = &s->nodes[s->by_id[k]];
+
+			if (nd->up && sim_side(s, nd->idx) == side) {
+				top = nd;
+				break;
+			}
+		}
+		if (!top)
+			continue;
+		n_comps++;
+		for (i = 0; i < s->n; i++) {
+			struct node *nd = &s->nodes[i];
+			const struct elec_core *c = &nd->core;
+
+			if (!nd->up || sim_side(s, i) != side)
+				continue;
+			if (c->inv.coord != top->id ||
+			    c->inv.seq != top->core.inv.seq ||
+			    (nd != top && c->inv.mver != top->core.inv.mver) ||
+			    c->leader != top->id ||
+			    c->phase != (nd == top ? ELEC_INV_COORD :
+					 ELEC_INV_MEMBER))
+				return 0;
+			/*
+			 * A member whose window would run out before the
+			 * coordinator's next heartbeat arrives (it missed
+			 * some across a partition just healed) is about to
+			 * leave: not quiescent yet.
+			 */
+			if (nd != top &&
+			    c->timer_expires[ELEC_TIMER_DETECT] <=
+			    top->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
+			    s->net.lat_hi)
+				return 0;
+			/* its members: exactly the live nodes of its side */
+			for (k = 0; k < c->n_peers; k++) {
+				const struct elec_peer *pe = &c->peers[k];
+				struct node *o = sim_node_by_id(s, pe->id);
+				int want = o && o->up &&
+					   sim_side(s, o->idx) == side;
+
+				if (!!(pe->flags & ELEC_INV_PEER_MEMBER) !=
+				    want)
+					return 0;
+				/*
+				 * A member one missed search away from
+				 * being dropped (its answers lost across a
+				 * partition just healed: the window open
+				 * now may miss it too) is about to leave:
+				 * not quiescent yet.
+				 */
+				if (nd == top && want &&
+				    pe->misses + 1U >= c->cfg.hb_miss)
+					return 0;
+			}
+		}
+	}
+	if (comps)
+		*comps = n_comps;
+	return 1;
+}
+
 int sim_stable(struct sim *s)
 {
 	u32 i, leader = 0;
@@ -593,6 +736,8 @@ int sim_stable(struct sim *s)
 
 	if (s->inflight || s->busy)
 		return 0;
+	if (s->inv)
+		return sim_inv_grouped(s, NULL);
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
 
@@ -658,9 +803,6 @@ static void sim_timer(struct sim *s, const struct ev *e)
 {
 	struct node *nd = &s->nodes[e->dst];
 	u8 id = EV_TYPE(e);
-	static const char *const names[ELEC_TIMER_COUNT] = {
-		"heartbeat", "detect", "answer", "coord", "preempt"
-	};
 
 	if (!nd->up || id >= ELEC_TIMER_COUNT ||
 	    nd->core.timer_expires[id] != e->term)
@@ -672,7 +814,8 @@ static void sim_timer(struct sim *s, const struct ev *e)
 		return;
 	}
 	if (s->trace)
-		out_trace(s, "%u timer %s", nd->id, names[id]);
+		out_trace(s, "%u timer %s", nd->id,
+			  elec_timer_name(nd->core.ops, id));
 	elec_core_timer(&nd->core, id, s->now);
 	sim_node_end(nd);
 }
@@ -750,7 +893,13 @@ void sim_result(struct sim *s, struct run_result *r)
 	r->stable = sim_stable(s);
 	best = sim_best(s, 1);
 	r->best_live = best ? best->id : 0;
-	if (s->p->preempt_off) {
+	r->reused = s->reused;
+	if (s->inv) {
+		/* per component: one group under its highest id */
+		r->e1_ok = sim_inv_grouped(s, &r->components) && !s->reused;
+		if (r->components > 1)
+			r->agreed = r->e1_ok;
+	} else if (s->p->preempt_off) {
 		/* every node follows the same live leader, whichever */
 		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :
 				  NULL;
@@ -771,7 +920,7 @@ void sim_result(struct sim *s, struct run_result *r)
 	for (t = 0; t <= ELEC_MSG_MAX; t++) {
 		r->by_type[t] = s->tx[t];
 		r->deliveries_by_type[t] = s->dtx[t];
-		if (t != ELEC_MSG_HEARTBEAT) {
+		if (!sim_background(s, (u8)t)) {
 			r->messages += s->tx[t];
 			r->deliveries += s->dtx[t];
 		}

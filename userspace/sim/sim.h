@@ -120,6 +120,13 @@ struct node {
 	u32 seen_leader;
 	u64 seen_term;
 	u64 seen_retry;	/* core's tx retry count at the last send */
+	/* invitation: membership and group at the last core call, and the
+	 * last group number the node formed (its sequence number)
+	 */
+	u32 seen_members;
+	u8 seen_phase;
+	u64 seen_detect;
+	u64 formed_seq;
 };
 
 struct sim_params {
@@ -148,6 +155,7 @@ struct sim_params {
 	u64 duration_ns;	/* soak: how long to run, 0 = 10 s */
 	const u32 *absent;	/* --absent: configured ids that never start */
 	u32 n_absent;
+	u64 search_interval_ns;	/* invitation: --search-interval */
 };
 
 struct run_result {
@@ -180,6 +188,11 @@ struct run_result {
 	u64 terms;		/* highest term now minus before the fault */
 	u64 leader_changes;	/* sum of the nodes' counters, from the trigger */
 	u64 elections;		/* sum of the nodes' election runs, likewise */
+	/* invitation: connected components of live nodes at the end, and
+	 * group numbers formed twice (must be 0)
+	 */
+	u32 components;
+	u64 reused;
 };
 
 #define SIM_LANES 4
@@ -227,6 +240,8 @@ struct sim {
 	u64 dual_since;		/* start of the current interval, or 0 */
 	u64 dual_ns, dual_max_ns;
 	u64 term0;		/* highest term when counting started */
+	int inv;		/* the invitation algorithm */
+	u64 reused;		/* invitation: group numbers formed twice */
 	u64 lc0, el0;		/* leader changes, elections then */
 };
 
@@ -243,6 +258,15 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 /* run events until stable with no pending faults, or until @deadline */
 void sim_run(struct sim *s, u64 deadline);
 int sim_stable(struct sim *s);
+/*
+ * A frame of @type is background traffic, not counted in a run's
+ * messages: heartbeats; for invitation also the searches and their
+ * answers. (In flight, every frame but a heartbeat still holds off
+ * quiescence: an answer can start a merge.)
+ */
+int sim_background(const struct sim *s, u8 type);
+/* invitation: each component of live nodes is one group, @comps of them */
+int sim_inv_grouped(struct sim *s, u32 *comps);
 void sim_crash(struct sim *s, struct node *nd);
 void sim_recover(struct sim *s, struct node *nd);
 void sim_start_counting(struct sim *s);
@@ -258,6 +282,7 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 	      u32 dst_idx);
 void net_split(struct sim *s, u64 salt);
 void net_heal(struct sim *s);
+void net_split_halves(struct sim *s);
 
 /* scenario.c */
 enum scenario {
@@ -268,6 +293,7 @@ enum scenario {
 	SC_RANDOM,
 	SC_SOAK,
 	SC_JOIN,
+	SC_HEAL,
 	SC_COUNT
 };
 extern const char *const scenario_names[SC_COUNT];

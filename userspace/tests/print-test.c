@@ -132,7 +132,7 @@ static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 }
 
 /*
- * the Bully variants (and @algo 7, an algorithm this electionctl does not
+ * the Bully variants (and @algo 8, an algorithm this electionctl does not
  * know) as the kernel reports them: every attribute but SUPPRESS; the
  * options ask-suspect off, preempt on with a 5 ms delay
  */
@@ -167,7 +167,54 @@ static struct nl_msg *variant_reply(uint8_t algo, uint32_t leader)
 }
 
 /*
- * min-bully or enh-bully counters: QUERY and CID in both nests, type 9
+ * invitation: no Bully options; the search period, the group number
+ * (@seq, @coord: the local node 4000000000 is a member of 9's group with
+ * peer 3; peer 12 is not a member) or, @coord 0, between groups
+ */
+static struct nl_msg *inv_reply(uint32_t coord, uint64_t seq)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 11,
+				       ELEC_ALGO_INVITATION);
+	struct nlattr *peers, *p;
+	static const uint32_t ids[] = { 3, 9, 12 };
+	size_t i;
+
+	if (nla_put_u8(msg, ELEC_ATTR_ROLE, coord ? ELEC_ROLE_FOLLOWER :
+						     ELEC_ROLE_CANDIDATE) ||
+	    nla_put_u32(msg, ELEC_ATTR_LEADER, coord) ||
+	    nla_put_u64(msg, ELEC_ATTR_TERM, seq) ||
+	    nla_put_u8(msg, ELEC_ATTR_PARTICIPANT, !coord) ||
+	    nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS, 20000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_HB_MISS, 3) ||
+	    nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS, 10000000) ||
+	    nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS, 40000000) ||
+	    nla_put_u32(msg, ELEC_ATTR_POS, 4000000000U) ||
+	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 0) ||
+	    nla_put_u64(msg, ELEC_ATTR_SEARCH_INTERVAL_NS, 60000000) ||
+	    nla_put_u64(msg, ELEC_ATTR_INV_SEQ, seq) ||
+	    nla_put_u32(msg, ELEC_ATTR_INV_COORDINATOR, coord))
+		abort();
+	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
+	if (!peers)
+		abort();
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		p = nla_nest_start(msg, ELEC_ATTR_PEER);
+		if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, ids[i]) ||
+		    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 1) ||
+		    nla_put_u32(msg, ELEC_ATTR_PEER_POS, ids[i]) ||
+		    nla_put_u8(msg, ELEC_ATTR_PEER_MEMBER,
+			       coord && ids[i] != 12))
+			abort();
+		nla_nest_end(msg, p);
+	}
+	nla_nest_end(msg, peers);
+	return msg;
+}
+
+/*
+ * min-bully or enh-bully counters: QUERY and CID in both nests, type 14
  * (newer than this electionctl) in RX only; no TX_DROPS, no TIMER_LATE
  */
 static struct nl_msg *variant_stats_reply(uint8_t algo)
@@ -187,7 +234,7 @@ static struct nl_msg *variant_stats_reply(uint8_t algo)
 	if (!n || nla_put_u64(msg, ELEC_MSG_ANSWER, 1) ||
 	    nla_put_u64(msg, ELEC_MSG_QUERY, 5) ||
 	    nla_put_u64(msg, ELEC_MSG_CID, 6) ||
-	    nla_put_u64(msg, 9, 7))		/* a newer type */
+	    nla_put_u64(msg, 14, 7))		/* a newer type */
 		abort();
 	nla_nest_end(msg, n);
 	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
@@ -215,7 +262,7 @@ static struct nl_msg *stats_reply(bool with_late)
 	    nla_put_u64(msg, ELEC_MSG_HEARTBEAT, 18446744073709551615ULL) ||
 	    nla_put_u64(msg, ELEC_MSG_ACK, 7) ||
 	    nla_put_u64(msg, ELEC_MSG_RETRY, 3) ||
-	    nla_put_u64(msg, 9, 5))			/* a newer type */
+	    nla_put_u64(msg, 14, 5))		/* a newer type */
 		abort();
 	nla_nest_end(msg, n);
 	/* no RX nest at all: every type prints 0 */
@@ -296,7 +343,9 @@ int main(int argc, char **argv)
 	feed(&q, ring_reply(ELEC_ALGO_RING_LIST, -1));
 	feed(&q, variant_reply(ELEC_ALGO_MIN_BULLY, 1));
 	feed(&q, variant_reply(ELEC_ALGO_ENH_BULLY, 4000000000U));
-	feed(&q, variant_reply(7, 0));	/* a newer algorithm */
+	feed(&q, variant_reply(8, 0));	/* a newer algorithm */
+	feed(&q, inv_reply(9, 5));	/* a member of 9's group */
+	feed(&q, inv_reply(0, 0));	/* between groups, no member */
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');

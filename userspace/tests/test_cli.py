@@ -93,6 +93,10 @@ def base_add(extra=()):
             "algo", "bully"] + list(extra)
 
 
+# invitation's message types, 0 when the kernel sent none
+INV0 = {"ayc": 0, "ayc_reply": 0, "invite": 0, "accept": 0, "ready": 0}
+
+
 def test_parser():
     bad_durs = ["10", "10ns", "99us", "61s", "1.5ms", "-5ms", "", "0us",
                 "0s", "60001ms", "60000001us", "+5ms", " 5ms", "5 ms", "5ms ",
@@ -200,7 +204,7 @@ def test_parser():
             ["group", "del", "dev", "lo", "group", "7", "preempt-delay",
              "0"], '"preempt-delay"')
     refused("group set with nothing to change", gset,
-            "ask-suspect, preempt, preempt-delay")
+            "ask-suspect, preempt, preempt-delay, search-interval")
     msg_ask = "ask-suspect does not apply to rings (a ring asks nobody)"
     msg_pre = "preempt and preempt-delay do not apply to rings"
     for algo in ["ring", "ring-all", "ring-list"]:
@@ -222,6 +226,33 @@ def test_parser():
                 msg_ask)
         refused(f"algo {algo}: timing and preempt: preempt named",
                 radd + ["timeout", "5ms", "preempt", "on"], msg_pre)
+
+    # search-interval: 0 or DUR, group add (algo invitation) and group set;
+    # the other algorithms refuse it, invitation refuses the Bully options
+    iadd = ["group", "add", "dev", "lo", "group", "7", "id", "5", "algo",
+            "invitation"]
+    for d in ["00", "0us", "99us", "61s", "10", "-5ms", "", "1.5ms"]:
+        refused(f"group add search-interval {d!r}",
+                iadd + ["search-interval", d], f'"{d}"')
+        refused(f"group set search-interval {d!r}",
+                gset + ["search-interval", d], f'"{d}"')
+    rc, out, err = run(iadd + ["search-interval", "61s"])
+    check("bad search-interval: the message gives 0 or the range",
+          rc == 1 and "0 or a duration from 100us to 60s" in err, err)
+    refused("search-interval not valid for peer add",
+            peer_add + ["search-interval", "1s"], '"search-interval"')
+    for algo in ["bully", "ring", "min-bully", "enh-bully", "ring-list"]:
+        argv = ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                "algo", algo, "search-interval", "0"]
+        refused(f"search-interval with algo {algo}", argv,
+                "search-interval applies to the invitation algorithm only")
+        rc, out, err = run(argv)
+        check(f"search-interval with algo {algo}: the message names it",
+              rc == 1 and f'(not "{algo}")' in err, err)
+    for kw, v in [("ask-suspect", "on"), ("preempt", "off"),
+                  ("preempt-delay", "0")]:
+        refused(f"{kw} {v} with algo invitation", iadd + [kw, v],
+                "apply to the Bully algorithms only")
 
     for mac in ["aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa-bb-cc-dd-ee-ff",
                 "gg:bb:cc:dd:ee:ff", "a:b:c:d:e:f", "", "aabb.ccdd.eeff",
@@ -389,6 +420,19 @@ def test_requests():
                 ["group", "set", "dev", "lo", "group", "1",
                  "preempt-delay", d], "group_set",
                 {"ifindex": LO, "group": 1, "preempt_delay_ns": ns})
+    for d, ns in [("0", 0), ("100us", 100000), ("250ms", 250000000),
+                  ("60s", 60000000000)]:
+        request(f"group add invitation search-interval {d}",
+                ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                 "algo", "invitation", "search-interval", d], "group_new",
+                dict(base, algo=7, search_interval_ns=ns))
+        request(f"group set search-interval {d}",
+                ["group", "set", "dev", "lo", "group", "1",
+                 "search-interval", d], "group_set",
+                {"ifindex": LO, "group": 1, "search_interval_ns": ns})
+    request("group add invitation", ["group", "add", "dev", "lo", "group",
+                                     "7", "id", "5", "algo", "invitation"],
+            "group_new", dict(base, algo=7))
     request("group add bully: the three options with timing, any order",
             add + ["preempt-delay", "2s", "hb-miss", "3", "preempt", "on",
                    "ask-suspect", "off"], "group_new",
@@ -524,7 +568,7 @@ def test_help():
     rc, out, err = run(["help"], dry=False)
     check("help: every algorithm, pos and suppress",
           "ALGO    := { bully | ring | ring-all | ring-list | min-bully | "
-          "enh-bully }\n" in out
+          "enh-bully |\n            invitation }\n" in out
           and "P       := 1..4294967295" in out
           and "suppress (algo ring only)" in out, out)
     check("help: the Bully options apply to the three Bully algorithms",
@@ -712,13 +756,44 @@ def test_printers():
                     preempt_delay_ns=5000000, mtu=9000,
                     lladdr="02:e1:00:00:00:05", peers=var_peers)
     want_enh = dict(want_min, algo="enh-bully", leader=4000000000)
-    want_new = dict(want_min, algo="algo_7", leader=None)
+    want_new = dict(want_min, algo="algo_8", leader=None)
     check("-j show: min-bully and enh-bully: algo names, the options, "
           "no suppress key",
           show[6:8] == [want_min, want_enh] and
           all("suppress" not in x for x in show[6:8]), lines[0])
     check("-j show: an unknown algorithm prints as algo_N",
-          show[8:] == [want_new], lines[0])
+          show[8:9] == [want_new], lines[0])
+    inv_peers = [{"id": 3, "lladdr": None, "alive": True, "pos": 3,
+                  "member": True},
+                 {"id": 9, "lladdr": None, "alive": True, "pos": 9,
+                  "member": True},
+                 {"id": 12, "lladdr": None, "alive": True, "pos": 12,
+                  "member": False}]
+    want_inv = dict(common, group=11, algo="invitation", role="follower",
+                    leader=9, term=5, participant=False,
+                    hb_interval_ns=20000000, hb_miss=3, timeout_ns=10000000,
+                    coord_timeout_ns=40000000, pos=4000000000,
+                    ask_suspect=True, preempt=True, preempt_delay_ns=0,
+                    inv_seq=5, inv_coordinator=9,
+                    members=[3, 9, 4000000000],
+                    search_interval_ns=60000000, mtu=None, lladdr=None,
+                    peers=inv_peers)
+    want_inv0 = dict(want_inv, role="candidate", leader=None, term=0,
+                     participant=True, inv_seq=0, inv_coordinator=None,
+                     members=[],
+                     peers=[dict(x, member=False) for x in inv_peers])
+    check("-j show: invitation: inv_seq, inv_coordinator, members (the "
+          "local id among them), search_interval_ns; each peer's member",
+          show[9:] == [want_inv, want_inv0], lines[0])
+    check("-j show: invitation key order",
+          len(show) == 11 and list(show[9].keys()) ==
+          ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
+           "term", "participant", "hb_interval_ns", "hb_miss", "timeout_ns",
+           "coord_timeout_ns", "pos", "ask_suspect", "preempt",
+           "preempt_delay_ns", "inv_seq", "inv_coordinator", "members",
+           "search_interval_ns", "mtu", "lladdr", "peers"] and
+          list(show[9]["peers"][0].keys()) ==
+          ["id", "lladdr", "alive", "pos", "member"], lines[0])
     check("-j show: key order (pos, suppress, options before peers)",
           list(show[3].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
@@ -728,14 +803,15 @@ def test_printers():
           list(show[3]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
           lines[0])
     check("-j show: dump filter drops other devices and groups",
-          len(show) == 9, lines[0])
+          len(show) == 11, lines[0])
     want_stats = [dict(common,
                        tx={"election": 2, "answer": 0, "coordinator": 0,
                            "heartbeat": 18446744073709551615, "ack": 7,
-                           "retry": 3, "query": 0, "cid": 0, "msg_9": 5},
+                           "retry": 3, "query": 0, "cid": 0, **INV0,
+                           "msg_14": 5},
                        rx={"election": 0, "answer": 0, "coordinator": 0,
                            "heartbeat": 0, "ack": 0, "retry": 0,
-                           "query": 0, "cid": 0},
+                           "query": 0, "cid": 0, **INV0},
                        drops={"malformed": 0, "wrong_group": 0,
                               "wrong_algo": 0, "unknown_peer": 0,
                               "stale_term": 4, "wrong_dst": 0, "stopped": 1,
@@ -756,25 +832,26 @@ def test_printers():
     want_var = dict(common, group=10, algo="min-bully",
                     tx={"election": 1, "answer": 0, "coordinator": 2,
                         "heartbeat": 40, "ack": 0, "retry": 0, "query": 3,
-                        "cid": 4},
+                        "cid": 4, **INV0},
                     rx={"election": 0, "answer": 1, "coordinator": 0,
                         "heartbeat": 0, "ack": 0, "retry": 0, "query": 5,
-                        "cid": 6, "msg_9": 7},
+                        "cid": 6, **INV0, "msg_14": 7},
                     drops=dict(zero_drops, malformed=2),
                     elections=1, leader_changes=1, tx_errors=0,
                     tx_drops={"mtu": 0, "no_buffer": 0, "dev_xmit": 0},
                     elections_limited=0, timer_late=None)
     check("-j stats: min-bully, enh-bully: query and cid in tx and rx, "
-          "type 9 still msg_9, absent nests all 0",
+          "type 14 still msg_14, absent nests all 0",
           stats[2:] == [want_var, dict(want_var, algo="enh-bully")],
           lines[1])
-    check("-j stats: tx and rx key order: query and cid after retry, "
-          "unknown types last",
+    check("-j stats: tx and rx key order: query, cid, then invitation's "
+          "types after retry, unknown types last",
           len(stats) == 4 and
           list(stats[2]["tx"].keys()) ==
           ["election", "answer", "coordinator", "heartbeat", "ack", "retry",
-           "query", "cid"] and
-          list(stats[2]["rx"].keys())[-3:] == ["query", "cid", "msg_9"],
+           "query", "cid", "ayc", "ayc_reply", "invite", "accept",
+           "ready"] and
+          list(stats[2]["rx"].keys())[-3:] == ["accept", "ready", "msg_14"],
           lines[1])
     check("-j stats: timer_late key order",
           len(stats) == 4 and isinstance(stats[1]["timer_late"], dict) and
@@ -828,9 +905,10 @@ def test_printers():
           "\tpeer 1" in out, out)
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
           "heartbeat 18446744073709551615 ack 7 retry 3 query 0 cid 0 "
-          "msg_9 5\n"
+          "ayc 0 ayc_reply 0 invite 0 accept 0 ready 0 msg_14 5\n"
           "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
-          "retry 0 query 0 cid 0\n\tdrops: malformed 0 wrong_group 0 "
+          "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
+          "ready 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
           "queue_full 8 term_too_far 0 wrong_lladdr 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
@@ -838,14 +916,16 @@ def test_printers():
           "tx_errors 1\n" in out, out)
     var_stats = ("dev eth\\1 group 10 id 4000000000\n"
                  "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 ack 0 "
-                 "retry 0 query 3 cid 4\n"
+                 "retry 0 query 3 cid 4 ayc 0 ayc_reply 0 invite 0 "
+                 "accept 0 ready 0\n"
                  "\trx: election 0 answer 1 coordinator 0 heartbeat 0 ack 0 "
-                 "retry 0 query 5 cid 6 msg_9 7\n"
+                 "retry 0 query 5 cid 6 ayc 0 ayc_reply 0 invite 0 "
+                 "accept 0 ready 0 msg_14 7\n"
                  "\tdrops: malformed 2 wrong_group 0 ")
     check("stats text output: query and cid counters (min-bully, "
-          "enh-bully), msg_9 after them",
+          "enh-bully), msg_14 after them",
           out.count(var_stats) == 2, out)
-    check("show text output: min-bully, enh-bully, algo_7",
+    check("show text output: min-bully, enh-bully, algo_8",
           "group 10 id 4000000000 algo min-bully role follower leader 1 "
           "term 4 participant no\n"
           "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
@@ -855,7 +935,20 @@ def test_printers():
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 1\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:02 alive no pos 2\n" in out and
           "algo enh-bully role follower leader 4000000000 term 4" in out and
-          "algo algo_7 role follower leader none term 4" in out, out)
+          "algo algo_8 role follower leader none term 4" in out, out)
+    check("show text output: invitation: the group number, the search "
+          "period, the members; each peer's member",
+          "algo invitation role follower leader 9 term 5 participant no\n"
+          "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
+          "pos 4000000000\n"
+          "\task-suspect on preempt on preempt-delay 0\n"
+          "\tinv-seq 5 inv-coordinator 9 search-interval 60ms "
+          "members 3,9,4000000000\n"
+          "\tpeer 3 lladdr 02:00:00:ab:cd:?? alive yes pos 3 member yes\n"
+          .replace("02:00:00:ab:cd:??", "?") in out and
+          "\tinv-seq 0 inv-coordinator 0 search-interval 60ms "
+          "members none\n" in out and
+          "pos 12 member no\n" in out, out)
     check("stats text output: timer_late line, non-empty buckets only",
           "\ttimer_late count 13 max 2000000000ns <1us 5 <8us 7 "
           ">=1048576us 1\n" in out and out.count("timer_late") == 1, out)

@@ -1,0 +1,1271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite elec_invitation: Garcia-Molina's Invitation algorithm
+ * (module/core/invitation.c), one node fed frames by hand, and several
+ * on the in-test network (elec_kunit_net.h): boot, coordinator crash,
+ * partitions that heal, concurrent mergers, joins, and the codec's view
+ * of the algorithm's payloads.
+ */
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "elec_kunit_net.h"
+#include "invitation.h"
+
+#define TI_BURST	ELECTION_RX_ELECT_BURST
+
+static const u32 ti_ids[] = { 3, 5, 7, 9 };
+
+static void ti_put32(u8 *p, u32 v)
+{
+	p[0] = v >> 24;
+	p[1] = v >> 16;
+	p[2] = v >> 8;
+	p[3] = v;
+}
+
+static u32 ti_get32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+static void ti_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
+{
+	struct kunit *test = n->test;
+	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	struct elec_config cfg;
+	u32 i;
+
+	t_cfg_algo(&cfg, ELEC_ALGO_INVITATION, self);
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
+					     T_MAX_NODES - 1, &sink), 0);
+	for (i = 0; i < nr; i++)
+		if (ids[i] != self)
+			KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i],
+								 NULL), 0);
+	t_clear(n);
+}
+
+/* node @self of ti_ids, not started */
+static struct t_node *ti_node(struct kunit *test, u32 self)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	n->test = test;
+	n->now = T_START;
+	ti_node_init(n, self, ti_ids, ARRAY_SIZE(ti_ids));
+	return n;
+}
+
+/* a frame from @src to @n: @pl, @len as the payload */
+static void ti_rx_pl(struct t_node *n, u8 type, u8 flags, u32 src, u32 dst,
+		     u64 term, const u8 *pl, u16 len)
+{
+	struct elec_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.type = type;
+	m.algo = ELEC_ALGO_INVITATION;
+	m.flags = flags;
+	m.group = T_GROUP;
+	m.src = src;
+	m.dst = dst;
+	m.term = term;
+	m.payload = len ? pl : NULL;
+	m.payload_len = len;
+	KUNIT_ASSERT_TRUE(n->test, elec_invitation_ops.payload_ok(type, pl,
+								  len));
+	elec_core_rx(&n->c, &m, n->now);
+}
+
+static void ti_rx(struct t_node *n, u8 type, u32 src, u32 dst, u64 term)
+{
+	ti_rx_pl(n, type, 0, src, dst, term, NULL, 0);
+}
+
+/* @src answers @n's search: in the group (@term, @coord), version @ver */
+static void ti_rx_reply_ver(struct t_node *n, u32 src, u64 term, u32 coord,
+			    u32 ver)
+{
+	u8 pl[ELECTION_INV_REPLY_LEN];
+
+	ti_put32(pl, coord);
+	ti_put32(pl + 4, ver);
+	ti_rx_pl(n, ELEC_MSG_AYC_REPLY, 0, src, n->c.cfg.self_id, term, pl,
+		 sizeof(pl));
+}
+
+/* the same, holding the membership version @n holds */
+static void ti_rx_reply(struct t_node *n, u32 src, u64 term, u32 coord)
+{
+	ti_rx_reply_ver(n, src, term, coord, n->c.inv.mver);
+}
+
+/* INVITE from @src into (@term, @coord) for the groups of @ids */
+static void ti_rx_invite(struct t_node *n, u32 src, u64 term, u32 coord,
+			 const u32 *ids, u16 nr)
+{
+	u8 pl[ELECTION_INV_INVITE_HDR_LEN + 4 * T_MAX_NODES];
+	u16 i;
+
+	memset(pl, 0, sizeof(pl));
+	ti_put32(pl, coord);
+	pl[4] = nr >> 8;
+	pl[5] = nr;
+	for (i = 0; i < nr; i++)
+		ti_put32(pl + ELECTION_INV_INVITE_HDR_LEN + 4 * i, ids[i]);
+	ti_rx_pl(n, ELEC_MSG_INVITE, 0, src, 0, term, pl,
+		 ELECTION_INV_INVITE_HDR_LEN + 4 * nr);
+}
+
+/* READY from @src: group (@term, @src), members @ids, version 1 + @term */
+static void ti_rx_ready(struct t_node *n, u32 src, u64 term, const u32 *ids,
+			u16 nr)
+{
+	u8 pl[ELECTION_INV_READY_HDR_LEN + 4 * T_MAX_NODES];
+	u16 i;
+
+	memset(pl, 0, sizeof(pl));
+	pl[0] = nr >> 8;
+	pl[1] = nr;
+	ti_put32(pl + 4, 1 + (u32)term);
+	for (i = 0; i < nr; i++)
+		ti_put32(pl + ELECTION_INV_READY_HDR_LEN + 4 * i, ids[i]);
+	ti_rx_pl(n, ELEC_MSG_READY, 0, src, 0, term, pl,
+		 ELECTION_INV_READY_HDR_LEN + 4 * nr);
+}
+
+/* the last frame of @type @n sent since t_clear() (the case fails if none) */
+static const struct elec_action *ti_sent(struct t_node *n, u8 type)
+{
+	const struct elec_action *a = NULL;
+	u32 i;
+
+	for (i = 0; i < n->n_acts; i++)
+		if (n->acts[i].kind == ELEC_ACT_SEND &&
+		    n->acts[i].msg.type == type)
+			a = &n->acts[i];
+	KUNIT_ASSERT_NOT_NULL(n->test, a);
+	return a;
+}
+
+/* the ids of a recorded INVITE or READY, as a bit set of ids < 32 */
+static u32 ti_id_bits(struct kunit *test, const struct elec_action *a)
+{
+	u16 hdr = a->msg.type == ELEC_MSG_INVITE ?
+		  ELECTION_INV_INVITE_HDR_LEN : ELECTION_INV_READY_HDR_LEN;
+	const u8 *pl = a->msg.payload;
+	u32 bits = 0;
+	u16 i, nr;
+
+	KUNIT_ASSERT_NOT_NULL(test, pl);
+	/* the count: INVITE's after the coordinator, READY's first */
+	nr = a->msg.type == ELEC_MSG_INVITE ? (u16)(pl[4] << 8 | pl[5]) :
+	     (u16)(pl[0] << 8 | pl[1]);
+	KUNIT_ASSERT_EQ(test, a->msg.payload_len, hdr + 4 * nr);
+	for (i = 0; i < nr; i++) {
+		u32 id = ti_get32(pl + hdr + 4 * i);
+
+		KUNIT_ASSERT_LT(test, id, 32U);
+		bits |= T_BIT(id);
+	}
+	return bits;
+}
+
+/* the peers flagged a member of @n's group, as a bit set */
+static u32 ti_members(struct t_node *n)
+{
+	u32 i, bits = 0;
+
+	for (i = 0; i < n->c.n_peers; i++)
+		if (n->c.peers[i].flags & ELEC_INV_PEER_MEMBER)
+			bits |= T_BIT(n->c.peers[i].id);
+	return bits;
+}
+
+/* @n, started, whose first search found nobody: a coordinator alone */
+static struct t_node *ti_alone(struct kunit *test, u32 self)
+{
+	struct t_node *n = ti_node(test, self);
+
+	t_start(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	t_clear(n);
+	return n;
+}
+
+/* 9 alone, then merged the groups of 3 (term 4) and 5 (term 2) at term 5 */
+static struct t_node *ti_merging9(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 9);
+
+	t_start(n);
+	ti_rx_reply(n, 3, 4, 3);
+	ti_rx_reply(n, 5, 2, 5);
+	ti_rx_reply(n, 7, 2, 5);	/* a member of 5's group */
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	return n;
+}
+
+/* 5, a coordinator alone, that accepted 9's invitation into (7, 9) */
+static struct t_node *ti_accepted5(struct kunit *test)
+{
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_alone(test, 5);
+
+	ti_rx_invite(n, 9, 7, 9, five, 1);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	t_clear(n);
+	return n;
+}
+
+/* 5, a member of 9's group (4, 9) with 3 and 7 */
+static struct t_node *ti_member5(struct kunit *test)
+{
+	static const u32 members[] = { 3, 5, 7 };
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_alone(test, 5);
+
+	ti_rx_invite(n, 9, 4, 9, five, 1);
+	ti_rx_ready(n, 9, 4, members, 3);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	t_clear(n);
+	return n;
+}
+
+/* a start forms a group of one and searches at once */
+static void ti_start_forms_group(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 5);
+	const struct elec_action *a;
+
+	t_start(n);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 1);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 1);
+	KUNIT_EXPECT_EQ(test, n->c.inv.coord, 5);
+	KUNIT_EXPECT_EQ(test, ti_members(n), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
+	a = ti_sent(n, ELEC_MSG_ARE_YOU_COORD);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, a->msg.payload_len, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_HEARTBEAT),
+			T_START + T_HB);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_REPLY),
+			T_START + T_T);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_SEARCH),
+			T_START + T_DETECT);
+	KUNIT_EXPECT_STREQ(test, elec_timer_name(n->c.ops,
+						 ELEC_INV_TIMER_SEARCH),
+			   "search");
+}
+
+/* every node answers a search with its group, to the searcher alone */
+static void ti_ayc_answered(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+	const struct elec_action *a;
+
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 3);
+	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
+	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_REPLY_LEN);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 5);
+	/* 9 is higher: 5 waits to be invited, no search of its own */
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+
+	/* a member answers with its coordinator */
+	n = ti_member5(test);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
+	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	/* and its coordinator's search counts as a sign of life */
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+
+	/* a node between groups answers coordinator 0 */
+	n = ti_accepted5(test);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
+	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 0);
+}
+
+/* a lower coordinator's search or heartbeat makes a higher one search */
+static void ti_lower_heard_searches(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 9);
+
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 5, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_AYC_REPLY, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+	KUNIT_EXPECT_TRUE(test, n->c.inv.searching);
+	/* one search at a time */
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+
+	n = ti_alone(test, 9);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+
+	/* a higher coordinator's heartbeat: nothing */
+	n = ti_alone(test, 5);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* nor for a member */
+	n = ti_member5(test);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+}
+
+/* searches that frames start are rate limited like elections */
+static void ti_lower_heard_rate_limited(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 9);
+	u64 at = n->now;
+	u32 i;
+
+	/* a burst at one instant */
+	for (i = 0; i < TI_BURST; i++) {
+		ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+		KUNIT_ASSERT_TRUE_MSG(test, n->c.inv.searching, "i %u", i);
+		t_fire(n, ELEC_INV_TIMER_REPLY);
+		n->now = at;
+	}
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections_limited, 0);
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections_limited, 1);
+}
+
+/* the search finds lower coordinators only: merge them at a new number */
+static void ti_search_merges_lower(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a = ti_sent(n, ELEC_MSG_INVITE);
+
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+	/* above every number seen: 4 */
+	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
+	KUNIT_EXPECT_EQ(test, n->c.inv.pend_seq, 5);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	/* the coordinators found, not 7 (a member of 5's group) */
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + T_T);
+	/* the old group runs on meanwhile */
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_HEARTBEAT);
+	KUNIT_EXPECT_EQ(test, ti_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 1);
+}
+
+/* a merging coordinator accepts no invitation */
+static void ti_merging_refuses(struct kunit *test)
+{
+	static const u32 seven[] = { 7 };
+	struct t_node *n = ti_node(test, 7);
+
+	t_start(n);
+	ti_rx_reply(n, 3, 1, 3);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+	t_clear(n);
+	ti_rx_invite(n, 9, 5, 9, seven, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+}
+
+/* a search that found (or heard) a higher coordinator merges nothing */
+static void ti_search_found_higher(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 7);
+
+	t_start(n);
+	ti_rx_reply(n, 3, 1, 3);
+	ti_rx_reply(n, 9, 1, 9);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_FALSE(test, n->c.inv.searching);
+
+	/* 9's heartbeat during the search, not its reply */
+	n = ti_node(test, 7);
+	t_start(n);
+	ti_rx_reply(n, 3, 1, 3);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 1);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+
+	/* or its search */
+	n = ti_node(test, 7);
+	t_start(n);
+	ti_rx_reply(n, 3, 1, 3);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 1);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+}
+
+/* replies outside the window, twice, or from members of others: no find */
+static void ti_search_ignores(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 9);
+
+	ti_rx_reply(n, 3, 1, 3);	/* late: the window closed */
+	ti_rx_reply(n, 5, 1, 7);	/* 5 is a member of 7's group */
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	KUNIT_EXPECT_TRUE(test, n->c.inv.searching);
+	ti_rx_reply(n, 5, 1, 7);
+	ti_rx_reply(n, 3, 1, 0);	/* between groups */
+	KUNIT_EXPECT_EQ(test, n->c.inv.found_lower, 0);
+	ti_rx_reply(n, 7, 1, 7);
+	ti_rx_reply(n, 7, 1, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.found_lower, 1);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_INVITE)),
+			T_BIT(7));
+}
+
+/* the accept window closes: READY to the old members and the acceptors */
+static void ti_merge_done(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a;
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 7, 9, 4);	/* another number: ignored */
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_HEARTBEAT);
+	KUNIT_EXPECT_EQ(test, ti_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 5);
+
+	/* nobody accepted: the group keeps its number, no READY */
+	n = ti_merging9(test);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+}
+
+/* a coordinator accepts: ACCEPT, the relay to its members, then halts */
+static void ti_accept_coordinator(struct kunit *test)
+{
+	static const u32 five[] = { 3, 5 };
+	struct t_node *n = ti_alone(test, 5);
+	const struct elec_action *a;
+
+	ti_rx_invite(n, 9, 7, 9, five, 2);
+	a = ti_sent(n, ELEC_MSG_ACCEPT);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
+	a = ti_sent(n, ELEC_MSG_INVITE);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.pend_seq, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.pend_coord, 9);
+	/* halted: only the wait for READY is armed */
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_INV_TIMER_ACCEPT));
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + T_COORD);
+	/* the first invitation wins */
+	t_clear(n);
+	ti_rx_invite(n, 7, 8, 7, five, 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.pend_coord, 9);
+}
+
+/* a member accepts an invitation naming its coordinator, relays nothing */
+static void ti_accept_member(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 3);
+	static const u32 members[] = { 3 };
+	static const u32 three[] = { 3 };
+
+	t_start(n);
+	ti_rx_invite(n, 7, 2, 7, three, 1);
+	ti_rx_ready(n, 7, 2, members, 1);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 7);
+	t_clear(n);
+	/* not for its group */
+	ti_rx_invite(n, 9, 3, 9, three, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* its coordinator's group, relayed by 7 */
+	{
+		static const u32 seven[] = { 7 };
+
+		ti_rx_invite(n, 7, 3, 9, seven, 1);
+	}
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACCEPT, 9), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+}
+
+/* invitations that are refused change nothing */
+static void ti_invite_refused(struct kunit *test)
+{
+	static const u32 five[] = { 5 };
+	static const u32 other[] = { 3 };
+	struct t_node *n = ti_alone(test, 5);
+	/* static: struct elec_core is too big for a test's stack */
+	static struct elec_core before;
+
+	before = n->c;
+
+	/* not naming its group */
+	ti_rx_invite(n, 9, 7, 9, other, 1);
+	/* a lower new coordinator */
+	ti_rx_invite(n, 3, 7, 3, five, 1);
+	/* an old number: not above its own (1) */
+	ti_rx_invite(n, 9, 1, 9, five, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, before.phase);
+	KUNIT_EXPECT_EQ(test, n->c.leader, before.leader);
+	KUNIT_EXPECT_EQ(test, memcmp(n->c.timer_expires, before.timer_expires,
+				     sizeof(before.timer_expires)), 0);
+}
+
+/* an accepting node joins when READY lists it, else forms a group */
+static void ti_ready(struct kunit *test)
+{
+	static const u32 members[] = { 3, 5, 7 };
+	static const u32 without[] = { 3, 7 };
+	struct t_node *n = ti_accepted5(test);
+
+	/* another coordinator's READY, or another number: ignored */
+	ti_rx_ready(n, 7, 7, members, 3);
+	ti_rx_ready(n, 9, 6, members, 3);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	ti_rx_ready(n, 9, 7, members, 3);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.coord, 9);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(7) | T_BIT(9));
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+
+	/* left out: a group of its own, at a new number */
+	n = ti_accepted5(test);
+	ti_rx_ready(n, 9, 7, without, 2);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 8);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+
+	/* no READY within coord-timeout: the same */
+	n = ti_accepted5(test);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 8);
+	KUNIT_EXPECT_EQ(test, n->c.inv.coord, 5);
+}
+
+/* a member: heartbeats keep it, silence or LEAVING make it leave */
+static void ti_member_watch(struct kunit *test)
+{
+	static const u32 members[] = { 3, 5 };
+	struct t_node *n = ti_member5(test);
+
+	n->now += T_HB;
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 4);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+	/* a newer number from its coordinator is taken */
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 6);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 6);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	/* an older one, or another node's, does not refresh */
+	n->now += T_HB;
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 5);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 7, 0, 9);
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_DETECT), 0);
+	/* READY from its coordinator updates the membership */
+	ti_rx_ready(n, 9, 6, members, 2);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(9));
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+
+	/* silence: PEER_DOWN for the coordinator, a group of its own */
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 10);
+	KUNIT_EXPECT_EQ(test, ti_members(n), 0);
+
+	/* LEAVING: at once */
+	n = ti_member5(test);
+	ti_rx_pl(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 9, 0, 4, NULL,
+		 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+
+	/* READY leaving it out: the same */
+	n = ti_member5(test);
+	{
+		static const u32 others[] = { 3, 7 };
+
+		ti_rx_ready(n, 9, 4, others, 2);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+}
+
+/* a member silent for hb-miss searches leaves; its answer brings it back */
+static void ti_coordinator_membership(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a;
+	u32 i;
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	for (i = 0; i < T_MISS; i++) {
+		t_clear(n);
+		t_fire(n, ELEC_INV_TIMER_SEARCH);
+		ti_rx_reply(n, 5, 5, 9);
+		t_fire(n, ELEC_INV_TIMER_REPLY);
+		if (i + 1 < T_MISS)
+			KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	}
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 3), 1);
+	/* 3 still follows 9 and says so: a member again, READY at the end */
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
+	/* 5 answers for another group: it left */
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 8, 7);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
+
+	/*
+	 * answers outside a search window, however many: no READY each
+	 * (a peer cannot make the coordinator broadcast per frame); the
+	 * next search's end sends one
+	 */
+	t_clear(n);
+	for (i = 0; i < 10; i++)
+		ti_rx_reply_ver(n, 3, 5, 9, n->c.inv.mver + 1 + i);
+	ti_rx_reply(n, 5, 5, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+			T_BIT(3) | T_BIT(5));
+}
+
+/* elect: a coordinator searches, a member forms its own group */
+static void ti_elect(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+	n = ti_member5(test);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+}
+
+/* removing the coordinator's peer entry: a group of its own */
+static void ti_peer_removed(struct kunit *test)
+{
+	struct t_node *n = ti_member5(test);
+
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 9, n->now), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	/* a member removed from a coordinator: READY without it */
+	n = ti_merging9(test);
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	t_clear(n);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+			T_BIT(5));
+}
+
+/* stop clears the membership; a restart forms a group at a new number */
+static void ti_stop_start(struct kunit *test)
+{
+	struct t_node *n = ti_member5(test);
+	u64 seq = n->c.inv.seq;
+
+	elec_core_stop(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
+	KUNIT_EXPECT_EQ(test, ti_members(n), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_IDLE);
+	t_start(n);
+	KUNIT_EXPECT_GT(test, n->c.inv.seq, seq);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+}
+
+/* the payloads, as the codec checks them */
+static void ti_codec(struct kunit *test)
+{
+	u8 pl[ELECTION_INV_INVITE_HDR_LEN + 12];
+	const struct elec_algo_ops *o = &elec_invitation_ops;
+
+	memset(pl, 0, sizeof(pl));
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_HEARTBEAT, pl, 0));
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_ARE_YOU_COORD, pl, 0));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_ARE_YOU_COORD, pl, 4));
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_ACCEPT, pl, 0));
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 8));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 4));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_AYC_REPLY, pl, 0));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_ELECTION, pl, 0));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_COORDINATOR, pl, 0));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_QUERY, pl, 0));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_ACK, pl, 0));
+	/* READY: no member is valid (a group of one); any version */
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 8));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 4));
+	pl[1] = 2;
+	ti_put32(pl + 4, 0xffffffff);
+	ti_put32(pl + 8, 3);
+	ti_put32(pl + 12, 5);
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 12));
+	ti_put32(pl + 12, 3);	/* not ascending */
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
+	ti_put32(pl + 12, 5);
+	pl[3] = 1;		/* reserved */
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
+	pl[3] = 0;
+	pl[0] = 1;		/* 258 members */
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
+
+	/* INVITE: a coordinator and at least one group */
+	memset(pl, 0, sizeof(pl));
+	ti_put32(pl, 9);
+	pl[5] = 1;
+	ti_put32(pl + 8, 5);
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	pl[5] = 0;
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 8));
+	pl[5] = 1;
+	ti_put32(pl, 0);
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	ti_put32(pl, 9);
+	ti_put32(pl + 8, 0);
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	ti_put32(pl + 8, 5);
+	pl[6] = 1;
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	pl[6] = 0;
+	pl[4] = 1;		/* 257 groups */
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	/* the largest frame: every other node listed */
+	KUNIT_EXPECT_EQ(test, o->max_payload(ELECTION_MAX_NODES),
+			ELECTION_INV_INVITE_HDR_LEN + 4 * ELECTION_INV_MAX_IDS);
+	KUNIT_EXPECT_LE(test, o->max_payload(ELECTION_MAX_NODES),
+			(u32)ELECTION_MAX_PAYLOAD);
+}
+
+/* READY carries a version; a member echoes it, an old one draws a READY */
+static void ti_membership_version(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a;
+	u32 ver;
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_READY_HDR_LEN + 4);
+	ver = ti_get32(a->msg.payload + 4);
+	KUNIT_EXPECT_EQ(test, ver, n->c.inv.mver);
+	/* the current version: nothing to send */
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply_ver(n, 3, 5, 9, ver);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	/* an old one (the READY was lost): READY again, a newer version */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply_ver(n, 3, 5, 9, ver - 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	a = ti_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), ver + 1);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
+
+	/* a member takes the version and echoes it */
+	n = ti_member5(test);
+	KUNIT_EXPECT_EQ(test, n->c.inv.mver, 5);	/* ti_rx_ready: 1 + 4 */
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
+	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), 5);
+}
+
+/* the Bully options are refused; search-interval is the algorithm's own */
+static void ti_config(struct kunit *test)
+{
+	struct elec_config cfg;
+	const char *why = NULL;
+
+	t_cfg_algo(&cfg, ELEC_ALGO_INVITATION, 5);
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), 0);
+	cfg.search_interval_ns = 200000000;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), 0);
+	cfg.search_interval_ns = 1000;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "search-interval out of range (0 or 100us..60s)");
+	cfg.search_interval_ns = 0;
+	cfg.preempt_off = true;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "preempt, preempt-delay and ask-suspect apply to Bully only");
+	cfg.preempt_off = false;
+	cfg.ask_suspect_off = true;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	cfg.ask_suspect_off = false;
+	cfg.preempt_delay_ns = 1000000;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	t_cfg_algo(&cfg, ELEC_ALGO_BULLY, 5);
+	cfg.search_interval_ns = 200000000;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "search-interval applies to the invitation algorithm only");
+	KUNIT_EXPECT_PTR_EQ(test, elec_algo_find_name("invitation"),
+			    &elec_invitation_ops);
+}
+
+/*
+ * A search period shorter than the reply window: the period that ends
+ * inside the window is not lost (the coordinator keeps searching, and so
+ * keeps dropping members that died)
+ */
+static void ti_search_period_short(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 9);
+	struct elec_config cfg = n->c.cfg;
+	u64 end;
+
+	cfg.search_interval_ns = T_T / 2;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	t_start(n);
+	end = n->now + 10 * T_T;
+	t_clear(n);
+	/* the search timers in time order for 10 T */
+	while (n->now < end) {
+		u64 srch = n->c.timer_expires[ELEC_INV_TIMER_SEARCH];
+		u64 reply = n->c.timer_expires[ELEC_INV_TIMER_REPLY];
+
+		KUNIT_ASSERT_NE(test, srch, 0);
+		/* a tie: the period first, inside the window */
+		t_fire(n, reply && reply < srch ? ELEC_INV_TIMER_REPLY :
+			  ELEC_INV_TIMER_SEARCH);
+	}
+	/* a search at least every 2 T */
+	KUNIT_EXPECT_GE(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 5);
+}
+
+/*
+ * A member that answers 0 (between groups: it accepted an invitation,
+ * maybe this coordinator's own, its answer overtaking the READY) stays a
+ * member: the answer counts as a missed search, no READY without it
+ */
+static void ti_member_between_groups(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 4, 0);
+	ti_rx_reply(n, 5, 5, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 3)->misses, 1);
+	/* it answers for 9 in the next search: all well */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 3)->misses, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
+	/* answering for another group still means it left */
+	ti_rx_reply(n, 3, 7, 7);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(5));
+}
+
+/*
+ * An INVITE is taken only from the new coordinator itself, or (a member)
+ * relayed by its own coordinator: another peer cannot make a node leave
+ * its group by naming a higher coordinator
+ */
+static void ti_invite_sender(struct kunit *test)
+{
+	static const u32 members[] = { 3 };
+	static const u32 seven[] = { 7 };
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_node(test, 3);
+
+	t_start(n);
+	ti_rx_invite(n, 7, 2, 7, members, 1);
+	ti_rx_ready(n, 7, 2, members, 1);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	t_clear(n);
+	/* 5 (not 9, not 3's coordinator 7) names 9 for 7's group */
+	ti_rx_invite(n, 5, 3, 9, seven, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+
+	/* a coordinator: only from the inviter */
+	n = ti_alone(test, 5);
+	ti_rx_invite(n, 7, 3, 9, five, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	ti_rx_invite(n, 9, 3, 9, five, 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+}
+
+/*
+ * A node that (re)starts learns the group's numbers from the first frame
+ * it hears, however far above its own they are (a reloaded module joins
+ * a group whose numbers have grown); after that the bound applies
+ */
+static void ti_learning(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 5);
+	u64 far = (1ULL << 33) + 10;
+
+	t_start(n);
+	KUNIT_EXPECT_TRUE(test, n->c.learning);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, far);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_TERM_TOO_FAR], 0);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, far);
+	KUNIT_EXPECT_FALSE(test, n->c.learning);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, far + (1ULL << 33));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_TERM_TOO_FAR], 1);
+}
+
+/* the only coordinator a search found is removed: no empty INVITE */
+static void ti_found_removed(struct kunit *test)
+{
+	struct t_node *n = ti_node(test, 9);
+
+	t_start(n);
+	ti_rx_reply(n, 3, 1, 3);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_INVITE, 0), 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+}
+
+/* a member removed while its coordinator merges: READY without it */
+static void ti_removed_while_merging(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	/* 7 is found, 9 merges again */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 5, 9);
+	ti_rx_reply(n, 5, 5, 9);
+	ti_rx_reply(n, 7, 3, 7);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);	/* 7 did not accept */
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+			T_BIT(5));
+}
+
+/* an accepting node waits for READY at least past the accept window */
+static void ti_accept_wait_floor(struct kunit *test)
+{
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_alone(test, 5);
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.coord_timeout_ns = T_T / 2;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	ti_rx_invite(n, 9, 7, 9, five, 1);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	KUNIT_EXPECT_GE(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + 2 * T_T);
+}
+
+/* ---- on the in-test network ---- */
+
+static void ti_net_init(struct t_net *net, struct t_node *n, u32 id)
+{
+	ti_node_init(n, id, net->ids, net->n);
+}
+
+static struct t_net *ti_net(struct kunit *test, const u32 *ids, u32 nr)
+{
+	struct t_net *net = kunit_kzalloc(test, sizeof(*net), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, net);
+	t_net_init(net, test, ids, nr, ti_net_init);
+	return net;
+}
+
+/*
+ * The nodes of @n whose ids are in @side (a bit set) form one group
+ * coordinated by the highest of them: the same number, every one of them
+ * a member, no other node a member; returns the group's sequence number.
+ */
+static u64 ti_net_expect_group(struct t_net *net, u32 side)
+{
+	struct kunit *test = net->test;
+	u32 i, want = 0, members;
+	u64 seq;
+
+	for (i = 0; i < net->n; i++)
+		if (side & T_BIT(net->ids[i]) && net->node[i]->up)
+			want = net->ids[i];
+	KUNIT_ASSERT_NE(test, want, 0);
+	seq = t_net_node(net, want)->c.inv.seq;
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+		u32 id = net->ids[i];
+
+		if (!(side & T_BIT(id)) || !n->up)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, n->c.leader, want, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.inv.coord, want, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.inv.seq, seq, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.phase, id == want ?
+				    ELEC_INV_COORD : ELEC_INV_MEMBER,
+				    "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.role, id == want ?
+				    ELEC_ROLE_LEADER : ELEC_ROLE_FOLLOWER,
+				    "node %u", id);
+		members = ti_members(n) | T_BIT(id);
+		KUNIT_EXPECT_EQ_MSG(test, members, side & ~(u32)0,
+				    "node %u", id);
+	}
+	return seq;
+}
+
+static u32 ti_bits(const u32 *ids, u32 nr)
+{
+	u32 i, bits = 0;
+
+	for (i = 0; i < nr; i++)
+		bits |= T_BIT(ids[i]);
+	return bits;
+}
+
+/* concurrent starts: one group under the highest id, in one merge */
+static void ti_net_boot(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 6, 11, 13, 17 };
+	struct t_net *net = ti_net(test, ids, ARRAY_SIZE(ids));
+
+	net->timers_first = true;
+	t_net_start_all(net);
+	t_net_run_for(net, 3 * T_T);
+	ti_net_expect_group(net, ti_bits(ids, ARRAY_SIZE(ids)));
+	/* one merge: one READY */
+	KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_READY), 1);
+	/* it stays so through searches and heartbeats */
+	t_net_run_for(net, 10 * T_DETECT);
+	ti_net_expect_group(net, ti_bits(ids, ARRAY_SIZE(ids)));
+	KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_READY), 1);
+}
+
+/* the coordinator crashes: the others regroup under the next highest */
+static void ti_net_coordinator_crash(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 6, 11, 13, 17 };
+	struct t_net *net = ti_net(test, ids, ARRAY_SIZE(ids));
+	u64 seq;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 3 * T_T);
+	seq = ti_net_expect_group(net, ti_bits(ids, ARRAY_SIZE(ids)));
+	t_net_crash(net, 17);
+	t_net_run_for(net, T_DETECT + 10 * T_T + 4 * T_HB);
+	KUNIT_EXPECT_GT(test, ti_net_expect_group(net,
+						  ti_bits(ids, 5)), seq);
+	/* it comes back with a fresh instance: it merges the group */
+	t_net_reboot(net, 17);
+	t_net_run_for(net, 4 * T_T + 2 * T_HB);
+	ti_net_expect_group(net, ti_bits(ids, ARRAY_SIZE(ids)));
+}
+
+/* a partition: one group per side; healed: one group */
+static void ti_net_partition_heal(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct t_net *net = ti_net(test, ids, ARRAY_SIZE(ids));
+	u64 low, high, all;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 3 * T_T);
+	all = ti_net_expect_group(net, ti_bits(ids, 8));
+	t_net_partition(net, 5, true);
+	t_net_run_for(net, (T_MISS + 2) * T_DETECT);
+	low = ti_net_expect_group(net, ti_bits(ids, 4));
+	high = ti_net_expect_group(net, ti_bits(ids + 4, 4));
+	/* distinct numbers, new ones where the group changed */
+	KUNIT_EXPECT_GT(test, low, all);
+	t_net_run_for(net, 10 * T_DETECT);
+	ti_net_expect_group(net, ti_bits(ids, 4));
+	ti_net_expect_group(net, ti_bits(ids + 4, 4));
+	t_net_partition(net, 5, false);
+	t_net_run_for(net, 2 * T_HB + 3 * T_T);
+	KUNIT_EXPECT_GT(test, ti_net_expect_group(net, ti_bits(ids, 8)),
+			high > low ? high : low);
+}
+
+/* three groups heal at once: concurrent searches, one merge */
+static void ti_net_three_groups(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5, 6 };
+	struct t_net *net = ti_net(test, ids, ARRAY_SIZE(ids));
+	u32 i, j;
+
+	/* {1,2} {3,4} {5,6} */
+	for (i = 0; i < 6; i++)
+		for (j = 0; j < 6; j++)
+			net->cut[i][j] = i / 2 != j / 2;
+	net->timers_first = true;
+	t_net_start_all(net);
+	t_net_run_for(net, 4 * T_T);
+	ti_net_expect_group(net, T_BIT(1) | T_BIT(2));
+	ti_net_expect_group(net, T_BIT(3) | T_BIT(4));
+	ti_net_expect_group(net, T_BIT(5) | T_BIT(6));
+	memset(net->cut, 0, sizeof(net->cut));
+	t_net_run_for(net, T_HB + 4 * T_T);
+	ti_net_expect_group(net, ti_bits(ids, 6));
+}
+
+/* a lower node joins a running group: one merge, nobody else moves */
+static void ti_net_join(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 6, 11 };
+	struct t_net *net = ti_net(test, ids, ARRAY_SIZE(ids));
+	u64 tx_ready;
+
+	t_net_crash(net, 4);
+	t_net_start_all(net);
+	t_net_run_for(net, 3 * T_T);
+	ti_net_expect_group(net, T_BIT(2) | T_BIT(6) | T_BIT(11));
+	tx_ready = t_net_sum_tx(net, ELEC_MSG_READY);
+	t_net_reboot(net, 4);
+	t_net_run_for(net, 4 * T_T + T_HB);
+	ti_net_expect_group(net, ti_bits(ids, 4));
+	KUNIT_EXPECT_EQ(test, t_net_sum_tx(net, ELEC_MSG_READY), tx_ready + 1);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 11)->c.stats.leader_changes, 1);
+}
+
+static struct kunit_case elec_invitation_cases[] = {
+	KUNIT_CASE(ti_start_forms_group),
+	KUNIT_CASE(ti_ayc_answered),
+	KUNIT_CASE(ti_lower_heard_searches),
+	KUNIT_CASE(ti_lower_heard_rate_limited),
+	KUNIT_CASE(ti_search_merges_lower),
+	KUNIT_CASE(ti_merging_refuses),
+	KUNIT_CASE(ti_search_found_higher),
+	KUNIT_CASE(ti_search_ignores),
+	KUNIT_CASE(ti_merge_done),
+	KUNIT_CASE(ti_accept_coordinator),
+	KUNIT_CASE(ti_accept_member),
+	KUNIT_CASE(ti_invite_refused),
+	KUNIT_CASE(ti_ready),
+	KUNIT_CASE(ti_member_watch),
+	KUNIT_CASE(ti_coordinator_membership),
+	KUNIT_CASE(ti_elect),
+	KUNIT_CASE(ti_peer_removed),
+	KUNIT_CASE(ti_stop_start),
+	KUNIT_CASE(ti_codec),
+	KUNIT_CASE(ti_membership_version),
+	KUNIT_CASE(ti_config),
+	KUNIT_CASE(ti_search_period_short),
+	KUNIT_CASE(ti_invite_sender),
+	KUNIT_CASE(ti_member_between_groups),
+	KUNIT_CASE(ti_learning),
+	KUNIT_CASE(ti_found_removed),
+	KUNIT_CASE(ti_removed_while_merging),
+	KUNIT_CASE(ti_accept_wait_floor),
+	KUNIT_CASE(ti_net_boot),
+	KUNIT_CASE(ti_net_coordinator_crash),
+	KUNIT_CASE(ti_net_partition_heal),
+	KUNIT_CASE(ti_net_three_groups),
+	KUNIT_CASE(ti_net_join),
+	{}
+};
+
+static struct kunit_suite elec_invitation_suite = {
+	.name = "elec_invitation",
+	.test_cases = elec_invitation_cases,
+};
+
+kunit_test_suites(&elec_invitation_suite);

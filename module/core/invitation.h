@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The Invitation algorithm's names that its tests and the simulator share
+ * with invitation.c: its timers and its per-peer bits.
+ */
+#ifndef _ELEC_INVITATION_H
+#define _ELEC_INVITATION_H
+
+#include "core.h"
+
+/*
+ * The Invitation algorithm's timers, besides the shared heartbeat
+ * (coordinator) and detect (member): SEARCH: a coordinator's search
+ * period; REPLY: the search's reply window (T); ACCEPT: the merging
+ * coordinator's accept window (T), or an accepting node's wait for READY
+ * (coord-timeout).
+ */
+#define ELEC_INV_TIMER_SEARCH	ELEC_TIMER_ALGO0
+#define ELEC_INV_TIMER_REPLY	ELEC_TIMER_ALGO1
+#define ELEC_INV_TIMER_ACCEPT	ELEC_TIMER_ALGO2
+
+/* peer->flags */
+#define ELEC_INV_PEER_MEMBER		0x01	/* in the local node's group */
+#define ELEC_INV_PEER_FOUND		0x02	/* lower coordinator this search found */
+#define ELEC_INV_PEER_REPLIED	0x04	/* member that answered this search */
+#define ELEC_INV_PEER_ACCEPTED	0x08	/* accepted the local node's merge */
+
+#endif /* _ELEC_INVITATION_H */

@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Garcia-Molina's Invitation algorithm, 8 nodes (ids 1..8) on one switch.
+# A partition puts ports p5..p8 on a second bridge (each half stays
+# connected inside): each side becomes one group under its highest id,
+# with distinct group numbers and exactly its side as members. The heal
+# merges them into one group under 8; the frames of that merge (invite,
+# accept, ready) equal electsim's textbook merge of the heal scenario.
+# Then a coordinator crash inside a partition: 8 crashes while the halves
+# are apart; 5..7 regroup under 7; the heal merges all seven under 7; 8
+# comes back and merges everyone under itself again.
+. tests/vm/lib.sh
+elec_begin
+
+ELEC_ALGO=invitation
+LOW=(1 2 3 4)
+HIGH=(5 6 7 8)
+side() { local id out=(); for id in "$@"; do out+=("en$id:$id"); done; (IFS=,; echo "${out[*]}"); }
+# elec_groups BOUND SIDE...: every SIDE (ids, comma-separated) one group
+elec_groups() {
+	local bound=$1 s args=()
+	shift
+	for s in "$@"; do
+		# shellcheck disable=SC2086
+		args+=("$(side ${s//,/ })")
+	done
+	python3 "$ELEC_PY" groups --group 1 --timeout "$bound" "${args[@]}"
+}
+# the sum over the nodes of tx counters of invitation's merge messages
+merge_tx() {
+	local id sum=0 n
+	for id in "$@"; do
+		n=$(elec_stat "$id" 1 'd["tx"]["invite"] * 10000 + d["tx"]["accept"] * 100 + d["tx"]["ready"]')
+		sum=$((sum + n))
+	done
+	echo "$sum"
+}
+
+elec_load || elec_end
+elec_topo "${LOW[@]}" "${HIGH[@]}" || elec_end
+check "a second bridge br1 in the switch" ip -n esw link add br1 type bridge
+check "br1 up" ip -n esw link set br1 up
+elec_group_setup 1
+elec_start_all 1
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
+	pass "one group under 8 after the start: $out" ||
+	fail "one group under 8 after the start: $out"
+g0=$(echo "$out" | elec_json 'd["groups"][0][0]' 2>/dev/null || echo 0)
+
+log "partition: p5..p8 move to br1"
+for id in "${HIGH[@]}"; do
+	check "p$id on br1" ip -n esw link set "p$id" master br1
+done
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7,8) &&
+	pass "each side one group (distinct numbers, its side as members): $out" ||
+	fail "each side one group: $out"
+glow=$(echo "$out" | elec_json 'd["groups"][0][0]' 2>/dev/null || echo 0)
+check "the low side's group number ($glow) is new (above $g0)" test "$glow" -gt "$g0"
+check "it holds" python3 "$ELEC_PY" groups --group 1 --timeout 1 --stable "$(elec_sec 2s)" \
+	"$(side "${LOW[@]}")" "$(side "${HIGH[@]}")"
+
+log "heal: p5..p8 back on br0"
+before=$(merge_tx "${LOW[@]}" "${HIGH[@]}")
+for id in "${HIGH[@]}"; do
+	check "p$id on br0" ip -n esw link set "p$id" master br0
+done
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
+	pass "healed: one group under 8: $out" ||
+	fail "healed: one group under 8: $out"
+log "merge seen complete after $(echo "$out" | elec_json 'd["took"]' 2>/dev/null)s of polling (protocol.rst: 2 hb-interval + 3 T = $(elec_dur 500ms) and frame times)"
+# the merge's frames, once every node is quiet again
+check "quiet after the merge" python3 "$ELEC_PY" quiet --group 1 --stable "$(elec_sec 1s)" \
+	--types invite,accept,ready $(for id in "${LOW[@]}" "${HIGH[@]}"; do echo "en$id:$id"; done)
+after=$(merge_tx "${LOW[@]}" "${HIGH[@]}")
+got=$((after - before))
+want=$(userspace/sim/electsim --algo invitation --nodes 8 --scenario heal --json |
+	elec_json 'd["by_type"]["invite"] * 10000 + d["by_type"]["accept"] * 100 + d["by_type"]["ready"]')
+check "the merge's invite/accept/ready frames ($got) equal electsim's heal scenario ($want)" \
+	test "$got" = "$want"
+
+log "a coordinator crash inside a partition"
+for id in "${HIGH[@]}"; do
+	check "p$id on br1" ip -n esw link set "p$id" master br1
+done
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7,8) && pass "split again: $out" || fail "split again: $out"
+check "node 8 crashes" elec_node_crash 8
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7) &&
+	pass "5..7 regroup under 7 (8's members drop it): $out" ||
+	fail "5..7 regroup under 7: $out"
+for id in 5 6 7; do
+	check "p$id on br0" ip -n esw link set "p$id" master br0
+done
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7) &&
+	pass "healed: 1..7 one group under 7: $out" ||
+	fail "healed: 1..7 one group under 7: $out"
+log "node 8 comes back"
+check "node 8 recreated" elec_node_add 8
+elec_group_setup 1 8
+check "group start on 8" elec_ctl 8 group start dev eth0 group 1
+out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
+	pass "8 merged everyone under itself: $out" ||
+	fail "8 merged everyone under itself: $out"
+python3 "$ELEC_PY" views --group 1 $(for id in "${ELEC_NODES[@]}"; do echo "en$id:$id"; done)
+
+elec_teardown 1
+check "rmmod election" rmmod election
+elec_end
