@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Garcia-Molina's Invitation algorithm, 8 nodes (ids 1..8) on one switch.
-# A partition puts ports p5..p8 on a second bridge (each half stays
-# connected inside): each side becomes one group under its highest id,
+# Garcia-Molina's Invitation algorithm, 8 nodes (ids 1..8). The switch has
+# two bridges, br0 with ports p1..p4 and br1 with p5..p8, joined by a veth
+# pair (bl0 on br0, bl1 on br1): taking the pair down splits the group into
+# halves that stay connected inside, bringing it up heals it, each at once.
+# Split, each side becomes one group under its highest id,
 # with distinct group numbers and exactly its side as members. The heal
 # merges them into one group under 8; the frames of that merge (invite,
 # accept, ready) equal electsim's textbook merge of the heal scenario.
@@ -40,6 +42,14 @@ elec_load || elec_end
 elec_topo "${LOW[@]}" "${HIGH[@]}" || elec_end
 check "a second bridge br1 in the switch" ip -n esw link add br1 type bridge
 check "br1 up" ip -n esw link set br1 up
+check "the link between the bridges" ip -n esw link add bl0 type veth peer name bl1
+check "bl0 on br0" ip -n esw link set bl0 master br0 up
+check "bl1 on br1" ip -n esw link set bl1 master br1 up
+for id in "${HIGH[@]}"; do
+	check "p$id on br1" ip -n esw link set "p$id" master br1
+done
+split() { ip -n esw link set bl0 down; }
+heal() { ip -n esw link set bl0 up; }
 elec_group_setup 1
 elec_start_all 1
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
@@ -47,10 +57,8 @@ out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	fail "one group under 8 after the start: $out"
 g0=$(echo "$out" | elec_json 'd["groups"][0][0]' 2>/dev/null || echo 0)
 
-log "partition: p5..p8 move to br1"
-for id in "${HIGH[@]}"; do
-	check "p$id on br1" ip -n esw link set "p$id" master br1
-done
+log "partition: the link between the bridges goes down"
+check "split" split
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7,8) &&
 	pass "each side one group (distinct numbers, its side as members): $out" ||
 	fail "each side one group: $out"
@@ -59,11 +67,9 @@ check "the low side's group number ($glow) is new (above $g0)" test "$glow" -gt 
 check "it holds" python3 "$ELEC_PY" groups --group 1 --timeout 1 --stable "$(elec_sec 2s)" \
 	"$(side "${LOW[@]}")" "$(side "${HIGH[@]}")"
 
-log "heal: p5..p8 back on br0"
+log "heal: the link comes back"
 before=$(merge_tx "${LOW[@]}" "${HIGH[@]}")
-for id in "${HIGH[@]}"; do
-	check "p$id on br0" ip -n esw link set "p$id" master br0
-done
+check "heal" heal
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	pass "healed: one group under 8: $out" ||
 	fail "healed: one group under 8: $out"
@@ -72,6 +78,9 @@ log "merge seen complete after $(echo "$out" | elec_json 'd["took"]' 2>/dev/null
 check "quiet after the merge" python3 "$ELEC_PY" quiet --group 1 --stable "$(elec_sec 1s)" \
 	--types invite,accept,ready $(for id in "${LOW[@]}" "${HIGH[@]}"; do echo "en$id:$id"; done)
 after=$(merge_tx "${LOW[@]}" "${HIGH[@]}")
+for id in "${LOW[@]}" "${HIGH[@]}"; do
+	log "node $id: $(elec_stat "$id" 1 '[(k, d["tx"][k], d["rx"][k]) for k in ("ayc", "invite", "accept", "ready")] + [d["elections"], d["drops"]]')"
+done
 got=$((after - before))
 want=$(userspace/sim/electsim --algo invitation --nodes 8 --scenario heal --json |
 	elec_json 'd["by_type"]["invite"] * 10000 + d["by_type"]["accept"] * 100 + d["by_type"]["ready"]')
@@ -79,22 +88,19 @@ check "the merge's invite/accept/ready frames ($got) equal electsim's heal scena
 	test "$got" = "$want"
 
 log "a coordinator crash inside a partition"
-for id in "${HIGH[@]}"; do
-	check "p$id on br1" ip -n esw link set "p$id" master br1
-done
+check "split" split
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7,8) && pass "split again: $out" || fail "split again: $out"
 check "node 8 crashes" elec_node_crash 8
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7) &&
 	pass "5..7 regroup under 7 (8's members drop it): $out" ||
 	fail "5..7 regroup under 7: $out"
-for id in 5 6 7; do
-	check "p$id on br0" ip -n esw link set "p$id" master br0
-done
+check "heal" heal
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7) &&
 	pass "healed: 1..7 one group under 7: $out" ||
 	fail "healed: 1..7 one group under 7: $out"
 log "node 8 comes back"
 check "node 8 recreated" elec_node_add 8
+check "p8 on br1" ip -n esw link set p8 master br1
 elec_group_setup 1 8
 check "group start on 8" elec_ctl 8 group start dev eth0 group 1
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
