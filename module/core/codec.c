@@ -17,42 +17,6 @@
 #define ELEC_OFF_DST		12
 #define ELEC_OFF_TERM		16
 
-static u16 elec_get16(const u8 *p)
-{
-	return (u16)((p[0] << 8) | p[1]);
-}
-
-static u32 elec_get32(const u8 *p)
-{
-	return ((u32)p[0] << 24) | ((u32)p[1] << 16) | ((u32)p[2] << 8) |
-	       (u32)p[3];
-}
-
-static u64 elec_get64(const u8 *p)
-{
-	return ((u64)elec_get32(p) << 32) | elec_get32(p + 4);
-}
-
-static void elec_put16(u8 *p, u16 v)
-{
-	p[0] = (u8)(v >> 8);
-	p[1] = (u8)v;
-}
-
-static void elec_put32(u8 *p, u32 v)
-{
-	p[0] = (u8)(v >> 24);
-	p[1] = (u8)(v >> 16);
-	p[2] = (u8)(v >> 8);
-	p[3] = (u8)v;
-}
-
-static void elec_put64(u8 *p, u64 v)
-{
-	elec_put32(p, (u32)(v >> 32));
-	elec_put32(p + 4, (u32)v);
-}
-
 /**
  * elec_codec_decode() - decode and validate a frame (after the Ethernet
  * header).

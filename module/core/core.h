@@ -606,6 +606,46 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap);
 const char *elec_decode_reason(enum elec_decode_result r);
 
+/*
+ * Big-endian fields of the wire header and payloads (the codec, and the
+ * algorithms' payloads).
+ */
+static inline u16 elec_get16(const u8 *p)
+{
+	return (u16)((p[0] << 8) | p[1]);
+}
+
+static inline u32 elec_get32(const u8 *p)
+{
+	return ((u32)p[0] << 24) | ((u32)p[1] << 16) | ((u32)p[2] << 8) |
+	       (u32)p[3];
+}
+
+static inline u64 elec_get64(const u8 *p)
+{
+	return ((u64)elec_get32(p) << 32) | elec_get32(p + 4);
+}
+
+static inline void elec_put16(u8 *p, u16 v)
+{
+	p[0] = (u8)(v >> 8);
+	p[1] = (u8)v;
+}
+
+static inline void elec_put32(u8 *p, u32 v)
+{
+	p[0] = (u8)(v >> 24);
+	p[1] = (u8)(v >> 16);
+	p[2] = (u8)(v >> 8);
+	p[3] = (u8)v;
+}
+
+static inline void elec_put64(u8 *p, u64 v)
+{
+	elec_put32(p, (u32)(v >> 32));
+	elec_put32(p + 4, (u32)v);
+}
+
 /**
  * elec_peer_pos() - a peer's ring position.
  * @p: the peer

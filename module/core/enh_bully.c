@@ -100,19 +100,6 @@ static bool enh_self_cand(const struct elec_core *c)
 	return c->cfg.self_id >= enh_cand_min(c);
 }
 
-static void enh_put32(u8 *p, u32 v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
-static u32 enh_get32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
 /* COORDINATOR or CID naming @k, with the candidate set, at @term */
 static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 			 u64 term, u64 now)
@@ -122,7 +109,7 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 	u32 n = 0, i;
 	bool self_done = false;
 
-	enh_put32(pl, k);
+	elec_put32(pl, k);
 	pl[6] = 0;
 	pl[7] = 0;
 	for (i = 0; i <= c->n_peers; i++) {
@@ -132,13 +119,13 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 				   c->peers[i].id > c->cfg.self_id)) {
 			self_done = true;
 			if (c->cfg.self_id >= cmin) {
-				enh_put32(slot, c->cfg.self_id);
+				elec_put32(slot, c->cfg.self_id);
 				n++;
 				slot += 4;
 			}
 		}
 		if (i < c->n_peers && c->peers[i].id >= cmin) {
-			enh_put32(slot, c->peers[i].id);
+			elec_put32(slot, c->peers[i].id);
 			n++;
 		}
 	}
@@ -184,7 +171,7 @@ static u32 enh_ask(struct elec_core *c, u64 now)
 	u32 asked = 0;
 	u32 i;
 
-	enh_put32(pl, c->bully.suspect);
+	elec_put32(pl, c->bully.suspect);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 		bool ask;
@@ -246,7 +233,7 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 	if (how == ELEC_BULLY_SUSPECT_PROBE && p) {
 		u8 pl[ELECTION_COORD_LEN];
 
-		enh_put32(pl, suspect);
+		elec_put32(pl, suspect);
 		p->flags |= ELEC_BULLY_ASKED;
 		elec_core_send(c, ELEC_MSG_ELECTION, p->id, c->max_term, pl,
 			       sizeof(pl), now);
@@ -398,7 +385,7 @@ static void enh_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 static u32 enh_coord_of(const struct elec_msg *msg)
 {
 	if (msg->type == ELEC_MSG_COORDINATOR || msg->type == ELEC_MSG_CID)
-		return enh_get32(msg->payload);
+		return elec_get32(msg->payload);
 	return msg->src;
 }
 
@@ -511,7 +498,7 @@ static bool enh_set_ok(const u8 *pl, u16 len)
 {
 	u32 n, i, prev = 0;
 
-	if (len < ELECTION_ENH_SET_HDR_LEN || !enh_get32(pl) || pl[6] ||
+	if (len < ELECTION_ENH_SET_HDR_LEN || !elec_get32(pl) || pl[6] ||
 	    pl[7])
 		return false;
 	n = (u32)pl[4] << 8 | pl[5];
@@ -519,7 +506,7 @@ static bool enh_set_ok(const u8 *pl, u16 len)
 	    len != ELECTION_ENH_SET_HDR_LEN + 4 * n)
 		return false;
 	for (i = 0; i < n; i++) {
-		u32 id = enh_get32(pl + ELECTION_ENH_SET_HDR_LEN + 4 * i);
+		u32 id = elec_get32(pl + ELECTION_ENH_SET_HDR_LEN + 4 * i);
 
 		if (id <= prev)
 			return false;

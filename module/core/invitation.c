@@ -61,24 +61,6 @@ static const char *const inv_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_INV_TIMER_ACCEPT] = "accept",
 };
 
-static u32 inv_get32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
-static u16 inv_get16(const u8 *p)
-{
-	return (u16)(p[0] << 8 | p[1]);
-}
-
-static void inv_put32(u8 *p, u32 v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
 static u64 inv_detect_ns(const struct elec_core *c)
 {
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
@@ -138,7 +120,7 @@ static u16 inv_put_ids(struct elec_core *c, u8 *p, u8 flag)
 
 	for (i = 0; i < c->n_peers && n < ELECTION_INV_MAX_IDS; i++)
 		if (c->peers[i].flags & flag)
-			inv_put32(p + 4 * n++, c->peers[i].id);
+			elec_put32(p + 4 * n++, c->peers[i].id);
 	return n;
 }
 
@@ -153,7 +135,7 @@ static void inv_send_ready(struct elec_core *c, u64 now)
 	pl[1] = n;
 	pl[2] = 0;
 	pl[3] = 0;
-	inv_put32(pl + 4, ++c->inv.mver);
+	elec_put32(pl + 4, ++c->inv.mver);
 	c->inv.dirty = false;
 	elec_core_send(c, ELEC_MSG_READY, 0, c->inv.seq, pl,
 		       ELECTION_INV_READY_HDR_LEN + 4 * n, now);
@@ -168,7 +150,7 @@ static void inv_send_invite(struct elec_core *c, u64 seq, u32 coord, u16 n,
 {
 	u8 *pl = c->inv.buf;
 
-	inv_put32(pl, coord);
+	elec_put32(pl, coord);
 	pl[4] = n >> 8;
 	pl[5] = n;
 	pl[6] = 0;
@@ -406,8 +388,8 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 	u8 pl[ELECTION_INV_REPLY_LEN];
 	u32 coord = c->phase == ELEC_INV_ACCEPTED ? 0 : c->inv.coord;
 
-	inv_put32(pl, coord);
-	inv_put32(pl + 4, c->inv.mver);
+	elec_put32(pl, coord);
+	elec_put32(pl + 4, c->inv.mver);
 	elec_core_send(c, ELEC_MSG_AYC_REPLY, msg->src, c->inv.seq, pl,
 		       sizeof(pl), now);
 	if (c->phase == ELEC_INV_MEMBER && msg->src == c->leader &&
@@ -421,7 +403,7 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
-	u32 coord = inv_get32(msg->payload);
+	u32 coord = elec_get32(msg->payload);
 
 	if (c->phase != ELEC_INV_COORD && c->phase != ELEC_INV_MERGING)
 		return;
@@ -436,7 +418,7 @@ static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg)
 		p->misses = 0;
 		if (!(p->flags & ELEC_INV_PEER_MEMBER) ||
 		    msg->term != c->inv.seq ||
-		    inv_get32(msg->payload + 4) != c->inv.mver) {
+		    elec_get32(msg->payload + 4) != c->inv.mver) {
 			/*
 			 * READY when the search's window (or the merge)
 			 * ends: one per search, however many answers came
@@ -475,7 +457,7 @@ static bool inv_ids_have(const u8 *ids, u16 n, u32 id)
 	u16 i;
 
 	for (i = 0; i < n; i++)
-		if (inv_get32(ids + 4 * i) == id)
+		if (elec_get32(ids + 4 * i) == id)
 			return true;
 	return false;
 }
@@ -484,8 +466,8 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 			  u64 now)
 {
 	const u8 *pl = msg->payload;
-	u32 coord = inv_get32(pl);
-	u16 n = inv_get16(pl + 4);
+	u32 coord = elec_get32(pl);
+	u16 n = elec_get16(pl + 4);
 	const u8 *ids = pl + ELECTION_INV_INVITE_HDR_LEN;
 	u32 mine = c->inv.coord;
 
@@ -504,8 +486,8 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 	elec_core_send(c, ELEC_MSG_ACCEPT, coord, msg->term, NULL, 0, now);
 	if (c->phase == ELEC_INV_COORD) {
 		/* relay to the members: they move with their coordinator */
-		inv_put32(c->inv.buf + ELECTION_INV_INVITE_HDR_LEN,
-			  c->cfg.self_id);
+		elec_put32(c->inv.buf + ELECTION_INV_INVITE_HDR_LEN,
+			   c->cfg.self_id);
 		inv_send_invite(c, msg->term, coord, 1, now);
 	}
 	inv_cancel_all(c, now);
@@ -531,18 +513,18 @@ static void inv_rx_accept(struct elec_core *c, const struct elec_msg *msg)
 static void inv_take_members(struct elec_core *c, const struct elec_msg *msg)
 {
 	const u8 *ids = msg->payload + ELECTION_INV_READY_HDR_LEN;
-	u16 n = inv_get16(msg->payload), j = 0;
+	u16 n = elec_get16(msg->payload), j = 0;
 	u32 i;
 
-	c->inv.mver = inv_get32(msg->payload + 4);
+	c->inv.mver = elec_get32(msg->payload + 4);
 	/* both ascending (the peer table; the codec checked the ids) */
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 
-		while (j < n && inv_get32(ids + 4 * j) < p->id)
+		while (j < n && elec_get32(ids + 4 * j) < p->id)
 			j++;
 		if (p->id == msg->src ||
-		    (j < n && inv_get32(ids + 4 * j) == p->id))
+		    (j < n && elec_get32(ids + 4 * j) == p->id))
 			p->flags |= ELEC_INV_PEER_MEMBER;
 		else
 			p->flags &= ~ELEC_INV_PEER_MEMBER;
@@ -553,7 +535,7 @@ static void inv_rx_ready(struct elec_core *c, const struct elec_msg *msg,
 			 u64 now)
 {
 	const u8 *ids = msg->payload + ELECTION_INV_READY_HDR_LEN;
-	bool listed = inv_ids_have(ids, inv_get16(msg->payload),
+	bool listed = inv_ids_have(ids, elec_get16(msg->payload),
 				   c->cfg.self_id);
 
 	if (c->phase == ELEC_INV_ACCEPTED && msg->src == c->inv.pend_coord &&
@@ -672,7 +654,7 @@ static bool inv_ids_ok(const u8 *ids, u16 n)
 	u16 i;
 
 	for (i = 0; i < n; i++) {
-		u32 id = inv_get32(ids + 4 * i);
+		u32 id = elec_get32(ids + 4 * i);
 
 		if (id <= prev)
 			return false;
@@ -693,10 +675,10 @@ static bool inv_payload_ok(u8 type, const u8 *payload, u16 len)
 	case ELEC_MSG_AYC_REPLY:
 		return len == ELECTION_INV_REPLY_LEN;
 	case ELEC_MSG_INVITE:
-		if (len < ELECTION_INV_INVITE_HDR_LEN || !inv_get32(payload) ||
+		if (len < ELECTION_INV_INVITE_HDR_LEN || !elec_get32(payload) ||
 		    payload[6] || payload[7])
 			return false;
-		n = inv_get16(payload + 4);
+		n = elec_get16(payload + 4);
 		return n >= 1 && n <= ELECTION_INV_MAX_IDS &&
 		       len == ELECTION_INV_INVITE_HDR_LEN + 4 * n &&
 		       inv_ids_ok(payload + ELECTION_INV_INVITE_HDR_LEN, n);
@@ -704,7 +686,7 @@ static bool inv_payload_ok(u8 type, const u8 *payload, u16 len)
 		if (len < ELECTION_INV_READY_HDR_LEN || payload[2] ||
 		    payload[3])
 			return false;
-		n = inv_get16(payload);
+		n = elec_get16(payload);
 		return n <= ELECTION_INV_MAX_IDS &&
 		       len == ELECTION_INV_READY_HDR_LEN + 4 * n &&
 		       inv_ids_ok(payload + ELECTION_INV_READY_HDR_LEN, n);

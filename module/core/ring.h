@@ -69,19 +69,8 @@ bool elec_ring_stale(struct elec_core *c, u32 leader, u64 term);
 void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now);
 bool elec_ring_known(struct elec_core *c, u32 id);
 
-/* big-endian helpers for payloads */
-static inline u32 elec_ring_get32(const u8 *p)
-{
-	return ((u32)p[0] << 24) | ((u32)p[1] << 16) | ((u32)p[2] << 8) |
-	       (u32)p[3];
-}
-
-static inline void elec_ring_put32(u8 *p, u32 v)
-{
-	p[0] = (u8)(v >> 24);
-	p[1] = (u8)(v >> 16);
-	p[2] = (u8)(v >> 8);
-	p[3] = (u8)v;
-}
+/* big-endian helpers for payloads: core.h's */
+#define elec_ring_get32	elec_get32
+#define elec_ring_put32	elec_put32
 
 #endif /* _ELEC_RING_H */

@@ -65,6 +65,17 @@ static void set_down(struct sim *s, struct node *nd)
 }
 
 /*
+ * The settled group runs until the leader's next heartbeat has arrived:
+ * the followers then watch it with the steady detection window.
+ */
+static void settle_heartbeat(struct sim *s)
+{
+	s->no_stop = 1;
+	sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
+	s->no_stop = 0;
+}
+
+/*
  * The Bully variants (min-bully, enh-bully). Every live node is started:
  * the others send QUERY and listen (min-bully: broadcast; enh-bully: to
  * the candidates), and the best id may claim at once (min-bully's
@@ -97,9 +108,7 @@ static void settle_variant(struct sim *s, struct node *b)
 		sim_node_end(b);
 	}
 	sim_run(s, ~0ULL);
-	s->no_stop = 1;
-	sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
-	s->no_stop = 0;
+	settle_heartbeat(s);
 }
 
 /*
@@ -160,9 +169,7 @@ static void settle(struct sim *s)
 		 * followers then watch it with the steady detection window
 		 * (the first one after an announcement is a round longer).
 		 */
-		s->no_stop = 1;
-		sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
-		s->no_stop = 0;
+		settle_heartbeat(s);
 		if (s->trace)
 			out_trace(s, "settled leader=%u", h->id);
 		return;
@@ -175,9 +182,7 @@ static void settle(struct sim *s)
 		start_all(s);
 		/* bounded: timing outside the assumptions may never settle */
 		sim_run(s, s->now + 10 * inv_e2_bound(s->p));
-		s->no_stop = 1;
-		sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
-		s->no_stop = 0;
+		settle_heartbeat(s);
 		if (s->trace)
 			out_trace(s, "settled leader=%u", h->id);
 		return;
