@@ -51,6 +51,38 @@ done
 split() { ip -n esw link set bl0 down; }
 heal() { ip -n esw link set bl0 up; }
 elec_group_setup 1
+
+# the kernel's refusals (electionctl refuses these itself: --unchecked)
+refused_with() {
+	local desc=$1 msg=$2 out rc
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ $rc != 0 ] && grep -qF -- "$msg" <<<"$out"; then
+		pass "$desc: refused with \"$msg\""
+	else
+		fail "$desc: rc=$rc, want a refusal naming \"$msg\": $out"
+	fi
+}
+refused_with "kernel: GROUP_NEW invitation preempt off" "apply to Bully only" \
+	elec_ctl 1 --unchecked group add dev eth0 group 2 id 1 algo invitation preempt off
+refused_with "kernel: GROUP_NEW bully search-interval (any value)" \
+	"search-interval applies to the invitation algorithm only" \
+	elec_ctl 1 --unchecked group add dev eth0 group 2 id 1 algo bully search-interval 0
+check_fails "group 2 was not created" elec_ctl 1 show dev eth0 group 2
+refused_with "kernel: GROUP_SET ask-suspect on an invitation group" "apply to Bully only" \
+	elec_ctl 1 --unchecked group set dev eth0 group 1 ask-suspect on
+check "group add invitation search-interval 250ms" \
+	elec_ctl 1 group add dev eth0 group 3 id 1 algo invitation search-interval 250ms
+check "show: search_interval_ns 250 ms, inv_seq 0, no coordinator, no members" test \
+	"$(elec_ctl 1 -j show dev eth0 group 3 | elec_json '(d[0]["search_interval_ns"], d[0]["inv_seq"], d[0]["inv_coordinator"], d[0]["members"])')" \
+	= "(250000000, 0, None, [])"
+check "group set search-interval 0 (the default: hb-interval x hb-miss)" \
+	elec_ctl 1 group set dev eth0 group 3 search-interval 0
+check "show: search_interval_ns 60 ms (the default hb-interval 20 ms x hb-miss 3)" test \
+	"$(elec_ctl 1 -j show dev eth0 group 3 | elec_json 'd[0]["search_interval_ns"]')" = 60000000
+check "group del 3" elec_ctl 1 group del dev eth0 group 3
+
 elec_start_all 1
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	pass "one group under 8 after the start: $out" ||
