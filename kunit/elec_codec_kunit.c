@@ -769,7 +769,7 @@ static void tct_query_cid(struct kunit *test)
 }
 
 /*
- * Type 14, the first after READY, and RETRY (a counter) are no frame's type,
+ * Type 15, the first after ALIVE, and RETRY (a counter) are no frame's type,
  * for any algorithm and any payload: refused before the algorithm is
  * looked at.
  */
@@ -781,7 +781,7 @@ static void tct_unknown_types(struct kunit *test)
 	struct elec_msg out;
 	u8 algo;
 
-	KUNIT_EXPECT_EQ(test, ELEC_MSG_MAX, 13);
+	KUNIT_EXPECT_EQ(test, ELEC_MSG_MAX, 14);
 	for (algo = 1; algo <= ELEC_ALGO_MAX; algo++) {
 		KUNIT_EXPECT_EQ_MSG(test, tcr_decode(test, algo, ELEC_MSG_MAX + 1, pl, 0),
 				    ELEC_DECODE_TYPE, "algo %u", algo);

@@ -55,9 +55,104 @@ void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 	u32 t;
 
 	for (t = 0; t < ELEC_TIMER_COUNT; t++)
-		if (t != (u32)id)
+		if (t != (u32)id && t != ELEC_BULLY_TIMER_ALIVE &&
+		    t != ELEC_BULLY_TIMER_LEASE)
 			elec_core_cancel(c, t, now);
 	elec_core_arm_in(c, id, delay, now);
+}
+
+/**
+ * elec_bully_may_lead() - whether the node may take leadership now.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Return: true with quorum off; with quorum on, when a majority of the
+ * configured nodes (the local one included) was heard within the lease.
+ */
+bool elec_bully_may_lead(struct elec_core *c, u64 now)
+{
+	return !c->cfg.quorum ||
+	       elec_core_majority_until(c, elec_bully_lease_ns(c)) > now;
+}
+
+/**
+ * elec_bully_no_quorum() - step down, or do not take over: no majority.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * The node ends any run and follows nobody; it keeps its beacon and tries
+ * again when its failure detector's window ends (it then begins a run
+ * only once it hears a majority again). Counted in stats.quorum_lost.
+ */
+void elec_bully_no_quorum(struct elec_core *c, u64 now)
+{
+	c->stats.quorum_lost++;
+	elec_bully_run_clear(c);
+	c->role = ELEC_ROLE_FOLLOWER;
+	c->phase = ELEC_BULLY_FOLLOWING;
+	if (c->leader)
+		elec_core_set_leader(c, 0, c->term, now);
+	elec_core_cancel(c, ELEC_BULLY_TIMER_LEASE, now);
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+			      now);
+}
+
+/**
+ * elec_bully_quorum_start() - a start with quorum on: the first beacon.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Every node but the leader broadcasts ALIVE each hb-interval, from its
+ * start on; does nothing with quorum off.
+ */
+void elec_bully_quorum_start(struct elec_core *c, u64 now)
+{
+	if (!c->cfg.quorum)
+		return;
+	elec_core_send(c, ELEC_MSG_ALIVE, 0, c->max_term, NULL, 0, now);
+	elec_core_arm_in(c, ELEC_BULLY_TIMER_ALIVE, c->cfg.hb_interval_ns,
+			 now);
+}
+
+/* a leader with quorum on: the lease's end, as far as known now */
+static void bully_lease_arm(struct elec_core *c, u64 now)
+{
+	u64 until = elec_core_majority_until(c, elec_bully_lease_ns(c));
+
+	if (until <= now) {
+		elec_bully_no_quorum(c, now);
+		return;
+	}
+	if (until != U64_MAX)
+		elec_core_arm(c, ELEC_BULLY_TIMER_LEASE, until, now);
+}
+
+/**
+ * elec_bully_quorum_timer() - the quorum's timers (ALIVE, LEASE).
+ * @c: the instance
+ * @id: the timer that expired
+ * @now: current time, ns
+ *
+ * Return: true when @id was one of them (handled), else false.
+ */
+bool elec_bully_quorum_timer(struct elec_core *c, enum elec_timer_id id,
+			     u64 now)
+{
+	if (id == ELEC_BULLY_TIMER_ALIVE) {
+		if (c->phase != ELEC_BULLY_LEADING)
+			elec_core_send(c, ELEC_MSG_ALIVE, 0, c->max_term,
+				       NULL, 0, now);
+		elec_core_arm_in(c, ELEC_BULLY_TIMER_ALIVE,
+				 c->cfg.hb_interval_ns, now);
+		return true;
+	}
+	if (id == ELEC_BULLY_TIMER_LEASE) {
+		/* newer frames may have moved the lease on: re-arm, or go */
+		if (c->phase == ELEC_BULLY_LEADING && c->cfg.quorum)
+			bully_lease_arm(c, now);
+		return true;
+	}
+	return false;
 }
 
 /**
@@ -193,7 +288,7 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
 	for (t = 0; t < ELEC_TIMER_COUNT; t++)
-		if (t != ELEC_TIMER_DETECT)
+		if (t != ELEC_TIMER_DETECT && t != ELEC_BULLY_TIMER_ALIVE)
 			elec_core_cancel(c, t, now);
 	elec_core_arm(c, ELEC_TIMER_DETECT, expires > now ? expires : now,
 		      now);
@@ -214,13 +309,21 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
  * @how: what the run does with @suspect
  * @now: current time, ns
  *
- * Counts the run, ends any earlier one, makes the node a candidate with
- * no leader and reports ELEC_EVENT_ELECTION_STARTED. The caller then asks
- * (or claims).
+ * With quorum on and no majority heard within the lease, begins nothing:
+ * the node waits without a leader (elec_bully_no_quorum()). Else counts
+ * the run, ends any earlier one, makes the node a candidate with no leader
+ * and reports ELEC_EVENT_ELECTION_STARTED; the caller then asks (or
+ * claims).
+ *
+ * Return: true when the run began.
  */
-void elec_bully_run_begin(struct elec_core *c, u32 suspect,
+bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
 			  enum elec_bully_suspect how, u64 now)
 {
+	if (!elec_bully_may_lead(c, now)) {
+		elec_bully_no_quorum(c, now);
+		return false;
+	}
 	c->stats.elections++;
 	elec_bully_run_clear(c);
 	c->participant = true;
@@ -230,6 +333,7 @@ void elec_bully_run_begin(struct elec_core *c, u32 suspect,
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
+	return true;
 }
 
 /**
@@ -238,7 +342,9 @@ void elec_bully_run_begin(struct elec_core *c, u32 suspect,
  * @term: the term (its own claim's, or that of a COORDINATOR naming it)
  * @now: current time, ns
  *
- * Sets itself leader, ends any run and arms the heartbeat. Every worse
+ * With quorum on and no majority heard within the lease, it does not lead
+ * (elec_bully_no_quorum()). Else sets itself leader, ends any run and
+ * arms the heartbeat (and the lease). Every worse
  * peer counts as told for a detection window (the announcement went to
  * it): a heartbeat it sent before the announcement arrived is stale and
  * gets no reply. A node that leads already only takes the new term: its
@@ -249,6 +355,10 @@ void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 {
 	u32 i;
 
+	if (!elec_bully_may_lead(c, now)) {
+		elec_bully_no_quorum(c, now);
+		return;
+	}
 	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
 		/* named again at a newer term: take it, keep the heartbeat */
 		elec_core_set_leader(c, c->cfg.self_id, term, now);
@@ -264,6 +374,8 @@ void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
 			      now);
+	if (c->cfg.quorum)
+		bully_lease_arm(c, now);
 }
 
 /**
@@ -412,21 +524,33 @@ bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg)
  *	window ended)
  * @now: current time, ns
  *
- * Return: false when the expiry means nothing in this phase; else true,
+ * Return: false when the expiry means nothing in this phase, or (quorum
+ * on) when no majority was heard within the lease: the node then follows
+ * nobody and waits another window; else true,
  * with the leader, if any, declared failed. The run probes @suspect first
  * unless ask-suspect is off (ELEC_BULLY_SUSPECT_PROBE or _SKIP).
  */
 bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
 {
 	*suspect = 0;
+	if (c->phase != ELEC_BULLY_LEARNING &&
+	    c->phase != ELEC_BULLY_FOLLOWING)
+		return false;
 	if (c->phase == ELEC_BULLY_FOLLOWING && c->leader) {
 		*suspect = c->leader;
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, *suspect),
 					 false, now);
-		return true;
 	}
-	return c->phase == ELEC_BULLY_LEARNING ||
-	       c->phase == ELEC_BULLY_FOLLOWING;
+	if (!elec_bully_may_lead(c, now)) {
+		/* quorum on, no majority: no run; follow nobody, wait */
+		if (c->leader)
+			elec_core_set_leader(c, 0, c->term, now);
+		c->phase = ELEC_BULLY_FOLLOWING;
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
+				 now);
+		return false;
+	}
+	return true;
 }
 
 /**
@@ -487,7 +611,13 @@ static void bully_announce(struct elec_core *c, u64 term, u64 now)
 
 static void bully_become_leader(struct elec_core *c, u64 now)
 {
-	u64 term = elec_core_term_next(c);
+	u64 term;
+
+	if (!elec_bully_may_lead(c, now)) {
+		elec_bully_no_quorum(c, now);
+		return;
+	}
+	term = elec_core_term_next(c);
 
 	elec_core_set_leader(c, c->cfg.self_id, term, now);
 	c->leader_rx_ns = now;
@@ -496,6 +626,8 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
+	if (c->cfg.quorum)
+		bully_lease_arm(c, now);
 }
 
 /*
@@ -550,7 +682,8 @@ static void bully_begin_election(struct elec_core *c, u32 suspect,
 	bool skip = how == ELEC_BULLY_SUSPECT_SKIP || how == ELEC_BULLY_SUSPECT_LEFT;
 	u32 asked = 0;
 
-	elec_bully_run_begin(c, suspect, how, now);
+	if (!elec_bully_run_begin(c, suspect, how, now))
+		return;
 
 	if (how == ELEC_BULLY_SUSPECT_PROBE && suspect) {
 		asked = bully_ask(c, suspect, false, BULLY_ASK_SUSPECT, now);
@@ -572,6 +705,7 @@ static void bully_start(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+	elec_bully_quorum_start(c, now);
 }
 
 /**
@@ -625,6 +759,8 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 
 static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
+	if (elec_bully_quorum_timer(c, id, now))
+		return;
 	switch (id) {
 	case ELEC_TIMER_DETECT:
 		bully_detect_expired(c, now);
@@ -822,8 +958,8 @@ static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 {
 	/* every Bully message is the bare header; ACK is a ring message */
 	(void)payload;
-	return type >= ELEC_MSG_ELECTION && type <= ELEC_MSG_HEARTBEAT &&
-	       len == 0;
+	return ((type >= ELEC_MSG_ELECTION && type <= ELEC_MSG_HEARTBEAT) ||
+		type == ELEC_MSG_ALIVE) && len == 0;
 }
 
 /* the Bully algorithm's table, registered in core.c's elec_algos[] */
@@ -831,6 +967,8 @@ const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_BULLY_TIMER_ANSWER] = "answer",
 	[ELEC_BULLY_TIMER_COORD] = "coord",
 	[ELEC_BULLY_TIMER_PREEMPT] = "preempt",
+	[ELEC_BULLY_TIMER_ALIVE] = "alive",
+	[ELEC_BULLY_TIMER_LEASE] = "lease",
 };
 
 const struct elec_algo_ops elec_bully_ops = {

@@ -212,6 +212,12 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 	else if (cfg->search_interval_ns &&
 		 !elec_dur_ok(cfg->search_interval_ns))
 		reason = "search-interval out of range (0 or 100us..60s)";
+	else if (cfg->quorum && !elec_algo_is_bully(cfg->algo))
+		reason = "quorum applies to the Bully algorithms only";
+	else if (cfg->quorum &&
+		 cfg->hb_interval_ns * (cfg->hb_miss - 1) <=
+		 cfg->hb_interval_ns + cfg->timeout_ns)
+		reason = "quorum needs hb-interval x (hb-miss - 2) above timeout";
 
 	if (!reason)
 		return 0;
@@ -570,7 +576,7 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason)
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
 	enum elec_drop drop = ELEC_DROP_UNSPEC;
-	const struct elec_peer *p = NULL;
+	struct elec_peer *p = NULL;
 	u64 far = c->max_term + ELECTION_TERM_MAX_AHEAD;
 
 	if (far < c->max_term)
@@ -602,6 +608,7 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 		return;
 	}
 	c->stats.rx[msg->type]++;
+	p->heard_ns = now;
 	c->ops->rx(c, msg, now);
 }
 
@@ -846,6 +853,42 @@ u64 elec_core_term_next(struct elec_core *c)
 	if (c->max_term != U64_MAX)
 		c->max_term++;
 	return c->max_term;
+}
+
+/**
+ * elec_core_majority_until() - until when a majority of the group was heard.
+ * @c: the instance
+ * @window: how long a peer counts as heard after its last frame
+ *
+ * A majority is more than half of the configured nodes, the local one
+ * included: the local node needs floor((n_peers + 1) / 2) peers heard.
+ *
+ * Return: the time until which that many peers were heard within @window
+ * (the needed-th most recent heard_ns plus @window); 0 when fewer peers
+ * were ever heard. Only new frames push it later.
+ */
+u64 elec_core_majority_until(const struct elec_core *c, u64 window)
+{
+	u32 need = (c->n_peers + 1) / 2;
+	u64 best = 0;
+	u32 i, j;
+
+	if (!need)
+		return U64_MAX;	/* alone: itself is the majority */
+	/* the need-th largest heard_ns: the largest with need at or above */
+	for (i = 0; i < c->n_peers; i++) {
+		u64 t = c->peers[i].heard_ns;
+		u32 at_least = 0;
+
+		if (!t || t <= best)
+			continue;
+		for (j = 0; j < c->n_peers; j++)
+			if (c->peers[j].heard_ns >= t)
+				at_least++;
+		if (at_least >= need)
+			best = t;
+	}
+	return best ? best + window : 0;
 }
 
 /**

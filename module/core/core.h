@@ -153,6 +153,8 @@ struct elec_sink {
  * @pos: ring position, 0 = the id (see elec_peer_pos())
  * @misses: invitation: searches in a row this member of the local
  *	coordinator's group did not answer
+ * @heard_ns: when the last frame from this peer passed the receive checks
+ *	(0: never); the Bully algorithms' quorum counts the peers heard lately
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
  */
@@ -163,6 +165,7 @@ struct elec_peer {
 	u8 flags;
 	u16 misses;
 	u32 pos;
+	u64 heard_ns;
 	u64 told_until;
 };
 
@@ -191,6 +194,11 @@ struct elec_peer {
  *	over at once
  * @search_interval_ns: invitation only: a coordinator's search period;
  *	0 (the default) is the detection window, hb_interval * hb_miss
+ * @quorum: the Bully algorithms only: a leader steps down, and no node
+ *	takes leadership, without a majority of the configured nodes (itself
+ *	included) heard within the lease, hb_interval * (hb_miss - 1) -
+ *	timeout; every node but the leader then broadcasts ALIVE each
+ *	hb_interval
  */
 struct elec_config {
 	u32 self_id;
@@ -206,6 +214,7 @@ struct elec_config {
 	bool preempt_off;
 	u64 preempt_delay_ns;
 	u64 search_interval_ns;
+	bool quorum;
 };
 
 /**
@@ -219,6 +228,8 @@ struct elec_config {
  *	a time with none, is not a change)
  * @elections_limited: elections that received frames would have started
  *	and the rate limit refused (elec_core_rx_may_elect())
+ * @quorum_lost: times a Bully node with quorum on stepped down, or did not
+ *	take leadership, for want of a majority
  */
 struct elec_stats {
 	u64 tx[ELEC_MSG_MAX + 1];
@@ -227,6 +238,7 @@ struct elec_stats {
 	u64 elections;
 	u64 leader_changes;
 	u64 elections_limited;
+	u64 quorum_lost;
 };
 
 /**
@@ -570,6 +582,7 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 void elec_core_peer_set_alive(struct elec_core *c, struct elec_peer *p,
 			      bool alive, u64 now);
 u64 elec_core_term_next(struct elec_core *c);
+u64 elec_core_majority_until(const struct elec_core *c, u64 window);
 bool elec_core_rx_may_elect(struct elec_core *c, u64 now);
 
 /* codec.c: the wire header and payload validation */

@@ -138,7 +138,13 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 /* no better node answered: a new term, COORDINATOR naming the local node */
 static void enh_become_coordinator(struct elec_core *c, u64 now)
 {
-	u64 term = elec_core_term_next(c);
+	u64 term;
+
+	if (!elec_bully_may_lead(c, now)) {
+		elec_bully_no_quorum(c, now);
+		return;
+	}
+	term = elec_core_term_next(c);
 
 	enh_send_set(c, ELEC_MSG_COORDINATOR, c->cfg.self_id, 0, term, now);
 	elec_bully_lead(c, term, now);
@@ -227,7 +233,8 @@ static void enh_begin(struct elec_core *c, u32 suspect,
 {
 	struct elec_peer *p = elec_core_peer_find(c, suspect);
 
-	elec_bully_run_begin(c, p ? suspect : 0, how, now);
+	if (!elec_bully_run_begin(c, p ? suspect : 0, how, now))
+		return;
 	c->bully.stage = ELEC_ENH_STAGE_CANDIDATES;
 
 	if (how == ELEC_BULLY_SUSPECT_PROBE && p) {
@@ -261,6 +268,7 @@ static void enh_start(struct elec_core *c, u64 now)
 	bool top = !c->n_peers || c->peers[c->n_peers - 1].id < self;
 	u32 i;
 
+	elec_bully_quorum_start(c, now);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
@@ -285,6 +293,8 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
 	u32 suspect;
 
+	if (elec_bully_quorum_timer(c, id, now))
+		return;
 	switch (id) {
 	case ELEC_TIMER_DETECT:
 		/* the leader is silent, or a QUERY went unanswered */
@@ -424,8 +434,9 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		if (msg->type == ELEC_MSG_CID &&
 		    c->phase != ELEC_BULLY_LEADING &&
 		    elec_core_rx_may_elect(c, now)) {
-			elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
-			enh_become_coordinator(c, now);
+			if (elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK,
+						 now))
+				enh_become_coordinator(c, now);
 			return;
 		}
 		elec_bully_lead(c, msg->term, now);
@@ -527,6 +538,7 @@ static bool enh_payload_ok(u8 type, const u8 *payload, u16 len)
 	case ELEC_MSG_ANSWER:
 	case ELEC_MSG_HEARTBEAT:
 	case ELEC_MSG_QUERY:
+	case ELEC_MSG_ALIVE:
 		return len == 0;
 	default:
 		return false;

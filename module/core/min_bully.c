@@ -134,7 +134,13 @@ static void minb_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 /* claim: a new term, broadcast COORDINATOR naming the local node */
 static void minb_claim(struct elec_core *c, u64 now)
 {
-	u64 term = elec_core_term_next(c);
+	u64 term;
+
+	if (!elec_bully_may_lead(c, now)) {
+		elec_bully_no_quorum(c, now);
+		return;
+	}
+	term = elec_core_term_next(c);
 
 	minb_send_coord(c, c->cfg.self_id, 0, term, now);
 	elec_bully_lead(c, term, now);
@@ -143,8 +149,8 @@ static void minb_claim(struct elec_core *c, u64 now)
 /* a run that ends at once in a claim: counted and reported as a run */
 static void minb_claim_run(struct elec_core *c, u64 now)
 {
-	elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
-	minb_claim(c, now);
+	if (elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now))
+		minb_claim(c, now);
 }
 
 /* follow @k at @term; a better node (preempt on) takes over */
@@ -189,7 +195,8 @@ static void minb_begin(struct elec_core *c, u32 suspect,
 {
 	struct elec_peer *p = elec_core_peer_find(c, suspect);
 
-	elec_bully_run_begin(c, p ? suspect : 0, how, now);
+	if (!elec_bully_run_begin(c, p ? suspect : 0, how, now))
+		return;
 
 	if (how == ELEC_BULLY_SUSPECT_PROBE && p) {
 		p->flags |= ELEC_BULLY_ASKED;
@@ -255,6 +262,7 @@ static void minb_response(struct elec_core *c, u32 src, u64 term, u64 now)
 
 static void minb_start(struct elec_core *c, u64 now)
 {
+	elec_bully_quorum_start(c, now);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	if (minb_is_min(c) && !c->cfg.preempt_off &&
@@ -278,6 +286,8 @@ static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
 	u32 suspect;
 
+	if (elec_bully_quorum_timer(c, id, now))
+		return;
 	switch (id) {
 	case ELEC_TIMER_DETECT:
 		/* the leader is silent, or a QUERY went unanswered */
@@ -450,6 +460,7 @@ static bool minb_payload_ok(u8 type, const u8 *payload, u16 len)
 	case ELEC_MSG_HEARTBEAT:
 	case ELEC_MSG_QUERY:
 	case ELEC_MSG_CID:
+	case ELEC_MSG_ALIVE:
 		return len == 0;
 	default:
 		return false;

@@ -247,6 +247,10 @@ enum elec_algo {
  *	sequence number: the sender moves into the new group
  * @ELEC_MSG_READY: invitation: the coordinator's broadcast of its group's
  *	number and membership, after a merge or when the membership changes
+ * @ELEC_MSG_ALIVE: the Bully algorithms with quorum on: every node but the
+ *	leader broadcasts one per hb-interval (the leader's heartbeat is its
+ *	own), so that every node knows whether a majority of the group is
+ *	reachable; bare header at the highest term the sender has seen
  * @__ELEC_MSG_AFTER_LAST: internal use
  * @ELEC_MSG_MAX: highest valid value
  */
@@ -265,6 +269,7 @@ enum elec_msg_type {
 	ELEC_MSG_INVITE,
 	ELEC_MSG_ACCEPT,
 	ELEC_MSG_READY,
+	ELEC_MSG_ALIVE,
 	/* add new message types above here */
 	__ELEC_MSG_AFTER_LAST,
 	ELEC_MSG_MAX = __ELEC_MSG_AFTER_LAST - 1
@@ -509,6 +514,13 @@ enum elec_cmd {
  * @ELEC_ATTR_PEER_MEMBER: u8, inside PEER, invitation only: 1 when the
  *	peer is a member of the local node's group, as the node knows it
  *	(a coordinator: its membership; a member: its coordinator's last READY)
+ * @ELEC_ATTR_QUORUM: u8, the Bully algorithms only: 1 for a leader that
+ *	steps down, and a node that takes no leadership, without a majority
+ *	of the group's configured nodes heard within the lease (hb-interval x
+ *	(hb-miss - 1) - timeout); 0 (default) without; GROUP_NEW, GROUP_SET;
+ *	GROUP_GET reports it for every algorithm (0 for the others)
+ * @ELEC_ATTR_QUORUM_LOST: u64, STATS_GET: times the node stepped down, or
+ *	did not take leadership, for want of a majority (quorum on)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -563,6 +575,8 @@ enum elec_attr {
 	ELEC_ATTR_INV_SEQ,
 	ELEC_ATTR_INV_COORDINATOR,
 	ELEC_ATTR_PEER_MEMBER,
+	ELEC_ATTR_QUORUM,
+	ELEC_ATTR_QUORUM_LOST,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

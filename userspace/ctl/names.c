@@ -43,6 +43,7 @@ static const char *const msg_names[ELEC_MSG_MAX + 1] = {
 	[ELEC_MSG_INVITE] = "invite",
 	[ELEC_MSG_ACCEPT] = "accept",
 	[ELEC_MSG_READY] = "ready",
+	[ELEC_MSG_ALIVE] = "alive",
 };
 
 static const char *const drop_names[ELEC_DROP_MAX + 1] = {

@@ -47,11 +47,13 @@ static void usage(FILE *f)
 		"         [--timeout DUR] [--coord-timeout DUR] [--hb-interval DUR]\n"
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
+		"         [--quorum on|off]\n"
 		"         [--absent LIST] [--search-interval DUR]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
 		"algorithms: bully min-bully enh-bully ring ring-all ring-list invitation\n"
 		"            (--suppress: ring only; --ask-suspect, --preempt,\n"
-		"            --preempt-delay: bully, min-bully, enh-bully; enh-bully: at\n"
+		"            --preempt-delay, --quorum: bully, min-bully, enh-bully;\n"
+		"            enh-bully: at\n"
 		"            most %u nodes; ring-list: at most %u nodes;\n"
 		"            --search-interval: invitation)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
@@ -227,6 +229,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		fprintf(f, " --ask-suspect off");
 	if (p->preempt_off)
 		fprintf(f, " --preempt off");
+	if (p->quorum)
+		fprintf(f, " --quorum on");
 	if (p->preempt_delay_ns)
 		fprintf(f, " --preempt-delay %lluns",
 			(unsigned long long)p->preempt_delay_ns);
@@ -360,13 +364,16 @@ int main(int argc, char **argv)
 			else if (strcmp(val, "on"))
 				bad("--suppress: '%s' is not on or off", val);
 		} else if (!strcmp(name, "--ask-suspect") ||
-			   !strcmp(name, "--preempt")) {
+			   !strcmp(name, "--preempt") ||
+			   !strcmp(name, "--quorum")) {
 			int off = !strcmp(val, "off");
 
 			if (!off && strcmp(val, "on"))
 				bad("%s: '%s' is not on or off", name, val);
 			if (!strcmp(name, "--preempt"))
 				p.preempt_off = off;
+			else if (!strcmp(name, "--quorum"))
+				p.quorum = !off;
 			else
 				p.ask_suspect_off = off;
 			bully_opt = name;
@@ -478,6 +485,7 @@ int main(int argc, char **argv)
 	cfg.preempt_off = p.preempt_off;
 	cfg.preempt_delay_ns = p.preempt_delay_ns;
 	cfg.search_interval_ns = p.search_interval_ns;
+	cfg.quorum = p.quorum;
 	if (elec_config_check(&cfg, &why))
 		bad("%s", why);
 

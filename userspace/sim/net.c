@@ -164,7 +164,7 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 	      rng_range(&n->rng, n->lat_lo, n->lat_hi);
 	t = n->fifo ? link_fifo(n, s->now, src_idx, dst_idx, lat) :
 	    s->now + lat;
-	if (m->type != ELEC_MSG_HEARTBEAT)
+	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
 		s->inflight++;
 	if (m->payload_len)
 		sim_push(s, t, EV_PMSG, m->type, dst_idx,

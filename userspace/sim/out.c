@@ -24,6 +24,7 @@ const char *out_msg_name(u8 type)
 		[ELEC_MSG_INVITE] = "invite",
 		[ELEC_MSG_ACCEPT] = "accept",
 		[ELEC_MSG_READY] = "ready",
+		[ELEC_MSG_ALIVE] = "alive",
 	};
 
 	if (type > ELEC_MSG_MAX || !names[type])
@@ -126,10 +127,11 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 				p->hb_interval_ns * p->hb_miss));
 		else if (!elec_algo_is_ring(p->ops->algo))
 			printf("\"ask_suspect\":%s,\"preempt\":%s,"
-			       "\"preempt_delay_ns\":%llu,",
+			       "\"preempt_delay_ns\":%llu,\"quorum\":%s,",
 			       p->ask_suspect_off ? "false" : "true",
 			       p->preempt_off ? "false" : "true",
-			       (unsigned long long)p->preempt_delay_ns);
+			       (unsigned long long)p->preempt_delay_ns,
+			       p->quorum ? "true" : "false");
 		if (p->n_absent) {
 			u32 i;
 

@@ -92,11 +92,25 @@ static void settle_heartbeat(struct sim *s)
  * as after any heartbeat. Nothing of this is counted (counting starts
  * later).
  */
+/*
+ * Quorum on: every node sent its first ALIVE when it started; deliver
+ * them, so that the node asked to lead hears a majority (not counted).
+ */
+static void quorum_hear(struct sim *s)
+{
+	if (!s->p->quorum)
+		return;
+	s->no_stop = 1;
+	sim_run(s, s->now + s->p->lat_hi);
+	s->no_stop = 0;
+}
+
 static void settle_variant(struct sim *s, struct node *b)
 {
 	u32 i;
 
 	start_all(s);
+	quorum_hear(s);
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
 
@@ -202,6 +216,7 @@ static void settle(struct sim *s)
 		if (nd != h)
 			nd->core.phase = ELEC_BULLY_FOLLOWING;
 	}
+	quorum_hear(s);
 	elec_core_elect(&h->core, s->now);
 	for (i = 0; i < s->n; i++)
 		if (s->nodes[i].up)
@@ -557,6 +572,12 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 	}
 	r->bound_ns = bound;
 	r->last_fault_ns = last_fault;
+	if (s.trace)
+		for (i = 0; i < s.n; i++)
+			out_trace(&s, "%u state up=%u role=%u leader=%u term=%llu",
+				  s.nodes[i].id, s.nodes[i].up,
+				  s.nodes[i].core.role, s.nodes[i].core.leader,
+				  (unsigned long long)s.nodes[i].core.term);
 	if (s.trace)
 		out_trace(&s, "end %s leader=%u agreed=%d",
 			  r->stable ? "quiescent" : "bound-reached", r->leader,

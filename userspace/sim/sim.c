@@ -226,6 +226,11 @@ static int node_busy(const struct node *nd)
 		return c->phase == ELEC_INV_MERGING ||
 		       c->phase == ELEC_INV_ACCEPTED ||
 		       (c->inv.searching && c->inv.found_lower);
+	/* quorum on, no majority heard: waiting, not electing */
+	if (nd->sim->p->quorum && !c->leader &&
+	    c->phase == ELEC_BULLY_FOLLOWING &&
+	    !elec_bully_may_lead((struct elec_core *)c, nd->sim->now))
+		return 0;
 	return c->role == ELEC_ROLE_CANDIDATE ||
 	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
 	       (!nd->sim->ring && c->timer_expires[ELEC_BULLY_TIMER_PREEMPT]) ||
@@ -499,6 +504,7 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	cfg.coord_timeout_ns = p->coord_timeout_ns;
 	cfg.ask_suspect_off = p->ask_suspect_off;
 	cfg.preempt_off = p->preempt_off;
+	cfg.quorum = p->quorum;
 	cfg.preempt_delay_ns = p->preempt_delay_ns;
 	cfg.search_interval_ns = p->search_interval_ns;
 	s->ring = elec_algo_is_ring(p->ops->algo);
@@ -640,7 +646,7 @@ void sim_recover(struct sim *s, struct node *nd)
  */
 int sim_background(const struct sim *s, u8 type)
 {
-	return type == ELEC_MSG_HEARTBEAT ||
+	return type == ELEC_MSG_HEARTBEAT || type == ELEC_MSG_ALIVE ||
 	       (s->inv && (type == ELEC_MSG_ARE_YOU_COORD ||
 			   type == ELEC_MSG_AYC_REPLY));
 }
@@ -729,6 +735,24 @@ int sim_inv_grouped(struct sim *s, u32 *comps)
 	return 1;
 }
 
+/* quorum on and no majority of the configured nodes up: nobody may lead */
+static int sim_quorum_less(const struct sim *s)
+{
+	return s->p->quorum && 2 * s->live <= s->n;
+}
+
+/* no live node leads or follows a leader */
+static int sim_no_leader(const struct sim *s)
+{
+	u32 i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->nodes[i].up && (s->nodes[i].core.leader ||
+				       s->nodes[i].core.role == ELEC_ROLE_LEADER))
+			return 0;
+	return 1;
+}
+
 int sim_stable(struct sim *s)
 {
 	u32 i, leader = 0;
@@ -738,6 +762,8 @@ int sim_stable(struct sim *s)
 		return 0;
 	if (s->inv)
 		return sim_inv_grouped(s, NULL);
+	if (sim_quorum_less(s))
+		return sim_no_leader(s);
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
 
@@ -765,7 +791,7 @@ static void sim_deliver(struct sim *s, const struct ev *e)
 	u8 payload[ELECTION_MAX_PAYLOAD];
 	struct elec_msg m;
 
-	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT)
+	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT && EV_TYPE(e) != ELEC_MSG_ALIVE)
 		s->inflight--;
 	memset(&m, 0, sizeof(m));
 	m.type = EV_TYPE(e);
@@ -899,6 +925,9 @@ void sim_result(struct sim *s, struct run_result *r)
 		r->e1_ok = sim_inv_grouped(s, &r->components) && !s->reused;
 		if (r->components > 1)
 			r->agreed = r->e1_ok;
+	} else if (sim_quorum_less(s)) {
+		/* quorum on, a minority up: no leader is the right outcome */
+		r->e1_ok = sim_no_leader(s);
 	} else if (s->p->preempt_off) {
 		/* every node follows the same live leader, whichever */
 		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :

@@ -139,6 +139,7 @@ struct sim_params {
 	int suppress_off;	/* ring: --suppress off */
 	int ask_suspect_off;	/* bully: --ask-suspect off */
 	int preempt_off;	/* bully: --preempt off */
+	int quorum;		/* bully: --quorum on */
 	u64 preempt_delay_ns;	/* bully: --preempt-delay */
 	u64 seed;
 	u64 lat_lo, lat_hi;
@@ -260,9 +261,10 @@ void sim_run(struct sim *s, u64 deadline);
 int sim_stable(struct sim *s);
 /*
  * A frame of @type is background traffic, not counted in a run's
- * messages: heartbeats; for invitation also the searches and their
- * answers. (In flight, every frame but a heartbeat still holds off
- * quiescence: an answer can start a merge.)
+ * messages: heartbeats and (quorum on) ALIVE beacons; for invitation also
+ * the searches and their answers. (In flight, every frame but a
+ * heartbeat or a beacon still holds off quiescence: an answer can start a
+ * merge.)
  */
 int sim_background(const struct sim *s, u8 type);
 /* invitation: each component of live nodes is one group, @comps of them */
