@@ -541,6 +541,9 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		sim_run(&s, bound);
 	}
 	sim_result(&s, r);
+	if (s.trace)
+		out_trace(&s, "result %s leader=%u agreed=%d", r->stable ?
+			  "quiescent" : "not quiescent", r->leader, r->agreed);
 	if (p.observe && r->stable) {
 		/*
 		 * Quiescence is claimed: watch a window as long as detection

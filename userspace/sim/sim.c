@@ -769,6 +769,9 @@ int sim_stable(struct sim *s)
 
 		if (!nd->up)
 			continue;
+		/* every live node follows a leader, the same one */
+		if (!nd->core.leader)
+			return 0;
 		if (!leader)
 			leader = nd->core.leader;
 		else if (nd->core.leader != leader)
