@@ -854,9 +854,13 @@ void sim_run(struct sim *s, u64 deadline)
 	struct ev e;
 
 	for (;;) {
+		/*
+		 * Quiescence is judged between instants: not while more
+		 * events (a timer armed for now) are due at this one.
+		 */
 		if (!s->no_stop && !s->pending_faults && s->dirty &&
 		    !s->inflight &&
-		    !s->busy) {
+		    !s->busy && sim_peek_time(s) > s->now) {
 			s->dirty = 0;
 			if (sim_stable(s))
 				return;
