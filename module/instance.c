@@ -618,7 +618,7 @@ int elec_inst_elect(struct elec_instance *inst, const char **why)
  * @bad: set to the first offending ELEC_CHG_* bit
  * @why: set to the protocol core's message
  *
- * The Bully options (ask-suspect, preempt, preempt-delay) apply to bully,
+ * The Bully options (ask-suspect, preempt, preempt-delay, quorum) apply to bully,
  * min-bully and enh-bully; search-interval to invitation. The core refuses
  * only values other than the defaults elsewhere; here the other
  * algorithms refuse them whatever their value, like suppress off the
@@ -631,7 +631,7 @@ int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 {
 	static const unsigned int opts[] = {
 		ELEC_CHG_ASK_SUSPECT, ELEC_CHG_PREEMPT, ELEC_CHG_PREEMPT_DELAY,
-		ELEC_CHG_SEARCH_INTERVAL,
+		ELEC_CHG_SEARCH_INTERVAL, ELEC_CHG_QUORUM,
 	};
 	bool bully = elec_algo_is_bully(cfg->algo);
 	bool inv = cfg->algo == ELEC_ALGO_INVITATION;
@@ -651,6 +651,8 @@ int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 			probe.preempt_off = true;
 		else if (opts[i] == ELEC_CHG_PREEMPT_DELAY)
 			probe.preempt_delay_ns = ELECTION_DUR_MIN_NS;
+		else if (opts[i] == ELEC_CHG_QUORUM)
+			probe.quorum = true;
 		else
 			probe.search_interval_ns = ELECTION_DUR_MIN_NS;
 		err = elec_config_check(&probe, why);
@@ -703,6 +705,8 @@ int elec_inst_set_config(struct elec_instance *inst,
 		cfg.preempt_delay_ns = v->preempt_delay_ns;
 	if (has & ELEC_CHG_SEARCH_INTERVAL)
 		cfg.search_interval_ns = v->search_interval_ns;
+	if (has & ELEC_CHG_QUORUM)
+		cfg.quorum = v->quorum;
 	if (inst->dead) {
 		err = -ENODEV;
 		*why = "instance is being deleted";

@@ -39,6 +39,7 @@ int elec_inst_elect(struct elec_instance *inst, const char **why);
 #define ELEC_CHG_PREEMPT	0x20
 #define ELEC_CHG_PREEMPT_DELAY	0x40
 #define ELEC_CHG_SEARCH_INTERVAL	0x80
+#define ELEC_CHG_QUORUM		0x100
 
 int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 			    unsigned int *bad, const char **why);

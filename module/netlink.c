@@ -104,7 +104,8 @@ static struct netlink_range_validation elec_delay_range = {
 	[ELEC_ATTR_PREEMPT_DELAY_NS] =					\
 		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range),	\
 	[ELEC_ATTR_SEARCH_INTERVAL_NS] =				\
-		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range)
+		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range),	\
+	[ELEC_ATTR_QUORUM] = NLA_POLICY_MAX(NLA_U8, 1)
 
 static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
@@ -198,7 +199,8 @@ static unsigned int elec_nl_options_given(struct nlattr **a)
 	return (a[ELEC_ATTR_ASK_SUSPECT] ? ELEC_CHG_ASK_SUSPECT : 0) |
 	       (a[ELEC_ATTR_PREEMPT] ? ELEC_CHG_PREEMPT : 0) |
 	       (a[ELEC_ATTR_PREEMPT_DELAY_NS] ? ELEC_CHG_PREEMPT_DELAY : 0) |
-	       (a[ELEC_ATTR_SEARCH_INTERVAL_NS] ? ELEC_CHG_SEARCH_INTERVAL : 0);
+	       (a[ELEC_ATTR_SEARCH_INTERVAL_NS] ? ELEC_CHG_SEARCH_INTERVAL : 0) |
+	       (a[ELEC_ATTR_QUORUM] ? ELEC_CHG_QUORUM : 0);
 }
 
 /* The attribute of an ELEC_CHG_* option bit, for extack. */
@@ -214,6 +216,8 @@ static struct nlattr *elec_nl_option_attr(struct nlattr **a,
 		return a[ELEC_ATTR_PREEMPT_DELAY_NS];
 	case ELEC_CHG_SEARCH_INTERVAL:
 		return a[ELEC_ATTR_SEARCH_INTERVAL_NS];
+	case ELEC_CHG_QUORUM:
+		return a[ELEC_ATTR_QUORUM];
 	default:
 		return NULL;
 	}
@@ -232,6 +236,8 @@ static void elec_nl_get_options(struct nlattr **a, struct elec_config *cfg)
 	if (a[ELEC_ATTR_SEARCH_INTERVAL_NS])
 		cfg->search_interval_ns =
 			nla_get_u64(a[ELEC_ATTR_SEARCH_INTERVAL_NS]);
+	if (a[ELEC_ATTR_QUORUM])
+		cfg->quorum = nla_get_u8(a[ELEC_ATTR_QUORUM]);
 }
 
 /*
@@ -305,7 +311,7 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u32))		/* HB_MISS */
 	       + nla_total_size(sizeof(u32))		/* POS */
 	       + nla_total_size(sizeof(u8))		/* SUPPRESS */
-	       + 2 * nla_total_size(sizeof(u8))		/* ASK_SUSPECT, PREEMPT */
+	       + 3 * nla_total_size(sizeof(u8))		/* ASK_SUSPECT, PREEMPT, QUORUM */
 	       + nla_total_size_64bit(sizeof(u64))	/* PREEMPT_DELAY_NS */
 	       + 2 * nla_total_size_64bit(sizeof(u64))	/* SEARCH_INTERVAL, SEQ */
 	       + nla_total_size(sizeof(u32))		/* INV_COORDINATOR */
@@ -345,6 +351,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    /* every algorithm: the Bully three theirs, the rings the defaults */
 	    nla_put_u8(skb, ELEC_ATTR_ASK_SUSPECT, !s->cfg.ask_suspect_off) ||
 	    nla_put_u8(skb, ELEC_ATTR_PREEMPT, !s->cfg.preempt_off) ||
+	    nla_put_u8(skb, ELEC_ATTR_QUORUM, s->cfg.quorum) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_PREEMPT_DELAY_NS,
 			      s->cfg.preempt_delay_ns, ELEC_ATTR_PAD))
 		goto cancel;
@@ -399,7 +406,7 @@ static size_t elec_nl_stats_size(void)
 	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* TX_DROPS nest */
 	       + ELEC_TX_DROP_MAX * nla_total_size_64bit(sizeof(u64))
-	       + 4 * nla_total_size_64bit(sizeof(u64))	/* counters */
+	       + 5 * nla_total_size_64bit(sizeof(u64))	/* counters */
 	       + 2 * nla_total_size(0)			/* TIMER_LATE nests */
 	       + (ELECTION_TIMER_LATE_BUCKETS + 2) *
 		 nla_total_size_64bit(sizeof(u64));	/* buckets, max, count */
@@ -474,6 +481,8 @@ static int elec_nl_fill_stats(struct sk_buff *skb,
 			      ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_ELECTIONS_LIMITED,
 			      st->elections_limited, ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_QUORUM_LOST, st->quorum_lost,
+			      ELEC_ATTR_PAD) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_TX_DROPS, s->tx_drops,
 				 ELEC_TX_DROP_MAX) ||
 	    elec_nl_put_late(skb, &s->late)) {

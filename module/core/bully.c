@@ -37,7 +37,7 @@
  * WAIT_COORD arms COORD, LEADING arms HEARTBEAT; no other timer is armed
  * in that phase. Peers are always walked in ascending id order.
  */
-#include "bully.h"
+#include "quorum.h"
 
 /**
  * elec_bully_only_timer() - a phase runs on exactly one timer.
@@ -62,27 +62,14 @@ void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 }
 
 /**
- * elec_bully_may_lead() - whether the node may take leadership now.
- * @c: the instance
- * @now: current time, ns
- *
- * Return: true with quorum off; with quorum on, when a majority of the
- * configured nodes (the local one included) was heard within the lease.
- */
-bool elec_bully_may_lead(struct elec_core *c, u64 now)
-{
-	return !c->cfg.quorum ||
-	       elec_core_majority_until(c, elec_bully_lease_ns(c)) > now;
-}
-
-/**
  * elec_bully_no_quorum() - step down, or do not take over: no majority.
  * @c: the instance
  * @now: current time, ns
  *
- * The node ends any run and follows nobody; it keeps its beacon and tries
- * again when its failure detector's window ends (it then begins a run
- * only once it hears a majority again). Counted in stats.quorum_lost.
+ * Quorum on: the node ends any run and follows nobody, says so in an
+ * ALIVE at once (its followers' promises are released) and tries again
+ * when its failure detector's window ends (a run begins only once it hears
+ * a majority again). Counted in stats.quorum_lost.
  */
 void elec_bully_no_quorum(struct elec_core *c, u64 now)
 {
@@ -95,64 +82,7 @@ void elec_bully_no_quorum(struct elec_core *c, u64 now)
 	elec_core_cancel(c, ELEC_BULLY_TIMER_LEASE, now);
 	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
 			      now);
-}
-
-/**
- * elec_bully_quorum_start() - a start with quorum on: the first beacon.
- * @c: the instance
- * @now: current time, ns
- *
- * Every node but the leader broadcasts ALIVE each hb-interval, from its
- * start on; does nothing with quorum off.
- */
-void elec_bully_quorum_start(struct elec_core *c, u64 now)
-{
-	if (!c->cfg.quorum)
-		return;
-	elec_core_send(c, ELEC_MSG_ALIVE, 0, c->max_term, NULL, 0, now);
-	elec_core_arm_in(c, ELEC_BULLY_TIMER_ALIVE, c->cfg.hb_interval_ns,
-			 now);
-}
-
-/* a leader with quorum on: the lease's end, as far as known now */
-static void bully_lease_arm(struct elec_core *c, u64 now)
-{
-	u64 until = elec_core_majority_until(c, elec_bully_lease_ns(c));
-
-	if (until <= now) {
-		elec_bully_no_quorum(c, now);
-		return;
-	}
-	if (until != U64_MAX)
-		elec_core_arm(c, ELEC_BULLY_TIMER_LEASE, until, now);
-}
-
-/**
- * elec_bully_quorum_timer() - the quorum's timers (ALIVE, LEASE).
- * @c: the instance
- * @id: the timer that expired
- * @now: current time, ns
- *
- * Return: true when @id was one of them (handled), else false.
- */
-bool elec_bully_quorum_timer(struct elec_core *c, enum elec_timer_id id,
-			     u64 now)
-{
-	if (id == ELEC_BULLY_TIMER_ALIVE) {
-		if (c->phase != ELEC_BULLY_LEADING)
-			elec_core_send(c, ELEC_MSG_ALIVE, 0, c->max_term,
-				       NULL, 0, now);
-		elec_core_arm_in(c, ELEC_BULLY_TIMER_ALIVE,
-				 c->cfg.hb_interval_ns, now);
-		return true;
-	}
-	if (id == ELEC_BULLY_TIMER_LEASE) {
-		/* newer frames may have moved the lease on: re-arm, or go */
-		if (c->phase == ELEC_BULLY_LEADING && c->cfg.quorum)
-			bully_lease_arm(c, now);
-		return true;
-	}
-	return false;
+	elec_quorum_followed(c, now);
 }
 
 /**
@@ -280,6 +210,7 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 			     u64 heard, bool may_run, u64 now)
 {
 	u64 expires = heard + elec_bully_detect_ns(c);
+	bool changed = k != c->leader || c->phase != ELEC_BULLY_FOLLOWING;
 	u32 t;
 
 	elec_core_set_leader(c, k, term, now);
@@ -292,6 +223,8 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 			elec_core_cancel(c, t, now);
 	elec_core_arm(c, ELEC_TIMER_DETECT, expires > now ? expires : now,
 		      now);
+	if (changed)
+		elec_quorum_followed(c, now);	/* quorum on: ALIVE now */
 	if (!elec_bully_preempts(c, k))
 		return false;
 	if (c->cfg.preempt_delay_ns) {
@@ -320,7 +253,7 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
 			  enum elec_bully_suspect how, u64 now)
 {
-	if (!elec_bully_may_lead(c, now)) {
+	if (!elec_quorum_may_run(c, now)) {
 		elec_bully_no_quorum(c, now);
 		return false;
 	}
@@ -342,9 +275,9 @@ bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
  * @term: the term (its own claim's, or that of a COORDINATOR naming it)
  * @now: current time, ns
  *
- * With quorum on and no majority heard within the lease, it does not lead
- * (elec_bully_no_quorum()). Else sets itself leader, ends any run and
- * arms the heartbeat (and the lease). Every worse
+ * Sets itself leader, ends any run and arms the heartbeat; with quorum on
+ * the node is a claimant until a majority names it (elec_quorum_claim()).
+ * Every worse
  * peer counts as told for a detection window (the announcement went to
  * it): a heartbeat it sent before the announcement arrived is stale and
  * gets no reply. A node that leads already only takes the new term: its
@@ -355,10 +288,6 @@ void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 {
 	u32 i;
 
-	if (!elec_bully_may_lead(c, now)) {
-		elec_bully_no_quorum(c, now);
-		return;
-	}
 	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
 		/* named again at a newer term: take it, keep the heartbeat */
 		elec_core_set_leader(c, c->cfg.self_id, term, now);
@@ -374,8 +303,7 @@ void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
 			      now);
-	if (c->cfg.quorum)
-		bully_lease_arm(c, now);
+	elec_quorum_claim(c, now);
 }
 
 /**
@@ -541,7 +469,7 @@ bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, *suspect),
 					 false, now);
 	}
-	if (!elec_bully_may_lead(c, now)) {
+	if (!elec_quorum_may_run(c, now)) {
 		/* quorum on, no majority: no run; follow nobody, wait */
 		if (c->leader)
 			elec_core_set_leader(c, 0, c->term, now);
@@ -611,13 +539,7 @@ static void bully_announce(struct elec_core *c, u64 term, u64 now)
 
 static void bully_become_leader(struct elec_core *c, u64 now)
 {
-	u64 term;
-
-	if (!elec_bully_may_lead(c, now)) {
-		elec_bully_no_quorum(c, now);
-		return;
-	}
-	term = elec_core_term_next(c);
+	u64 term = elec_core_term_next(c);
 
 	elec_core_set_leader(c, c->cfg.self_id, term, now);
 	c->leader_rx_ns = now;
@@ -626,8 +548,7 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
-	if (c->cfg.quorum)
-		bully_lease_arm(c, now);
+	elec_quorum_claim(c, now);
 }
 
 /*
@@ -705,7 +626,7 @@ static void bully_start(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
-	elec_bully_quorum_start(c, now);
+	elec_quorum_start(c, now);
 }
 
 /**
@@ -759,7 +680,7 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 
 static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	if (elec_bully_quorum_timer(c, id, now))
+	if (elec_quorum_timer(c, id, now))
 		return;
 	switch (id) {
 	case ELEC_TIMER_DETECT:
@@ -949,6 +870,11 @@ static void bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	case ELEC_MSG_HEARTBEAT:
 		bully_rx_leader(c, msg, now);
 		break;
+	case ELEC_MSG_ALIVE:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		elec_quorum_rx(c, msg, now);
+		break;
 	default:
 		break;
 	}
@@ -956,10 +882,17 @@ static void bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 
 static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 {
-	/* every Bully message is the bare header; ACK is a ring message */
-	(void)payload;
-	return ((type >= ELEC_MSG_ELECTION && type <= ELEC_MSG_HEARTBEAT) ||
-		type == ELEC_MSG_ALIVE) && len == 0;
+	/* the bare header but for ALIVE; ACK is a ring message */
+	if (type == ELEC_MSG_ALIVE)
+		return elec_quorum_payload_ok(payload, len);
+	return type >= ELEC_MSG_ELECTION && type <= ELEC_MSG_HEARTBEAT &&
+	       len == 0;
+}
+
+static u32 bully_max_payload(u32 n_nodes)
+{
+	(void)n_nodes;
+	return ELECTION_ALIVE_LEN;
 }
 
 /* the Bully algorithm's table, registered in core.c's elec_algos[] */
@@ -980,5 +913,6 @@ const struct elec_algo_ops elec_bully_ops = {
 	.rx		= bully_rx,
 	.timer		= bully_timer,
 	.payload_ok	= bully_payload_ok,
+	.max_payload	= bully_max_payload,
 	.timer_names	= elec_bully_timer_names,
 };

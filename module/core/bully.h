@@ -21,9 +21,9 @@
 #define ELEC_BULLY_TIMER_COORD		ELEC_TIMER_ALGO1
 #define ELEC_BULLY_TIMER_PREEMPT	ELEC_TIMER_ALGO2
 /*
- * quorum on: ALIVE: every node's beacon period (hb-interval; the leader
- * sends nothing at it, its heartbeat is its beacon); LEASE: the leader's
- * majority runs out unless a newer frame from enough peers came meanwhile
+ * quorum on (quorum.c): ALIVE: every node's beacon period (hb-interval;
+ * a leader sends none); LEASE: a claimant's or leader's majority is due
+ * for a look (confirmed, or run out)
  */
 #define ELEC_BULLY_TIMER_ALIVE		ELEC_TIMER_ALGO3
 #define ELEC_BULLY_TIMER_LEASE		ELEC_TIMER_ALGO4
@@ -82,28 +82,9 @@ static inline u64 elec_bully_detect_ns(const struct elec_core *c)
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
 }
 
-/**
- * elec_bully_lease_ns() - how long peers heard count toward a majority.
- * @c: the instance
- *
- * Return: hb_interval * (hb_miss - 1) - timeout: the detection window
- * less one heartbeat and T, so that a leader cut off from its majority
- * steps down before the others, who detect its silence after the whole
- * window, can elect its successor (Documentation/protocol.rst, "Quorum").
- */
-static inline u64 elec_bully_lease_ns(const struct elec_core *c)
-{
-	return c->cfg.hb_interval_ns * (c->cfg.hb_miss - 1) -
-	       c->cfg.timeout_ns;
-}
-
 void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 			   u64 delay, u64 now);
-bool elec_bully_may_lead(struct elec_core *c, u64 now);
 void elec_bully_no_quorum(struct elec_core *c, u64 now);
-void elec_bully_quorum_start(struct elec_core *c, u64 now);
-bool elec_bully_quorum_timer(struct elec_core *c, enum elec_timer_id id,
-			     u64 now);
 void elec_bully_run_clear(struct elec_core *c);
 bool elec_bully_far_behind(const struct elec_core *c, u64 term);
 bool elec_bully_preempts(const struct elec_core *c, u32 leader);

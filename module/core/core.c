@@ -214,10 +214,10 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "search-interval out of range (0 or 100us..60s)";
 	else if (cfg->quorum && !elec_algo_is_bully(cfg->algo))
 		reason = "quorum applies to the Bully algorithms only";
-	else if (cfg->quorum &&
-		 cfg->hb_interval_ns * (cfg->hb_miss - 1) <=
-		 cfg->hb_interval_ns + cfg->timeout_ns)
-		reason = "quorum needs hb-interval x (hb-miss - 2) above timeout";
+	else if (cfg->quorum && (cfg->hb_miss < 3 ||
+		 2 * cfg->hb_interval_ns * (cfg->hb_miss - 2) <=
+		 3 * cfg->timeout_ns))
+		reason = "quorum needs hb-interval x (hb-miss - 2) above 1.5 x timeout";
 
 	if (!reason)
 		return 0;
@@ -321,6 +321,11 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 		if (why)
 			*why = "node id, group, algorithm, pos and suppress cannot be changed";
 		return -EINVAL;
+	}
+	if (cfg->quorum != c->cfg.quorum && c->running) {
+		if (why)
+			*why = "quorum can be changed only while the group is stopped";
+		return -EBUSY;
 	}
 	if (cfg->timeout_ns != c->cfg.timeout_ns &&
 	    elec_algo_is_ring(cfg->algo)) {
@@ -853,42 +858,6 @@ u64 elec_core_term_next(struct elec_core *c)
 	if (c->max_term != U64_MAX)
 		c->max_term++;
 	return c->max_term;
-}
-
-/**
- * elec_core_majority_until() - until when a majority of the group was heard.
- * @c: the instance
- * @window: how long a peer counts as heard after its last frame
- *
- * A majority is more than half of the configured nodes, the local one
- * included: the local node needs floor((n_peers + 1) / 2) peers heard.
- *
- * Return: the time until which that many peers were heard within @window
- * (the needed-th most recent heard_ns plus @window); 0 when fewer peers
- * were ever heard. Only new frames push it later.
- */
-u64 elec_core_majority_until(const struct elec_core *c, u64 window)
-{
-	u32 need = (c->n_peers + 1) / 2;
-	u64 best = 0;
-	u32 i, j;
-
-	if (!need)
-		return U64_MAX;	/* alone: itself is the majority */
-	/* the need-th largest heard_ns: the largest with need at or above */
-	for (i = 0; i < c->n_peers; i++) {
-		u64 t = c->peers[i].heard_ns;
-		u32 at_least = 0;
-
-		if (!t || t <= best)
-			continue;
-		for (j = 0; j < c->n_peers; j++)
-			if (c->peers[j].heard_ns >= t)
-				at_least++;
-		if (at_least >= need)
-			best = t;
-	}
-	return best ? best + window : 0;
 }
 
 /**

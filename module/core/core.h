@@ -154,7 +154,10 @@ struct elec_sink {
  * @misses: invitation: searches in a row this member of the local
  *	coordinator's group did not answer
  * @heard_ns: when the last frame from this peer passed the receive checks
- *	(0: never); the Bully algorithms' quorum counts the peers heard lately
+ *	(0: never); the Bully algorithms' quorum begins runs only with a
+ *	majority heard lately
+ * @support_ns: quorum on, the local node leading: when this peer's last
+ *	ALIVE naming it (since its claim) arrived, 0: none
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
  */
@@ -166,6 +169,7 @@ struct elec_peer {
 	u16 misses;
 	u32 pos;
 	u64 heard_ns;
+	u64 support_ns;
 	u64 told_until;
 };
 
@@ -405,8 +409,33 @@ struct elec_ring {
 };
 
 /**
+ * struct elec_quorum - quorum on (the Bully algorithms): the node's
+ *	promise, and as leader its claim (module/core/quorum.c).
+ * @named: the leader the node's last ALIVE naming one named (0: none, or
+ *	released: that leader said it leads no more); the node names no other
+ *	until the promise window after @named_ns is over
+ * @named_term: the term at which it named @named
+ * @named_ns: when it sent that ALIVE
+ * @claim_term: leading: the term of its claim; only ALIVE naming it at
+ *	this term or a newer one count
+ * @claim_ns: leading: when it claimed
+ * @confirmed: leading: a majority named it since the claim (the role is
+ *	leader only then; candidate before)
+ */
+struct elec_quorum {
+	u32 named;
+	u64 named_term;
+	u64 named_ns;
+	u64 claim_term;
+	u64 claim_ns;
+	bool confirmed;
+};
+
+/**
  * struct elec_bully - the run state of the Bully algorithms (bully,
  *	min-bully, enh-bully).
+ * @q: quorum on: the promise and the claim (struct elec_quorum); not part
+ *	of a run (elec_bully_run_clear() keeps it)
  * @suspect: the peer whose silence (or resignation) started the current
  *	run, 0 = none
  * @suspect_left: @suspect resigned (no run asks it, not even a restart
@@ -421,6 +450,7 @@ struct elec_ring {
  * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
  */
 struct elec_bully {
+	struct elec_quorum q;
 	u32 suspect;
 	bool suspect_left;
 	bool probing;
@@ -582,7 +612,6 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 void elec_core_peer_set_alive(struct elec_core *c, struct elec_peer *p,
 			      bool alive, u64 now);
 u64 elec_core_term_next(struct elec_core *c);
-u64 elec_core_majority_until(const struct elec_core *c, u64 window);
 bool elec_core_rx_may_elect(struct elec_core *c, u64 now);
 
 /* codec.c: the wire header and payload validation */

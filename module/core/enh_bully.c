@@ -56,7 +56,7 @@
  * it for the same window (and PREEMPT while a preempt-delay runs),
  * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
-#include "bully.h"
+#include "quorum.h"
 
 static bool enh_better(u32 a, u32 b)
 {
@@ -138,13 +138,7 @@ static void enh_send_set(struct elec_core *c, u8 type, u32 k, u32 dst,
 /* no better node answered: a new term, COORDINATOR naming the local node */
 static void enh_become_coordinator(struct elec_core *c, u64 now)
 {
-	u64 term;
-
-	if (!elec_bully_may_lead(c, now)) {
-		elec_bully_no_quorum(c, now);
-		return;
-	}
-	term = elec_core_term_next(c);
+	u64 term = elec_core_term_next(c);
 
 	enh_send_set(c, ELEC_MSG_COORDINATOR, c->cfg.self_id, 0, term, now);
 	elec_bully_lead(c, term, now);
@@ -268,7 +262,7 @@ static void enh_start(struct elec_core *c, u64 now)
 	bool top = !c->n_peers || c->peers[c->n_peers - 1].id < self;
 	u32 i;
 
-	elec_bully_quorum_start(c, now);
+	elec_quorum_start(c, now);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
@@ -293,7 +287,7 @@ static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
 	u32 suspect;
 
-	if (elec_bully_quorum_timer(c, id, now))
+	if (elec_quorum_timer(c, id, now))
 		return;
 	switch (id) {
 	case ELEC_TIMER_DETECT:
@@ -499,6 +493,11 @@ static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	case ELEC_MSG_CID:
 		enh_rx_announce(c, msg, now);
 		break;
+	case ELEC_MSG_ALIVE:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		elec_quorum_rx(c, msg, now);
+		break;
 	default:
 		break;
 	}
@@ -538,8 +537,9 @@ static bool enh_payload_ok(u8 type, const u8 *payload, u16 len)
 	case ELEC_MSG_ANSWER:
 	case ELEC_MSG_HEARTBEAT:
 	case ELEC_MSG_QUERY:
-	case ELEC_MSG_ALIVE:
 		return len == 0;
+	case ELEC_MSG_ALIVE:
+		return elec_quorum_payload_ok(payload, len);
 	default:
 		return false;
 	}
@@ -551,6 +551,8 @@ static u32 enh_max_payload(u32 n_nodes)
 
 	if (n > ELECTION_ENH_MAX_CANDS)
 		n = ELECTION_ENH_MAX_CANDS;
+	if (ELECTION_ENH_SET_HDR_LEN + 4 * n < ELECTION_ALIVE_LEN)
+		return ELECTION_ALIVE_LEN;
 	return ELECTION_ENH_SET_HDR_LEN + 4 * n;
 }
 

@@ -72,7 +72,7 @@
  * it for the same window (and PREEMPT while a preempt-delay runs),
  * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
-#include "bully.h"
+#include "quorum.h"
 
 static bool minb_better(u32 a, u32 b)
 {
@@ -134,13 +134,7 @@ static void minb_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 /* claim: a new term, broadcast COORDINATOR naming the local node */
 static void minb_claim(struct elec_core *c, u64 now)
 {
-	u64 term;
-
-	if (!elec_bully_may_lead(c, now)) {
-		elec_bully_no_quorum(c, now);
-		return;
-	}
-	term = elec_core_term_next(c);
+	u64 term = elec_core_term_next(c);
 
 	minb_send_coord(c, c->cfg.self_id, 0, term, now);
 	elec_bully_lead(c, term, now);
@@ -262,7 +256,7 @@ static void minb_response(struct elec_core *c, u32 src, u64 term, u64 now)
 
 static void minb_start(struct elec_core *c, u64 now)
 {
-	elec_bully_quorum_start(c, now);
+	elec_quorum_start(c, now);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	if (minb_is_min(c) && !c->cfg.preempt_off &&
@@ -286,7 +280,7 @@ static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
 	u32 suspect;
 
-	if (elec_bully_quorum_timer(c, id, now))
+	if (elec_quorum_timer(c, id, now))
 		return;
 	switch (id) {
 	case ELEC_TIMER_DETECT:
@@ -443,6 +437,11 @@ static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	case ELEC_MSG_CID:
 		minb_rx_announce(c, msg, now);
 		break;
+	case ELEC_MSG_ALIVE:
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		elec_quorum_rx(c, msg, now);
+		break;
 	default:
 		break;
 	}
@@ -460,8 +459,9 @@ static bool minb_payload_ok(u8 type, const u8 *payload, u16 len)
 	case ELEC_MSG_HEARTBEAT:
 	case ELEC_MSG_QUERY:
 	case ELEC_MSG_CID:
-	case ELEC_MSG_ALIVE:
 		return len == 0;
+	case ELEC_MSG_ALIVE:
+		return elec_quorum_payload_ok(payload, len);
 	default:
 		return false;
 	}
@@ -470,7 +470,7 @@ static bool minb_payload_ok(u8 type, const u8 *payload, u16 len)
 static u32 minb_max_payload(u32 n_nodes)
 {
 	(void)n_nodes;
-	return ELECTION_COORD_LEN;
+	return ELECTION_ALIVE_LEN;	/* above ELECTION_COORD_LEN */
 }
 
 /* the min-bully table, registered in core.c's elec_algos[] */

@@ -58,9 +58,11 @@ static void fz_random_bytes(struct kunit *test)
 		if (r == ELEC_DECODE_OK) {
 			KUNIT_ASSERT_EQ(test, elec_codec_encode(&m, out,
 								sizeof(out)),
-					(size_t)ELECTION_HDR_LEN);
+					(size_t)ELECTION_HDR_LEN +
+					m.payload_len);
 			KUNIT_ASSERT_EQ(test, memcmp(out, buf,
-						     ELECTION_HDR_LEN), 0);
+						     ELECTION_HDR_LEN +
+						     m.payload_len), 0);
 		}
 		free(buf);
 	}

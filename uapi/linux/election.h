@@ -124,6 +124,11 @@
  */
 #define ELECTION_COORD_LEN		4
 #define ELECTION_ENH_SET_HDR_LEN	8
+/*
+ * ALIVE (the Bully algorithms, quorum on): the id of the leader the sender
+ * names (be32, 0 = none) and that leader's term (be64, 0 with no id).
+ */
+#define ELECTION_ALIVE_LEN		12
 #define ELECTION_ENH_MAX_CANDS		((ELECTION_MAX_NODES + 1) / 2)
 
 /*
@@ -247,10 +252,11 @@ enum elec_algo {
  *	sequence number: the sender moves into the new group
  * @ELEC_MSG_READY: invitation: the coordinator's broadcast of its group's
  *	number and membership, after a merge or when the membership changes
- * @ELEC_MSG_ALIVE: the Bully algorithms with quorum on: every node but the
- *	leader broadcasts one per hb-interval (the leader's heartbeat is its
- *	own), so that every node knows whether a majority of the group is
- *	reachable; bare header at the highest term the sender has seen
+ * @ELEC_MSG_ALIVE: the Bully algorithms with quorum on: every node but a
+ *	leader broadcasts one per hb-interval, and one at once when it
+ *	follows a new leader or none; it names the leader the sender supports
+ *	(ELECTION_ALIVE_LEN payload); header term: the highest the sender has
+ *	seen
  * @__ELEC_MSG_AFTER_LAST: internal use
  * @ELEC_MSG_MAX: highest valid value
  */

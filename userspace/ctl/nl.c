@@ -65,6 +65,8 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6, .maxlen = 6 },
 	[ELEC_ATTR_ASK_SUSPECT] = { .type = NLA_U8 },
 	[ELEC_ATTR_PREEMPT] = { .type = NLA_U8 },
+	[ELEC_ATTR_QUORUM] = { .type = NLA_U8 },
+	[ELEC_ATTR_QUORUM_LOST] = { .type = NLA_U64 },
 	[ELEC_ATTR_PREEMPT_DELAY_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_LATE] = { .type = NLA_NESTED },
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = { .type = NLA_NESTED },
@@ -228,6 +230,8 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 					a->ask_suspect);
 	if (s & ELEC_KWB(ELEC_KW_PREEMPT))
 		err = err ?: nla_put_u8(msg, ELEC_ATTR_PREEMPT, a->preempt);
+	if (s & ELEC_KWB(ELEC_KW_QUORUM))
+		err = err ?: nla_put_u8(msg, ELEC_ATTR_QUORUM, a->quorum);
 	if (s & ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
 		err = err ?: nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS,
 					 a->preempt_delay_ns);
@@ -530,7 +534,7 @@ static int check_algo_options(const struct elec_args *a)
 		return elec_err("search-interval applies to the invitation algorithm only (not \"%s\")",
 				algo);
 	if (a->algo == ELEC_ALGO_INVITATION && (a->seen & ELEC_KWB_BULLY))
-		return elec_err("ask-suspect, preempt and preempt-delay apply to the Bully algorithms only: algo bully, min-bully or enh-bully (not \"%s\")",
+		return elec_err("ask-suspect, preempt, preempt-delay and quorum apply to the Bully algorithms only: algo bully, min-bully or enh-bully (not \"%s\")",
 				algo);
 	if (!algo_is_ring(a->algo))
 		return 0;
@@ -540,6 +544,9 @@ static int check_algo_options(const struct elec_args *a)
 	if (a->seen & (ELEC_KWB(ELEC_KW_PREEMPT) |
 		       ELEC_KWB(ELEC_KW_PREEMPT_DELAY)))
 		return elec_err("preempt and preempt-delay do not apply to rings: algo bully, min-bully or enh-bully only (not \"%s\")",
+				algo);
+	if (a->seen & ELEC_KWB(ELEC_KW_QUORUM))
+		return elec_err("quorum does not apply to rings: algo bully, min-bully or enh-bully only (not \"%s\")",
 				algo);
 	return 0;
 }
@@ -555,7 +562,7 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 		return ELEC_EXIT_FAIL;
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
 	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS)))
-		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, search-interval",
+		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, quorum, search-interval",
 				what);
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
 	    check_algo_options(&a))

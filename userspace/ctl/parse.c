@@ -9,7 +9,7 @@
  * hb-miss: decimal ELECTION_HB_MISS_MIN..ELECTION_HB_MISS_MAX.
  * MAC: six pairs of hex digits separated by ':', a unicast address.
  * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
- * preempt: "on" or "off". preempt-delay, search-interval: "0" or a DUR.
+ * preempt, quorum: "on" or "off". preempt-delay, search-interval: "0" or a DUR.
  * Device names: resolved with if_nametoindex(); unknown names are errors.
  */
 #include <errno.h>
@@ -34,6 +34,7 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_PREEMPT] = "preempt",
 	[ELEC_KW_PREEMPT_DELAY] = "preempt-delay",
 	[ELEC_KW_SEARCH_INTERVAL] = "search-interval",
+	[ELEC_KW_QUORUM] = "quorum",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -279,6 +280,8 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return parse_on_off(s, &a->ask_suspect);
 	case ELEC_KW_PREEMPT:
 		return parse_on_off(s, &a->preempt);
+	case ELEC_KW_QUORUM:
+		return parse_on_off(s, &a->quorum);
 	case ELEC_KW_PREEMPT_DELAY:
 		return parse_zero_or_dur(s, unchecked, &a->preempt_delay_ns);
 	case ELEC_KW_SEARCH_INTERVAL:

@@ -28,6 +28,7 @@ enum elec_kw {
 	ELEC_KW_PREEMPT,
 	ELEC_KW_PREEMPT_DELAY,
 	ELEC_KW_SEARCH_INTERVAL,
+	ELEC_KW_QUORUM,
 	ELEC_KW_COUNT
 };
 
@@ -39,7 +40,8 @@ enum elec_kw {
 /* the Bully options of group add and group set */
 #define ELEC_KWB_BULLY		(ELEC_KWB(ELEC_KW_ASK_SUSPECT) | \
 				 ELEC_KWB(ELEC_KW_PREEMPT) | \
-				 ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
+				 ELEC_KWB(ELEC_KW_PREEMPT_DELAY) | \
+				 ELEC_KWB(ELEC_KW_QUORUM))
 /* every algorithm option of group add and group set */
 #define ELEC_KWB_OPTIONS	(ELEC_KWB_BULLY | \
 				 ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
@@ -64,6 +66,7 @@ enum elec_kw {
  * @preempt: the Bully algorithms: 1 for "on", 0 for "off"
  * @preempt_delay_ns: the Bully algorithms: 0, or a duration
  * @search_interval_ns: invitation: 0 (hb-interval x hb-miss), or a duration
+ * @quorum: the Bully algorithms: 1 for "on", 0 for "off"
  */
 struct elec_args {
 	unsigned int seen;
@@ -83,6 +86,7 @@ struct elec_args {
 	uint8_t preempt;
 	uint64_t preempt_delay_ns;
 	uint64_t search_interval_ns;
+	uint8_t quorum;
 };
 
 /*

@@ -119,6 +119,7 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	json_opt_bool(j, "preempt", tb, ELEC_ATTR_PREEMPT);
 	elec_json_attr_u64(j, "preempt_delay_ns", tb,
 			   ELEC_ATTR_PREEMPT_DELAY_NS);
+	json_opt_bool(j, "quorum", tb, ELEC_ATTR_QUORUM);
 	if (tb[ELEC_ATTR_INV_SEQ])
 		show_json_inv(j, tb);
 	/* the device: its MTU and own address (the frames' source) */
@@ -246,6 +247,10 @@ static void show_text(FILE *out, struct nlattr **tb)
 		else
 			snprintf(buf, sizeof(buf), "0");
 		print_item(out, &first, "preempt-delay", buf);
+		if (tb[ELEC_ATTR_QUORUM])
+			print_item(out, &first, "quorum",
+				   nla_get_u8(tb[ELEC_ATTR_QUORUM]) ?
+				   "on" : "off");
 		fputc('\n', out);
 	}
 	if (tb[ELEC_ATTR_INV_SEQ]) {

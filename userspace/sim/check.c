@@ -113,7 +113,7 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	const char *timing = timing_outside(base);
 	int inv = base->ops->algo == ELEC_ALGO_INVITATION;
 	int within = base->loss == 0 &&
-		     (!base->partitions || inv) &&
+		     (!base->partitions || inv || base->quorum) &&
 		     !base->fast_recover && !timing;
 	u64 runs = 0, e1 = 0, e2 = 0, k, first_seed = 0;
 	u64 e1_wrong = 0, e1_after = 0;
@@ -184,6 +184,10 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				e1++;
 				what = "a group number was formed twice";
 			}
+			if (!what && base->quorum && r.dual_max_ns) {
+				e1++;
+				what = "E1 (safety): two leaders at once with quorum on";
+			}
 			if (!what)
 				continue;
 			if (!within) {
@@ -210,7 +214,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 		       base->partitions ? " with partitions" : "",
 		       inv ? " per partition side (one group each, every "
 		       "live node of the side its member, group numbers "
-		       "never formed twice)" : "");
+		       "never formed twice)" : base->quorum ?
+		       " with quorum (never two leaders at once; per "
+		       "partition side: a majority's leader, or none)" : "");
 		print_dual(base, dual_max, dual_n, dual_seed);
 		print_quiet(q_max, q_bound, q_ratio, q_n, q_seed);
 		return 0;

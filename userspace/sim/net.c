@@ -160,6 +160,10 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 				  m->src);
 		return;
 	}
+	if (m->type == ELEC_MSG_ALIVE && s->alive_sent)
+		s->alive_sent[(u64)src_idx * s->n + dst_idx] = s->now;
+	if (m->type == ELEC_MSG_HEARTBEAT && s->hb_sent)
+		s->hb_sent[(u64)src_idx * s->n + dst_idx] = s->now;
 	lat = n->lat_lo == n->lat_hi ? n->lat_lo :
 	      rng_range(&n->rng, n->lat_lo, n->lat_hi);
 	t = n->fifo ? link_fifo(n, s->now, src_idx, dst_idx, lat) :

@@ -310,6 +310,24 @@ static u64 variant_e2_bound(const struct sim_params *p)
 }
 
 /* generous E2 bound after the last fault, implied by the timeouts */
+/*
+ * Quorum on, what the last fault may add: a leader that lost namings
+ * across it steps down a lease later; a node that waits for a majority
+ * looks again a detection window after its last look; a follower bound
+ * to an earlier leader names the new one a promise window later; the
+ * confirmation and a release take two round trips.
+ */
+static u64 quorum_e2_extra(const struct sim_params *p)
+{
+	u64 t = p->timeout_ns, lease;
+
+	if (!p->quorum)
+		return 0;
+	lease = p->hb_interval_ns * (p->hb_miss - 1) - t;
+	return lease + p->hb_interval_ns * p->hb_miss + lease + t / 2 +
+	       4 * p->lat_hi;
+}
+
 static u64 e2_bound(const struct sim_params *p)
 {
 	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
@@ -321,9 +339,9 @@ static u64 e2_bound(const struct sim_params *p)
 	if (p->ops->algo == ELEC_ALGO_INVITATION)
 		return inv_e2_bound(p);
 	if (p->ops->algo != ELEC_ALGO_BULLY)
-		return variant_e2_bound(p);
+		return variant_e2_bound(p) + quorum_e2_extra(p);
 	return p->hb_interval_ns * (p->hb_miss + 2) + (u64)(p->n + 2) * round +
-	       p->preempt_delay_ns;
+	       p->preempt_delay_ns + quorum_e2_extra(p);
 }
 
 static void random_schedule(struct sim *s, struct run_result *r)
@@ -566,6 +584,7 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			sim_run(&s, s.now + 2 * p.lat_hi + p.timeout_ns);
 		}
 		sim_result(&s, &after);
+		if (getenv("SIMDBG")) fprintf(stderr, "after stable=%d leader=%u/%u msgs=%llu/%llu busy=%u inflight=%llu\n", after.stable, after.leader, r->leader, (unsigned long long)after.messages, (unsigned long long)r->messages, (unsigned)s.busy, (unsigned long long)s.inflight);
 		if (!after.stable || after.leader != r->leader ||
 		    after.messages != r->messages)
 			r->changed_after = 1;

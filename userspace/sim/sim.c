@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 
 #include "sim.h"
-#include "bully.h"
+#include "quorum.h"
 #include "invitation.h"
 
 static int ev_less(const struct ev *a, const struct ev *b)
@@ -229,7 +229,7 @@ static int node_busy(const struct node *nd)
 	/* quorum on, no majority heard: waiting, not electing */
 	if (nd->sim->p->quorum && !c->leader &&
 	    c->phase == ELEC_BULLY_FOLLOWING &&
-	    !elec_bully_may_lead((struct elec_core *)c, nd->sim->now))
+	    !elec_quorum_may_run(c, nd->sim->now))
 		return 0;
 	return c->role == ELEC_ROLE_CANDIDATE ||
 	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
@@ -349,6 +349,12 @@ void sim_node_end(struct node *nd)
 	}
 	if (s->inv)
 		sim_inv_node_end(s, nd);
+	/*
+	 * Quorum on: a waiting node's chance to run, or a leader's lease,
+	 * changes with every frame heard and every timer: judge again.
+	 */
+	if (s->p->quorum)
+		s->dirty = 1;
 	if (nd->core.leader != nd->seen_leader ||
 	    nd->core.term != nd->seen_term ||
 	    nd->core.role != nd->seen_role) {
@@ -486,6 +492,14 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	s->p = p;
 	s->n = p->n;
 	s->nodes = calloc(p->n, sizeof(*s->nodes));
+	if (p->quorum) {
+		s->alive_sent = calloc((size_t)p->n * p->n,
+				       sizeof(*s->alive_sent));
+		s->hb_sent = calloc((size_t)p->n * p->n,
+				    sizeof(*s->hb_sent));
+		if (!s->alive_sent || !s->hb_sent)
+			return -1;
+	}
 	s->by_id = calloc(p->n, sizeof(*s->by_id));
 	if (!s->nodes || !s->by_id)
 		return -1;
@@ -568,6 +582,8 @@ void sim_free(struct sim *s)
 	for (i = 0; s->nodes && i < s->n; i++)
 		free(s->nodes[i].peers);
 	free(s->nodes);
+	free(s->alive_sent);
+	free(s->hb_sent);
 	free(s->by_id);
 	free(s->heap);
 	for (i = 0; i < SIM_LANES; i++)
@@ -735,21 +751,155 @@ int sim_inv_grouped(struct sim *s, u32 *comps)
 	return 1;
 }
 
-/* quorum on and no majority of the configured nodes up: nobody may lead */
-static int sim_quorum_less(const struct sim *s)
+/*
+ * Quorum on: whether @nd will hear a majority within the lease at @t
+ * (elec_quorum_may_run()), the live nodes of its side heard by then
+ * (they beacon each hb-interval) and the ALIVE in flight to it counted.
+ */
+static int sim_quorum_may_run(struct sim *s, struct node *nd, u64 t)
 {
-	return s->p->quorum && 2 * s->live <= s->n;
+	const struct elec_core *c = &nd->core;
+	u64 lease = elec_quorum_lease_ns(c);
+	u32 k, heard = 0;
+
+	for (k = 0; k < c->n_peers; k++) {
+		struct node *o = sim_node_by_id(s, c->peers[k].id);
+		u64 h = c->peers[k].heard_ns;
+
+		/* an ALIVE in flight (its sender may have crashed since) */
+		if (o && s->alive_sent[(u64)o->idx * s->n + nd->idx] > h)
+			h = s->alive_sent[(u64)o->idx * s->n + nd->idx] +
+			    s->net.lat_hi;
+		if ((o && o->up && sim_side(s, o->idx) == sim_side(s, nd->idx)) ||
+		    (h && h + lease > t))
+			heard++;
+	}
+	return heard >= (c->n_peers + 1) / 2;
 }
 
-/* no live node leads or follows a leader */
-static int sim_no_leader(const struct sim *s)
+/*
+ * Quorum on: per partition side, a side with a majority of the configured
+ * nodes up follows one leader of its own (the best live id of the side,
+ * preempt on), which holds the leader role; on any other side no node
+ * leads, claims or follows a leader.
+ */
+static int sim_quorum_ok(struct sim *s)
 {
+	u8 side;
 	u32 i;
 
-	for (i = 0; i < s->n; i++)
-		if (s->nodes[i].up && (s->nodes[i].core.leader ||
-				       s->nodes[i].core.role == ELEC_ROLE_LEADER))
+	for (side = 0; side < 2; side++) {
+		struct node *best = NULL, *ln = NULL;
+		u32 live = 0, leader = 0;
+
+		for (i = 0; i < s->n; i++) {
+			struct node *nd = &s->nodes[i];
+
+			if (!nd->up || sim_side(s, i) != side)
+				continue;
+			live++;
+			if (!best || elec_algo_better(s->p->ops, nd->id,
+						      best->id))
+				best = nd;
+		}
+		if (!live)
+			continue;
+		for (i = 0; i < s->n; i++) {
+			struct node *nd = &s->nodes[i];
+
+			if (!nd->up || sim_side(s, i) != side)
+				continue;
+			if (2 * live <= s->n) {
+				u64 d = nd->core.timer_expires[ELEC_TIMER_DETECT];
+
+				if (nd->core.leader ||
+				    nd->core.role == ELEC_ROLE_LEADER)
+					return 0;
+				/*
+				 * Frames of nodes gone from its side (crashed,
+				 * or across the split) still count as heard
+				 * for a lease: a run its detector begins by
+				 * then is to come (a futile one).
+				 */
+				if (d && sim_quorum_may_run(s, nd, d))
+					return 0;
+				continue;
+			}
+			if (!nd->core.leader ||
+			    (leader && nd->core.leader != leader))
+				return 0;
+			leader = nd->core.leader;
+		}
+		if (2 * live <= s->n)
+			continue;
+		ln = sim_node_by_id(s, leader);
+		if (!ln || !ln->up || sim_side(s, ln->idx) != side ||
+		    ln->core.role != ELEC_ROLE_LEADER ||
+		    (!s->p->preempt_off && ln != best))
 			return 0;
+		/*
+		 * The leader holds a naming of every other node of its side
+		 * (or one is in flight to it), and the next one comes before
+		 * it runs out: else (a promise binding the node elsewhere,
+		 * namings lost across a partition just healed) the leader
+		 * may be about to step down.
+		 */
+		for (i = 0; i < s->n; i++) {
+			struct node *nd = &s->nodes[i];
+			const struct elec_quorum *q = &nd->core.bully.q;
+
+			const struct elec_peer *pe, *ln_pe;
+			u64 last, next, heard, hb;
+
+			if (!nd->up || nd == ln || sim_side(s, i) != side)
+				continue;
+			/*
+			 * A follower whose window runs out before the
+			 * leader's next heartbeat arrives (a third party
+			 * named the leader again, which does not restart
+			 * it) is about to suspect it: not quiescent yet.
+			 */
+			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <=
+			    ln->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
+			    s->net.lat_hi)
+				return 0;
+			/*
+			 * A follower at a newer term than the leader's (a
+			 * third party's announcement the leader missed
+			 * across a split) drops its heartbeats as stale.
+			 */
+			if (nd->core.term != ln->core.term)
+				return 0;
+			/* its latest naming the leader has, or one in flight */
+			next = nd->core.timer_expires[ELEC_BULLY_TIMER_ALIVE];
+			ln_pe = elec_core_peer_find(&nd->core, ln->id);
+			pe = elec_core_peer_find(&ln->core, nd->id);
+			last = pe ? pe->support_ns : 0;
+			if (q->named == ln->id && q->named_ns > last &&
+			    s->alive_sent[(u64)i * s->n + ln->idx] ==
+			    q->named_ns)
+				last = q->named_ns;
+			if (q->named != ln->id ||
+			    !last || last + elec_quorum_lease_ns(&nd->core) <=
+			    next + s->net.lat_hi)
+				return 0;
+			/*
+			 * ... and it will still name the leader then: it
+			 * heard it lately enough, or hears its heartbeat
+			 * before (a heartbeat lost across a partition just
+			 * healed leaves a gap).
+			 */
+			heard = nd->core.leader_rx_ns;
+			if (ln_pe && ln_pe->heard_ns > heard)
+				heard = ln_pe->heard_ns;
+			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT];
+			if (s->hb_sent[(u64)ln->idx * s->n + i] > heard)
+				hb = s->hb_sent[(u64)ln->idx * s->n + i];
+			if (heard + elec_quorum_fresh_ns(&nd->core) < next &&
+			    hb + s->net.lat_hi >= next)
+				return 0;
+		}
+	}
 	return 1;
 }
 
@@ -762,8 +912,8 @@ int sim_stable(struct sim *s)
 		return 0;
 	if (s->inv)
 		return sim_inv_grouped(s, NULL);
-	if (sim_quorum_less(s))
-		return sim_no_leader(s);
+	if (s->p->quorum)
+		return sim_quorum_ok(s);
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
 
@@ -932,9 +1082,9 @@ void sim_result(struct sim *s, struct run_result *r)
 		r->e1_ok = sim_inv_grouped(s, &r->components) && !s->reused;
 		if (r->components > 1)
 			r->agreed = r->e1_ok;
-	} else if (sim_quorum_less(s)) {
-		/* quorum on, a minority up: no leader is the right outcome */
-		r->e1_ok = sim_no_leader(s);
+	} else if (s->p->quorum) {
+		/* per side: a majority's leader, or none */
+		r->e1_ok = sim_quorum_ok(s);
 	} else if (s->p->preempt_off) {
 		/* every node follows the same live leader, whichever */
 		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :

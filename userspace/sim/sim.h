@@ -202,6 +202,10 @@ struct sim {
 	const struct sim_params *p;
 	u32 n;
 	struct node *nodes;
+	u64 *alive_sent;	/* quorum on: [src idx * n + dst idx], when the
+				 * last ALIVE on that link was sent and not
+				 * lost (it arrives, or is in flight) */
+	u64 *hb_sent;		/* the same for HEARTBEAT */
 	u32 *by_id;		/* node indices sorted by id */
 	u64 now;
 	u64 seq;
