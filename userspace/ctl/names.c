@@ -123,6 +123,8 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_INV_SEQ] = "inv_seq",
 	[ELEC_ATTR_INV_COORDINATOR] = "inv_coordinator",
 	[ELEC_ATTR_PEER_MEMBER] = "peer_member",
+	[ELEC_ATTR_QUORUM] = "quorum",
+	[ELEC_ATTR_QUORUM_LOST] = "quorum_lost",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

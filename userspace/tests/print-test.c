@@ -89,6 +89,7 @@ static struct nl_msg *bully_opts_reply(void)
 	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 0) ||
 	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 0) ||
 	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 250000000) ||
+	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 1) ||
 	    !nla_nest_start(msg, ELEC_ATTR_PEERS))
 		abort();
 	return msg;
@@ -119,6 +120,7 @@ static struct nl_msg *ring_reply(uint8_t algo, int suppress)
 	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 1) ||
 	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 1) ||
 	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 0) ||
 	    nla_put_u32(msg, ELEC_ATTR_MTU, 1500) ||
 	    nla_put(msg, ELEC_ATTR_LLADDR, sizeof(own), own))
 		abort();
@@ -155,7 +157,8 @@ static struct nl_msg *variant_reply(uint8_t algo, uint32_t leader)
 	    nla_put_u32(msg, ELEC_ATTR_POS, 4000000000U) ||
 	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 0) ||
 	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 1) ||
-	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 5000000))
+	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 5000000) ||
+	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 0))
 		abort();
 	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
 	if (!peers)
@@ -192,6 +195,7 @@ static struct nl_msg *inv_reply(uint32_t coord, uint64_t seq)
 	    nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT, 1) ||
 	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 1) ||
 	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 0) ||
 	    nla_put_u64(msg, ELEC_ATTR_SEARCH_INTERVAL_NS, 60000000) ||
 	    nla_put_u64(msg, ELEC_ATTR_INV_SEQ, seq) ||
 	    nla_put_u32(msg, ELEC_ATTR_INV_COORDINATOR, coord))
@@ -214,8 +218,9 @@ static struct nl_msg *inv_reply(uint32_t coord, uint64_t seq)
 }
 
 /*
- * min-bully or enh-bully counters: QUERY and CID in both nests, type 14
- * (newer than this electionctl) in RX only; no TX_DROPS, no TIMER_LATE
+ * min-bully or enh-bully counters: QUERY and CID in both nests, ALIVE and
+ * type 15 (newer than this electionctl) in RX only; no TX_DROPS, no
+ * TIMER_LATE, no QUORUM_LOST
  */
 static struct nl_msg *variant_stats_reply(uint8_t algo)
 {
@@ -234,7 +239,8 @@ static struct nl_msg *variant_stats_reply(uint8_t algo)
 	if (!n || nla_put_u64(msg, ELEC_MSG_ANSWER, 1) ||
 	    nla_put_u64(msg, ELEC_MSG_QUERY, 5) ||
 	    nla_put_u64(msg, ELEC_MSG_CID, 6) ||
-	    nla_put_u64(msg, 14, 7))		/* a newer type */
+	    nla_put_u64(msg, ELEC_MSG_ALIVE, 9) ||
+	    nla_put_u64(msg, 15, 7))		/* a newer type */
 		abort();
 	nla_nest_end(msg, n);
 	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
@@ -262,7 +268,7 @@ static struct nl_msg *stats_reply(bool with_late)
 	    nla_put_u64(msg, ELEC_MSG_HEARTBEAT, 18446744073709551615ULL) ||
 	    nla_put_u64(msg, ELEC_MSG_ACK, 7) ||
 	    nla_put_u64(msg, ELEC_MSG_RETRY, 3) ||
-	    nla_put_u64(msg, 14, 5))		/* a newer type */
+	    nla_put_u64(msg, 15, 5))		/* a newer type */
 		abort();
 	nla_nest_end(msg, n);
 	/* no RX nest at all: every type prints 0 */
@@ -275,7 +281,8 @@ static struct nl_msg *stats_reply(bool with_late)
 	if (nla_put_u64(msg, ELEC_ATTR_ELECTIONS, 6) ||
 	    nla_put_u64(msg, ELEC_ATTR_LEADER_CHANGES, 2) ||
 	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 1) ||
-	    nla_put_u64(msg, ELEC_ATTR_ELECTIONS_LIMITED, 3))
+	    nla_put_u64(msg, ELEC_ATTR_ELECTIONS_LIMITED, 3) ||
+	    nla_put_u64(msg, ELEC_ATTR_QUORUM_LOST, 2))
 		abort();
 	n = nla_nest_start(msg, ELEC_ATTR_TX_DROPS);
 	if (!n || nla_put_u64(msg, ELEC_TX_DROP_MTU, 1))

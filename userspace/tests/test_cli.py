@@ -94,7 +94,8 @@ def base_add(extra=()):
 
 
 # invitation's message types, 0 when the kernel sent none
-INV0 = {"ayc": 0, "ayc_reply": 0, "invite": 0, "accept": 0, "ready": 0}
+INV0 = {"ayc": 0, "ayc_reply": 0, "invite": 0, "accept": 0, "ready": 0,
+        "alive": 0}
 
 
 def test_parser():
@@ -174,7 +175,7 @@ def test_parser():
     # group set; the Bully algorithms only: group add on a ring is refused
     # here with the kernel's (the core's) words, group set by the kernel
     gset = ["group", "set", "dev", "lo", "group", "7"]
-    for kw in ["ask-suspect", "preempt"]:
+    for kw in ["ask-suspect", "preempt", "quorum"]:
         for v in ["yes", "no", "1", "0", "ON", "Off", "true", "", "on "]:
             refused(f"group add {kw} {v!r}", base_add([kw, v]), f'"{v}"')
             refused(f"group set {kw} {v!r}", gset + [kw, v], f'"{v}"')
@@ -204,7 +205,7 @@ def test_parser():
             ["group", "del", "dev", "lo", "group", "7", "preempt-delay",
              "0"], '"preempt-delay"')
     refused("group set with nothing to change", gset,
-            "ask-suspect, preempt, preempt-delay, search-interval")
+            "ask-suspect, preempt, preempt-delay, quorum, search-interval")
     msg_ask = "ask-suspect does not apply to rings (a ring asks nobody)"
     msg_pre = "preempt and preempt-delay do not apply to rings"
     for algo in ["ring", "ring-all", "ring-list"]:
@@ -226,6 +227,10 @@ def test_parser():
                 msg_ask)
         refused(f"algo {algo}: timing and preempt: preempt named",
                 radd + ["timeout", "5ms", "preempt", "on"], msg_pre)
+        for v in ["on", "off"]:
+            refused(f"quorum {v} with algo {algo}", radd + ["quorum", v],
+                    "quorum does not apply to rings: algo bully, min-bully "
+                    f'or enh-bully only (not "{algo}")')
 
     # search-interval: 0 or DUR, group add (algo invitation) and group set;
     # the other algorithms refuse it, invitation refuses the Bully options
@@ -250,7 +255,7 @@ def test_parser():
         check(f"search-interval with algo {algo}: the message names it",
               rc == 1 and f'(not "{algo}")' in err, err)
     for kw, v in [("ask-suspect", "on"), ("preempt", "off"),
-                  ("preempt-delay", "0")]:
+                  ("preempt-delay", "0"), ("quorum", "on")]:
         refused(f"{kw} {v} with algo invitation", iadd + [kw, v],
                 "apply to the Bully algorithms only")
 
@@ -412,6 +417,16 @@ def test_requests():
         request(f"group set preempt {v}",
                 ["group", "set", "dev", "lo", "group", "1", "preempt", v],
                 "group_set", {"ifindex": LO, "group": 1, "preempt": num})
+        request(f"group add quorum {v}", add + ["quorum", v],
+                "group_new", dict(base, quorum=num))
+        request(f"group set quorum {v}",
+                ["group", "set", "dev", "lo", "group", "1", "quorum", v],
+                "group_set", {"ifindex": LO, "group": 1, "quorum": num})
+        for name, anum in [("min-bully", 5), ("enh-bully", 6)]:
+            request(f"group add {name} quorum {v}",
+                    ["group", "add", "dev", "lo", "group", "7", "id", "5",
+                     "algo", name, "quorum", v], "group_new",
+                    dict(base, algo=anum, quorum=num))
     for d, ns in [("0", 0), ("100us", 100000), ("250ms", 250000000),
                   ("60s", 60000000000)]:
         request(f"group add preempt-delay {d}", add + ["preempt-delay", d],
@@ -458,6 +473,10 @@ def test_requests():
             ["--unchecked", "group", "add", "dev", "lo", "group", "7", "id",
              "5", "algo", "ring", "ask-suspect", "on"], "group_new",
             dict(base, algo=2, ask_suspect=1))
+    request("--unchecked: ring with quorum goes to the kernel",
+            ["--unchecked", "group", "add", "dev", "lo", "group", "7", "id",
+             "5", "algo", "ring", "quorum", "on"], "group_new",
+            dict(base, algo=2, quorum=1))
     request("--unchecked: ring-list with preempt-delay goes to the kernel",
             ["--unchecked", "group", "add", "dev", "lo", "group", "7", "id",
              "5", "algo", "ring-list", "preempt-delay", "0"], "group_new",
@@ -711,14 +730,15 @@ def test_printers():
                  participant=True, hb_interval_ns=20000000, hb_miss=3,
                  timeout_ns=100000, coord_timeout_ns=60000000000,
                  pos=None, ask_suspect=None, preempt=None,
-                 preempt_delay_ns=None, mtu=None, lladdr=None, peers=peers)
+                 preempt_delay_ns=None, quorum=None, mtu=None, lladdr=None,
+                 peers=peers)
     want_opts = dict(common, group=8, role="leader", leader=4000000000,
                      term=1, participant=False, hb_interval_ns=1000000000,
                      hb_miss=3, timeout_ns=10000000,
                      coord_timeout_ns=40000000, pos=4000000000,
                      ask_suspect=False, preempt=False,
-                     preempt_delay_ns=250000000, mtu=None, lladdr=None,
-                     peers=[])
+                     preempt_delay_ns=250000000, quorum=True, mtu=None,
+                     lladdr=None, peers=[])
     want1 = dict(want0, role="follower", leader=4000000001,
                  participant=False)
     ring_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
@@ -730,14 +750,16 @@ def test_printers():
                      hb_interval_ns=100000000, hb_miss=5,
                      timeout_ns=100000000, coord_timeout_ns=400000000,
                      pos=2, suppress=False, ask_suspect=True,
-                     preempt=True, preempt_delay_ns=0, mtu=1500,
+                     preempt=True, preempt_delay_ns=0, quorum=False,
+                     mtu=1500,
                      lladdr="02:e1:00:00:00:2a", peers=ring_peers)
     want_ring_on = dict(want_ring, suppress=True)
     want_list = dict(want_ring, algo="ring-list")
     del want_list["suppress"]
     check("-j show: keys and values (leader null when 0)",
           rc == 0 and show[:2] == [want0, want1], lines[0])
-    check("-j show: ask_suspect false, preempt false, preempt_delay_ns",
+    check("-j show: ask_suspect false, preempt false, preempt_delay_ns, "
+          "quorum true",
           show[2:3] == [want_opts], lines[0])
     check("-j show: ring: pos, suppress false/true, peers' pos, "
           "the Bully options' defaults",
@@ -753,7 +775,7 @@ def test_printers():
                     hb_interval_ns=20000000, hb_miss=3, timeout_ns=10000000,
                     coord_timeout_ns=40000000, pos=4000000000,
                     ask_suspect=False, preempt=True,
-                    preempt_delay_ns=5000000, mtu=9000,
+                    preempt_delay_ns=5000000, quorum=False, mtu=9000,
                     lladdr="02:e1:00:00:00:05", peers=var_peers)
     want_enh = dict(want_min, algo="enh-bully", leader=4000000000)
     want_new = dict(want_min, algo="algo_8", leader=None)
@@ -774,7 +796,7 @@ def test_printers():
                     hb_interval_ns=20000000, hb_miss=3, timeout_ns=10000000,
                     coord_timeout_ns=40000000, pos=4000000000,
                     ask_suspect=True, preempt=True, preempt_delay_ns=0,
-                    inv_seq=5, inv_coordinator=9,
+                    quorum=False, inv_seq=5, inv_coordinator=9,
                     members=[3, 9, 4000000000],
                     search_interval_ns=60000000, mtu=None, lladdr=None,
                     peers=inv_peers)
@@ -790,7 +812,8 @@ def test_printers():
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
            "term", "participant", "hb_interval_ns", "hb_miss", "timeout_ns",
            "coord_timeout_ns", "pos", "ask_suspect", "preempt",
-           "preempt_delay_ns", "inv_seq", "inv_coordinator", "members",
+           "preempt_delay_ns", "quorum", "inv_seq", "inv_coordinator",
+           "members",
            "search_interval_ns", "mtu", "lladdr", "peers"] and
           list(show[9]["peers"][0].keys()) ==
           ["id", "lladdr", "alive", "pos", "member"], lines[0])
@@ -799,7 +822,7 @@ def test_printers():
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
            "term", "participant", "hb_interval_ns", "hb_miss", "timeout_ns",
            "coord_timeout_ns", "pos", "suppress", "ask_suspect", "preempt",
-           "preempt_delay_ns", "mtu", "lladdr", "peers"] and
+           "preempt_delay_ns", "quorum", "mtu", "lladdr", "peers"] and
           list(show[3]["peers"][0].keys()) == ["id", "lladdr", "alive", "pos"],
           lines[0])
     check("-j show: dump filter drops other devices and groups",
@@ -808,7 +831,7 @@ def test_printers():
                        tx={"election": 2, "answer": 0, "coordinator": 0,
                            "heartbeat": 18446744073709551615, "ack": 7,
                            "retry": 3, "query": 0, "cid": 0, **INV0,
-                           "msg_14": 5},
+                           "msg_15": 5},
                        rx={"election": 0, "answer": 0, "coordinator": 0,
                            "heartbeat": 0, "ack": 0, "retry": 0,
                            "query": 0, "cid": 0, **INV0},
@@ -819,7 +842,8 @@ def test_printers():
                               "wrong_lladdr": 0},
                        elections=6, leader_changes=2, tx_errors=1,
                        tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
-                       elections_limited=3, timer_late=None)]
+                       elections_limited=3, quorum_lost=2,
+                       timer_late=None)]
     late = [0] * 22
     late[0], late[3], late[21] = 5, 7, 1
     want_stats.append(dict(want_stats[0],
@@ -835,13 +859,13 @@ def test_printers():
                         "cid": 4, **INV0},
                     rx={"election": 0, "answer": 1, "coordinator": 0,
                         "heartbeat": 0, "ack": 0, "retry": 0, "query": 5,
-                        "cid": 6, **INV0, "msg_14": 7},
+                        "cid": 6, **dict(INV0, alive=9), "msg_15": 7},
                     drops=dict(zero_drops, malformed=2),
                     elections=1, leader_changes=1, tx_errors=0,
                     tx_drops={"mtu": 0, "no_buffer": 0, "dev_xmit": 0},
-                    elections_limited=0, timer_late=None)
+                    elections_limited=0, quorum_lost=0, timer_late=None)
     check("-j stats: min-bully, enh-bully: query and cid in tx and rx, "
-          "type 14 still msg_14, absent nests all 0",
+          "alive, type 15 msg_15, absent nests and quorum_lost all 0",
           stats[2:] == [want_var, dict(want_var, algo="enh-bully")],
           lines[1])
     check("-j stats: tx and rx key order: query, cid, then invitation's "
@@ -850,8 +874,8 @@ def test_printers():
           list(stats[2]["tx"].keys()) ==
           ["election", "answer", "coordinator", "heartbeat", "ack", "retry",
            "query", "cid", "ayc", "ayc_reply", "invite", "accept",
-           "ready"] and
-          list(stats[2]["rx"].keys())[-3:] == ["accept", "ready", "msg_14"],
+           "ready", "alive"] and
+          list(stats[2]["rx"].keys())[-3:] == ["ready", "alive", "msg_15"],
           lines[1])
     check("-j stats: timer_late key order",
           len(stats) == 4 and isinstance(stats[1]["timer_late"], dict) and
@@ -866,7 +890,7 @@ def test_printers():
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
            "elections", "leader_changes", "tx_errors", "tx_drops",
-           "elections_limited", "timer_late"], lines[1])
+           "elections_limited", "quorum_lost", "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
     want = ("dev eth\\1 group 7 id 4000000000 algo bully role candidate "
@@ -880,17 +904,18 @@ def test_printers():
           "algo bully role leader leader 4000000000 term 1 participant no\n"
           "\thb-interval 1s hb-miss 3 timeout 10ms coord-timeout 40ms "
           "pos 4000000000\n"
-          "\task-suspect off preempt off preempt-delay 250ms\n" in out, out)
+          "\task-suspect off preempt off preempt-delay 250ms quorum on\n"
+          in out, out)
     check("show text output: a ring reports the options' defaults",
-          "pos 2 suppress off\n\task-suspect on preempt on preempt-delay 0\n"
-          "\tlladdr" in out, out)
+          "pos 2 suppress off\n\task-suspect on preempt on preempt-delay 0 "
+          "quorum off\n\tlladdr" in out, out)
     check("show text output: no options line without the attributes",
           "coord-timeout 60s\n\tpeer 1" in out, out)
     ring = ("dev eth\\1 group 9 id 4000000000 algo ring role leader "
             "leader 4000000000 term 3 participant no\n"
             "\thb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms "
             "pos 2 suppress off\n"
-            "\task-suspect on preempt on preempt-delay 0\n"
+            "\task-suspect on preempt on preempt-delay 0 quorum off\n"
             "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
             "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 4294967295\n"
             "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive yes pos 1\n")
@@ -900,37 +925,37 @@ def test_printers():
           "coord-timeout 400ms pos 2 suppress on\n" in out and
           "algo ring-list role leader" in out and
           "coord-timeout 400ms pos 2\n"
-          "\task-suspect on preempt on preempt-delay 0\n"
+          "\task-suspect on preempt on preempt-delay 0 quorum off\n"
           "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
           "\tpeer 1" in out, out)
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
           "heartbeat 18446744073709551615 ack 7 retry 3 query 0 cid 0 "
-          "ayc 0 ayc_reply 0 invite 0 accept 0 ready 0 msg_14 5\n"
+          "ayc 0 ayc_reply 0 invite 0 accept 0 ready 0 alive 0 msg_15 5\n"
           "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
           "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
-          "ready 0\n\tdrops: malformed 0 wrong_group 0 "
+          "ready 0 alive 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
           "queue_full 8 term_too_far 0 wrong_lladdr 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
-          "tx_errors 1\n" in out, out)
+          "quorum_lost 2 tx_errors 1\n" in out, out)
     var_stats = ("dev eth\\1 group 10 id 4000000000\n"
                  "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 ack 0 "
                  "retry 0 query 3 cid 4 ayc 0 ayc_reply 0 invite 0 "
-                 "accept 0 ready 0\n"
+                 "accept 0 ready 0 alive 0\n"
                  "\trx: election 0 answer 1 coordinator 0 heartbeat 0 ack 0 "
                  "retry 0 query 5 cid 6 ayc 0 ayc_reply 0 invite 0 "
-                 "accept 0 ready 0 msg_14 7\n"
+                 "accept 0 ready 0 alive 9 msg_15 7\n"
                  "\tdrops: malformed 2 wrong_group 0 ")
     check("stats text output: query and cid counters (min-bully, "
-          "enh-bully), msg_14 after them",
+          "enh-bully), alive, msg_15 after them",
           out.count(var_stats) == 2, out)
     check("show text output: min-bully, enh-bully, algo_8",
           "group 10 id 4000000000 algo min-bully role follower leader 1 "
           "term 4 participant no\n"
           "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
           "pos 4000000000\n"
-          "\task-suspect off preempt on preempt-delay 5ms\n"
+          "\task-suspect off preempt on preempt-delay 5ms quorum off\n"
           "\tlladdr 02:e1:00:00:00:05 mtu 9000\n"
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 1\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:02 alive no pos 2\n" in out and
@@ -941,7 +966,7 @@ def test_printers():
           "algo invitation role follower leader 9 term 5 participant no\n"
           "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
           "pos 4000000000\n"
-          "\task-suspect on preempt on preempt-delay 0\n"
+          "\task-suspect on preempt on preempt-delay 0 quorum off\n"
           "\tinv-seq 5 inv-coordinator 9 search-interval 60ms "
           "members 3,9,4000000000\n"
           "\tpeer 3 lladdr 02:00:00:ab:cd:?? alive yes pos 3 member yes\n"
