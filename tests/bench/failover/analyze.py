@@ -37,6 +37,8 @@ Definitions (every time is CLOCK_MONOTONIC of the one guest):
              if it never steps down, cut -> the moment no survivor leads
              any more after the heal. "self" counts step downs before the
              heal (the undo).
+  heal       (kind b) undo -> the last event after which every node, the
+             isolated one included, follows one leader (until back_ns).
   bound      the detection bound hb-interval x hb-miss (keepalived: 3 x
              advert_int; its Master_Down_Interval adds the skew time).
 """
@@ -51,7 +53,8 @@ import sys
 
 KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
 GROUPS = {"bully": 1, "ring": 2, "ring-nosuppress": 3, "ring-all": 4, "ring-list": 5,
-          "bully-noask": 6, "min-bully": 7, "enh-bully": 8}
+          "bully-noask": 6, "min-bully": 7, "enh-bully": 8, "bully-quorum": 9,
+          "invitation": 10}
 KIND_NAMES = {"a": "crash (a): leader's eth0 down in its namespace",
               "b": "silent isolation (b): every frame to and from the leader's bridge port dropped",
               "p": "planned handover: GROUP_STOP on the leader / SIGTERM to its keepalived"}
@@ -59,8 +62,12 @@ MSG_TYPES = ("election", "answer", "coordinator", "heartbeat", "ack", "retry")
 # the Bully variants' join messages: in the md with the others, in the csv
 # as the last columns (the older columns keep their places)
 MSG_TYPES_JOIN = ("query", "cid")
+# invitation's and quorum's, the csv's last columns
+MSG_TYPES_MORE = ("are_you_coord", "ayc_reply", "invite", "accept", "ready", "alive")
 MSG_ABBREV = {"election": "E", "answer": "A", "coordinator": "C", "heartbeat": "H",
-              "ack": "ACK", "retry": "R", "query": "Q", "cid": "CID"}
+              "ack": "ACK", "retry": "R", "query": "Q", "cid": "CID",
+              "are_you_coord": "AYC", "ayc_reply": "AYCR", "invite": "INV",
+              "accept": "ACC", "ready": "RDY", "alive": "ALV"}
 
 
 def load_jsonl(path):
@@ -115,6 +122,18 @@ def trial_metrics(t, evs, is_ka):
     def leads(i):
         return st[i] == "MASTER" if is_ka else (not stopped[i] and lead[i] == i)
 
+    def agreed_all():
+        """every node, the isolated leader included, on one leader"""
+        if is_ka:
+            m = [i for i in nodes if st[i] == "MASTER"]
+            if len(m) == 1 and all(st[i] == "BACKUP" for i in nodes if i != m[0]):
+                return m[0]
+            return None
+        if any(stopped[i] for i in nodes):
+            return None
+        v = {lead[i] for i in nodes}
+        return v.pop() if len(v) == 1 and None not in v else None
+
     def agreed():
         if is_ka:
             m = [i for i in surv if st[i] == "MASTER"]
@@ -134,6 +153,7 @@ def trial_metrics(t, evs, is_ka):
     two_start = None
     iso_end, iso_self = None, False
     resolved = None
+    heal_at, heal_cur = None, None     # after the heal: every node agrees
     for ev in evs:
         ts, i = ev["ts_ns"], ev["node"]
         if ts > back:
@@ -179,6 +199,12 @@ def trial_metrics(t, evs, is_ka):
             iso_end, iso_self = ts, ts <= heal
         if ts > heal and resolved is None and not any(leads(j) for j in surv):
             resolved = ts
+        if t["kind"] == "b" and ts > heal:
+            a_all = agreed_all()
+            if a_all is None:
+                heal_at, heal_cur = None, None
+            elif a_all != heal_cur:
+                heal_at, heal_cur = ts, a_all
     if two_start is not None:
         r["two_ns"] += wend - two_start
     r["new_leader"] = cur
@@ -190,6 +216,9 @@ def trial_metrics(t, evs, is_ka):
         end = iso_end if iso_end is not None else (resolved or back)
         r["iso"] = end - cut
         r["iso_self"] = iso_self
+        # the heal -> the last change to a state where every node follows
+        # one leader (None: never before the driver saw it settled back)
+        r["heal"] = heal_at - heal if heal_at is not None else None
     return r
 
 
@@ -241,8 +270,9 @@ class Config:
             self.results[(s, k)] = self.aggregate(s, k)
 
     def bound_ns(self, system):
-        return 3 * ((self.meta or {}).get("ka_advert_ns", 10_000_000) if system == "keepalived"
-                    else self.hb_ns)
+        if system == "keepalived":
+            return 3 * (self.meta or {}).get("ka_advert_ns", 10_000_000)
+        return self.systems.get(system, {}).get("hb_miss", 3) * self.hb_ns
 
     def aggregate(self, s, k):
         ts = [t for t in self.trials if t["system"] == s and t["kind"] == k]
@@ -272,10 +302,13 @@ class Config:
             iso = [ms(t["m"]["iso"]) for t in ts]
             a["iso_p50"], a["iso_max"] = pct(iso, 50), max(iso)
             a["iso_self"] = sum(1 for t in ts if t["m"]["iso_self"])
+            hl = [ms(t["m"]["heal"]) for t in ts if t["m"].get("heal") is not None]
+            if hl:
+                a["heal_p50"], a["heal_max"] = pct(hl, 50), max(hl)
         msgs = [t["msgs"] for t in ts if t.get("msgs")]
         if msgs:
             a["msgs"] = {ty: sum(m.get(ty, 0) for m in msgs) / len(msgs)
-                         for ty in MSG_TYPES + MSG_TYPES_JOIN}
+                         for ty in MSG_TYPES + MSG_TYPES_JOIN + MSG_TYPES_MORE}
         return a
 
     def soak(self, s):
@@ -325,8 +358,8 @@ def late_summary(tl):
 
 # -------------------------------------------------------------- output ---
 
-ORDER = ["keepalived", "bully", "bully-noask", "ring", "ring-nosuppress", "ring-all",
-         "ring-list", "min-bully", "enh-bully"]
+ORDER = ["keepalived", "bully", "bully-noask", "bully-quorum", "ring", "ring-nosuppress",
+         "ring-all", "ring-list", "min-bully", "enh-bully", "invitation"]
 
 
 def result_order(item):
@@ -353,11 +386,17 @@ def ratio(a, b):
 def config_md(c):
     out = ["## %s\n" % c.name]
     m = c.meta or {}
+    q = ""
+    if "bully-quorum" in c.systems:
+        qm = c.systems["bully-quorum"].get("hb_miss", 5)
+        q = (" bully-quorum: quorum on, hb-miss %d, timeout %s, coord-timeout %s "
+             "(bound %.1f ms; quorum needs hb-interval x (hb-miss - 2) above 1.5 x "
+             "timeout)." % (qm, hb_str(c.hb_ns), hb_str(4 * c.hb_ns), c.hb_ns * qm / 1e6))
     out.append("%d nodes; election.ko: hb-interval %s, hb-miss 3, timeout %s, coord-timeout %s "
-               "(detection bound %.1f ms); keepalived: advert_int 10 ms (bound 30 ms). "
+               "(detection bound %.1f ms);%s keepalived: advert_int 10 ms (bound 30 ms). "
                "Seed %s. Monitor gaps: %d.\n" % (
                    c.n, hb_str(c.hb_ns), hb_str(2 * c.hb_ns), hb_str(8 * c.hb_ns),
-                   c.hb_ns * 3 / 1e6, m.get("seed"), c.gaps))
+                   c.hb_ns * 3 / 1e6, q, m.get("seed"), c.gaps))
     systems = sysorder({s for s, _ in c.results})
     for k in ("a", "b", "p"):
         rows = []
@@ -372,10 +411,12 @@ def config_md(c):
                    fmt(vs, 2), a.get("detection"), a.get("election"), a.get("announcement"),
                    "%d / %.1f" % (a["two_ep"], a["two_ms"])]
             if k == "b":
-                row += [a.get("iso_p50"), a.get("iso_max"), "%d/%d" % (a.get("iso_self", 0), a["n"])]
+                row += [a.get("iso_p50"), a.get("iso_max"), "%d/%d" % (a.get("iso_self", 0), a["n"]),
+                        a.get("heal_p50"), a.get("heal_max")]
             mm = a.get("msgs")
             row.append(" ".join("%s %.1f" % (MSG_ABBREV[t], mm[t])
-                                for t in MSG_TYPES + MSG_TYPES_JOIN if mm.get(t)) if mm else "-")
+                                for t in MSG_TYPES + MSG_TYPES_JOIN + MSG_TYPES_MORE
+                                if mm.get(t)) if mm else "-")
             notes = []
             if a["skipped"]:
                 notes.append("%d skipped (no agreement before the cut)" % a["skipped"])
@@ -391,7 +432,8 @@ def config_md(c):
                 "p90/bound", "keepalived p50 / p50", "detection p50", "election p50",
                 "announcement p50", "2 leaders: episodes / ms"]
         if k == "b":
-            head += ["isolated leads p50 ms", "isolated max ms", "isolated stepped down alone"]
+            head += ["isolated leads p50 ms", "isolated max ms", "isolated stepped down alone",
+                     "heal -> one leader p50 ms", "heal max ms"]
         head += ["frames per failover (survivors' tx, by type)", "notes"]
         out.append("### %s\n" % KIND_NAMES[k])
         out.append(md_table(head, rows))
@@ -502,7 +544,8 @@ CSV_HEAD = ["nodes", "hb_us", "variant", "system", "kind", "n", "unsettled", "sk
            ["msgs_%s" % t for t in MSG_TYPES] + \
            ["soak_s", "soak_leader_changes", "soak_runs", "cpu_sys_softirq_pct_per_node",
             "cpu_keepalived_pct_per_node", "timer_late_p50", "timer_late_p99", "timer_late_max_us"] + \
-           ["msgs_%s" % t for t in MSG_TYPES_JOIN]
+           ["msgs_%s" % t for t in MSG_TYPES_JOIN] + \
+           ["heal_p50_ms", "heal_max_ms"] + ["msgs_%s" % t for t in MSG_TYPES_MORE]
 
 
 def csv_rows(c):
@@ -528,7 +571,9 @@ def csv_rows(c):
                "" if so.get("elections") is None else so["elections"], r(so.get("sys_pct")),
                r(so.get("proc_pct")), tl.get("p50") or ("n/a" if s != "keepalived" else ""),
                tl.get("p99") or "", r(tl.get("max_us"), 0) if tl else ""] + \
-              [r(mm.get(t)) for t in MSG_TYPES_JOIN]
+              [r(mm.get(t)) for t in MSG_TYPES_JOIN] + \
+              [r(a.get("heal_p50")), r(a.get("heal_max"))] + \
+              [r(mm.get(t)) for t in MSG_TYPES_MORE]
 
 
 def plot(cfgs, path, datadir):
@@ -631,10 +676,15 @@ summed over the table's trials. **isolated** (kind b) = cut -> the isolated
 leader's first step down (or, if it never steps down, until no survivor
 leads after the heal); "stepped down alone" counts step downs before the
 heal, so without one the figure is the harness's isolation time, not a
-property of the protocol. **bound** = hb-interval x hb-miss (keepalived:
+property of the protocol. **heal -> one leader** (kind b) = the undo (the
+filters deleted) -> the last event after which every node, the isolated
+one included, follows the same leader until the driver saw the group
+settled back (for invitation: the merge of the isolated node's group).
+**bound** = hb-interval x hb-miss (keepalived:
 3 x advert_int). **frames per failover** = the survivors' tx counters per
 type (E election, A answer, C coordinator, H heartbeat, ACK, R retry,
-Q query, CID cid),
+Q query, CID cid, AYC are_you_coord, AYCR ayc_reply, INV invite, ACC
+accept, RDY ready, ALV alive),
 mean over the trials, from the stats before the cut to the stats after the
 settle (heartbeats of the settle window included). **leader changes** in the soak = takeovers: a node entering
 the leader role (its own leader_changed to itself; keepalived: entries into MASTER), summed over

@@ -13,9 +13,11 @@ best id leads: the highest in every system but min-bully, where the lowest
 
   keepalived        VRRPv3, advert_int 0.01, priority 100 + id, multicast
   bully, ring, ring-nosuppress (algo ring suppress off), ring-all, ring-list,
-  min-bully, enh-bully
+  min-bully, enh-bully, invitation
                     election.ko, hb-interval HB, hb-miss 3, timeout 2 x HB,
                     coord-timeout 4 x timeout
+  bully-quorum      algo bully quorum on, hb-miss 5, timeout HB (quorum
+                    needs hb-interval x (hb-miss - 2) > 1.5 x timeout)
 
 Per system: C crashes of kind "a" (leader's eth0 down in its namespace),
 C of kind "b" (every frame to and from the leader's bridge port dropped by
@@ -86,7 +88,14 @@ ELEC_SYSTEMS = {                  # name -> (group, group add keywords)
     "bully-noask": (6, ["algo", "bully", "ask-suspect", "off"]),
     "min-bully": (7, ["algo", "min-bully"]),
     "enh-bully": (8, ["algo", "enh-bully"]),
+    # quorum on: the minority side, an isolated leader included, has no
+    # leader; its timing below (quorum needs hb-miss x ... above 1.5 T)
+    "bully-quorum": (9, ["algo", "bully", "quorum", "on"]),
+    "invitation": (10, ["algo", "invitation"]),
 }
+# hb-miss and timeout (in hb-intervals) where a system differs from the
+# rest (HB_MISS, 2): quorum needs hb-interval x (hb-miss - 2) > 1.5 x T
+SYSTEM_TIMING = {"bully-quorum": (5, 1)}
 LOWEST_WINS = {"min-bully"}       # systems whose best id is the lowest
 ALL_SYSTEMS = ["keepalived"] + list(ELEC_SYSTEMS)
 DEFAULT_SYSTEMS = [s for s in ALL_SYSTEMS if s != "bully-noask"]
@@ -331,6 +340,7 @@ class Bench:
         self.events = []              # raw lines for events.jsonl
         self.runs = []                # records for runs.jsonl
         self.group = None             # election group of the current system
+        self.hb_miss = HB_MISS        # its hb-miss
         self.lead = {}                # node -> leader it follows (None: none)
         self.stopped = {}             # node -> instance stopped
         self.ka = {}                  # node -> keepalived state
@@ -576,8 +586,11 @@ class Bench:
     def elec_up(self, name):
         group, kw = ELEC_SYSTEMS[name]
         hb = self.hb_ns
-        timing = ["hb-interval", "%dus" % (hb // 1000), "hb-miss", HB_MISS,
-                  "timeout", "%dus" % (2 * hb // 1000), "coord-timeout", "%dus" % (8 * hb // 1000)]
+        miss, tmul = SYSTEM_TIMING.get(name, (HB_MISS, 2))
+        timing = ["hb-interval", "%dus" % (hb // 1000), "hb-miss", miss,
+                  "timeout", "%dus" % (tmul * hb // 1000),
+                  "coord-timeout", "%dus" % (4 * tmul * hb // 1000)]
+        self.hb_miss = miss
         self.group = group
         self.lead = {i: None for i in self.ids}
         self.stopped = {i: True for i in self.ids}
@@ -685,7 +698,8 @@ class Bench:
     def stable_ns(self):
         # settled = agreement and then no event for 10 detection bounds
         # (at least 50 ms)
-        return max(50_000_000, 10 * HB_MISS * self.period_ns())
+        miss = HB_MISS if self.group is None else self.hb_miss
+        return max(50_000_000, 10 * miss * self.period_ns())
 
     def hogs_start(self):
         if self.a.variant == "busy":
@@ -719,7 +733,9 @@ class Bench:
     def run_system(self, name):
         is_ka = name == "keepalived"
         self.best = min(self.ids) if name in LOWEST_WINS else max(self.ids)
-        rec = {"type": "system", "system": name, "errors": [], "best": self.best}
+        rec = {"type": "system", "system": name, "errors": [], "best": self.best,
+               "hb_miss": SYSTEM_TIMING.get(name, (HB_MISS, 2))[0],
+               "timeout_hb": SYSTEM_TIMING.get(name, (HB_MISS, 2))[1]}
         t_sys = now_ns()
         try:
             if is_ka:
