@@ -155,6 +155,17 @@ static bool elec_dur_ok(u64 ns)
 	return ns >= ELECTION_DUR_MIN_NS && ns <= ELECTION_DUR_MAX_NS;
 }
 
+/*
+ * quorum on: the lease, hb-interval x (hb-miss - 1) - T, must outlast one
+ * beacon period and its jitter, hb-interval + T / 2 (quorum.h)
+ */
+static bool elec_quorum_timing_ok(const struct elec_config *cfg)
+{
+	return cfg->hb_miss >= 3 &&
+	       2 * cfg->hb_interval_ns * (cfg->hb_miss - 2) >
+	       3 * cfg->timeout_ns;
+}
+
 /**
  * elec_config_check() - validate a configuration.
  * @cfg: the configuration
@@ -214,9 +225,7 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "search-interval out of range (0 or 100us..60s)";
 	else if (cfg->quorum && !elec_algo_is_bully(cfg->algo))
 		reason = "quorum applies to the Bully algorithms only";
-	else if (cfg->quorum && (cfg->hb_miss < 3 ||
-		 2 * cfg->hb_interval_ns * (cfg->hb_miss - 2) <=
-		 3 * cfg->timeout_ns))
+	else if (cfg->quorum && !elec_quorum_timing_ok(cfg))
 		reason = "quorum needs hb-interval x (hb-miss - 2) above 1.5 x timeout";
 
 	if (!reason)

@@ -228,12 +228,12 @@ static void quorum_check(struct elec_core *c, u64 now)
 			elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
 		}
 		next = until;
-	} else if (q->confirmed ||
-		   now >= q->claim_ns + elec_quorum_lease_ns(c)) {
+	} else if (!q->confirmed &&
+		   now < q->claim_ns + elec_quorum_lease_ns(c)) {
+		next = q->claim_ns + elec_quorum_lease_ns(c);
+	} else {
 		elec_bully_no_quorum(c, now);
 		return;
-	} else {
-		next = q->claim_ns + elec_quorum_lease_ns(c);
 	}
 	/* its own promise ending may complete a majority */
 	if (bound && bound < next)
