@@ -218,8 +218,25 @@ u64 elec_quorum_until(const struct elec_core *c, u64 now)
 static void quorum_check(struct elec_core *c, u64 now)
 {
 	struct elec_quorum *q = &c->bully.q;
-	u64 bound, until = quorum_until(c, now, &bound);
-	u64 next;
+	u64 bound, until, next;
+	u32 i, named = 0, need = quorum_need(c);
+
+	if (!q->confirmed && now < q->claim_ns + elec_quorum_lease_ns(c)) {
+		/* a claimant: O(n) per naming until it has enough */
+		bound = quorum_bound_until(c, c->cfg.self_id);
+		if (bound > now)
+			need++;
+		for (i = 0; i < c->n_peers; i++)
+			named += !!c->peers[i].support_ns;
+		if (named < need) {
+			next = q->claim_ns + elec_quorum_lease_ns(c);
+			if (bound > now && bound < next)
+				next = bound;
+			elec_core_arm(c, ELEC_BULLY_TIMER_LEASE, next, now);
+			return;
+		}
+	}
+	until = quorum_until(c, now, &bound);
 
 	if (until > now) {
 		if (!q->confirmed) {
