@@ -421,11 +421,15 @@ struct elec_ring {
  * @claim_ns: leading: when it claimed
  * @confirmed: leading: a majority named it since the claim (the role is
  *	leader only then; candidate before)
+ * @start_bound: until then the node names nobody: it started then, and
+ *	any promise it made before (a stop, a reboot) is forgotten, so it is
+ *	kept a promise window from the start
  */
 struct elec_quorum {
 	u32 named;
 	u64 named_term;
 	u64 named_ns;
+	u64 start_bound;
 	u64 claim_term;
 	u64 claim_ns;
 	bool confirmed;

@@ -97,10 +97,12 @@ bool elec_quorum_may_run(const struct elec_core *c, u64 now)
 static u64 quorum_bound_until(const struct elec_core *c, u32 k)
 {
 	const struct elec_quorum *q = &c->bully.q;
+	u64 until = q->start_bound;
 
-	if (!q->named || q->named == k || q->named == c->cfg.self_id)
-		return 0;
-	return q->named_ns + elec_quorum_promise_ns(c);
+	if (q->named && q->named != k && q->named != c->cfg.self_id &&
+	    q->named_ns + elec_quorum_promise_ns(c) > until)
+		until = q->named_ns + elec_quorum_promise_ns(c);
+	return until;
 }
 
 /*
@@ -149,10 +151,11 @@ static void quorum_beacon(struct elec_core *c, u64 now)
  * @c: the instance
  * @now: current time, ns
  *
- * Forgets any promise and claim of an earlier start (a restarted node
- * lost them, as a rebooted one would: it names nobody during its first
- * detection window, longer than the promise), then beacons; does nothing
- * with quorum off.
+ * A node that starts (a restart, a reboot: the module loaded anew) may
+ * have named a leader just before, and a rebooted one does not remember
+ * it: every start binds the node to nobody for a promise window, during
+ * which it names nobody (it counts for no claimant, itself included).
+ * Then beacons; does nothing with quorum off.
  */
 void elec_quorum_start(struct elec_core *c, u64 now)
 {
@@ -160,6 +163,7 @@ void elec_quorum_start(struct elec_core *c, u64 now)
 	u32 i;
 
 	q->named = 0;
+	q->start_bound = now + elec_quorum_promise_ns(c);
 	q->confirmed = false;
 	for (i = 0; i < c->n_peers; i++)
 		c->peers[i].support_ns = 0;
@@ -194,6 +198,18 @@ static u64 quorum_until(const struct elec_core *c, u64 now, u64 *bound)
 }
 
 /**
+ * elec_quorum_self_bound() - until when the local node may not count itself.
+ * @c: the instance
+ *
+ * Return: the end of its start's promise window or of its promise to
+ * another leader, whichever is later (a time in the past: it counts).
+ */
+u64 elec_quorum_self_bound(const struct elec_core *c)
+{
+	return quorum_bound_until(c, c->cfg.self_id);
+}
+
+/**
  * elec_quorum_until() - until when a majority names the local node.
  * @c: the instance (a claimant or leader)
  * @now: current time, ns
@@ -218,18 +234,25 @@ u64 elec_quorum_until(const struct elec_core *c, u64 now)
 static void quorum_check(struct elec_core *c, u64 now)
 {
 	struct elec_quorum *q = &c->bully.q;
-	u64 bound, until, next;
+	u64 bound, until, next, deadline;
 	u32 i, named = 0, need = quorum_need(c);
 
-	if (!q->confirmed && now < q->claim_ns + elec_quorum_lease_ns(c)) {
+	/*
+	 * A claimant waits for namings a lease after its claim, or until its
+	 * own promise ends if that is later (it counts itself then).
+	 */
+	bound = quorum_bound_until(c, c->cfg.self_id);
+	deadline = q->claim_ns + elec_quorum_lease_ns(c);
+	if (bound > deadline)
+		deadline = bound;
+	if (!q->confirmed && now < deadline) {
 		/* a claimant: O(n) per naming until it has enough */
-		bound = quorum_bound_until(c, c->cfg.self_id);
 		if (bound > now)
 			need++;
 		for (i = 0; i < c->n_peers; i++)
 			named += !!c->peers[i].support_ns;
 		if (named < need) {
-			next = q->claim_ns + elec_quorum_lease_ns(c);
+			next = deadline;
 			if (bound > now && bound < next)
 				next = bound;
 			elec_core_arm(c, ELEC_BULLY_TIMER_LEASE, next, now);
@@ -245,9 +268,8 @@ static void quorum_check(struct elec_core *c, u64 now)
 			elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
 		}
 		next = until;
-	} else if (!q->confirmed &&
-		   now < q->claim_ns + elec_quorum_lease_ns(c)) {
-		next = q->claim_ns + elec_quorum_lease_ns(c);
+	} else if (!q->confirmed && now < deadline) {
+		next = deadline;
 	} else {
 		elec_bully_no_quorum(c, now);
 		return;

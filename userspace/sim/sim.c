@@ -838,6 +838,14 @@ static int sim_quorum_ok(struct sim *s)
 		    (!s->p->preempt_off && ln != best))
 			return 0;
 		/*
+		 * A leader that may not count itself yet (it started, or
+		 * named another leader, a promise window ago or less) may
+		 * lose its majority when a peer's naming runs out before
+		 * it can: judged once it counts.
+		 */
+		if (elec_quorum_self_bound(&ln->core) > s->now)
+			return 0;
+		/*
 		 * The leader holds a naming of every other node of its side
 		 * (or one is in flight to it), and the next one comes before
 		 * it runs out: else (a promise binding the node elsewhere,
