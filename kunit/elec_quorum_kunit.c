@@ -794,6 +794,37 @@ static void tq_claim_bound_past_lease(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.quorum_lost, 0);
 }
 
+/*
+ * A confirmed bully leader asked by a lower id that has seen a newer term
+ * re-announces at a term above it: it stays leader (no role change, no
+ * event), its namings still count, and no new claim begins.
+ */
+static void tq_reannounce_keeps_role(struct kunit *test)
+{
+	struct t_node *n = tq_node(test, 5);
+	u64 claim;
+
+	tq_claim(n, 3);
+	claim = n->now;
+	tq_rx_alive(n, 1, 4, 5, 4);
+	tq_rx_alive(n, 3, 4, 5, 4);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	n->now += TQ_MS;
+	t_clear(n);
+	tq_rx(n, ELEC_MSG_ELECTION, 1, 5, 6);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_TRUE(test, n->c.bully.q.confirmed);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.claim_term, 4);
+	KUNIT_EXPECT_EQ(test, tq_support(n), 2);
+	KUNIT_EXPECT_EQ(test, elec_quorum_until(&n->c, n->now),
+			claim + TQ_LEASE);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, T_ANY),
+			0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.quorum_lost, 0);
+}
+
 /* ---- the network -------------------------------------------------------- */
 
 /**
@@ -1365,6 +1396,7 @@ static struct kunit_case elec_quorum_cases[] = {
 	KUNIT_CASE(tq_net_release_chain),
 	KUNIT_CASE(tq_net_minority_no_runs),
 	KUNIT_CASE(tq_claim_bound_past_lease),
+	KUNIT_CASE(tq_reannounce_keeps_role),
 	KUNIT_CASE(tq_restart_keeps_promise),
 	KUNIT_CASE(tq_net_restart_two_leaders),
 	{}

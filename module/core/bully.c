@@ -537,18 +537,28 @@ static void bully_announce(struct elec_core *c, u64 term, u64 now)
 		bully_send_to(c, &c->peers[i], ELEC_MSG_COORDINATOR, term, now);
 }
 
+/*
+ * Claim at a new term. A leader that re-announces (an asker had seen a
+ * newer term) stays what it was: with quorum on, a confirmed leader keeps
+ * its role and its namings (they count from its first claim's term on),
+ * a claimant its claim.
+ */
 static void bully_become_leader(struct elec_core *c, u64 now)
 {
+	bool again = c->phase == ELEC_BULLY_LEADING &&
+		     c->leader == c->cfg.self_id;
+	enum elec_role role = again ? c->role : ELEC_ROLE_LEADER;
 	u64 term = elec_core_term_next(c);
 
 	elec_core_set_leader(c, c->cfg.self_id, term, now);
 	c->leader_rx_ns = now;
 	bully_announce(c, term, now);
 	elec_bully_run_clear(c);
-	c->role = ELEC_ROLE_LEADER;
+	c->role = role;
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
-	elec_quorum_claim(c, now);
+	if (!again)
+		elec_quorum_claim(c, now);
 }
 
 /*

@@ -74,6 +74,39 @@
       (CLOCK_MONOTONIC, the clock of the events' ts_ns), src_mac, type,
       flags, group, src, dst, term; flushed per frame. Runs until S
       seconds passed (default: 600) or SIGTERM/SIGINT.
+  elec.py watch --group G --out F [--interval S] [--seconds S] NODE...
+      Record every node's role, leader and term (GROUP_GET every
+      --interval, default 0.02 s, over one generic netlink socket per
+      namespace: no process per poll) and every event of group G (each
+      namespace's "events" multicast group, with the kernel's ts_ns,
+      CLOCK_MONOTONIC) as JSON lines in F, until S seconds passed
+      (default 600) or SIGTERM/SIGINT. Prints "watching" once set up.
+      A poll round is written when a state changed, after an event, with
+      two nodes in role leader and every 25th round; the last line
+      counts every round, those with two leaders and event seq gaps.
+      STATS_GET at the start and the end (quorum_lost, alive counters).
+  elec.py roles --file F [--quorum on|off] [--origin-real NS] [--timeline] [--shell]
+      Judge a watch record: per node the intervals in which it held the
+      role leader, rebuilt from its leader_changed events (quorum on: an
+      event naming itself is its claim, role candidate; a second one, the
+      leader unchanged, its confirmation, role leader; quorum off: the
+      first one); the overlaps of two nodes' intervals; the poll rounds
+      in which two nodes read role leader; the poll samples the intervals
+      contradict; per node, around the origin, when it left the role it
+      held there (down), took it next (up) and left that (upend), and
+      whether it held it throughout (held). Times in s relative to NS
+      (CLOCK_REALTIME ns, `date +%s%N`; default the watch's start); per
+      node the growth of quorum_lost, tx.alive and rx.alive over the
+      watch (watch reads STATS_GET at its start and end). One JSON
+      object, or with --shell lines R_<field>=<value> (R_down_<id>,
+      R_quorum_lost_<id>, ...) to eval; --timeline also prints the events
+      to stderr.
+  elec.py sides --group G --timeout S [--stable S] SIDE...
+      Quorum: poll `electionctl -j show` until every SIDE
+      ("L=NETNS:ID,NETNS:ID...") is as L says: L an id, the side agrees
+      on leader L as `agree` judges it; L 0, every node of the side has
+      role follower and no leader. Then, with --stable, check that it
+      holds for S seconds. Exit 1 with the last views if not.
   elec.py seqcheck --file F [--expect-groups G,..] [--show-dev IF]
       Check an `electionctl -j monitor` capture: SEQ strictly increasing by
       one (no gap, no "lost" line); each instance's events in its core's
@@ -895,6 +928,490 @@ def show_dev(dev, group):
     return json.loads(p.stdout)[0]
 
 
+# ------------------------------------------------------- watch, roles ---
+
+CTRL_ATTR_MCAST_GROUPS = 7
+CTRL_ATTR_MCAST_GRP_NAME = 1
+CTRL_ATTR_MCAST_GRP_ID = 2
+NETLINK_ADD_MEMBERSHIP = 1
+SOL_NETLINK = 270
+
+
+def genl_mcast_group(g, family, group):
+    """The id of @family's multicast group @group (over Genl @g)."""
+    _, _, _, replies = g.request(
+        GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
+        nla(CTRL_ATTR_FAMILY_NAME, family.encode() + b"\0"))
+    for _, chunk in replies:
+        attrs = parse_nla(chunk[4:])
+        for entry in parse_nla(attrs.get(CTRL_ATTR_MCAST_GROUPS, b"")).values():
+            e = parse_nla(entry)
+            name = e.get(CTRL_ATTR_MCAST_GRP_NAME, b"").rstrip(b"\0").decode()
+            if name == group and CTRL_ATTR_MCAST_GRP_ID in e:
+                return struct.unpack("=I", e[CTRL_ATTR_MCAST_GRP_ID][:4])[0]
+    raise SystemExit("multicast group %s/%s not found" % (family, group))
+
+
+def nla_uint(attrs, atype, default=None):
+    """An unsigned attribute of 1, 2, 4 or 8 bytes, else @default."""
+    v = attrs.get(atype)
+    if v is None:
+        return default
+    fmt = {1: "=B", 2: "=H", 4: "=I", 8: "=Q"}.get(len(v))
+    return struct.unpack(fmt, v)[0] if fmt else default
+
+
+def cmd_watch(a):
+    """Record every node's role, leader and term (GROUP_GET every
+    --interval, over one socket per namespace) and every event of the
+    group (the "events" multicast group of each namespace, kernel ts_ns),
+    as JSON lines in --out, until --seconds pass or SIGTERM/SIGINT."""
+    import errno
+    import signal
+
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]
+    attr = enums["elec_attr"]
+    roles = {v: k[len("ELEC_ROLE_"):].lower()
+             for k, v in enums["elec_role"].items()}
+    evnames = {v: k[len("ELEC_EVENT_"):].lower()
+               for k, v in enums["elec_event"].items()}
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
+    nodes = parse_nodes(a.nodes)
+    home = os.open("/proc/self/ns/net", os.O_RDONLY)
+    socks = []
+    try:
+        for ns, nid in nodes:
+            fd = os.open("/run/netns/" + ns, os.O_RDONLY)
+            try:
+                setns(fd)
+            finally:
+                os.close(fd)
+            g = Genl()
+            fam = g.family("election")
+            ev = Genl()
+            ev.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+            ev.s.setsockopt(SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
+                            genl_mcast_group(ev, "election", "events"))
+            ev.s.setblocking(False)
+            ifindex = socket.if_nametoindex(a.dev)
+            payload = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
+                       nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group)))
+            socks.append((ns, nid, g, fam, ev, payload))
+    finally:
+        setns(home)
+        os.close(home)
+    out = open(a.out, "w")
+
+    def put(obj):
+        out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+    alive = enums["elec_msg_type"]["ELEC_MSG_ALIVE"]
+
+    def put_stats(when):
+        # quorum_lost and the ALIVE counters of every node
+        for ns, nid, g, fam, ev, payload in socks:
+            err, msg_, _, replies = g.request(fam, cmd["ELEC_CMD_STATS_GET"], payload)
+            if err or not replies:
+                put({"k": "stats", "when": when, "n": nid,
+                     "error": "%d %s" % (err, msg_)})
+                continue
+            at = parse_nla(replies[0][1][4:])
+            put({"k": "stats", "when": when, "n": nid,
+                 "quorum_lost": nla_uint(at, attr["ELEC_ATTR_QUORUM_LOST"]),
+                 "tx_alive": nla_uint(parse_nla(at.get(attr["ELEC_ATTR_TX"], b"")), alive),
+                 "rx_alive": nla_uint(parse_nla(at.get(attr["ELEC_ATTR_RX"], b"")), alive)})
+
+    put({"k": "start", "mono_ns": time.monotonic_ns(), "real_ns": time.time_ns(),
+         "nodes": [nid for _, nid, _, _, _, _ in socks], "group": a.group,
+         "interval": a.interval})
+    put_stats("start")
+    out.flush()
+    print("watch: watching %s every %.0f ms" % (
+        " ".join(str(nid) for _, nid, _, _, _, _ in socks), a.interval * 1000),
+        flush=True)
+    # the polls: GROUP_GET without NLM_F_ACK (one reply, one recv), the
+    # requests built once, the reply read up to TERM (ROLE and LEADER
+    # come before it): a 20 ms poll of five nodes costs a TCG guest little
+    a_role, a_leader, a_term = (attr["ELEC_ATTR_ROLE"], attr["ELEC_ATTR_LEADER"],
+                                attr["ELEC_ATTR_TERM"])
+    get_req = []
+    for _, _, _, fam, _, payload in socks:
+        body = struct.pack("=BBH", cmd["ELEC_CMD_GROUP_GET"], 1, 0) + payload
+        get_req.append(struct.pack("=IHHII", 16 + len(body), fam, NLM_F_REQUEST,
+                                   1, 0) + body)
+
+    def lean_state(data, fam):
+        ln, typ = struct.unpack("=IH", data[:6])
+        if typ != fam:
+            err = -struct.unpack("=i", data[16:20])[0] if typ == NLMSG_ERROR else -1
+            return ["error %d" % err, 0, 0]
+        off, end_, got = 20, min(ln, len(data)), {}
+        while off + 4 <= end_ and len(got) < 3:
+            alen, t = struct.unpack("=HH", data[off:off + 4])
+            if alen < 4:
+                break
+            t &= 0x3fff
+            if t in (a_role, a_leader, a_term):
+                got[t] = data[off + 4:off + alen]
+            off += (alen + 3) & ~3
+        return [roles.get(nla_uint(got, a_role), "?"), nla_uint(got, a_leader, 0),
+                nla_uint(got, a_term, 0)]
+
+    import select
+
+    # rows are written when a node's state changed, for a few rounds after
+    # an event (its ts_ns may precede a poll that already saw its effect),
+    # when two nodes read role leader, and every 25th round; the others
+    # only count (they repeat the row before, and no event came between)
+    rounds = events = coleader = 0
+    recent = 0
+    prev = None
+    last_seq = {}
+    seq_gaps = 0
+    by_fd = {ev.s.fileno(): (nid, fam, ev) for _, nid, _, fam, ev, _ in socks}
+    poller = select.poll()
+    for fd in by_fd:
+        poller.register(fd, select.POLLIN)
+    a_ev, a_ts, a_seq, a_grp, a_id = (
+        attr["ELEC_ATTR_EVENT"], attr["ELEC_ATTR_TIMESTAMP_NS"],
+        attr["ELEC_ATTR_SEQ"], attr["ELEC_ATTR_GROUP"], attr["ELEC_ATTR_NODE_ID"])
+    end = time.monotonic() + a.seconds
+    nxt = time.monotonic()
+    while not stop and time.monotonic() < end:
+        # events first: what happened before this round's requests
+        for fd, _ in poller.poll(0):
+            nid, fam, ev = by_fd[fd]
+            while True:
+                try:
+                    data = ev.s.recv(1 << 16)
+                except BlockingIOError:
+                    break
+                except OSError as e:
+                    if e.errno == errno.ENOBUFS:
+                        put({"k": "lost", "n": nid})
+                        continue
+                    raise
+                off = 0
+                while off + 16 <= len(data):
+                    ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
+                    if ln < 16:
+                        break
+                    chunk = data[off + 16:off + ln]
+                    off += (ln + 3) & ~3
+                    if typ != fam:
+                        continue
+                    at = parse_nla(chunk[4:])
+                    seq = nla_uint(at, a_seq)
+                    if nid in last_seq and seq != last_seq[nid] + 1:
+                        seq_gaps += 1
+                    last_seq[nid] = seq
+                    if nla_uint(at, a_grp) != a.group:
+                        continue
+                    events += 1
+                    recent = 5
+                    put({"k": "e", "n": nid, "ts": nla_uint(at, a_ts), "seq": seq,
+                         "ev": evnames.get(nla_uint(at, a_ev), "?"),
+                         "id": nla_uint(at, a_id), "leader": nla_uint(at, a_leader, 0),
+                         "term": nla_uint(at, a_term)})
+        row = []
+        for i, (ns, nid, g, fam, ev, payload) in enumerate(socks):
+            t0 = time.monotonic_ns()
+            g.s.send(get_req[i])
+            data = g.s.recv(1 << 16)
+            t1 = time.monotonic_ns()
+            row.append([nid, t0, t1] + lean_state(data, fam))
+        state = [x[3:] for x in row]
+        two = sum(1 for x in state if x[0] == "leader") > 1
+        coleader += two
+        if state != prev or recent or two or rounds % 25 == 0:
+            put({"k": "p", "s": row})
+        recent = max(recent - 1, 0)
+        prev = state
+        rounds += 1
+        nxt += a.interval
+        pause = nxt - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+        else:
+            nxt = time.monotonic()
+    put_stats("end")
+    put({"k": "end", "mono_ns": time.monotonic_ns(), "rounds": rounds,
+         "events": events, "coleader_rounds": coleader, "seq_gaps": seq_gaps})
+    out.close()
+    cpu = os.times()
+    print("watch: %d rounds, %d events, %.1fs of CPU" % (
+        rounds, events, cpu.user + cpu.system), flush=True)
+    return 0
+
+
+def role_intervals(rec, quorum):
+    """Per node, the intervals [start, end] (CLOCK_MONOTONIC ns) it held
+    the role leader, from its leader_changed events (kernel ts_ns) and
+    the first poll (the state when the watch began). The events carry the
+    leader, not the role: with quorum off a node leads from the event
+    naming itself; with quorum on such an event is its claim (role
+    candidate), and a second one naming itself again, the leader
+    unchanged, its confirmation (role leader). Any event naming another
+    leader, or none, and a stop end the role."""
+    first = {}
+    for p in rec["polls"]:
+        for nid, t0, t1, role, leader, _ in p:
+            first.setdefault(nid, (t0, t1, role, leader))
+    t_end = rec["end"]
+    out = {}
+    for nid in rec["nodes"]:
+        t0, t1, role, prev = first.get(nid, (rec["start"], rec["start"], "?", 0))
+        start = rec["start"] if role == "leader" else None
+        iv = []
+        for e in rec["events"].get(nid, []):
+            if e["ts"] < t0:
+                continue	# already in the first poll
+            if e["ev"] == "stopped":
+                if start is not None:
+                    iv.append([start, e["ts"]])
+                    start = None
+                continue
+            if e["ev"] != "leader_changed":
+                continue
+            lead = e["leader"]
+            now_leader = lead == nid and (not quorum or prev == nid)
+            if now_leader and start is None:
+                start = e["ts"]
+            elif lead != nid and start is not None:
+                iv.append([start, e["ts"]])
+                start = None
+            prev = lead
+        if start is not None:
+            iv.append([start, None])
+        out[nid] = iv
+    return out, t_end
+
+
+def read_watch(path):
+    rec = {"polls": [], "events": {}, "lost": 0, "nodes": [], "start": 0,
+           "end": 0, "real": 0}
+    with open(path) as f:
+        for line in f:
+            try:
+                o = json.loads(line)
+            except ValueError:
+                continue	# a line cut short by the stop
+            k = o.get("k")
+            if k == "start":
+                rec["nodes"] = o["nodes"]
+                rec["start"] = o["mono_ns"]
+                rec["real"] = o["real_ns"]
+            elif k == "p":
+                rec["polls"].append(o["s"])
+                rec["end"] = max(rec["end"], max(x[2] for x in o["s"]))
+            elif k == "e":
+                rec["events"].setdefault(o["n"], []).append(o)
+                rec["end"] = max(rec["end"], o["ts"] or 0)
+            elif k == "lost":
+                rec["lost"] += 1
+            elif k == "stats":
+                rec.setdefault("stats", {}).setdefault(o["n"], {})[o["when"]] = o
+            elif k == "end":
+                rec["end"] = max(rec["end"], o["mono_ns"])
+                rec["counts"] = o
+    for evs in rec["events"].values():
+        evs.sort(key=lambda e: (e["ts"], e["seq"]))
+    return rec
+
+
+def cmd_roles(a):
+    """Judge a watch record: who held the role leader when (see
+    role_intervals()); print one JSON object."""
+    rec = read_watch(a.file)
+    origin = rec["start"]
+    if a.origin_real:
+        origin = a.origin_real - rec["real"] + rec["start"]
+
+    def rel(t):
+        return None if t is None else round((t - origin) / 1e9, 4)
+
+    iv, t_end = role_intervals(rec, a.quorum == "on")
+    # overlaps of two nodes' leader intervals
+    overlaps = []
+    ids = sorted(iv)
+    for i, x in enumerate(ids):
+        for y in ids[i + 1:]:
+            for s1, e1 in iv[x]:
+                for s2, e2 in iv[y]:
+                    s = max(s1, s2)
+                    e = min(e1 if e1 is not None else t_end,
+                            e2 if e2 is not None else t_end)
+                    if e > s:
+                        overlaps.append([x, y, rel(s), rel(e),
+                                         round((e - s) / 1e9, 4)])
+    # the polls: rounds with two nodes in role leader; samples the
+    # intervals contradict (no event of that node within the request)
+    coleader = []
+    mismatches = []
+
+    def leading_at(nid, t):
+        return any(s <= t and (e is None or t < e) for s, e in iv[nid])
+
+    seqgaps = 0
+    for nid, evs in rec["events"].items():
+        seqs = [e["seq"] for e in evs]
+        seqgaps += sum(1 for u, v in zip(seqs, seqs[1:]) if v != u + 1)
+    for p in rec["polls"]:
+        lead = [x[0] for x in p if x[3] == "leader"]
+        if len(lead) > 1:
+            coleader.append([rel(p[0][1])] + lead)
+        for nid, t0, t1, role, leader, _ in p:
+            if nid not in iv:
+                continue
+            a0, a1 = leading_at(nid, t0), leading_at(nid, t1)
+            if a0 == a1 and a0 != (role == "leader"):
+                mismatches.append([rel(t0), nid, role, leader])
+    last = {}
+    for p in rec["polls"][-1:]:
+        for nid, _, _, role, leader, term in p:
+            last[str(nid)] = {"role": role, "leader": leader or None, "term": term}
+    timeline = []
+    for nid, evs in rec["events"].items():
+        for e in evs:
+            if e["ev"] in ("leader_changed", "election_started", "stopped"):
+                timeline.append([rel(e["ts"]), nid, e["ev"], e["leader"] or None,
+                                 e["term"]])
+    timeline.sort(key=lambda x: (x[0], x[1]))
+    # the watcher counted every round, rows written or not
+    counts = rec.get("counts", {})
+    res = {"rounds": counts.get("rounds", len(rec["polls"])),
+           "rows": len(rec["polls"]),
+           "events": sum(len(v) for v in rec["events"].values()),
+           "lost": rec["lost"], "seq_gaps": counts.get("seq_gaps", seqgaps),
+           "span": [rel(rec["start"]), rel(t_end)],
+           "intervals": {str(n): [[rel(s), rel(e)] for s, e in v]
+                         for n, v in iv.items()},
+           "overlaps": overlaps,
+           "overlap_max": max([o[4] for o in overlaps], default=0),
+           "coleader_rounds": max(len(coleader), counts.get("coleader_rounds", 0)),
+           "coleader_first": coleader[:5],
+           "mismatches": len(mismatches), "mismatch_first": mismatches[:5],
+           "last": last}
+    # per node, around the origin (a split): "down" the end of the
+    # interval it held at the origin, "up" the start of its first one
+    # after it, "upend" that one's end, "held" 1 when it held the role
+    # from before the origin to the end without a break
+    per = {}
+    for n, v in iv.items():
+        r = [[rel(s), rel(e)] for s, e in v]
+        before = [x for x in r if x[0] <= 0]
+        after = [x for x in r if x[0] > 0]
+        per[str(n)] = {"down": before[0][1] if before else None,
+                       "up": after[0][0] if after else None,
+                       "upend": after[0][1] if after else None,
+                       "held": int(len(r) == 1 and r[0][0] <= 0 and r[0][1] is None),
+                       "led": int(bool(r))}
+    # the counters' growth from the watch's start to its end
+    for n, st in rec.get("stats", {}).items():
+        b, e = st.get("start", {}), st.get("end", {})
+        for k in ("quorum_lost", "tx_alive", "rx_alive"):
+            d = e.get(k) - b.get(k) if None not in (b.get(k), e.get(k)) else None
+            per.setdefault(str(n), {})[k] = d
+    res["nodes"] = per
+    res["overlap_total"] = round(sum(o[4] for o in overlaps), 4)
+    if a.timeline:
+        for t, nid, ev, leader, term in timeline:
+            print("    %+9.4f  node %-4s %-16s leader %-5s term %s" % (
+                t, nid, ev, leader, term), file=sys.stderr)
+    if a.shell:
+        import shlex
+        for k in ("rounds", "rows", "events", "lost", "seq_gaps", "mismatches",
+                  "mismatch_first", "coleader_rounds", "coleader_first",
+                  "overlaps", "overlap_max", "overlap_total", "intervals"):
+            v = res[k]
+            print("R_%s=%s" % (k, shlex.quote(v if isinstance(v, str) else json.dumps(v))))
+        print("R_span=%s" % round(res["span"][1] - res["span"][0], 3))
+        for n, d in per.items():
+            for k, v in d.items():
+                print("R_%s_%s=%s" % (k, n, "None" if v is None else v))
+        return 0
+    print(json.dumps(res, sort_keys=True))
+    return 0
+
+
+def parse_sides(specs):
+    """[(leader or 0, nodes)] of SIDE arguments "L=NETNS:ID,NETNS:ID"."""
+    out = []
+    for spec in specs:
+        lead, _, nodes = spec.partition("=")
+        out.append((int(lead), parse_nodes(nodes.split(","))))
+    return out
+
+
+def leaderless_verdict(views):
+    for (ns, nid), v in views:
+        if isinstance(v, str):
+            return "%s: %s" % (ns, v)
+        if v.get("leader") is not None or v.get("role") != "follower":
+            return "%s (id %d): role %s leader %s" % (
+                ns, nid, v.get("role"), v.get("leader"))
+    return None
+
+
+def sides_verdict(sides, views, same_term=True):
+    for (lead, _), vs in zip(sides, views):
+        why = verdict(vs, lead, same_term) if lead else leaderless_verdict(vs)
+        if why:
+            return why
+    return None
+
+
+def cmd_sides(a):
+    """Poll until every side is as its SIDE says; with --stable, check
+    that it holds."""
+    sides = parse_sides(a.sides)
+    flat = [n for _, nodes in sides for n in nodes]
+
+    def poll():
+        views = views_of(flat, a.group, a.dev)
+        out, i = [], 0
+        for _, nodes in sides:
+            out.append(views[i:i + len(nodes)])
+            i += len(nodes)
+        return out
+
+    what = "; ".join("%s: %s" % (" ".join(str(n) for _, n in nodes),
+                                 "leader %d" % lead if lead else "no leader")
+                     for lead, nodes in sides)
+    t0 = time.monotonic()
+    while True:
+        views = poll()
+        why = sides_verdict(sides, views)
+        if why is None or time.monotonic() - t0 > a.timeout:
+            break
+        time.sleep(a.interval)
+    took = time.monotonic() - t0
+    if why is not None:
+        print("not as expected (%s) within %.1fs: %s" % (what, a.timeout, why))
+        for vs in views:
+            print(fmt_views(vs))
+        return 1
+    print("%s after %.2fs" % (what, took))
+    t1 = time.monotonic()
+    polls = 0
+    while time.monotonic() - t1 < a.stable:
+        time.sleep(a.interval)
+        views = poll()
+        polls += 1
+        why = sides_verdict(sides, views, same_term=False)
+        if why is not None:
+            print("did not hold: %s" % why)
+            for vs in views:
+                print(fmt_views(vs))
+            return 1
+    if a.stable > 0:
+        print("held for %.1fs over %d polls" % (a.stable, polls))
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -988,6 +1505,29 @@ def main():
     q.add_argument("--seconds", type=float, default=600)
     q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
     q.set_defaults(fn=cmd_sniff)
+    q = sub.add_parser("watch")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("--out", required=True)
+    q.add_argument("--seconds", type=float, default=600)
+    q.add_argument("--interval", type=float, default=0.02)
+    q.add_argument("nodes", nargs="+")
+    q.set_defaults(fn=cmd_watch)
+    q = sub.add_parser("roles")
+    q.add_argument("--file", required=True)
+    q.add_argument("--quorum", choices=("on", "off"), default="on")
+    q.add_argument("--origin-real", type=int, default=0)
+    q.add_argument("--timeline", action="store_true")
+    q.add_argument("--shell", action="store_true")
+    q.set_defaults(fn=cmd_roles)
+    q = sub.add_parser("sides")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("--timeout", type=float, default=30)
+    q.add_argument("--stable", type=float, default=0)
+    q.add_argument("--interval", type=float, default=0.1)
+    q.add_argument("sides", nargs="+")
+    q.set_defaults(fn=cmd_sides)
     q = sub.add_parser("seqcheck")
     q.add_argument("--file", required=True)
     q.add_argument("--expect-groups", default="")

@@ -367,7 +367,8 @@ enum elec_tx_drop {
  * @ELEC_EVENT_UNSPEC: not used
  * @ELEC_EVENT_ELECTION_STARTED: the local node began an election run
  * @ELEC_EVENT_LEADER_CHANGED: the local node's elected value changed
- *	(ELEC_ATTR_LEADER 0 means none)
+ *	(ELEC_ATTR_LEADER 0 means none); with quorum on, also when a claimant
+ *	becomes leader (the value, itself, unchanged: its role changed)
  * @ELEC_EVENT_PEER_UP: a peer declared failed was heard from again
  * @ELEC_EVENT_PEER_DOWN: the local node declared a peer failed (missed
  *	heartbeats or an unanswered message)
