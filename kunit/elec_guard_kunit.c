@@ -392,10 +392,14 @@ static void tg_max_frame(struct kunit *test)
 {
 	struct elec_config cfg;
 
-	/* bully: ALIVE (quorum on) is its only payload */
+	/* bully: the bare header; ALIVE's payload with quorum on */
 	t_cfg_algo(&cfg, ELEC_ALGO_BULLY, 1);
 	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, 256),
+			ELECTION_HDR_LEN);
+	cfg.quorum = true;
+	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, 256),
 			ELECTION_HDR_LEN + ELECTION_ALIVE_LEN);
+	cfg.quorum = false;
 	cfg.algo = ELEC_ALGO_RING;
 	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, 256),
 			ELECTION_HDR_LEN + 8);

@@ -500,18 +500,24 @@ static void tm_codec_round_trip(struct kunit *test)
 			T_BIT(ELEC_MSG_CID));
 }
 
-/* the largest frame: the header and ALIVE's 12 bytes (quorum), any size */
+/*
+ * the largest frame: the header and COORDINATOR's 4 bytes, any size; with
+ * quorum on ALIVE's 12
+ */
 static void tm_max_frame(struct kunit *test)
 {
 	struct elec_config cfg;
 
 	t_cfg_algo(&cfg, ELEC_ALGO_MIN_BULLY, 1);
 	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, 1),
-			ELECTION_HDR_LEN + ELECTION_ALIVE_LEN);
+			ELECTION_HDR_LEN + ELECTION_COORD_LEN);
 	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, 5),
-			ELECTION_HDR_LEN + 12);
+			ELECTION_HDR_LEN + 4);
 	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, ELECTION_MAX_NODES),
-			ELECTION_HDR_LEN + 12);
+			ELECTION_HDR_LEN + 4);
+	cfg.quorum = true;
+	KUNIT_EXPECT_EQ(test, elec_config_max_frame(&cfg, ELECTION_MAX_NODES),
+			ELECTION_HDR_LEN + ELECTION_ALIVE_LEN);
 }
 
 /* ---- joining ----------------------------------------------------------- */

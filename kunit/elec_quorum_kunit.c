@@ -329,6 +329,7 @@ static enum elec_decode_result tq_decode(u8 algo, const u8 *pl, u16 len)
 static void tq_payload(struct kunit *test)
 {
 	u8 pl[2 * ELECTION_ALIVE_LEN];
+	struct elec_config cfg;
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(tq_bully_algos); i++) {
@@ -378,8 +379,12 @@ static void tq_payload(struct kunit *test)
 		pl[2] = 1;	/* id 256 */
 		KUNIT_EXPECT_EQ(test, tq_decode(algo, pl, 12),
 				ELEC_DECODE_PAYLOAD);
-		/* the largest frame holds an ALIVE */
-		KUNIT_EXPECT_GE(test, o->max_payload(5), ELECTION_ALIVE_LEN);
+		/* the largest frame holds an ALIVE with quorum on */
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.algo = algo;
+		cfg.quorum = true;
+		KUNIT_EXPECT_GE(test, elec_config_max_frame(&cfg, 5),
+				ELECTION_HDR_LEN + ELECTION_ALIVE_LEN);
 	}
 }
 

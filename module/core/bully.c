@@ -899,12 +899,6 @@ static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 	       len == 0;
 }
 
-static u32 bully_max_payload(u32 n_nodes)
-{
-	(void)n_nodes;
-	return ELECTION_ALIVE_LEN;
-}
-
 /* the Bully algorithm's table, registered in core.c's elec_algos[] */
 const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_BULLY_TIMER_ANSWER] = "answer",
@@ -923,6 +917,5 @@ const struct elec_algo_ops elec_bully_ops = {
 	.rx		= bully_rx,
 	.timer		= bully_timer,
 	.payload_ok	= bully_payload_ok,
-	.max_payload	= bully_max_payload,
 	.timer_names	= elec_bully_timer_names,
 };

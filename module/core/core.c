@@ -546,17 +546,21 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
  * @n_nodes: nodes in the group, the local one included
  *
  * Return: bytes after the Ethernet header (our header and the largest
- * payload of the algorithm in a group of @n_nodes); 0 for an unknown
- * algorithm.
+ * payload of the algorithm in a group of @n_nodes, ALIVE's with quorum
+ * on); 0 for an unknown algorithm.
  */
 u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes)
 {
 	const struct elec_algo_ops *ops = elec_algo_find(cfg->algo);
+	u32 pl;
 
 	if (!ops)
 		return 0;
-	return ELECTION_HDR_LEN +
-	       (ops->max_payload ? ops->max_payload(n_nodes) : 0);
+	pl = ops->max_payload ? ops->max_payload(n_nodes) : 0;
+	/* quorum on: the Bully algorithms' ALIVE too */
+	if (cfg->quorum && pl < ELECTION_ALIVE_LEN)
+		pl = ELECTION_ALIVE_LEN;
+	return ELECTION_HDR_LEN + pl;
 }
 
 /**

@@ -551,8 +551,6 @@ static u32 enh_max_payload(u32 n_nodes)
 
 	if (n > ELECTION_ENH_MAX_CANDS)
 		n = ELECTION_ENH_MAX_CANDS;
-	if (ELECTION_ENH_SET_HDR_LEN + 4 * n < ELECTION_ALIVE_LEN)
-		return ELECTION_ALIVE_LEN;
 	return ELECTION_ENH_SET_HDR_LEN + 4 * n;
 }
 

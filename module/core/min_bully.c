@@ -470,7 +470,7 @@ static bool minb_payload_ok(u8 type, const u8 *payload, u16 len)
 static u32 minb_max_payload(u32 n_nodes)
 {
 	(void)n_nodes;
-	return ELECTION_ALIVE_LEN;	/* above ELECTION_COORD_LEN */
+	return ELECTION_COORD_LEN;
 }
 
 /* the min-bully table, registered in core.c's elec_algos[] */
