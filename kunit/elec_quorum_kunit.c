@@ -688,6 +688,43 @@ static void tq_promise_release(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), 5);
 }
 
+/*
+ * A resignation (the leader's LEAVING heartbeat) releases the promise
+ * too, whichever comes first, the successor's COORDINATOR or the
+ * resignation; a LEAVING heartbeat of another node does not.
+ */
+static void tq_promise_resign(struct kunit *test)
+{
+	struct t_node *n = tq_follower_of4(test);
+	struct elec_msg m;
+
+	n->now += 5 * TQ_MS;
+	tq_rx(n, ELEC_MSG_COORDINATOR, 5, 2, 2);
+	t_clear(n);
+	tq_msg(&m, n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	m.flags = ELECTION_FLAG_LEAVING;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.named, 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, T_ANY), 0);
+	tq_msg(&m, n, ELEC_MSG_HEARTBEAT, 4, 0, 1);
+	m.flags = ELECTION_FLAG_LEAVING;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, 0), 1);
+	KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), 5);
+
+	/* the resignation first, then the successor: named at once */
+	n = tq_follower_of4(test);
+	n->now += 5 * TQ_MS;
+	tq_msg(&m, n, ELEC_MSG_HEARTBEAT, 4, 0, 1);
+	m.flags = ELECTION_FLAG_LEAVING;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.named, 0);
+	t_clear(n);
+	tq_rx(n, ELEC_MSG_COORDINATOR, 5, 2, 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, 0), 1);
+	KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), 5);
+}
+
 /* a follower names only a leader it heard within hb-interval + T / 2 */
 static void tq_fresh(struct kunit *test)
 {
@@ -1401,6 +1438,7 @@ static struct kunit_case elec_quorum_cases[] = {
 	KUNIT_CASE(tq_net_release_chain),
 	KUNIT_CASE(tq_net_minority_no_runs),
 	KUNIT_CASE(tq_claim_bound_past_lease),
+	KUNIT_CASE(tq_promise_resign),
 	KUNIT_CASE(tq_reannounce_keeps_role),
 	KUNIT_CASE(tq_restart_keeps_promise),
 	KUNIT_CASE(tq_net_restart_two_leaders),

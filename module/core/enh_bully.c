@@ -471,6 +471,10 @@ static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
+	/* quorum on: a resignation releases the promise to the leader */
+	if (msg->type == ELEC_MSG_HEARTBEAT &&
+	    (msg->flags & ELECTION_FLAG_LEAVING))
+		elec_quorum_left(c, msg, now);
 
 	switch (msg->type) {
 	case ELEC_MSG_ELECTION:

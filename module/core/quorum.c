@@ -389,3 +389,32 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 			quorum_check(c, now);
 	}
 }
+
+/**
+ * elec_quorum_left() - a heartbeat flagged LEAVING passed the receive checks.
+ * @c: the instance
+ * @msg: the heartbeat
+ * @now: current time, ns
+ *
+ * A leader that resigns leads no more: like an ALIVE of it naming another
+ * leader, its resignation (at a term at least the one it was named at)
+ * releases the promise to it, so that a successor is named at once rather
+ * than a promise window later. Ignored with quorum off.
+ */
+void elec_quorum_left(struct elec_core *c, const struct elec_msg *msg,
+		      u64 now)
+{
+	struct elec_quorum *q = &c->bully.q;
+
+	if (!c->cfg.quorum || !q->named || q->named != msg->src ||
+	    msg->term < q->named_term)
+		return;
+	q->named = 0;
+	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
+		if (!q->confirmed)
+			quorum_check(c, now);
+	} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
+		   c->leader != msg->src) {
+		quorum_beacon(c, now);	/* may name its leader now */
+	}
+}

@@ -59,6 +59,8 @@ void elec_quorum_followed(struct elec_core *c, u64 now);
 bool elec_quorum_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 		    u64 now);
+void elec_quorum_left(struct elec_core *c, const struct elec_msg *msg,
+		      u64 now);
 bool elec_quorum_payload_ok(const u8 *payload, u16 len);
 
 #endif /* _ELEC_QUORUM_H */
