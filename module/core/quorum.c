@@ -350,6 +350,29 @@ bool elec_quorum_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	return false;
 }
 
+/*
+ * @msg's sender leads no more (an ALIVE of it naming another, or its
+ * resignation): if the node's promise binds it to the sender, at a term
+ * at least the one it named, the promise is released; a claimant may now
+ * count itself, a follower names its leader at once.
+ */
+static void quorum_release(struct elec_core *c, const struct elec_msg *msg,
+			   u64 now)
+{
+	struct elec_quorum *q = &c->bully.q;
+
+	if (!q->named || q->named != msg->src || msg->term < q->named_term)
+		return;
+	q->named = 0;
+	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
+		if (!q->confirmed)
+			quorum_check(c, now);
+	} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
+		   c->leader != msg->src) {
+		quorum_beacon(c, now);	/* may name its leader now */
+	}
+}
+
 /**
  * elec_quorum_rx() - an ALIVE passed the receive checks.
  * @c: the instance
@@ -374,15 +397,8 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 
 	if (!c->cfg.quorum || !p)
 		return;
-	if (q->named == msg->src && name != msg->src &&
-	    msg->term >= q->named_term) {
-		q->named = 0;
-		if (leading && !q->confirmed)
-			quorum_check(c, now);
-		else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
-			 c->leader != msg->src)
-			quorum_beacon(c, now);	/* may name its leader now */
-	}
+	if (name != msg->src)
+		quorum_release(c, msg, now);
 	if (leading && name == c->cfg.self_id && term >= q->claim_term) {
 		p->support_ns = now;
 		if (!q->confirmed)
@@ -404,17 +420,6 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 void elec_quorum_left(struct elec_core *c, const struct elec_msg *msg,
 		      u64 now)
 {
-	struct elec_quorum *q = &c->bully.q;
-
-	if (!c->cfg.quorum || !q->named || q->named != msg->src ||
-	    msg->term < q->named_term)
-		return;
-	q->named = 0;
-	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
-		if (!q->confirmed)
-			quorum_check(c, now);
-	} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
-		   c->leader != msg->src) {
-		quorum_beacon(c, now);	/* may name its leader now */
-	}
+	if (c->cfg.quorum)
+		quorum_release(c, msg, now);
 }
