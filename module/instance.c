@@ -904,6 +904,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 		s->tx_errors += s->tx_drops[r];
 	}
 	s->late = inst->late;
+	s->now_ns = ktime_get_ns();
 	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
 	if (with_peers)
 		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));

@@ -298,7 +298,9 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
 		      + nla_total_size(sizeof(u8))	/* PEER_ALIVE */
 		      + nla_total_size(sizeof(u32))	/* PEER_POS */
-		      + nla_total_size(sizeof(u8));	/* PEER_MEMBER */
+		      + nla_total_size(sizeof(u8))	/* PEER_MEMBER */
+		      + nla_total_size_64bit(sizeof(u64)) /* PEER_HEARD_AGO_NS */
+		      + nla_total_size(ETH_ALEN);	/* PEER_SEEN_LLADDR */
 
 	return elec_nl_ids_size()
 	       + nla_total_size(sizeof(u32))		/* MTU */
@@ -383,7 +385,14 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
 		    (inv && nla_put_u8(skb, ELEC_ATTR_PEER_MEMBER,
-				       !!(p->flags & ELEC_INV_PEER_MEMBER))))
+				       !!(p->flags & ELEC_INV_PEER_MEMBER))) ||
+		    (p->heard_ns &&
+		     nla_put_u64_64bit(skb, ELEC_ATTR_PEER_HEARD_AGO_NS,
+				       s->now_ns > p->heard_ns ?
+				       s->now_ns - p->heard_ns : 0,
+				       ELEC_ATTR_PAD)) ||
+		    (p->seen && nla_put(skb, ELEC_ATTR_PEER_SEEN_LLADDR,
+					ETH_ALEN, p->seen_lladdr)))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}

@@ -242,6 +242,7 @@ struct elec_instance {
  * @tx_drops: frames not transmitted, per enum elec_tx_drop
  * @tx_errors: their sum
  * @late: timer lateness histogram
+ * @now_ns: when the copy was taken (the core's clock, for the peers' ages)
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
  */
@@ -263,6 +264,7 @@ struct elec_snapshot {
 	u64 tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 tx_errors;
 	struct elec_late_hist late;
+	u64 now_ns;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };

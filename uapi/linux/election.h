@@ -444,7 +444,8 @@ enum elec_cmd {
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
  * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
  * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE,
- *	PEER_POS (and, invitation, PEER_MEMBER)
+ *	PEER_POS (and, invitation, PEER_MEMBER; PEER_HEARD_AGO_NS and
+ *	PEER_SEEN_LLADDR once a frame carried the peer's id)
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
  * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed
@@ -528,6 +529,13 @@ enum elec_cmd {
  *	GROUP_GET reports it for every algorithm (0 for the others)
  * @ELEC_ATTR_QUORUM_LOST: u64, STATS_GET: times the node stepped down, or
  *	did not take leadership, for want of a majority (quorum on)
+ * @ELEC_ATTR_PEER_HEARD_AGO_NS: u64, inside PEER: ns since the last frame
+ *	from the peer passed the receive checks, when the reply was built;
+ *	absent when it never did
+ * @ELEC_ATTR_PEER_SEEN_LLADDR: binary (ETH_ALEN bytes), inside PEER: the
+ *	source address of the last frame that carried the peer's id to this
+ *	instance, accepted or dropped as wrong_lladdr; absent before the
+ *	first; differs from PEER_LLADDR when the configured address is wrong
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -584,6 +592,8 @@ enum elec_attr {
 	ELEC_ATTR_PEER_MEMBER,
 	ELEC_ATTR_QUORUM,
 	ELEC_ATTR_QUORUM_LOST,
+	ELEC_ATTR_PEER_HEARD_AGO_NS,
+	ELEC_ATTR_PEER_SEEN_LLADDR,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

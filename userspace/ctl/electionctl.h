@@ -11,13 +11,22 @@
 
 #include <linux/election.h>
 
-#define ELECTIONCTL_VERSION	"0.1.0"
+/* VERSION at the top of the tree, passed by the Makefile */
+#ifndef ELECTION_VERSION
+#error "ELECTION_VERSION is not defined (build with userspace/Makefile)"
+#endif
+#define ELECTIONCTL_VERSION	ELECTION_VERSION
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
-/* Exit statuses (documented in `electionctl help`). */
+/*
+ * Exit statuses, as iproute2's (documented in `electionctl help` and
+ * electionctl(8)): 0 success; 1 usage or invalid arguments, nothing was
+ * sent; 2 the kernel refused the request or netlink (or the output) failed.
+ */
 #define ELEC_EXIT_OK		0
-#define ELEC_EXIT_FAIL		1
+#define ELEC_EXIT_USAGE		1
+#define ELEC_EXIT_FAIL		2
 
 struct nl_sock;
 
@@ -38,8 +47,14 @@ struct elec_ctx {
 	int family;
 };
 
-/* Print "Error: ..." to stderr. Returns ELEC_EXIT_FAIL. */
+/* Print "Error: ..." to stderr. Returns ELEC_EXIT_USAGE: for errors in
+ * the arguments, found before anything is sent.
+ */
 int elec_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same message; returns ELEC_EXIT_FAIL: the kernel refused, netlink
+ * failed, memory or the output failed.
+ */
+int elec_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Name tables indexed by the uapi enums; NULL for unnamed values. */
 const char *elec_algo_name(unsigned int algo);
@@ -65,6 +80,8 @@ int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_stats(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
 
 void elec_usage_group(FILE *f);
 void elec_usage_peer(FILE *f);

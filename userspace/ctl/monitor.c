@@ -47,7 +47,7 @@ struct elec_mon {
 static int flush_line(void)
 {
 	if (fflush(stdout) || ferror(stdout))
-		return elec_err("cannot write the output: %s", strerror(errno));
+		return elec_fail("cannot write the output: %s", strerror(errno));
 	return 0;
 }
 
@@ -235,7 +235,7 @@ static int monitor_loop(struct elec_ctx *ctx, int fd, void *buf)
 			int r = poll(&p, 1, GAP_WAIT_MS);
 
 			if (r < 0 && errno != EINTR)
-				return elec_err("poll: %s", strerror(errno));
+				return elec_fail("poll: %s", strerror(errno));
 			if (r == 0) {
 				ret = mon_quiet(ctx, &m);
 				if (ret)
@@ -250,8 +250,8 @@ static int monitor_loop(struct elec_ctx *ctx, int fd, void *buf)
 			if (errno == EINTR || errno == EAGAIN)
 				continue;
 			if (errno != ENOBUFS)
-				return elec_err("receiving events: %s",
-						strerror(errno));
+				return elec_fail("receiving events: %s",
+						 strerror(errno));
 			ret = mon_overflow(&m);
 			if (ret)
 				return ret;
@@ -294,7 +294,7 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	set_rcvbuf(nl_socket_get_fd(ctx->sk));
 	buf = malloc(MON_BUFSIZE);
 	if (!buf)
-		return elec_err("out of memory");
+		return elec_fail("out of memory");
 	ret = monitor_loop(ctx, nl_socket_get_fd(ctx->sk), buf);
 	free(buf);
 	return ret;

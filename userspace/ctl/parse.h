@@ -7,6 +7,7 @@
 
 #include <net/if.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "electionctl.h"
@@ -93,13 +94,28 @@ struct elec_args {
  * Parse "KEYWORD VALUE" pairs. @what names the command in messages
  * ("group add"). Keywords outside @allowed, repeated keywords, keywords
  * without a value, bad values and (unless ctx->unchecked) missing @required
- * keywords print an error naming the token. Returns 0 or ELEC_EXIT_FAIL.
+ * keywords print an error naming the token. Returns 0 or ELEC_EXIT_USAGE.
  */
 int elec_parse_args(const struct elec_ctx *ctx, const char *what,
 		    int argc, char **argv, unsigned int allowed,
 		    unsigned int required, struct elec_args *a);
 
 const char *elec_kw_name(enum elec_kw kw);
+
+#define ELEC_LOOKUP_AMBIGUOUS	(-2)
+
+/*
+ * Find the word @s among @n @names (NULL entries are skipped): an exact
+ * match, else the only entry @s is a prefix of. Entries with the same
+ * @ids value (aliases: del and delete) count as one; @ids NULL means the
+ * index. Returns the id, -1 when nothing matches, ELEC_LOOKUP_AMBIGUOUS
+ * when @s abbreviates several.
+ */
+int elec_lookup(const char *s, const char *const *names, const int *ids,
+		size_t n);
+/* "a, b, c": the @names that start with @s (for an ambiguity's message). */
+const char *elec_lookup_candidates(const char *s, const char *const *names,
+				   size_t n);
 
 /*
  * Value parsers: return NULL on success, else a reason for the message.
