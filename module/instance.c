@@ -884,6 +884,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->coord_timeout_ns = elec_config_coord_timeout(&c->cfg);
 	s->role = c->role;
 	s->participant = c->participant;
+	s->admin_up = inst->admin_up;
 	s->leader = c->leader;
 	s->term = c->term;
 	if (c->cfg.algo == ELEC_ALGO_INVITATION) {

@@ -309,6 +309,7 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u32))		/* LEADER */
 	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
 	       + nla_total_size(sizeof(u8))		/* PARTICIPANT */
+	       + nla_total_size(sizeof(u8))		/* ADMIN_UP */
 	       + 3 * nla_total_size_64bit(sizeof(u64))	/* durations */
 	       + nla_total_size(sizeof(u32))		/* HB_MISS */
 	       + nla_total_size(sizeof(u32))		/* POS */
@@ -342,6 +343,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u32(skb, ELEC_ATTR_LEADER, s->leader) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, s->term, ELEC_ATTR_PAD) ||
 	    nla_put_u8(skb, ELEC_ATTR_PARTICIPANT, s->participant) ||
+	    nla_put_u8(skb, ELEC_ATTR_ADMIN_UP, s->admin_up) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_HB_INTERVAL_NS,
 			      s->cfg.hb_interval_ns, ELEC_ATTR_PAD) ||
 	    nla_put_u32(skb, ELEC_ATTR_HB_MISS, s->cfg.hb_miss) ||

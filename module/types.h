@@ -234,6 +234,7 @@ struct elec_instance {
  * @coord_timeout_ns: effective COORDINATOR timeout
  * @role: enum elec_role
  * @participant: taking part in an election
+ * @admin_up: started by the administrator (and not stopped since)
  * @leader: leader id, 0 = none
  * @term: leader's term
  * @inv_seq: invitation: the group number's sequence number
@@ -256,6 +257,7 @@ struct elec_snapshot {
 	u64 coord_timeout_ns;
 	u8 role;
 	bool participant;
+	bool admin_up;
 	u32 leader;
 	u64 term;
 	u64 inv_seq;

@@ -536,6 +536,8 @@ enum elec_cmd {
  *	source address of the last frame that carried the peer's id to this
  *	instance, accepted or dropped as wrong_lladdr; absent before the
  *	first; differs from PEER_LLADDR when the configured address is wrong
+ * @ELEC_ATTR_ADMIN_UP: u8, GROUP_GET: 1 after GROUP_START until
+ *	GROUP_STOP (the instance runs while its device is up too), 0 before
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -594,6 +596,7 @@ enum elec_attr {
 	ELEC_ATTR_QUORUM_LOST,
 	ELEC_ATTR_PEER_HEARD_AGO_NS,
 	ELEC_ATTR_PEER_SEEN_LLADDR,
+	ELEC_ATTR_ADMIN_UP,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -55,6 +55,16 @@ int elec_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * failed, memory or the output failed.
  */
 int elec_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* When set (a batch's "FILE:LINE: "), printed after "Error: ". */
+extern const char *elec_err_where;
+
+typedef int (*elec_batch_run_fn)(struct elec_ctx *ctx, int argc, char **argv);
+/*
+ * -batch FILE ("-": stdin): run each line's command with @run. Stops at
+ * the first failure unless @force. Returns the highest exit status.
+ */
+int elec_batch(struct elec_ctx *ctx, const char *file, bool force,
+	       elec_batch_run_fn run);
 
 /* Name tables indexed by the uapi enums; NULL for unnamed values. */
 const char *elec_algo_name(unsigned int algo);
@@ -82,6 +92,7 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv);
 
 void elec_usage_group(FILE *f);
 void elec_usage_peer(FILE *f);

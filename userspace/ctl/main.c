@@ -65,6 +65,12 @@ static void usage_module(FILE *f)
 	fputs("electionctl module\n", f);
 }
 
+static void usage_showconf(FILE *f)
+{
+	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
+	      "electionctl [ -force ] -batch FILE\n", f);
+}
+
 /* the syntax of every command, then the words they share */
 static void usage_syntax(FILE *f)
 {
@@ -78,10 +84,12 @@ static void usage_syntax(FILE *f)
 	usage_stats(f);
 	usage_monitor(f);
 	usage_module(f);
+	usage_showconf(f);
 	fputs("\n"
-	      "OBJECT  := { group | peer | show | stats | monitor | module }\n"
-	      "OPTIONS := { -j[son] | -p[retty] | -n[etns] NETNS | -V[ersion] |\n"
-	      "             -h[elp] }\n"
+	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
+	      "             showconf }\n"
+	      "OPTIONS := { -j[son] | -p[retty] | -n[etns] NETNS | -b[atch] FILE |\n"
+	      "             -f[orce] | -V[ersion] | -h[elp] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
@@ -125,6 +133,11 @@ static void usage(FILE *f)
 	      "monitor prints events until interrupted; a line with event\n"
 	      "\"gap\" reports lost events (lost = -1 when the count is unknown).\n"
 	      "module prints the module-wide leak counters.\n"
+	      "showconf prints the configuration as a batch file that\n"
+	      "recreates it (group add, peer add, group start when started);\n"
+	      "-batch FILE runs one command per line (FILE - is stdin; #\n"
+	      "starts a comment; errors name FILE:LINE) and stops at the first\n"
+	      "error, unless -force: then it runs every line.\n"
 	      "Keywords, commands and options may be abbreviated to any prefix\n"
 	      "that names only one (\"gr sh\" is \"group show\"); values may not.\n"
 	      "-n NETNS runs the command in the network namespace NETNS (a name\n"
@@ -149,6 +162,7 @@ static const struct elec_command {
 	{ "stats", elec_cmd_stats, usage_stats },
 	{ "monitor", elec_cmd_monitor, usage_monitor },
 	{ "module", elec_cmd_module, usage_module },
+	{ "showconf", elec_cmd_showconf, usage_showconf },
 	{ "help", NULL, NULL },
 };
 
@@ -255,23 +269,27 @@ enum opt {
 	OPT_JSON,
 	OPT_PRETTY,
 	OPT_NETNS,
+	OPT_BATCH,
+	OPT_FORCE,
 	OPT_VERSION,
 	OPT_HELP,
 	OPT_DRY_RUN,
 	OPT_UNCHECKED,
 };
 
+#define OPT_SINGLE_DASH	7
 /* single-dash options may be abbreviated; "--" spellings are exact */
 static const char *const opt_names[] = {
-	"-json", "-pretty", "-netns", "-Version", "-help",
-	"--json", "--pretty", "--netns", "--version", "--help",
-	"--dry-run", "--unchecked",
+	"-json", "-pretty", "-netns", "-batch", "-force", "-Version", "-help",
+	"--json", "--pretty", "--netns", "--batch", "--force", "--version",
+	"--help", "--dry-run", "--unchecked",
 };
 
 static const int opt_ids[] = {
-	OPT_JSON, OPT_PRETTY, OPT_NETNS, OPT_VERSION, OPT_HELP,
-	OPT_JSON, OPT_PRETTY, OPT_NETNS, OPT_VERSION, OPT_HELP,
-	OPT_DRY_RUN, OPT_UNCHECKED,
+	OPT_JSON, OPT_PRETTY, OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_VERSION,
+	OPT_HELP,
+	OPT_JSON, OPT_PRETTY, OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_VERSION,
+	OPT_HELP, OPT_DRY_RUN, OPT_UNCHECKED,
 };
 
 static int find_option(const char *o)
@@ -287,18 +305,42 @@ static int find_option(const char *o)
 		return -1;
 	}
 	/* only the single-dash names take part in the prefix match */
-	id = elec_lookup(o, opt_names, opt_ids, 5);
+	id = elec_lookup(o, opt_names, opt_ids, OPT_SINGLE_DASH);
 	if (id == ELEC_LOOKUP_AMBIGUOUS)
 		return -1;
 	return id;
+}
+
+/* one command: argv[0] names it */
+static int run_command(struct elec_ctx *ctx, int argc, char **argv,
+		       bool in_batch)
+{
+	const struct elec_command *c = find_command(argv[0]);
+
+	if (!c)
+		return ELEC_EXIT_USAGE;
+	if (!c->fn)
+		return cmd_help(argc - 1, argv + 1);
+	if (argc == 2 && !strcmp(argv[1], "help")) {
+		c->usage(stdout);
+		return ELEC_EXIT_OK;
+	}
+	if (in_batch && c->fn == elec_cmd_monitor)
+		return elec_err("\"monitor\" cannot run in a batch");
+	return c->fn(ctx, argc - 1, argv + 1);
+}
+
+static int run_batch_line(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return run_command(ctx, argc, argv, true);
 }
 
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { 0 };
 	const char *env = getenv("ELECTIONCTL_DRY_RUN");
-	const struct elec_command *c;
-	const char *netns = NULL;
+	const char *netns = NULL, *batch = NULL;
+	bool force = false;
 	int ret;
 
 	if (env && !strcmp(env, "1"))
@@ -308,8 +350,11 @@ int main(int argc, char **argv)
 	argv++;
 	while (argc > 0 && argv[0][0] == '-' && argv[0][1]) {
 		const char *o = argv[0];
+		int id = find_option(o);
 
-		switch (find_option(o)) {
+		if ((id == OPT_NETNS || id == OPT_BATCH) && argc < 2)
+			return elec_err("option \"%s\" needs an argument", o);
+		switch (id) {
 		case OPT_JSON:
 			ctx.json = true;
 			break;
@@ -317,12 +362,17 @@ int main(int argc, char **argv)
 			elec_json_pretty = true;
 			break;
 		case OPT_NETNS:
-			if (argc < 2)
-				return elec_err("option \"%s\" needs a network namespace name",
-						o);
 			netns = argv[1];
 			argc--;
 			argv++;
+			break;
+		case OPT_BATCH:
+			batch = argv[1];
+			argc--;
+			argv++;
+			break;
+		case OPT_FORCE:
+			force = true;
 			break;
 		case OPT_HELP:
 			usage(stdout);
@@ -342,18 +392,14 @@ int main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
-	if (argc < 1) {
+	if (batch && argc > 0)
+		return elec_err("unexpected argument \"%s\" after \"-batch %s\"",
+				argv[0], batch);
+	if (force && !batch)
+		return elec_err("\"-force\" applies to \"-batch\" only");
+	if (!batch && argc < 1) {
 		usage_syntax(stderr);
 		return ELEC_EXIT_USAGE;
-	}
-	c = find_command(argv[0]);
-	if (!c)
-		return ELEC_EXIT_USAGE;
-	if (!c->fn)
-		return cmd_help(argc - 1, argv + 1);
-	if (argc == 2 && !strcmp(argv[1], "help")) {
-		c->usage(stdout);
-		return ELEC_EXIT_OK;
 	}
 	/* before the arguments: "dev IF" names a device of that namespace */
 	if (netns) {
@@ -361,7 +407,10 @@ int main(int argc, char **argv)
 		if (ret)
 			return ret;
 	}
-	ret = c->fn(&ctx, argc - 1, argv + 1);
+	if (batch)
+		ret = elec_batch(&ctx, batch, force, run_batch_line);
+	else
+		ret = run_command(&ctx, argc, argv, false);
 	elec_nl_close(&ctx);
 	if (fflush(stdout) || ferror(stdout)) {
 		/* e.g. a full disk: do not report success */

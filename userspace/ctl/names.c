@@ -127,6 +127,7 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_QUORUM_LOST] = "quorum_lost",
 	[ELEC_ATTR_PEER_HEARD_AGO_NS] = "peer_heard_ago_ns",
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = "peer_seen_lladdr",
+	[ELEC_ATTR_ADMIN_UP] = "admin_up",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
@@ -205,11 +206,15 @@ void elec_fmt_mac(char *buf, unsigned long size, const uint8_t *m)
 		 m[0], m[1], m[2], m[3], m[4], m[5]);
 }
 
+const char *elec_err_where;
+
 static __attribute__((format(printf, 1, 0)))
 void verr(const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fputs("Error: ", stderr);
+	if (elec_err_where)
+		fputs(elec_err_where, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 }

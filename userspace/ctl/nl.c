@@ -77,6 +77,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_INV_COORDINATOR] = { .type = NLA_U32 },
 	[ELEC_ATTR_PEER_MEMBER] = { .type = NLA_U8 },
 	[ELEC_ATTR_PEER_HEARD_AGO_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_ADMIN_UP] = { .type = NLA_U8 },
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6,
 					 .maxlen = 6 },
 };

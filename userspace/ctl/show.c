@@ -151,6 +151,8 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_attr_u64(j, "term", tb, ELEC_ATTR_TERM);
 	elec_json_bool(j, "participant",
 		       elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0));
+	/* started (group start) and not stopped; null from an older kernel */
+	json_opt_bool(j, "admin_up", tb, ELEC_ATTR_ADMIN_UP);
 	elec_json_attr_u64(j, "hb_interval_ns", tb, ELEC_ATTR_HB_INTERVAL_NS);
 	elec_json_attr_u64(j, "hb_miss", tb, ELEC_ATTR_HB_MISS);
 	elec_json_attr_u64(j, "timeout_ns", tb, ELEC_ATTR_TIMEOUT_NS);

@@ -5,11 +5,12 @@
  * functions) with replies built in memory; no kernel needed. test_cli.py
  * checks the output.
  *
- * Usage: print-test json|text
+ * Usage: print-test json|text|showconf
  */
 #include "../ctl/query.c"
 #include "../ctl/show.c"
 #include "../ctl/stats.c"
+#include "../ctl/showconf.c"
 
 #define FAMILY	42
 
@@ -84,6 +85,7 @@ static struct nl_msg *heard_reply(void)
 	struct nlattr *peers, *p;
 
 	if (nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_LEADER) ||
+	    nla_put_u8(msg, ELEC_ATTR_ADMIN_UP, 1) ||
 	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
 	    nla_put_u64(msg, ELEC_ATTR_TERM, 2))
 		abort();
@@ -362,6 +364,17 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");
+	if (!strcmp(argv[1], "showconf")) {
+		q.print = showconf_print;
+		q.filter = &none;
+		feed(&q, group_reply(0));
+		feed(&q, bully_opts_reply());
+		feed(&q, ring_reply(ELEC_ALGO_RING, 0));
+		feed(&q, variant_reply(ELEC_ALGO_MIN_BULLY, 1));
+		feed(&q, inv_reply(9, 5));
+		feed(&q, heard_reply());
+		return 0;
+	}
 	other_dev.seen = ELEC_KWB(ELEC_KW_DEV);
 	other_dev.ifindex = 4;
 	other_group.seen = ELEC_KWB(ELEC_KW_GROUP);

@@ -24,6 +24,7 @@ import re
 import os
 import shutil
 import subprocess
+import tempfile
 import sys
 
 PASSED = 0
@@ -656,10 +657,13 @@ def test_conventions():
           rc == 0 and '\n    "attrs": {\n        "ifindex": %d\n    }\n}\n'
           % LO in out, out + err)
     objects = {"group": "electionctl group add", "peer": "electionctl peer add",
+               "showconf": "electionctl showconf [",
                "show": "electionctl show [", "stats": "electionctl stats [",
                "monitor": "electionctl monitor", "module": "electionctl module"}
     for obj, first in objects.items():
-        for argv in ([obj, "help"], ["help", obj], ["help", obj[:3]]):
+        pre = {"show": "show", "stats": "stat", "monitor": "mon",
+               "module": "mod", "showconf": "showc"}.get(obj, obj[:2])
+        for argv in ([obj, "help"], ["help", obj], ["help", pre]):
             rc, out, err = run(argv, dry=False)
             check(f"{' '.join(argv)}: the object's syntax on stdout",
                   rc == 0 and err == "" and out.startswith(first) and
@@ -711,6 +715,89 @@ def test_conventions():
                 ["-n", "/etc/hostname", "show"], '"/etc/hostname"')
     finally:
         subprocess.run(["ip", "netns", "del", ns])
+
+
+def test_batch():
+    """-batch FILE and showconf."""
+    rc, out, err = run(["showconf"], dry=False, prog=ARGS.print_test)
+    check("showconf: group add with the non-default settings, peer add, "
+          "group start when started",
+          rc == 0 and
+          "# dev eth\\1 group 8\n"
+          "group add dev eth\\1 group 8 id 4000000000 algo bully "
+          "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+          "preempt off preempt-delay 250ms quorum on\n"
+          "# dev eth\\1 group 9\n"
+          "group add dev eth\\1 group 9 id 4000000000 algo ring pos 2 "
+          "suppress off hb-interval 100ms hb-miss 5 timeout 100ms\n"
+          "peer add dev eth\\1 group 9 id 1 lladdr 02:00:00:ab:cd:01 "
+          "pos 4294967295\n"
+          "peer add dev eth\\1 group 9 id 9 lladdr 02:00:00:ab:cd:09 "
+          "pos 1\n" in out and
+          "group add dev eth\\1 group 7 id 4000000000 algo bully "
+          "hb-interval 20ms hb-miss 3 timeout 100us coord-timeout 60s\n"
+          in out and
+          "group add dev eth\\1 group 11 id 4000000000 algo invitation "
+          "hb-interval 20ms hb-miss 3 timeout 10ms\n" in out and
+          out.endswith("group start dev eth\\1 group 12\n") and
+          out.count("group start") == 1, out)
+    request("showconf: a dump", ["showconf"], "group_get", {}, dump=True)
+    refused("showconf with id", ["showconf", "id", "3"], '"id"')
+
+    tmp = tempfile.mkdtemp()
+    try:
+        path = os.path.join(tmp, "setup.batch")
+        with open(path, "w") as f:
+            f.write("# a setup\n"
+                    "\n"
+                    "group add dev lo group 7 id 5 algo bully  # trailing\n"
+                    "  peer add dev \"lo\" group 7 id 6 lladdr "
+                    "02:00:00:00:00:06\n"
+                    "group frob dev lo group 7\n"
+                    "group start dev lo group 7\n")
+        rc, out, err = run(["-batch", path])
+        reqs = [json.loads(l) for l in out.splitlines()]
+        check("-batch: comments, blank lines and quotes; stops at the "
+              "first error (line 5), exit 1",
+              rc == 1 and [r["cmd"] for r in reqs] ==
+              ["group_new", "peer_add"] and
+              reqs[1]["attrs"]["peer_id"] == 6 and
+              err == f'Error: {path}:5: unknown subcommand "frob" for '
+                     '"group" (add, set, del, delete, start, stop, elect, '
+                     'show)\n', f"rc={rc} {out!r} {err!r}")
+        rc, out, err = run(["-force", "-batch", path])
+        check("-force -batch: every line runs; exit 1",
+              rc == 1 and [json.loads(l)["cmd"] for l in out.splitlines()]
+              == ["group_new", "peer_add", "group_start"] and
+              err.count("Error: ") == 1, f"rc={rc} {out!r} {err!r}")
+        p = subprocess.run([ARGS.bin, "--dry-run", "-b", "-"],
+                           input="group start dev lo group 7\n"
+                                 "monitor\n", capture_output=True,
+                           text=True)
+        check("-b -: stdin; monitor refused in a batch",
+              p.returncode == 1 and
+              json.loads(p.stdout.splitlines()[0])["cmd"] == "group_start"
+              and p.stderr == 'Error: <stdin>:2: "monitor" cannot run in a '
+                              'batch\n', f"{p.returncode} {p.stdout!r} "
+                                         f"{p.stderr!r}")
+        for text, why in [('group start dev "lo group 7\n',
+                           "unterminated quote"),
+                          ("group start dev lo\0 group 7\n",
+                           "NUL byte in the line"),
+                          ("x " * 200 + "\n", "too many words")]:
+            p = subprocess.run([ARGS.bin, "--dry-run", "-batch", "-"],
+                               input=text.encode(), capture_output=True)
+            check(f"-batch: {why}",
+                  p.returncode == 1 and p.stdout == b"" and
+                  p.stderr.decode().startswith(f"Error: <stdin>:1: {why}"),
+                  f"{p.returncode} {p.stderr!r}")
+    finally:
+        shutil.rmtree(tmp)
+    refused("-batch: a missing file", ["-batch", "/nonexistent/x"],
+            '"/nonexistent/x"')
+    refused("-batch with a command", ["-batch", "-", "show"], '"show"')
+    refused("-force without -batch", ["-force", "show"], '"-force"')
+    refused("-batch without a file", ["-batch"], '"-batch"')
 
 
 def family_present():
@@ -850,7 +937,14 @@ def test_printers():
           "attributes",
           all(all(p.get(k, 0) == v for k, v in new_keys.items())
               for x in show for p in x["peers"]), lines[0])
+    check("-j show: admin_up after participant",
+          list(heard.keys())[7:10] == ["term", "participant", "admin_up"],
+          lines[0])
+    check("-j show: admin_up true from the attribute, null without",
+          heard.get("admin_up") is True and
+          all(x.get("admin_up", 0) is None for x in show), lines[0])
     for x in show:
+        x.pop("admin_up", None)
         x["peers"] = [dict((k, v) for k, v in p.items() if k not in new_keys)
                       for p in x["peers"]]
     inst = {"ifname": "eth\\1", "ifindex": 3}
@@ -1224,6 +1318,7 @@ def main():
     test_requests()
     test_help()
     test_conventions()
+    test_batch()
     test_no_module()
     test_json_writer()
     test_netlink()
