@@ -23,6 +23,8 @@
  * instance by the same RCU callback (module exit waits for it with
  * rcu_barrier()).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/atomic.h>
 #include <linux/bug.h>
 #include <linux/delay.h>
@@ -91,6 +93,15 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 		hrtimer_try_to_cancel(&inst->timers[act->timer.id].timer);
 		break;
 	case ELEC_ACT_EVENT:
+		/*
+		 * dynamic debug, off by default: a console line from softirq
+		 * would delay the failover it reports
+		 */
+		if (act->event.type == ELEC_EVENT_LEADER_CHANGED)
+			pr_debug("%s group %u id %u: leader %u term %llu\n",
+				 inst->ifname, inst->group,
+				 inst->core.cfg.self_id, act->event.leader,
+				 act->event.term);
 		elec_nl_event_build(inst, act, ax);
 		break;
 	}
@@ -172,7 +183,7 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 	}
 	if (!skb_queue_empty(&ax->events))
 		todo |= ELEC_DELIVER_EVENTS;
-	elec_nl_events_queue(inst->en, ax);
+	elec_nl_events_queue(inst->en, ax, inst->core.role);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
 	return todo;
@@ -906,6 +917,10 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	}
 	s->late = inst->late;
 	s->now_ns = ktime_get_ns();
+	/* events are numbered under the instance lock, which is held */
+	spin_lock(&inst->en->events.q.lock);
+	s->ev_seq = inst->en->ev_seq;
+	spin_unlock(&inst->en->events.q.lock);
 	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
 	if (with_peers)
 		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));

@@ -244,6 +244,8 @@ struct elec_instance {
  * @tx_errors: their sum
  * @late: timer lateness histogram
  * @now_ns: when the copy was taken (the core's clock, for the peers' ages)
+ * @ev_seq: the namespace's last event sequence number when the copy was
+ *	taken: the instance's events up to it are reflected in the copy
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
  */
@@ -267,6 +269,7 @@ struct elec_snapshot {
 	u64 tx_errors;
 	struct elec_late_hist late;
 	u64 now_ns;
+	u64 ev_seq;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };

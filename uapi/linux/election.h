@@ -38,6 +38,8 @@
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
  *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and
+ *	ADMIN_UP, SEQ (the namespace's last event number: a listener that
+ *	joined the events group first drops this instance's events up to it),
  *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
  *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
@@ -53,7 +55,8 @@
  *	TIMESTAMP_NS (CLOCK_MONOTONIC), SEQ (per network namespace, +1 per
  *	event; a gap tells a listener it lost events; delivered in SEQ order,
  *	each instance's in its core's order), IFINDEX, IFNAME, GROUP,
- *	NODE_ID, ALGO, LEADER, TERM and, for peer events, PEER_ID.
+ *	NODE_ID, ALGO, LEADER, TERM, ROLE (the role the input that produced
+ *	the event left) and, for peer events, PEER_ID.
  *
  * Wire format
  * -----------
@@ -438,7 +441,8 @@ enum elec_cmd {
  * @ELEC_ATTR_TIMEOUT_NS: u64, T: how long to wait for an answer
  * @ELEC_ATTR_COORD_TIMEOUT_NS: u64, how long to wait for COORDINATOR after
  *	an answer before restarting the election
- * @ELEC_ATTR_ROLE: u8, enum elec_role
+ * @ELEC_ATTR_ROLE: u8, enum elec_role; in EVENT, the role the input that
+ *	produced the event left
  * @ELEC_ATTR_LEADER: u32, elected leader id, 0 = none
  * @ELEC_ATTR_TERM: u64, term of the current leader
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
@@ -461,7 +465,9 @@ enum elec_cmd {
  *	transmitted: the sum of ELEC_ATTR_TX_DROPS
  * @ELEC_ATTR_EVENT: u8, enum elec_event
  * @ELEC_ATTR_TIMESTAMP_NS: u64, CLOCK_MONOTONIC time of an event
- * @ELEC_ATTR_SEQ: u64, per network namespace event sequence number
+ * @ELEC_ATTR_SEQ: u64, per network namespace event sequence number; in
+ *	GROUP_GET, the namespace's last one when the reply was built (the
+ *	instance's events up to it are reflected in the reply)
  * @ELEC_ATTR_LIVE_INSTANCES: u64, module-wide count of live instances
  * @ELEC_ATTR_LIVE_PEERS: u64, module-wide count of configured peers
  * @ELEC_ATTR_LIVE_SKBS: u64, module-wide count of skbs allocated by the

@@ -30,9 +30,14 @@
 
 struct nl_sock;
 
+/* elec_ctx.timestamp: -t (as "ip -t monitor"), -ts (one-line, short) */
+#define ELEC_TS_LONG		1
+#define ELEC_TS_SHORT		2
+
 /**
  * struct elec_ctx - global options and the netlink session.
  * @json: -j: print JSON
+ * @timestamp: monitor: 0, ELEC_TS_LONG (-t) or ELEC_TS_SHORT (-ts)
  * @dry_run: --dry-run / ELECTIONCTL_DRY_RUN=1: print the request, send nothing
  * @unchecked: --unchecked: skip range and required-keyword checks, so tests
  *	can send requests the kernel must refuse
@@ -41,6 +46,7 @@ struct nl_sock;
  */
 struct elec_ctx {
 	bool json;
+	int timestamp;
 	bool dry_run;
 	bool unchecked;
 	struct nl_sock *sk;

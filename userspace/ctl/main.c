@@ -57,7 +57,8 @@ static void usage_stats(FILE *f)
 
 static void usage_monitor(FILE *f)
 {
-	fputs("electionctl monitor\n", f);
+	fputs("electionctl [ -t | -ts ] monitor [ dev IF ] [ group G ]\n"
+	      "                      [ exec CMD [ ARG... ] ]\n", f);
 }
 
 static void usage_module(FILE *f)
@@ -88,8 +89,9 @@ static void usage_syntax(FILE *f)
 	fputs("\n"
 	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
 	      "             showconf }\n"
-	      "OPTIONS := { -j[son] | -p[retty] | -n[etns] NETNS | -b[atch] FILE |\n"
-	      "             -f[orce] | -V[ersion] | -h[elp] }\n"
+	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
+	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] |\n"
+	      "             -V[ersion] | -h[elp] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
@@ -130,8 +132,14 @@ static void usage(FILE *f)
 	      "show, stats, group show and peer show read one instance when dev\n"
 	      "and group are both given, else every instance (filtered by the\n"
 	      "one given); group show is show.\n"
-	      "monitor prints events until interrupted; a line with event\n"
-	      "\"gap\" reports lost events (lost = -1 when the count is unknown).\n"
+	      "monitor prints a \"snapshot\" event per instance (its state now),\n"
+	      "then events until interrupted, of the instances dev and group\n"
+	      "select; a line with event \"gap\" reports lost events (lost = -1\n"
+	      "when the count is unknown); -t and -ts add the wall-clock time.\n"
+	      "exec CMD runs CMD (no shell) on each role change and snapshot,\n"
+	      "one at a time, in order, with ELECTION_EVENT, ELECTION_DEV,\n"
+	      "ELECTION_GROUP, ELECTION_ID, ELECTION_LEADER, ELECTION_TERM,\n"
+	      "ELECTION_ROLE and ELECTION_PREV_ROLE in its environment.\n"
 	      "module prints the module-wide leak counters.\n"
 	      "showconf prints the configuration as a batch file that\n"
 	      "recreates it (group add, peer add, group start when started);\n"
@@ -268,6 +276,8 @@ static int print_version(void)
 enum opt {
 	OPT_JSON,
 	OPT_PRETTY,
+	OPT_TIMESTAMP,
+	OPT_TSHORT,
 	OPT_NETNS,
 	OPT_BATCH,
 	OPT_FORCE,
@@ -277,19 +287,23 @@ enum opt {
 	OPT_UNCHECKED,
 };
 
-#define OPT_SINGLE_DASH	7
-/* single-dash options may be abbreviated; "--" spellings are exact */
+#define OPT_SINGLE_DASH	10
+/*
+ * single-dash options may be abbreviated ("-t" is -timestamp, as in ip,
+ * though it also begins -tshort); "--" spellings are exact
+ */
 static const char *const opt_names[] = {
-	"-json", "-pretty", "-netns", "-batch", "-force", "-Version", "-help",
-	"--json", "--pretty", "--netns", "--batch", "--force", "--version",
-	"--help", "--dry-run", "--unchecked",
+	"-json", "-pretty", "-t", "-timestamp", "-tshort", "-netns",
+	"-batch", "-force", "-Version", "-help",
+	"--json", "--pretty", "--timestamp", "--tshort", "--netns", "--batch",
+	"--force", "--version", "--help", "--dry-run", "--unchecked",
 };
 
 static const int opt_ids[] = {
-	OPT_JSON, OPT_PRETTY, OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_VERSION,
-	OPT_HELP,
-	OPT_JSON, OPT_PRETTY, OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_VERSION,
-	OPT_HELP, OPT_DRY_RUN, OPT_UNCHECKED,
+	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TIMESTAMP, OPT_TSHORT,
+	OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_VERSION, OPT_HELP,
+	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TSHORT, OPT_NETNS, OPT_BATCH,
+	OPT_FORCE, OPT_VERSION, OPT_HELP, OPT_DRY_RUN, OPT_UNCHECKED,
 };
 
 static int find_option(const char *o)
@@ -360,6 +374,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PRETTY:
 			elec_json_pretty = true;
+			break;
+		case OPT_TIMESTAMP:
+			ctx.timestamp = ELEC_TS_LONG;
+			break;
+		case OPT_TSHORT:
+			ctx.timestamp = ELEC_TS_SHORT;
 			break;
 		case OPT_NETNS:
 			netns = argv[1];

@@ -354,7 +354,8 @@ def test_parser():
     refused("option after the command", ["show", "-j"], '"-j"')
     refused("unknown option", ["-x", "show"], '"-x"')
     refused("unknown long option", ["--frob", "show"], '"--frob"')
-    refused("monitor with an argument", ["monitor", "dev"], '"dev"')
+    refused("monitor with a keyword without value", ["monitor", "dev"],
+            '"dev"')
     refused("module with an argument", ["module", "x"], '"x"')
     refused("help with an unknown object", ["help", "x"], '"x"')
     refused("help with two arguments", ["help", "group", "x"], '"x"')
@@ -590,7 +591,7 @@ def test_help():
         rc, out, err = run(opt, dry=False)
         check(f"{opt[0]}: usage on stdout, exit 0",
               rc == 0 and err == "" and "Usage:" in out
-              and "Exit status" in out and "electionctl monitor" in out,
+              and "Exit status" in out and "monitor [ dev IF ] [ group G ]" in out,
               f"rc={rc}")
     for opt in ["-V", "--version"]:
         rc, out, err = run([opt], dry=False)
@@ -659,7 +660,8 @@ def test_conventions():
     objects = {"group": "electionctl group add", "peer": "electionctl peer add",
                "showconf": "electionctl showconf [",
                "show": "electionctl show [", "stats": "electionctl stats [",
-               "monitor": "electionctl monitor", "module": "electionctl module"}
+               "monitor": "electionctl [ -t | -ts ] monitor",
+               "module": "electionctl module"}
     for obj, first in objects.items():
         pre = {"show": "show", "stats": "stat", "monitor": "mon",
                "module": "mod", "showconf": "showc"}.get(obj, obj[:2])
@@ -871,7 +873,7 @@ def test_monitor_printer():
     def ev(name, seq, leader, peer=None):
         return {"ts_ns": 1234567890123, "seq": seq, "event": name,
                 "ifname": 'veth"0', "ifindex": 1, "group": 7, "id": 5,
-                "peer": peer, "leader": leader, "term": 3}
+                "peer": peer, "leader": leader, "term": 3, "role": None}
 
     def gap(n):
         return {"event": "gap", "lost": n}
@@ -890,6 +892,56 @@ def test_monitor_printer():
         if g != w:
             check(f"monitor -j line {i + 1}", False, f"got {g} want {w}")
             break
+    rc, out, err = run(["filter", "json"], dry=False, prog=ARGS.monitor_test)
+    try:
+        got = [json.loads(l) for l in out.splitlines()]
+    except ValueError:
+        got = []
+    check("monitor filter: group 7 only, its events up to the snapshot's "
+          "seq not repeated; roles; gaps counted across groups",
+          rc == 0 and [(g.get("event"), g.get("seq"), g.get("role"),
+                        g.get("lost")) for g in got] ==
+          [("leader_changed", 7, "leader", None), ("gap", None, None, 1),
+           ("stopped", 10, "stopped", None)], out + err)
+    rc, out, err = run(["filter", "text"], dry=False, prog=ARGS.monitor_test)
+    check("monitor filter text: role at the end of the line",
+          rc == 0 and out.splitlines()[0] ==
+          '[1234.567890123] seq 7 leader_changed dev veth"0 group 7 id 5 '
+          'leader 5 term 3 role leader', out)
+    tmp = tempfile.mkdtemp()
+    try:
+        log = os.path.join(tmp, "hook.log")
+        rc, out, err = run(["hooks", log], dry=False,
+                           prog=ARGS.monitor_test)
+        runs = open(log).read().splitlines() if os.path.exists(log) else []
+        check("monitor exec: one run per role change, in order, with the "
+              "event in the environment; a new leader without a new role "
+              "runs nothing",
+              rc == 0 and runs ==
+              ['leader_changed veth"0 7 5 none 3 follower none 1',
+               'election_started veth"0 7 5 none 3 candidate follower 3',
+               'leader_changed veth"0 7 5 5 3 leader candidate 4',
+               'stopped veth"0 7 5 none 3 stopped leader 6'],
+              f"rc={rc} {runs} {err!r}")
+        check("monitor exec: a full queue drops the oldest waiting change "
+              "(the latest runs), counts and reports it",
+              "queued 64 dropped 6 last-seq 76 first-seq 7\n"
+              "exec_dropped: 6 role changes not run (the hook's queue was "
+              "full)\n" in out, out)
+    finally:
+        shutil.rmtree(tmp)
+    request_mon = run(["-j", "monitor", "dev", "lo", "group", "7", "exec",
+                       "/bin/echo", "dev", "x"])
+    check("monitor dev lo group 7 exec CMD ARG...: filters, and everything "
+          "after exec is the command",
+          request_mon[0] == 0 and json.loads(request_mon[1]) ==
+          {"family": "election", "mcgrp": "events", "cmd": "monitor",
+           "ifindex": LO, "group": 7, "exec": ["/bin/echo", "dev", "x"]},
+          str(request_mon))
+    refused("monitor exec without a command", ["monitor", "exec"], '"exec"')
+    refused("monitor with an unknown keyword", ["monitor", "id", "3"],
+            '"id"')
+    rc, out, err = run(["json"], dry=False, prog=ARGS.monitor_test)
     check("monitor: malformed event skipped with a warning",
           err == "Warning: malformed event skipped\n", repr(err))
     check("monitor -j: gap line shape",
