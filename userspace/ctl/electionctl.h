@@ -64,13 +64,32 @@ int elec_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* When set (a batch's "FILE:LINE: "), printed after "Error: ". */
 extern const char *elec_err_where;
 
-typedef int (*elec_batch_run_fn)(struct elec_ctx *ctx, int argc, char **argv);
-/*
- * -batch FILE ("-": stdin): run each line's command with @run. Stops at
- * the first failure unless @force. Returns the highest exit status.
+/* a group a batch's "group add" line names */
+struct elec_batch_group {
+	char dev[16];
+	uint16_t group;
+};
+
+/**
+ * struct elec_batch_ops - what -batch needs from the command table.
+ * @run: run one line's command (argv[0] names it); returns an exit status
+ * @group_add: whether the line is a "group add", and its dev and group
  */
-int elec_batch(struct elec_ctx *ctx, const char *file, bool force,
-	       elec_batch_run_fn run);
+struct elec_batch_ops {
+	int (*run)(struct elec_ctx *ctx, int argc, char **argv);
+	bool (*group_add)(int argc, char **argv, struct elec_batch_group *g);
+};
+
+#define ELEC_BATCH_FORCE	1	/* -force: run every line */
+#define ELEC_BATCH_START	2	/* -start: then start the groups added */
+#define ELEC_BATCH_UNDO		4	/* -undo: delete the groups it adds */
+
+/*
+ * -batch FILE ("-": stdin): run each line's command. Stops at the first
+ * failure unless ELEC_BATCH_FORCE. Returns the highest exit status.
+ */
+int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
+	       const struct elec_batch_ops *ops);
 
 /* Name tables indexed by the uapi enums; NULL for unnamed values. */
 const char *elec_algo_name(unsigned int algo);

@@ -69,7 +69,8 @@ static void usage_module(FILE *f)
 static void usage_showconf(FILE *f)
 {
 	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
-	      "electionctl [ -force ] -batch FILE\n", f);
+	      "electionctl [ -force ] [ -start ] -batch FILE\n"
+	      "electionctl -undo -batch FILE\n", f);
 }
 
 /* the syntax of every command, then the words they share */
@@ -90,8 +91,8 @@ static void usage_syntax(FILE *f)
 	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
 	      "             showconf }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
-	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] |\n"
-	      "             -V[ersion] | -h[elp] }\n"
+	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
+	      "             -u[ndo] | -V[ersion] | -h[elp] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
@@ -145,7 +146,10 @@ static void usage(FILE *f)
 	      "recreates it (group add, peer add, group start when started);\n"
 	      "-batch FILE runs one command per line (FILE - is stdin; #\n"
 	      "starts a comment; errors name FILE:LINE) and stops at the first\n"
-	      "error, unless -force: then it runs every line.\n"
+	      "error, unless -force: then it runs every line. -start then\n"
+	      "starts every group a \"group add\" line of FILE created; -undo\n"
+	      "runs no line but deletes those groups, the last first (both\n"
+	      "for election@.service).\n"
 	      "Keywords, commands and options may be abbreviated to any prefix\n"
 	      "that names only one (\"gr sh\" is \"group show\"); values may not.\n"
 	      "-n NETNS runs the command in the network namespace NETNS (a name\n"
@@ -281,29 +285,34 @@ enum opt {
 	OPT_NETNS,
 	OPT_BATCH,
 	OPT_FORCE,
+	OPT_START,
+	OPT_UNDO,
 	OPT_VERSION,
 	OPT_HELP,
 	OPT_DRY_RUN,
 	OPT_UNCHECKED,
 };
 
-#define OPT_SINGLE_DASH	10
+#define OPT_SINGLE_DASH	12
 /*
  * single-dash options may be abbreviated ("-t" is -timestamp, as in ip,
  * though it also begins -tshort); "--" spellings are exact
  */
 static const char *const opt_names[] = {
 	"-json", "-pretty", "-t", "-timestamp", "-tshort", "-netns",
-	"-batch", "-force", "-Version", "-help",
+	"-batch", "-force", "-start", "-undo", "-Version", "-help",
 	"--json", "--pretty", "--timestamp", "--tshort", "--netns", "--batch",
-	"--force", "--version", "--help", "--dry-run", "--unchecked",
+	"--force", "--start", "--undo", "--version", "--help", "--dry-run",
+	"--unchecked",
 };
 
 static const int opt_ids[] = {
 	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TIMESTAMP, OPT_TSHORT,
-	OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_VERSION, OPT_HELP,
+	OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION,
+	OPT_HELP,
 	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TSHORT, OPT_NETNS, OPT_BATCH,
-	OPT_FORCE, OPT_VERSION, OPT_HELP, OPT_DRY_RUN, OPT_UNCHECKED,
+	OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION, OPT_HELP, OPT_DRY_RUN,
+	OPT_UNCHECKED,
 };
 
 static int find_option(const char *o)
@@ -349,12 +358,51 @@ static int run_batch_line(struct elec_ctx *ctx, int argc, char **argv)
 	return run_command(ctx, argc, argv, true);
 }
 
+/* "group add ... dev D ... group G ...", read as the parser would */
+static bool batch_group_add(int argc, char **argv, struct elec_batch_group *g)
+{
+	static const char *const subs[] = {
+		"add", "set", "del", "delete", "start", "stop", "elect", "show",
+	};
+	const char *names[ARRAY_SIZE(commands)];
+	unsigned int seen = 0;
+	size_t k;
+	int i;
+
+	for (k = 0; k < ARRAY_SIZE(commands); k++)
+		names[k] = commands[k].name;
+	if (argc < 2 ||
+	    elec_lookup(argv[0], names, NULL, ARRAY_SIZE(commands)) != 0 ||
+	    elec_lookup(argv[1], subs, NULL, ARRAY_SIZE(subs)) != 0)
+		return false;
+	memset(g, 0, sizeof(*g));
+	for (i = 2; i + 1 < argc; i += 2) {
+		int kw = elec_kw_lookup(argv[i], ~0u);
+		uint64_t v;
+
+		if (kw == ELEC_KW_DEV && strlen(argv[i + 1]) < sizeof(g->dev)) {
+			strcpy(g->dev, argv[i + 1]);
+			seen |= 1;
+		} else if (kw == ELEC_KW_GROUP &&
+			   !elec_parse_uint(argv[i + 1], 1, UINT16_MAX, &v)) {
+			g->group = (uint16_t)v;
+			seen |= 2;
+		}
+	}
+	return seen == 3;
+}
+
+static const struct elec_batch_ops batch_ops = {
+	.run = run_batch_line,
+	.group_add = batch_group_add,
+};
+
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { 0 };
 	const char *env = getenv("ELECTIONCTL_DRY_RUN");
 	const char *netns = NULL, *batch = NULL;
-	bool force = false;
+	unsigned int batch_flags = 0;
 	int ret;
 
 	if (env && !strcmp(env, "1"))
@@ -392,7 +440,13 @@ int main(int argc, char **argv)
 			argv++;
 			break;
 		case OPT_FORCE:
-			force = true;
+			batch_flags |= ELEC_BATCH_FORCE;
+			break;
+		case OPT_START:
+			batch_flags |= ELEC_BATCH_START;
+			break;
+		case OPT_UNDO:
+			batch_flags |= ELEC_BATCH_UNDO;
 			break;
 		case OPT_HELP:
 			usage(stdout);
@@ -415,8 +469,11 @@ int main(int argc, char **argv)
 	if (batch && argc > 0)
 		return elec_err("unexpected argument \"%s\" after \"-batch %s\"",
 				argv[0], batch);
-	if (force && !batch)
-		return elec_err("\"-force\" applies to \"-batch\" only");
+	if (batch_flags && !batch)
+		return elec_err("\"-force\", \"-start\" and \"-undo\" apply to \"-batch\" only");
+	if ((batch_flags & ELEC_BATCH_UNDO) &&
+	    (batch_flags & (ELEC_BATCH_START | ELEC_BATCH_FORCE)))
+		return elec_err("\"-undo\" runs no line: it does not go with \"-start\" or \"-force\"");
 	if (!batch && argc < 1) {
 		usage_syntax(stderr);
 		return ELEC_EXIT_USAGE;
@@ -428,7 +485,7 @@ int main(int argc, char **argv)
 			return ret;
 	}
 	if (batch)
-		ret = elec_batch(&ctx, batch, force, run_batch_line);
+		ret = elec_batch(&ctx, batch, batch_flags, &batch_ops);
 	else
 		ret = run_command(&ctx, argc, argv, false);
 	elec_nl_close(&ctx);

@@ -21,6 +21,8 @@
 
 #include "parse.h"
 
+static int find_kw(const char *s, unsigned int allowed);
+
 static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_DEV] = "dev",
 	[ELEC_KW_GROUP] = "group",
@@ -334,6 +336,11 @@ const char *elec_lookup_candidates(const char *s, const char *const *names,
 }
 
 /* The keyword @s among the @allowed ones: exact, else a unique prefix. */
+int elec_kw_lookup(const char *s, unsigned int allowed)
+{
+	return find_kw(s, allowed);
+}
+
 static int find_kw(const char *s, unsigned int allowed)
 {
 	const char *names[ELEC_KW_COUNT];

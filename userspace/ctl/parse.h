@@ -104,6 +104,11 @@ const char *elec_kw_name(enum elec_kw kw);
 
 #define ELEC_LOOKUP_AMBIGUOUS	(-2)
 
+/* enum elec_kw of @s among the @allowed keywords, as the parser finds it;
+ * -1 or ELEC_LOOKUP_AMBIGUOUS.
+ */
+int elec_kw_lookup(const char *s, unsigned int allowed);
+
 /*
  * Find the word @s among @n @names (NULL entries are skipped): an exact
  * match, else the only entry @s is a prefix of. Entries with the same

@@ -799,6 +799,28 @@ def test_batch():
             '"/nonexistent/x"')
     refused("-batch with a command", ["-batch", "-", "show"], '"show"')
     refused("-force without -batch", ["-force", "show"], '"-force"')
+    refused("-start without -batch", ["-start", "show"], '"-start"')
+    refused("-undo with -start", ["-undo", "-start", "-batch", "-"],
+            '"-undo"')
+    conf = ("group add dev lo gr 7 id 5 al bully  # abbreviated\n"
+            "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+            "group add group 8 dev lo id 5 algo ring\n")
+    p = subprocess.run([ARGS.bin, "--dry-run", "-start", "-batch", "-"],
+                       input=conf, capture_output=True, text=True)
+    got = [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-start -batch: the lines, then group start for each group added",
+          p.returncode == 0 and got ==
+          [("group_new", 7), ("peer_add", 7), ("group_new", 8),
+           ("group_start", 7), ("group_start", 8)], f"{got} {p.stderr!r}")
+    p = subprocess.run([ARGS.bin, "--dry-run", "-undo", "-batch", "-"],
+                       input=conf, capture_output=True, text=True)
+    got = [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-undo -batch: no line runs; group del for each group added, the "
+          "last first",
+          p.returncode == 0 and got == [("group_del", 8), ("group_del", 7)],
+          f"{got} {p.stderr!r}")
     refused("-batch without a file", ["-batch"], '"-batch"')
 
 
