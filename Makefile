@@ -152,6 +152,7 @@ install: all man
 	sed 's|@SBINDIR@|$(SBINDIR)|g' dist/election@.service.in >build/election@.service
 	install -D -m 0644 build/election@.service $(DESTDIR)$(UNITDIR)/election@.service
 	install -D -m 0644 dist/example.batch $(DESTDIR)$(DOCDIR)/example.batch
+	install -D -m 0755 dist/vip-hook $(DESTDIR)$(DOCDIR)/vip-hook
 	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); \
 	else echo "install: DESTDIR set: depmod not run (run depmod $(KVER) once the files are in place)"; fi
 
@@ -160,7 +161,8 @@ uninstall:
 	rm -f $(DESTDIR)$(MODDIR)/election.ko $(DESTDIR)$(SBINDIR)/electionctl \
 		$(DESTDIR)$(BINDIR)/electsim $(DESTDIR)$(MANDIR)/man8/electionctl.8 \
 		$(DESTDIR)$(MANDIR)/man1/electsim.1 $(DESTDIR)$(COMPDIR)/electionctl \
-		$(DESTDIR)$(UNITDIR)/election@.service $(DESTDIR)$(DOCDIR)/example.batch
+		$(DESTDIR)$(UNITDIR)/election@.service $(DESTDIR)$(DOCDIR)/example.batch \
+		$(DESTDIR)$(DOCDIR)/vip-hook
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); fi
 
