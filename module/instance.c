@@ -51,6 +51,7 @@
 #include "netlink.h"
 #include "netns.h"
 #include "timer.h"
+#include "trace.h"
 #include "tx.h"
 #include "types.h"
 
@@ -73,6 +74,7 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 
 	switch (act->kind) {
 	case ELEC_ACT_SEND:
+		trace_election_tx(inst, &act->msg);
 		elec_tx_build(inst, &act->msg, ax);
 		break;
 	case ELEC_ACT_TIMER_ARM:
@@ -140,6 +142,8 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 
 	spin_lock_bh(&inst->lock);
 	inst->actx = ax;
+	ax->role = inst->core.role;
+	ax->leader = inst->core.leader;
 }
 
 /*
@@ -164,6 +168,8 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 
 	lockdep_assert_held(&inst->lock);
 
+	if (ax->role != inst->core.role || ax->leader != inst->core.leader)
+		trace_election_role(inst, ax->role, ax->leader);
 	if (!skb_queue_empty(&ax->tx)) {
 		todo |= ELEC_DELIVER_TX;
 		spin_lock(&inst->txq.q.lock);
@@ -251,8 +257,11 @@ static void elec_inst_timer_step(struct elec_inst_timer *t, ktime_t expires)
 
 	elec_inst_lock(inst, &ax);
 	elec_late_record(&inst->late, late_ns);
-	if (!inst->dead)
+	if (!inst->dead) {
+		trace_election_timer(inst, elec_timer_name(inst->core.ops, t->id),
+				     late_ns);
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
+	}
 	todo = elec_inst_queue_unlock(inst, &ax);
 	/*
 	 * Debug knob (module parameter debug_timer_delay_us): widen the
@@ -858,11 +867,25 @@ bool elec_inst_mtu_ok(struct elec_instance *inst)
  */
 void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
 {
+	u64 before[ELEC_DROP_MAX + 1];
 	struct elec_actx ax;
+	bool drops;
+	int r;
 
 	elec_inst_lock(inst, &ax);
-	if (!inst->dead)
+	if (!inst->dead) {
+		trace_election_rx(inst, msg);
+		/* the core counts its drops: the tracepoint reads the counts */
+		drops = trace_election_drop_enabled();
+		if (drops)
+			memcpy(before, inst->core.stats.drops, sizeof(before));
 		elec_core_rx(&inst->core, msg, ktime_get_ns());
+		for (r = 0; drops && r <= ELEC_DROP_MAX; r++)
+			if (inst->core.stats.drops[r] != before[r])
+				trace_election_drop(inst->ifname, inst->group,
+						    inst->core.cfg.self_id, r,
+						    msg->type, msg->src);
+	}
 	elec_inst_unlock(inst, &ax);
 }
 

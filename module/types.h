@@ -151,6 +151,8 @@ struct elec_inst_timer {
  * @events: event messages for the "events" multicast group
  * @events_lost: events that could not be built (the sequence number
  *	skips them, so listeners see a gap)
+ * @role: the core's role when the call began (the election_role event)
+ * @leader: its leader then
  *
  * The core's sink runs under the instance lock; frames and events are
  * built there (GFP_ATOMIC) and collected here; before the lock is dropped
@@ -162,6 +164,8 @@ struct elec_actx {
 	struct sk_buff_head tx;
 	struct sk_buff_head events;
 	u32 events_lost;
+	u8 role;
+	u32 leader;
 };
 
 /**
