@@ -24,7 +24,8 @@
 #                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
 #   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
 #                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
-#                   pages, bash completion, election@.service; DESTDIR,
+#                   pages, bash completion, election@.service, the
+#                   Wireshark dissector (LUADIR); DESTDIR,
 #                   PREFIX (/usr/local) and KVER (KDIR's release) honoured
 #   make uninstall  remove what make install put (same variables)
 #   make man        build/man/electionctl.8 and electsim.1 (rst2man)
@@ -50,6 +51,10 @@ MANDIR := $(PREFIX)/share/man
 COMPDIR := $(PREFIX)/share/bash-completion/completions
 UNITDIR := $(PREFIX)/lib/systemd/system
 DOCDIR := $(PREFIX)/share/doc/election
+# the Wireshark dissector; Wireshark loads Lua plugins by itself from its
+# global plugin directory (tshark -G folders: on Debian
+# /usr/lib/x86_64-linux-gnu/wireshark/plugins): set LUADIR to it for that
+LUADIR ?= $(PREFIX)/share/election
 MODDIR := /lib/modules/$(KVER)/updates
 MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
@@ -153,6 +158,7 @@ install: all man
 	install -D -m 0644 build/election@.service $(DESTDIR)$(UNITDIR)/election@.service
 	install -D -m 0644 dist/example.batch $(DESTDIR)$(DOCDIR)/example.batch
 	install -D -m 0755 dist/vip-hook $(DESTDIR)$(DOCDIR)/vip-hook
+	install -D -m 0644 dist/election.lua $(DESTDIR)$(LUADIR)/election.lua
 	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); \
 	else echo "install: DESTDIR set: depmod not run (run depmod $(KVER) once the files are in place)"; fi
 
@@ -162,7 +168,8 @@ uninstall:
 		$(DESTDIR)$(BINDIR)/electsim $(DESTDIR)$(MANDIR)/man8/electionctl.8 \
 		$(DESTDIR)$(MANDIR)/man1/electsim.1 $(DESTDIR)$(COMPDIR)/electionctl \
 		$(DESTDIR)$(UNITDIR)/election@.service $(DESTDIR)$(DOCDIR)/example.batch \
-		$(DESTDIR)$(DOCDIR)/vip-hook
+		$(DESTDIR)$(DOCDIR)/vip-hook \
+		$(DESTDIR)$(LUADIR)/election.lua
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); fi
 
