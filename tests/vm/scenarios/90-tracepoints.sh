@@ -36,6 +36,14 @@ elec_group_setup 1 || elec_end
 elec_start_all 1
 elec_agree 1 3
 
+# the dynamic-debug line per leader change, off by default
+DDC=/sys/kernel/debug/dynamic_debug/control
+if [ -w "$DDC" ]; then
+	echo 'module election +p' >"$DDC"
+	dmesg -C 2>/dev/null
+else
+	log "(no dynamic_debug control: the kernel log line is not checked)"
+fi
 echo 0 >"$T/tracing_on"
 echo >"$T/trace"
 echo 8192 >"$T/buffer_size_kb"
@@ -51,6 +59,14 @@ sleep "$(elec_sec 0.3)"
 echo 0 >"$T/tracing_on"
 cp "$T/trace" "$TMPD/trace"
 echo 0 >"$T/events/election/enable"
+if [ -w "$DDC" ]; then
+	echo 'module election -p' >"$DDC"
+	if dmesg | grep -qE 'election: eth0 group 1 id 2: leader 2 term [0-9]+'; then
+		pass "dynamic debug: the kernel log names node 2's new leader ($(dmesg | grep -m1 -oE 'election: eth0 group 1 id 2: leader 2 term [0-9]+'))"
+	else
+		fail "dynamic debug: no 'election: eth0 group 1 id 2: leader 2' line in the kernel log"
+	fi
+fi
 log "trace: $(grep -c 'election_' "$TMPD/trace") election events"
 
 # the events of node ID, as "time event fields" lines
