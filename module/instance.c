@@ -258,8 +258,11 @@ static void elec_inst_timer_step(struct elec_inst_timer *t, ktime_t expires)
 	elec_inst_lock(inst, &ax);
 	elec_late_record(&inst->late, late_ns);
 	if (!inst->dead) {
-		trace_election_timer(inst, elec_timer_name(inst->core.ops, t->id),
-				     late_ns);
+		if (trace_election_timer_enabled())
+			trace_election_timer(inst,
+					     elec_timer_name(inst->core.ops,
+							     t->id),
+					     late_ns);
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
 	}
 	todo = elec_inst_queue_unlock(inst, &ax);

@@ -18,6 +18,7 @@
 
 #include <linux/tracepoint.h>
 
+#include "compat.h"
 #include "core.h"
 #include "types.h"
 
@@ -63,7 +64,7 @@ DECLARE_EVENT_CLASS(election_frame,
 				     __field(u32, dst)
 				     __field(u64, term)
 				     __field(u16, len)),
-		    TP_fast_assign(__assign_str(dev, inst->ifname);
+		    TP_fast_assign(elec_assign_str(dev, inst->ifname);
 				   __entry->group = inst->group;
 				   __entry->id = inst->core.cfg.self_id;
 				   __entry->type = msg->type;
@@ -114,10 +115,10 @@ TRACE_EVENT(election_timer,
 			     __field(u32, id)
 			     __string(timer, timer)
 			     __field(s64, late_ns)),
-	    TP_fast_assign(__assign_str(dev, inst->ifname);
+	    TP_fast_assign(elec_assign_str(dev, inst->ifname);
 			   __entry->group = inst->group;
 			   __entry->id = inst->core.cfg.self_id;
-			   __assign_str(timer, timer);
+			   elec_assign_str(timer, timer);
 			   __entry->late_ns = late_ns;),
 	    TP_printk("dev=%s group=%u id=%u timer=%s late_ns=%lld",
 		      __get_str(dev), __entry->group, __entry->id,
@@ -136,7 +137,7 @@ TRACE_EVENT(election_role,
 			     __field(u32, old_leader)
 			     __field(u32, leader)
 			     __field(u64, term)),
-	    TP_fast_assign(__assign_str(dev, inst->ifname);
+	    TP_fast_assign(elec_assign_str(dev, inst->ifname);
 			   __entry->group = inst->group;
 			   __entry->id = inst->core.cfg.self_id;
 			   __entry->old_role = old_role;
@@ -174,7 +175,7 @@ TRACE_EVENT(election_drop,
 			     __field(u8, reason)
 			     __field(u8, type)
 			     __field(u32, src)),
-	    TP_fast_assign(__assign_str(dev, dev);
+	    TP_fast_assign(elec_assign_str(dev, dev);
 			   __entry->group = group;
 			   __entry->id = id;
 			   __entry->reason = reason;

@@ -219,7 +219,8 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 		elec_err_where = NULL;
 		if (ret > worst)
 			worst = ret;
-		if (ret && !force)
+		/* -undo reads every line: what it can delete, it deletes */
+		if (ret && !force && !(flags & ELEC_BATCH_UNDO))
 			break;
 	}
 	if (ferror(f) && !worst)
@@ -228,8 +229,11 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 	free(line);
 	if (f != stdin)
 		fclose(f);
-	if ((flags & ELEC_BATCH_UNDO) && !worst) {
-		worst = undo(ctx, name, &bg);
+	if (flags & ELEC_BATCH_UNDO) {
+		int r = undo(ctx, name, &bg);
+
+		if (r > worst)
+			worst = r;
 	} else if ((flags & ELEC_BATCH_START) && (!worst || force)) {
 		size_t i;
 

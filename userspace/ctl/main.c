@@ -58,7 +58,7 @@ static void usage_stats(FILE *f)
 static void usage_monitor(FILE *f)
 {
 	fputs("electionctl [ -t | -ts ] monitor [ dev IF ] [ group G ]\n"
-	      "                      [ exec CMD [ ARG... ] ]\n", f);
+	      "                      [ hook-timeout DUR ] [ exec CMD [ ARG... ] ]\n", f);
 }
 
 static void usage_module(FILE *f)
@@ -140,7 +140,8 @@ static void usage(FILE *f)
 	      "exec CMD runs CMD (no shell) on each role change and snapshot,\n"
 	      "one at a time, in order, with ELECTION_EVENT, ELECTION_DEV,\n"
 	      "ELECTION_GROUP, ELECTION_ID, ELECTION_LEADER, ELECTION_TERM,\n"
-	      "ELECTION_ROLE and ELECTION_PREV_ROLE in its environment.\n"
+	      "ELECTION_ROLE and ELECTION_PREV_ROLE in its environment; one\n"
+	      "running longer than hook-timeout (default 30s) is killed.\n"
 	      "module prints the module-wide leak counters.\n"
 	      "showconf prints the configuration as a batch file that\n"
 	      "recreates it (group add, peer add, group start when started);\n"
@@ -158,9 +159,11 @@ static void usage(FILE *f)
 	      "\n"
 	      "Exit status: 0 success; 1 usage error or invalid arguments\n"
 	      "(nothing was sent); 2 the kernel refused the request, or netlink\n"
-	      "or the output failed. Errors are printed to stderr as\n"
-	      "\"Error: <message>\", with the kernel's extended ack message when\n"
-	      "it gave one.\n", f);
+	      "or the output failed; -batch: the highest of its lines' statuses\n"
+	      "(the lines before a failed one were sent). Errors are printed to\n"
+	      "stderr as \"Error: <message>\" (in a batch \"Error: FILE:LINE:\n"
+	      "<message>\"), with the kernel's extended ack message when it gave\n"
+	      "one.\n", f);
 }
 
 static const struct elec_command {

@@ -33,9 +33,14 @@
  * ELECTION_ROLE, ELECTION_PREV_ROLE ("none" for a snapshot), ELECTION_SEQ
  * and ELECTION_TS_NS in its environment and /dev/null as stdin. One runs
  * at a time, in event order; the monitor keeps reading events meanwhile.
- * At most HOOK_QUEUE changes wait; when one more comes, the oldest waiting
- * one is dropped (so the latest state always runs) and counted; the count
- * is printed as an "exec_dropped" event when the queue has room again.
+ * A change of an instance whose earlier change still waits replaces it
+ * (the hook then sees the older ELECTION_PREV_ROLE, the one it last ran
+ * with; a change back to that role cancels both); with HOOK_QUEUE changes
+ * of distinct instances waiting, the oldest is dropped. Either way the
+ * latest state of every instance runs; the changes not run are counted
+ * and the count is printed as an "exec_dropped" event when a hook ends. A
+ * hook that runs longer than hook-timeout (default 30 s) gets SIGTERM,
+ * one second later SIGKILL, and a warning.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
@@ -52,6 +57,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,6 +73,8 @@
 #define HOOK_QUEUE	64
 /* without pidfds (kernels before 5.3): how often to look for the child */
 #define HOOK_POLL_MS	20
+#define HOOK_TIMEOUT_NS	(30 * 1000000000ULL)
+#define HOOK_KILL_NS	1000000000ULL
 
 /**
  * struct elec_ev - one event (or snapshot) as the printers and hooks see it.
@@ -126,6 +134,7 @@ struct elec_hook_job {
  * @have_seq: @last_seq holds the seq of the last event handled
  * @last_seq: seq of the last event handled
  * @overflow: ENOBUFS seen, count not yet known
+ * @quiet_from: CLOCK_MONOTONIC ns of the last read while @overflow
  * @filter: dev and group to print (ELEC_KWB bits in @filter.seen)
  * @insts: instances seen (snapshot or event)
  * @n_insts: entries used in @insts
@@ -137,11 +146,15 @@ struct elec_hook_job {
  * @dropped: changes dropped since the last report
  * @child: the running hook, 0 for none
  * @pidfd: pidfd of @child, -1 when none or unsupported
+ * @hook_timeout_ns: how long a hook may run
+ * @deadline_ns: CLOCK_MONOTONIC time of the running hook's next signal
+ * @killed: signals sent to it: 0, 1 (SIGTERM) or 2 (SIGKILL)
  */
 struct elec_mon {
 	bool have_seq;
 	uint64_t last_seq;
 	bool overflow;
+	uint64_t quiet_from;
 	struct elec_args filter;
 	struct elec_mon_inst *insts;
 	size_t n_insts, cap_insts;
@@ -151,7 +164,18 @@ struct elec_mon {
 	uint64_t dropped;
 	pid_t child;
 	int pidfd;
+	uint64_t hook_timeout_ns;
+	uint64_t deadline_ns;
+	int killed;
 };
+
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
 
 static int flush_line(void)
 {
@@ -178,15 +202,18 @@ static struct timespec wall_of(uint64_t ts_ns)
 	return out;
 }
 
-/* "2026-11-27T01:25:50.123456" (local time) into @buf */
-static void fmt_iso(char *buf, size_t size, const struct timespec *t)
+/* "2026-11-27T01:25:50.123456" (local time; @tz: then "+0000") */
+static void fmt_iso(char *buf, size_t size, const struct timespec *t,
+		    bool tz)
 {
 	struct tm tm;
 	size_t n;
 
 	localtime_r(&t->tv_sec, &tm);
 	n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf + n, size - n, ".%06ld", t->tv_nsec / 1000);
+	n += (size_t)snprintf(buf + n, size - n, ".%06ld", t->tv_nsec / 1000);
+	if (tz && n < size)
+		strftime(buf + n, size - n, "%z", &tm);
 }
 
 static int print_gap(const struct elec_ctx *ctx, int64_t lost)
@@ -223,7 +250,7 @@ static int print_dropped(const struct elec_ctx *ctx, struct elec_mon *m)
 		putchar('\n');
 	} else {
 		printf("exec_dropped: %" PRIu64
-		       " role changes not run (the hook's queue was full)\n",
+		       " role changes not run (superseded, or the hook's queue was full)\n",
 		       m->dropped);
 	}
 	m->dropped = 0;
@@ -248,7 +275,7 @@ static void event_json(const struct elec_ctx *ctx, const struct elec_ev *e)
 	if (ctx->timestamp) {
 		struct timespec t = wall_of(e->ts_ns);
 
-		fmt_iso(buf, sizeof(buf), &t);
+		fmt_iso(buf, sizeof(buf), &t, true);
 		elec_json_str(&j, "time", buf);
 	}
 	if (e->has_ts)
@@ -293,7 +320,7 @@ static void event_text(const struct elec_ctx *ctx, const struct elec_ev *e)
 		struct timespec t = wall_of(e->ts_ns);
 
 		if (ctx->timestamp == ELEC_TS_SHORT) {
-			fmt_iso(buf, sizeof(buf), &t);
+			fmt_iso(buf, sizeof(buf), &t, false);
 			printf("[%s] ", buf);
 		} else {
 			struct tm tm;
@@ -458,7 +485,24 @@ static int hook_start(struct elec_mon *m)
 		hook_exec(m->exec_argv, &m->jobs[m->job_head]);
 	m->child = pid;
 	m->pidfd = pidfd_of(pid);
+	m->killed = 0;
+	m->deadline_ns = mono_ns() + m->hook_timeout_ns;
 	return 0;
+}
+
+/* The running hook is past its deadline: SIGTERM, then SIGKILL. */
+static void hook_overdue(struct elec_mon *m)
+{
+	if (!m->child || mono_ns() < m->deadline_ns || m->killed > 1)
+		return;
+	if (!m->killed)
+		fprintf(stderr, "Warning: hook \"%s\" still running after %" PRIu64
+			" ms (seq %" PRIu64 "): killed\n", m->exec_argv[0],
+			m->hook_timeout_ns / 1000000,
+			m->jobs[m->job_head].ev.seq);
+	kill(m->child, m->killed ? SIGKILL : SIGTERM);
+	m->killed++;
+	m->deadline_ns = mono_ns() + HOOK_KILL_NS;
 }
 
 /* The running hook ended (or may have, without a pidfd: @block false). */
@@ -494,20 +538,40 @@ static int hook_reap(const struct elec_ctx *ctx, struct elec_mon *m,
 	return m->n_jobs ? hook_start(m) : 0;
 }
 
+/* Remove the waiting job at position @k (0 = the ring's head). */
+static void hook_remove(struct elec_mon *m, unsigned int k)
+{
+	for (; k + 1 < m->n_jobs; k++)
+		m->jobs[(m->job_head + k) % HOOK_QUEUE] =
+			m->jobs[(m->job_head + k + 1) % HOOK_QUEUE];
+	m->n_jobs--;
+}
+
 /* Queue a role change (@prev: the role before). */
 static int hook_queue(const struct elec_ctx *ctx, struct elec_mon *m,
 		      const struct elec_ev *e, int prev)
 {
 	struct elec_hook_job *jb;
+	unsigned int k;
 
+	/* a waiting change of the same instance: this one replaces it */
+	for (k = m->child ? 1 : 0; k < m->n_jobs; k++) {
+		jb = &m->jobs[(m->job_head + k) % HOOK_QUEUE];
+		if (jb->ev.ifindex != e->ifindex || jb->ev.group != e->group)
+			continue;
+		m->dropped++;
+		if (jb->prev_role == (e->has_role ? e->role : -1)) {
+			/* back to what the hook last saw: nothing to run */
+			hook_remove(m, k);
+			m->dropped++;
+			return 0;
+		}
+		jb->ev = *e;	/* jb->prev_role: what the hook last saw */
+		return 0;
+	}
 	if (m->n_jobs == HOOK_QUEUE) {
-		/* drop the oldest waiting one (jobs[job_head] may be running) */
-		unsigned int i, first = (m->job_head + 1) % HOOK_QUEUE;
-
-		for (i = 0; i + 2 < HOOK_QUEUE; i++)
-			m->jobs[(first + i) % HOOK_QUEUE] =
-				m->jobs[(first + i + 1) % HOOK_QUEUE];
-		m->n_jobs--;
+		/* drop the oldest waiting one (not the running one) */
+		hook_remove(m, m->child ? 1 : 0);
 		m->dropped++;
 	}
 	jb = &m->jobs[(m->job_head + m->n_jobs) % HOOK_QUEUE];
@@ -629,6 +693,7 @@ static int handle_datagram(struct elec_ctx *ctx, struct elec_mon *m,
 static int mon_overflow(struct elec_mon *m)
 {
 	m->overflow = true;
+	m->quiet_from = mono_ns();
 	return 0;
 }
 
@@ -683,17 +748,29 @@ static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m)
 	int attempt, ret = ELEC_EXIT_FAIL;
 	size_t i;
 
-	for (attempt = 0; attempt < 3; attempt++) {
-		struct nl_msg *msg = elec_nl_msg(ctx, ELEC_CMD_GROUP_GET, true);
+	/*
+	 * a socket of its own: the events that arrive meanwhile wait in the
+	 * monitor's socket, and a dump on a socket in the group would see
+	 * them among its replies
+	 */
+	struct elec_ctx dc = *ctx;
 
-		if (!msg)
-			return ELEC_EXIT_FAIL;
+	dc.sk = NULL;
+	dc.family = 0;
+	for (attempt = 0; attempt < 3; attempt++) {
+		struct nl_msg *msg = elec_nl_msg(&dc, ELEC_CMD_GROUP_GET, true);
+
+		if (!msg) {
+			ret = ELEC_EXIT_FAIL;
+			break;
+		}
 		s.n = 0;
 		s.oom = false;
-		ret = elec_nl_transact(ctx, msg, snap_cb, &s);
+		ret = elec_nl_transact(&dc, msg, snap_cb, &s);
 		if (ret != ELEC_NL_DUMP_INTR)
 			break;
 	}
+	elec_nl_close(&dc);
 	if (ret == ELEC_NL_DUMP_INTR)
 		ret = elec_fail("the dump was interrupted by changes 3 times; try again");
 	if (!ret && s.oom)
@@ -742,10 +819,23 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		};
 		int timeout = -1, r;
 
-		if (m->overflow)
-			timeout = GAP_WAIT_MS;
-		if (m->child && m->pidfd < 0)
-			timeout = HOOK_POLL_MS;
+		/* the nearest of: a pending gap, the child's deadline, its poll */
+		if (m->overflow) {
+			uint64_t end = m->quiet_from + GAP_WAIT_MS * 1000000ULL;
+			uint64_t now = mono_ns();
+
+			timeout = now >= end ? 0 : (int)((end - now) / 1000000 + 1);
+		}
+		if (m->child) {
+			uint64_t now = mono_ns();
+			int left = now >= m->deadline_ns ? 0 :
+				   (int)((m->deadline_ns - now) / 1000000 + 1);
+
+			if (timeout < 0 || left < timeout)
+				timeout = left;
+			if (m->pidfd < 0 && timeout > HOOK_POLL_MS)
+				timeout = HOOK_POLL_MS;
+		}
 		r = poll(p, m->child && m->pidfd >= 0 ? 2 : 1, timeout);
 		if (r < 0 && errno != EINTR)
 			return elec_fail("poll: %s", strerror(errno));
@@ -754,7 +844,9 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 			if (ret)
 				return ret;
 		}
-		if (r == 0 && m->overflow) {
+		hook_overdue(m);
+		if (m->overflow && !(r > 0 && p[0].revents) &&
+		    mono_ns() >= m->quiet_from + GAP_WAIT_MS * 1000000ULL) {
 			ret = mon_quiet(ctx, m);
 			if (ret)
 				return ret;
@@ -783,6 +875,8 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		ret = handle_datagram(ctx, m, buf, (int)n);
 		if (ret)
 			return ret;
+		if (m->overflow)
+			m->quiet_from = mono_ns();
 	}
 }
 
@@ -813,14 +907,15 @@ static void monitor_dry(const struct elec_mon *m)
 
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 {
-	static const char *const kws[] = { "dev", "group", "exec" };
+	static const char *const kws[] = { "dev", "group", "hook-timeout",
+					   "exec" };
 	struct elec_mon *m;
 	int i = 0, nkw, ret, fd;
 	void *buf;
 
 	/* KEYWORD VALUE pairs, then "exec" and the rest */
 	while (i < argc &&
-	       elec_lookup(argv[i], kws, NULL, ARRAY_SIZE(kws)) != 2)
+	       elec_lookup(argv[i], kws, NULL, ARRAY_SIZE(kws)) != 3)
 		i += 2;
 	nkw = i < argc ? i : argc;
 	if (i < argc && i + 1 >= argc)
@@ -829,10 +924,13 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	if (!m)
 		return elec_fail("out of memory");
 	m->pidfd = -1;
-	ret = elec_parse_args(ctx, "monitor", nkw, argv, ELEC_KWB_INSTANCE, 0,
+	ret = elec_parse_args(ctx, "monitor", nkw, argv,
+			      ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_HOOK_TIMEOUT), 0,
 			      &m->filter);
 	if (ret)
 		goto out;
+	m->hook_timeout_ns = m->filter.seen & ELEC_KWB(ELEC_KW_HOOK_TIMEOUT) ?
+			     m->filter.hook_timeout_ns : HOOK_TIMEOUT_NS;
 	if (i < argc)
 		m->exec_argv = argv + i + 1;
 	if (ctx->dry_run) {

@@ -40,6 +40,7 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_PREEMPT_DELAY] = "preempt-delay",
 	[ELEC_KW_SEARCH_INTERVAL] = "search-interval",
 	[ELEC_KW_QUORUM] = "quorum",
+	[ELEC_KW_HOOK_TIMEOUT] = "hook-timeout",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -291,6 +292,8 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return parse_zero_or_dur(s, unchecked, &a->preempt_delay_ns);
 	case ELEC_KW_SEARCH_INTERVAL:
 		return parse_zero_or_dur(s, unchecked, &a->search_interval_ns);
+	case ELEC_KW_HOOK_TIMEOUT:
+		return elec_parse_dur(s, unchecked, &a->hook_timeout_ns);
 	case ELEC_KW_COUNT:
 		break;
 	}

@@ -30,6 +30,7 @@ enum elec_kw {
 	ELEC_KW_PREEMPT_DELAY,
 	ELEC_KW_SEARCH_INTERVAL,
 	ELEC_KW_QUORUM,
+	ELEC_KW_HOOK_TIMEOUT,
 	ELEC_KW_COUNT
 };
 
@@ -68,6 +69,7 @@ enum elec_kw {
  * @preempt_delay_ns: the Bully algorithms: 0, or a duration
  * @search_interval_ns: invitation: 0 (hb-interval x hb-miss), or a duration
  * @quorum: the Bully algorithms: 1 for "on", 0 for "off"
+ * @hook_timeout_ns: monitor exec: how long a hook may run
  */
 struct elec_args {
 	unsigned int seen;
@@ -88,6 +90,7 @@ struct elec_args {
 	uint64_t preempt_delay_ns;
 	uint64_t search_interval_ns;
 	uint8_t quorum;
+	uint64_t hook_timeout_ns;
 };
 
 /*

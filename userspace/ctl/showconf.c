@@ -93,7 +93,9 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	if (t)
 		put_dur(out, "timeout", t);
 	v = elec_nla_u64(tb, ELEC_ATTR_COORD_TIMEOUT_NS, 0);
-	if (v && v != ELECTION_DEF_COORD_TIMEOUT_MULT * t)
+	/* the default: ELECTION_DEF_COORD_TIMEOUT_MULT x timeout, capped */
+	if (v && v != (ELECTION_DEF_COORD_TIMEOUT_MULT * t > ELECTION_DUR_MAX_NS ?
+		       ELECTION_DUR_MAX_NS : ELECTION_DEF_COORD_TIMEOUT_MULT * t))
 		put_dur(out, "coord-timeout", v);
 	if (is_bully(algo)) {
 		if (!elec_nla_u64(tb, ELEC_ATTR_ASK_SUSPECT, 1))

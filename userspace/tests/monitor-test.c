@@ -124,15 +124,32 @@ static int filter_test(struct elec_ctx *ctx)
 	return 0;
 }
 
+/* wait for the running hook and any that follow */
+static int drain(struct elec_ctx *ctx, struct elec_mon *m)
+{
+	while (m->child)
+		if (hook_reap(ctx, m, true))
+			return 1;
+	return 0;
+}
+
 /*
  * Role changes run the hook, one at a time, in order; a change of leader
- * without a change of role does not. Then the queue's overflow.
+ * without a change of role does not. Then, nothing running: a change of
+ * an instance whose change waits replaces it, a change back cancels it;
+ * changes of 70 instances overflow the 64 places (the oldest dropped).
+ * Last, a hook that outlives hook-timeout is killed.
  */
 static int hooks_test(struct elec_ctx *ctx, const char *file)
 {
-	static struct elec_mon m = { .pidfd = -1 };
+	static struct elec_mon m = { .pidfd = -1,
+				     .hook_timeout_ns = HOOK_TIMEOUT_NS };
+	static struct elec_mon slow = { .pidfd = -1,
+					.hook_timeout_ns = 200000000ULL };
 	char script[512];
 	char *args[] = { "/bin/sh", "-c", script, NULL };
+	char *sleeper[] = { "sleep", "5", NULL };
+	uint64_t t0;
 	int i;
 
 	snprintf(script, sizeof(script),
@@ -143,25 +160,60 @@ static int hooks_test(struct elec_ctx *ctx, const char *file)
 	m.exec_argv = args;
 	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 1, 0, ELEC_ROLE_FOLLOWER, 7);
 	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 2, 9, ELEC_ROLE_FOLLOWER, 7);
+	if (drain(ctx, &m))
+		return 1;
 	role_ev(ctx, &m, ELEC_EVENT_ELECTION_STARTED, 3, 0, ELEC_ROLE_CANDIDATE,
 		7);
+	if (drain(ctx, &m))
+		return 1;
 	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 4, 5, ELEC_ROLE_LEADER, 7);
 	role_ev(ctx, &m, ELEC_EVENT_PEER_UP, 5, 5, ELEC_ROLE_LEADER, 7);
+	if (drain(ctx, &m))
+		return 1;
 	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 6, 0, ELEC_ROLE_STOPPED, 7);
-	while (m.child)
-		if (hook_reap(ctx, &m, true))
-			return 1;
-	/* overflow: nothing runs (dry run), 70 changes for 64 places */
+	if (drain(ctx, &m))
+		return 1;
+	printf("ran, dropped %llu\n", (unsigned long long)m.dropped);
+	m.dropped = 0;
+	/* nothing runs from here on (dry run): every change waits */
 	ctx->dry_run = true;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 7, 5, ELEC_ROLE_FOLLOWER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 8, 5, ELEC_ROLE_LEADER, 7);
+	printf("replaced: queued %u role %u prev %d seq %llu dropped %llu\n",
+	       m.n_jobs, m.jobs[m.job_head].ev.role,
+	       m.jobs[m.job_head].prev_role,
+	       (unsigned long long)m.jobs[m.job_head].ev.seq,
+	       (unsigned long long)m.dropped);
+	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 9, 0, ELEC_ROLE_STOPPED, 7);
+	printf("cancelled: queued %u dropped %llu\n", m.n_jobs,
+	       (unsigned long long)m.dropped);
+	m.dropped = 0;
 	for (i = 0; i < 70; i++)
-		role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 7 + i, 5,
-			i % 2 ? ELEC_ROLE_LEADER : ELEC_ROLE_FOLLOWER, 7);
+		role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 10 + i, 5,
+			ELEC_ROLE_LEADER, (uint16_t)(100 + i));
 	printf("queued %u dropped %llu last-seq %llu first-seq %llu\n",
 	       m.n_jobs, (unsigned long long)m.dropped,
 	       (unsigned long long)m.jobs[(m.job_head + m.n_jobs - 1) %
 					  HOOK_QUEUE].ev.seq,
 	       (unsigned long long)m.jobs[m.job_head].ev.seq);
-	return print_dropped(ctx, &m);
+	if (print_dropped(ctx, &m))
+		return 1;
+	free(m.insts);
+	/* a hook that hangs */
+	ctx->dry_run = false;
+	slow.exec_argv = sleeper;
+	t0 = mono_ns();
+	role_ev(ctx, &slow, ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER, 7);
+	while (slow.child && mono_ns() - t0 < 4000000000ULL) {
+		usleep(10000);
+		hook_overdue(&slow);
+		if (hook_reap(ctx, &slow, false))
+			return 1;
+	}
+	printf("timeout: %s after %llu ms\n", slow.child ? "still running" :
+	       "killed", (unsigned long long)((mono_ns() - t0) / 1000000));
+	free(slow.insts);
+	return 0;
 }
 
 int main(int argc, char **argv)

@@ -945,11 +945,23 @@ def test_monitor_printer():
                'leader_changed veth"0 7 5 5 3 leader candidate 4',
                'stopped veth"0 7 5 none 3 stopped leader 6'],
               f"rc={rc} {runs} {err!r}")
-        check("monitor exec: a full queue drops the oldest waiting change "
-              "(the latest runs), counts and reports it",
-              "queued 64 dropped 6 last-seq 76 first-seq 7\n"
-              "exec_dropped: 6 role changes not run (the hook's queue was "
-              "full)\n" in out, out)
+        out = "".join(l + "\n" for l in out.splitlines()
+                      if not l.startswith("["))
+        check("monitor exec: a waiting change of the same instance is "
+              "replaced (keeping the role the hook last saw), a change back "
+              "cancels it",
+              "ran, dropped 0\n"
+              "replaced: queued 1 role 3 prev 0 seq 8 dropped 1\n"
+              "cancelled: queued 0 dropped 3\n" in out, out)
+        check("monitor exec: 70 instances for 64 places: the oldest waiting "
+              "change dropped (the latest runs), counted and reported",
+              "queued 64 dropped 6 last-seq 79 first-seq 16\n"
+              "exec_dropped: 6 role changes not run (superseded, or the "
+              "hook's queue was full)\n" in out, out)
+        m = re.search(r"^timeout: (\S+) after (\d+) ms$", out, re.M)
+        check("monitor exec: a hook past hook-timeout (200 ms) is killed",
+              m is not None and m.group(1) == "killed" and
+              150 <= int(m.group(2)) < 3000, out + err)
     finally:
         shutil.rmtree(tmp)
     request_mon = run(["-j", "monitor", "dev", "lo", "group", "7", "exec",

@@ -147,21 +147,21 @@ else
 fi
 elec_agree 1 3
 
-log "--- election@.service's ExecStop and ExecStart lines"
+log "--- election@.service's ExecStopPost and ExecStart lines"
 mkdir -p "$TMPD/etc"
 elec_ctl 2 showconf | grep -v '^group start' >"$TMPD/etc/eth0.batch"
 unit_line() {
 	sed -n "s|^$1=||p" "$ELEC_REPO/dist/election@.service.in" |
 		sed "s|@SBINDIR@|$ELEC_REPO/userspace|; s|/etc/election/%i.batch|$TMPD/etc/eth0.batch|"
 }
-stop=$(unit_line ExecStop)
+stop=$(unit_line ExecStopPost)
 start=$(unit_line ExecStart)
-log "ExecStop:  $stop"
+log "ExecStopPost: $stop"
 log "ExecStart: $start"
 # shellcheck disable=SC2086
-check "ExecStop on node 2" ip netns exec en2 $stop
+check "ExecStopPost on node 2" ip netns exec en2 $stop
 n=$(elec_ctl 2 -j show | elec_json 'len(d)')
-if [ "$n" = 0 ]; then pass "ExecStop deleted node 2's group"; else fail "node 2 still has $n"; fi
+if [ "$n" = 0 ]; then pass "ExecStopPost deleted node 2's group"; else fail "node 2 still has $n"; fi
 # shellcheck disable=SC2086
 check "ExecStart on node 2 (the file has no group start line)" ip netns exec en2 $start
 v=$(elec_ctl 2 -j show dev eth0 group 1 | elec_json '(d[0]["admin_up"], d[0]["role"] != "stopped")')
