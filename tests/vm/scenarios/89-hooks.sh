@@ -17,11 +17,13 @@ elec_begin
 VIP=10.9.0.100
 TMPD=$(mktemp -d)
 HOOK=$ELEC_REPO/dist/vip-hook
-declare -A MON=()
+declare -A MON=() SESS=()
 
-# mon_start ID: the monitor with the hook, in node ID's namespace
+# mon_start ID: the monitor with the hook, in node ID's namespace; each
+# monitor of a node (node 3 gets a second one) logs to a file of its own
 mon_start() {
-	ip netns exec "en$1" env VIP_ADDR="$VIP/24" VIP_LOG="$TMPD/hook-$1.log" \
+	SESS[$1]=$((${SESS[$1]:-0} + 1))
+	ip netns exec "en$1" env VIP_ADDR="$VIP/24" VIP_LOG="$TMPD/hook-$1-${SESS[$1]}.log" \
 		"$ELEC_CTL" monitor dev eth0 group 1 exec "$HOOK" \
 		>"$TMPD/mon-$1.txt" 2>&1 &
 	MON[$1]=$!
@@ -85,11 +87,12 @@ log "--- the hooks' runs"
 for id in 1 2 3; do
 	kill "${MON[$id]}" 2>/dev/null
 	wait "${MON[$id]}" 2>/dev/null
-	sed "s/^/    node $id: /" "$TMPD/hook-$id.log"
+	cat "$TMPD"/hook-"$id"-*.log | sed "s/^/    node $id: /"
 done
 for id in 1 2 3; do
 	role=$(elec_ctl "$id" -j show dev eth0 group 1 | elec_json 'd[0]["role"]')
-	v=$(python3 - "$TMPD/hook-$id.log" "$role" <<'EOF'
+	# the node's current monitor: its last log
+	v=$(python3 - "$TMPD/hook-$id-${SESS[$id]}.log" "$role" <<'EOF'
 import sys
 runs = [l.split() for l in open(sys.argv[1]) if l.strip()]
 seqs = [int(r[0]) for r in runs]

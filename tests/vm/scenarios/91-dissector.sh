@@ -119,7 +119,7 @@ for m in mismatch[:20]:
     print("  ", m)
 EOF
 sed 's/^/    /' "$TMPD/report"
-read -r _ total _ badn < <(grep '^frames' "$TMPD/report")
+read -r _ total _ badn <<<"$(grep '^frames' "$TMPD/report")"
 if [ "${total:-0}" -gt 100 ] && [ "${badn:-1}" = 0 ]; then
 	pass "tshark + election.lua: $total frames, none malformed or with an expert warning"
 else

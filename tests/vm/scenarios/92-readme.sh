@@ -16,8 +16,9 @@ rc=$?
 printf '%s\n' "$out" | sed 's/^/    /'
 if [ $rc = 0 ]; then pass "the README block ran (exit 0)"; else fail "the README block: exit $rc"; fi
 shows=$(printf '%s\n' "$out" | grep -E '^dev veth-a group 1 id 1 algo bully ')
-if [ "$(printf '%s\n' "$shows" | head -n 1 | grep -o 'leader [0-9a-z]*')" = "leader 2" ] &&
-	[ "$(printf '%s\n' "$shows" | tail -n 1 | grep -o 'leader [0-9a-z]*')" = "leader 1" ]; then
+lead() { sed -E 's/.* algo bully leader ([0-9a-z]+) term .*/\1/'; }
+if [ "$(printf '%s\n' "$shows" | head -n 1 | lead)" = 2 ] &&
+	[ "$(printf '%s\n' "$shows" | tail -n 1 | lead)" = 1 ]; then
 	pass "show: leader 2, then leader 1 after node 2 resigned"
 else
 	fail "show lines: $shows"
