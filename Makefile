@@ -22,15 +22,45 @@
 #                   (tests/bench/stability; not part of check)
 #   make bench-timers  timer lateness per timer mode, quiet and under a
 #                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
+#   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
+#                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
+#                   pages, bash completion, election@.service, the
+#                   Wireshark dissector (LUADIR); DESTDIR,
+#                   PREFIX (/usr/local) and KVER (KDIR's release) honoured
+#   make uninstall  remove what make install put (same variables)
+#   make man        build/man/electionctl.8 and electsim.1 (rst2man)
+#   make dkms-tree  dkms add/build/install into build/dkms (scripts/dkms-tree),
+#                   not touching /lib/modules; the VM scenarios load it
+#   make packaging  install/uninstall, DKMS, unit, man page, completion
+#                   checks on the host (tests/packaging/run; in make check)
 #   make clean
 
 KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
 	if [ -d "$$k" ]; then echo "$$k"; \
 	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
 
+# the kernel release KDIR builds for (not uname -r: the host's kernel is not
+# necessarily the one the module is for)
+KVER ?= $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' \
+	$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
+PREFIX ?= /usr/local
+DESTDIR ?=
+SBINDIR := $(PREFIX)/sbin
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man
+COMPDIR := $(PREFIX)/share/bash-completion/completions
+UNITDIR := $(PREFIX)/lib/systemd/system
+DOCDIR := $(PREFIX)/share/doc/election
+# the Wireshark dissector; Wireshark loads Lua plugins by itself from its
+# global plugin directory (tshark -G folders: on Debian
+# /usr/lib/x86_64-linux-gnu/wireshark/plugins): set LUADIR to it for that
+LUADIR ?= $(PREFIX)/share/election
+MODDIR := /lib/modules/$(KVER)/updates
+MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
+
 .PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
 	check demo tables bench-sim bench-failover bench-stability bench-timers vmtest-debug vmtest-long \
-	debug-kernel
+	debug-kernel install uninstall man dkms-tree packaging
 all: module userspace
 
 module:
@@ -107,6 +137,48 @@ bench-stability:
 
 bench-timers: all
 	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh
+
+man: $(MAN_PAGES)
+
+build/man/%: Documentation/man/%.rst VERSION
+	@command -v rst2man >/dev/null || { echo "rst2man is missing (make deps: python3-docutils)" >&2; exit 1; }
+	@mkdir -p build/man
+	rst2man --halt=warning --no-generator --no-datestamp $< >$@.tmp && mv $@.tmp $@
+
+install: all man
+	@test -n "$(KVER)" || { echo "install: no kernel release (set KDIR or KVER)" >&2; exit 1; }
+	install -D -m 0644 module/election.ko $(DESTDIR)$(MODDIR)/election.ko
+	install -D -m 0755 userspace/electionctl $(DESTDIR)$(SBINDIR)/electionctl
+	install -D -m 0755 userspace/sim/electsim $(DESTDIR)$(BINDIR)/electsim
+	install -D -m 0644 build/man/electionctl.8 $(DESTDIR)$(MANDIR)/man8/electionctl.8
+	install -D -m 0644 build/man/electsim.1 $(DESTDIR)$(MANDIR)/man1/electsim.1
+	install -D -m 0644 dist/electionctl.bash-completion $(DESTDIR)$(COMPDIR)/electionctl
+	@mkdir -p build
+	sed 's|@SBINDIR@|$(SBINDIR)|g' dist/election@.service.in >build/election@.service
+	install -D -m 0644 build/election@.service $(DESTDIR)$(UNITDIR)/election@.service
+	install -D -m 0644 dist/example.batch $(DESTDIR)$(DOCDIR)/example.batch
+	install -D -m 0755 dist/vip-hook $(DESTDIR)$(DOCDIR)/vip-hook
+	install -D -m 0644 dist/election.lua $(DESTDIR)$(LUADIR)/election.lua
+	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); \
+	else echo "install: DESTDIR set: depmod not run (run depmod $(KVER) once the files are in place)"; fi
+
+uninstall:
+	@test -n "$(KVER)" || { echo "uninstall: no kernel release (set KDIR or KVER)" >&2; exit 1; }
+	rm -f $(DESTDIR)$(MODDIR)/election.ko $(DESTDIR)$(SBINDIR)/electionctl \
+		$(DESTDIR)$(BINDIR)/electsim $(DESTDIR)$(MANDIR)/man8/electionctl.8 \
+		$(DESTDIR)$(MANDIR)/man1/electsim.1 $(DESTDIR)$(COMPDIR)/electionctl \
+		$(DESTDIR)$(UNITDIR)/election@.service $(DESTDIR)$(DOCDIR)/example.batch \
+		$(DESTDIR)$(DOCDIR)/vip-hook \
+		$(DESTDIR)$(LUADIR)/election.lua
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); fi
+
+dkms-tree:
+	@KDIR="$(KDIR)" KVER="$(KVER)" scripts/dkms-tree
+
+# install/uninstall, DKMS, the unit, man page and completion (no VM)
+packaging: all
+	@KDIR="$(KDIR)" tests/packaging/run
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean

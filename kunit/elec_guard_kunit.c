@@ -255,6 +255,33 @@ static void tg_wrong_lladdr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_WRONG_LLADDR], 2);
 }
 
+/*
+ * The source address each peer's frames came from (what "show" reports as
+ * seen_lladdr): recorded for a frame dropped as wrong_lladdr and for one
+ * accepted, not without an address, not for an unknown sender.
+ */
+static void tg_seen_lladdr(struct kunit *test)
+{
+	struct t_node *n = tg_bully(test, 5);
+	struct elec_peer *p4 = elec_core_peer_find(&n->c, 4);
+
+	tg_leader5(n);
+	KUNIT_ASSERT_NOT_NULL(test, p4);
+	KUNIT_EXPECT_EQ(test, p4->seen, 0);
+	tg_rx(n, ELEC_MSG_ELECTION, 4, 5, 1, tg_mac_bad);
+	KUNIT_EXPECT_EQ(test, p4->seen, 1);
+	KUNIT_EXPECT_EQ(test, memcmp(p4->seen_lladdr, tg_mac_bad, 6), 0);
+	tg_rx(n, ELEC_MSG_ELECTION, 4, 5, 1, tg_mac_good);
+	KUNIT_EXPECT_EQ(test, memcmp(p4->seen_lladdr, tg_mac_good, 6), 0);
+	/* no source given: the last one stays */
+	tg_rx(n, ELEC_MSG_ELECTION, 4, 5, 1, NULL);
+	KUNIT_EXPECT_EQ(test, memcmp(p4->seen_lladdr, tg_mac_good, 6), 0);
+	/* an unknown sender is nobody's */
+	tg_rx(n, ELEC_MSG_ELECTION, 99, 5, 1, tg_mac_bad);
+	KUNIT_EXPECT_EQ(test, memcmp(p4->seen_lladdr, tg_mac_good, 6), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_UNKNOWN_PEER], 1);
+}
+
 /* ---- rate limit of elections started by received frames -------------------- */
 
 /*
@@ -446,6 +473,7 @@ static struct kunit_case elec_guard_cases[] = {
 	KUNIT_CASE(tg_term_learning),
 	KUNIT_CASE(tg_term_too_far_saturates),
 	KUNIT_CASE(tg_wrong_lladdr),
+	KUNIT_CASE(tg_seen_lladdr),
 	KUNIT_CASE(tg_rate_limit_bully),
 	KUNIT_CASE(tg_rate_limit_heartbeat_retry),
 	KUNIT_CASE(tg_rate_limit_ring),

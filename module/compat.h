@@ -21,6 +21,16 @@
 #include <linux/netlink.h>
 #include <net/genetlink.h>
 
+/*
+ * In a tracepoint's TP_fast_assign(): __assign_str() takes only the field
+ * since 6.10 (the source is the one __string() names).
+ */
+#ifdef ELEC_HAVE_ASSIGN_STR_1
+#define elec_assign_str(dst, src)	__assign_str(dst)
+#else
+#define elec_assign_str(dst, src)	__assign_str(dst, src)
+#endif
+
 /* <asm/unaligned.h> moved to <linux/unaligned.h> in 6.12. */
 #ifdef ELEC_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>

@@ -23,6 +23,8 @@
  * instance by the same RCU callback (module exit waits for it with
  * rcu_barrier()).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/atomic.h>
 #include <linux/bug.h>
 #include <linux/delay.h>
@@ -49,6 +51,7 @@
 #include "netlink.h"
 #include "netns.h"
 #include "timer.h"
+#include "trace.h"
 #include "tx.h"
 #include "types.h"
 
@@ -71,6 +74,7 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 
 	switch (act->kind) {
 	case ELEC_ACT_SEND:
+		trace_election_tx(inst, &act->msg);
 		elec_tx_build(inst, &act->msg, ax);
 		break;
 	case ELEC_ACT_TIMER_ARM:
@@ -91,6 +95,15 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 		hrtimer_try_to_cancel(&inst->timers[act->timer.id].timer);
 		break;
 	case ELEC_ACT_EVENT:
+		/*
+		 * dynamic debug, off by default: a console line from softirq
+		 * would delay the failover it reports
+		 */
+		if (act->event.type == ELEC_EVENT_LEADER_CHANGED)
+			pr_debug("%s group %u id %u: leader %u term %llu\n",
+				 inst->ifname, inst->group,
+				 inst->core.cfg.self_id, act->event.leader,
+				 act->event.term);
 		elec_nl_event_build(inst, act, ax);
 		break;
 	}
@@ -129,6 +142,8 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 
 	spin_lock_bh(&inst->lock);
 	inst->actx = ax;
+	ax->role = inst->core.role;
+	ax->leader = inst->core.leader;
 }
 
 /*
@@ -153,6 +168,8 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 
 	lockdep_assert_held(&inst->lock);
 
+	if (ax->role != inst->core.role || ax->leader != inst->core.leader)
+		trace_election_role(inst, ax->role, ax->leader);
 	if (!skb_queue_empty(&ax->tx)) {
 		todo |= ELEC_DELIVER_TX;
 		spin_lock(&inst->txq.q.lock);
@@ -172,7 +189,7 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 	}
 	if (!skb_queue_empty(&ax->events))
 		todo |= ELEC_DELIVER_EVENTS;
-	elec_nl_events_queue(inst->en, ax);
+	elec_nl_events_queue(inst->en, ax, inst->core.role);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
 	return todo;
@@ -240,8 +257,14 @@ static void elec_inst_timer_step(struct elec_inst_timer *t, ktime_t expires)
 
 	elec_inst_lock(inst, &ax);
 	elec_late_record(&inst->late, late_ns);
-	if (!inst->dead)
+	if (!inst->dead) {
+		if (trace_election_timer_enabled())
+			trace_election_timer(inst,
+					     elec_timer_name(inst->core.ops,
+							     t->id),
+					     late_ns);
 		elec_core_timer(&inst->core, t->id, ktime_get_ns());
+	}
 	todo = elec_inst_queue_unlock(inst, &ax);
 	/*
 	 * Debug knob (module parameter debug_timer_delay_us): widen the
@@ -847,11 +870,25 @@ bool elec_inst_mtu_ok(struct elec_instance *inst)
  */
 void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
 {
+	u64 before[ELEC_DROP_MAX + 1];
 	struct elec_actx ax;
+	bool drops;
+	int r;
 
 	elec_inst_lock(inst, &ax);
-	if (!inst->dead)
+	if (!inst->dead) {
+		trace_election_rx(inst, msg);
+		/* the core counts its drops: the tracepoint reads the counts */
+		drops = trace_election_drop_enabled();
+		if (drops)
+			memcpy(before, inst->core.stats.drops, sizeof(before));
 		elec_core_rx(&inst->core, msg, ktime_get_ns());
+		for (r = 0; drops && r <= ELEC_DROP_MAX; r++)
+			if (inst->core.stats.drops[r] != before[r])
+				trace_election_drop(inst->ifname, inst->group,
+						    inst->core.cfg.self_id, r,
+						    msg->type, msg->src);
+	}
 	elec_inst_unlock(inst, &ax);
 }
 
@@ -884,6 +921,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->coord_timeout_ns = elec_config_coord_timeout(&c->cfg);
 	s->role = c->role;
 	s->participant = c->participant;
+	s->admin_up = inst->admin_up;
 	s->leader = c->leader;
 	s->term = c->term;
 	if (c->cfg.algo == ELEC_ALGO_INVITATION) {
@@ -904,6 +942,11 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 		s->tx_errors += s->tx_drops[r];
 	}
 	s->late = inst->late;
+	s->now_ns = ktime_get_ns();
+	/* events are numbered under the instance lock, which is held */
+	spin_lock(&inst->en->events.q.lock);
+	s->ev_seq = inst->en->ev_seq;
+	spin_unlock(&inst->en->events.q.lock);
 	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
 	if (with_peers)
 		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));

@@ -28,6 +28,8 @@
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/rcupdate.h>
+#include <net/genetlink.h>
+#include <linux/election.h>
 
 #include "fifo.h"
 #include "main.h"
@@ -137,5 +139,8 @@ module_init(elec_init);
 module_exit(elec_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_VERSION(ELECTION_VERSION);
+/* the first request for the family loads an installed module */
+MODULE_ALIAS_GENL_FAMILY(ELECTION_GENL_NAME);
 MODULE_DESCRIPTION("Coordinator election (Bully and two variants, ring elections) over Ethernet");
 MODULE_AUTHOR("election contributors");

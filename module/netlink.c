@@ -298,7 +298,9 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
 		      + nla_total_size(sizeof(u8))	/* PEER_ALIVE */
 		      + nla_total_size(sizeof(u32))	/* PEER_POS */
-		      + nla_total_size(sizeof(u8));	/* PEER_MEMBER */
+		      + nla_total_size(sizeof(u8))	/* PEER_MEMBER */
+		      + nla_total_size_64bit(sizeof(u64)) /* PEER_HEARD_AGO_NS */
+		      + nla_total_size(ETH_ALEN);	/* PEER_SEEN_LLADDR */
 
 	return elec_nl_ids_size()
 	       + nla_total_size(sizeof(u32))		/* MTU */
@@ -307,6 +309,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u32))		/* LEADER */
 	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
 	       + nla_total_size(sizeof(u8))		/* PARTICIPANT */
+	       + nla_total_size(sizeof(u8))		/* ADMIN_UP */
+	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
 	       + 3 * nla_total_size_64bit(sizeof(u64))	/* durations */
 	       + nla_total_size(sizeof(u32))		/* HB_MISS */
 	       + nla_total_size(sizeof(u32))		/* POS */
@@ -340,6 +344,8 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u32(skb, ELEC_ATTR_LEADER, s->leader) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, s->term, ELEC_ATTR_PAD) ||
 	    nla_put_u8(skb, ELEC_ATTR_PARTICIPANT, s->participant) ||
+	    nla_put_u8(skb, ELEC_ATTR_ADMIN_UP, s->admin_up) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, s->ev_seq, ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_HB_INTERVAL_NS,
 			      s->cfg.hb_interval_ns, ELEC_ATTR_PAD) ||
 	    nla_put_u32(skb, ELEC_ATTR_HB_MISS, s->cfg.hb_miss) ||
@@ -383,7 +389,14 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
 		    (inv && nla_put_u8(skb, ELEC_ATTR_PEER_MEMBER,
-				       !!(p->flags & ELEC_INV_PEER_MEMBER))))
+				       !!(p->flags & ELEC_INV_PEER_MEMBER))) ||
+		    (p->heard_ns &&
+		     nla_put_u64_64bit(skb, ELEC_ATTR_PEER_HEARD_AGO_NS,
+				       s->now_ns > p->heard_ns ?
+				       s->now_ns - p->heard_ns : 0,
+				       ELEC_ATTR_PAD)) ||
+		    (p->seen && nla_put(skb, ELEC_ATTR_PEER_SEEN_LLADDR,
+					ETH_ALEN, p->seen_lladdr)))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}
@@ -1107,6 +1120,7 @@ static size_t elec_nl_event_size(void)
 	       + elec_nl_ids_size()			/* includes ALGO */
 	       + nla_total_size(sizeof(u32))		/* LEADER */
 	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
+	       + nla_total_size(sizeof(u8))		/* ROLE */
 	       + nla_total_size(sizeof(u32));		/* PEER_ID */
 }
 
@@ -1116,8 +1130,9 @@ static size_t elec_nl_event_size(void)
  * @act: the ELEC_ACT_EVENT action
  * @ax: the action collector of the current core call
  *
- * The message carries SEQ 0; elec_nl_events_queue() sets it. Nothing is
- * built when no socket listens to the group in the instance's namespace.
+ * The message carries SEQ 0 and ROLE 0; elec_nl_events_queue() sets them.
+ * Nothing is built when no socket listens to the group in the instance's
+ * namespace.
  *
  * Context: under @inst->lock (atomic).
  */
@@ -1153,7 +1168,8 @@ void elec_nl_event_build(struct elec_instance *inst,
 	    nla_put_u8(skb, ELEC_ATTR_ALGO, cfg->algo) ||
 	    nla_put_u32(skb, ELEC_ATTR_LEADER, act->event.leader) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, act->event.term,
-			      ELEC_ATTR_PAD))
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u8(skb, ELEC_ATTR_ROLE, 0))
 		goto free;
 	if ((act->event.type == ELEC_EVENT_PEER_UP ||
 	     act->event.type == ELEC_EVENT_PEER_DOWN) &&
@@ -1171,8 +1187,8 @@ lost:
 	ax->events_lost++;
 }
 
-/* Write @seq into the SEQ attribute of an event built above. */
-static void elec_nl_event_set_seq(struct sk_buff *skb, u64 seq)
+/* Write @seq and @role into the SEQ and ROLE of an event built above. */
+static void elec_nl_event_set(struct sk_buff *skb, u64 seq, u8 role)
 {
 	struct genlmsghdr *gnlh = nlmsg_data(nlmsg_hdr(skb));
 	struct nlattr *nla;
@@ -1180,21 +1196,27 @@ static void elec_nl_event_set_seq(struct sk_buff *skb, u64 seq)
 	nla = nla_find(genlmsg_data(gnlh), genlmsg_len(gnlh), ELEC_ATTR_SEQ);
 	if (!WARN_ON_ONCE(!nla || nla_len(nla) != sizeof(seq)))
 		memcpy(nla_data(nla), &seq, sizeof(seq));
+	nla = nla_find(genlmsg_data(gnlh), genlmsg_len(gnlh), ELEC_ATTR_ROLE);
+	if (!WARN_ON_ONCE(!nla || nla_len(nla) != sizeof(role)))
+		*(u8 *)nla_data(nla) = role;
 }
 
 /**
  * elec_nl_events_queue() - number a core call's events and queue them.
  * @en: the instance's namespace state
  * @ax: the action collector; its event queue is emptied
+ * @role: the instance's role after the core call
  *
  * Sequence numbers are assigned here, under the namespace's event queue
  * lock and still under the instance lock, so the queue holds events in
  * sequence order, which is each instance's core order; events that could
- * not be built consume a number each, which listeners see as a gap.
+ * not be built consume a number each, which listeners see as a gap. Each
+ * event carries the role the core call left (an algorithm may set the
+ * role after it reports the leader).
  *
  * Context: under the instance lock of the core call.
  */
-void elec_nl_events_queue(struct elec_net *en, struct elec_actx *ax)
+void elec_nl_events_queue(struct elec_net *en, struct elec_actx *ax, u8 role)
 {
 	struct sk_buff *skb;
 
@@ -1212,7 +1234,7 @@ void elec_nl_events_queue(struct elec_net *en, struct elec_actx *ax)
 			atomic_long_dec(&elec_live_skbs);
 			continue;
 		}
-		elec_nl_event_set_seq(skb, en->ev_seq);
+		elec_nl_event_set(skb, en->ev_seq, role);
 		__skb_queue_tail(&en->events.q, skb);
 	}
 	spin_unlock(&en->events.q.lock);

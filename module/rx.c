@@ -31,6 +31,7 @@
 #include "main.h"
 #include "netns.h"
 #include "rx.h"
+#include "trace.h"
 #include "types.h"
 
 /* Offset of the payload_len field in our header (see the uapi). */
@@ -81,6 +82,8 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 	inst = xa_load(&edev->groups, msg.group);
 	if (!inst) {
 		atomic64_inc(&edev->drops[ELEC_DROP_WRONG_GROUP]);
+		trace_election_drop(dev->name, msg.group, 0,
+				    ELEC_DROP_WRONG_GROUP, msg.type, msg.src);
 		goto drop;
 	}
 
@@ -92,6 +95,7 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 
 malformed:
 	atomic64_inc(&edev->drops[ELEC_DROP_MALFORMED]);
+	trace_election_drop(dev->name, 0, 0, ELEC_DROP_MALFORMED, 0, 0);
 drop:
 	kfree_skb(skb);
 	return NET_RX_DROP;

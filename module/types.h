@@ -151,6 +151,8 @@ struct elec_inst_timer {
  * @events: event messages for the "events" multicast group
  * @events_lost: events that could not be built (the sequence number
  *	skips them, so listeners see a gap)
+ * @role: the core's role when the call began (the election_role event)
+ * @leader: its leader then
  *
  * The core's sink runs under the instance lock; frames and events are
  * built there (GFP_ATOMIC) and collected here; before the lock is dropped
@@ -162,6 +164,8 @@ struct elec_actx {
 	struct sk_buff_head tx;
 	struct sk_buff_head events;
 	u32 events_lost;
+	u8 role;
+	u32 leader;
 };
 
 /**
@@ -234,6 +238,7 @@ struct elec_instance {
  * @coord_timeout_ns: effective COORDINATOR timeout
  * @role: enum elec_role
  * @participant: taking part in an election
+ * @admin_up: started by the administrator (and not stopped since)
  * @leader: leader id, 0 = none
  * @term: leader's term
  * @inv_seq: invitation: the group number's sequence number
@@ -242,6 +247,9 @@ struct elec_instance {
  * @tx_drops: frames not transmitted, per enum elec_tx_drop
  * @tx_errors: their sum
  * @late: timer lateness histogram
+ * @now_ns: when the copy was taken (the core's clock, for the peers' ages)
+ * @ev_seq: the namespace's last event sequence number when the copy was
+ *	taken: the instance's events up to it are reflected in the copy
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
  */
@@ -255,6 +263,7 @@ struct elec_snapshot {
 	u64 coord_timeout_ns;
 	u8 role;
 	bool participant;
+	bool admin_up;
 	u32 leader;
 	u64 term;
 	u64 inv_seq;
@@ -263,6 +272,8 @@ struct elec_snapshot {
 	u64 tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 tx_errors;
 	struct elec_late_hist late;
+	u64 now_ns;
+	u64 ev_seq;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };

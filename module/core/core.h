@@ -160,6 +160,10 @@ struct elec_sink {
  *	ALIVE naming it (since its claim) arrived, 0: none
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
+ * @seen_lladdr: the source address of the last frame that carried this
+ *	peer's id, accepted or dropped for its address (opaque, like
+ *	@lladdr; set when the embedder passes elec_msg.src_lladdr)
+ * @seen: @seen_lladdr holds an address
  */
 struct elec_peer {
 	u32 id;
@@ -167,6 +171,8 @@ struct elec_peer {
 	u8 alive;
 	u8 flags;
 	u16 misses;
+	u8 seen_lladdr[ELEC_LLADDR_LEN];
+	u8 seen;
 	u32 pos;
 	u64 heard_ns;
 	u64 support_ns;

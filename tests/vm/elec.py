@@ -891,7 +891,8 @@ def cmd_seqcheck(a):
             if "lost" in ev:
                 lost += 1
                 continue
-            if "seq" not in ev:
+            # a snapshot (the monitor's first lines) is not an event
+            if "seq" not in ev or ev.get("event") == "snapshot":
                 continue
             seqs.append(ev["seq"])
             key = (ev.get("ifindex"), ev.get("group"))

@@ -38,6 +38,8 @@
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
  *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and
+ *	ADMIN_UP, SEQ (the namespace's last event number: a listener that
+ *	joined the events group first drops this instance's events up to it),
  *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
  *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
@@ -53,7 +55,8 @@
  *	TIMESTAMP_NS (CLOCK_MONOTONIC), SEQ (per network namespace, +1 per
  *	event; a gap tells a listener it lost events; delivered in SEQ order,
  *	each instance's in its core's order), IFINDEX, IFNAME, GROUP,
- *	NODE_ID, ALGO, LEADER, TERM and, for peer events, PEER_ID.
+ *	NODE_ID, ALGO, LEADER, TERM, ROLE (the role the input that produced
+ *	the event left) and, for peer events, PEER_ID.
  *
  * Wire format
  * -----------
@@ -438,13 +441,15 @@ enum elec_cmd {
  * @ELEC_ATTR_TIMEOUT_NS: u64, T: how long to wait for an answer
  * @ELEC_ATTR_COORD_TIMEOUT_NS: u64, how long to wait for COORDINATOR after
  *	an answer before restarting the election
- * @ELEC_ATTR_ROLE: u8, enum elec_role
+ * @ELEC_ATTR_ROLE: u8, enum elec_role; in EVENT, the role the input that
+ *	produced the event left
  * @ELEC_ATTR_LEADER: u32, elected leader id, 0 = none
  * @ELEC_ATTR_TERM: u64, term of the current leader
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
  * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
  * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE,
- *	PEER_POS (and, invitation, PEER_MEMBER)
+ *	PEER_POS (and, invitation, PEER_MEMBER; PEER_HEARD_AGO_NS and
+ *	PEER_SEEN_LLADDR once a frame carried the peer's id)
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
  * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed
@@ -460,7 +465,9 @@ enum elec_cmd {
  *	transmitted: the sum of ELEC_ATTR_TX_DROPS
  * @ELEC_ATTR_EVENT: u8, enum elec_event
  * @ELEC_ATTR_TIMESTAMP_NS: u64, CLOCK_MONOTONIC time of an event
- * @ELEC_ATTR_SEQ: u64, per network namespace event sequence number
+ * @ELEC_ATTR_SEQ: u64, per network namespace event sequence number; in
+ *	GROUP_GET, the namespace's last one when the reply was built (the
+ *	instance's events up to it are reflected in the reply)
  * @ELEC_ATTR_LIVE_INSTANCES: u64, module-wide count of live instances
  * @ELEC_ATTR_LIVE_PEERS: u64, module-wide count of configured peers
  * @ELEC_ATTR_LIVE_SKBS: u64, module-wide count of skbs allocated by the
@@ -528,6 +535,15 @@ enum elec_cmd {
  *	GROUP_GET reports it for every algorithm (0 for the others)
  * @ELEC_ATTR_QUORUM_LOST: u64, STATS_GET: times the node stepped down, or
  *	did not take leadership, for want of a majority (quorum on)
+ * @ELEC_ATTR_PEER_HEARD_AGO_NS: u64, inside PEER: ns since the last frame
+ *	from the peer passed the receive checks, when the reply was built;
+ *	absent when it never did
+ * @ELEC_ATTR_PEER_SEEN_LLADDR: binary (ETH_ALEN bytes), inside PEER: the
+ *	source address of the last frame that carried the peer's id to this
+ *	instance, accepted or dropped as wrong_lladdr; absent before the
+ *	first; differs from PEER_LLADDR when the configured address is wrong
+ * @ELEC_ATTR_ADMIN_UP: u8, GROUP_GET: 1 after GROUP_START until
+ *	GROUP_STOP (the instance runs while its device is up too), 0 before
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -584,6 +600,9 @@ enum elec_attr {
 	ELEC_ATTR_PEER_MEMBER,
 	ELEC_ATTR_QUORUM,
 	ELEC_ATTR_QUORUM_LOST,
+	ELEC_ATTR_PEER_HEARD_AGO_NS,
+	ELEC_ATTR_PEER_SEEN_LLADDR,
+	ELEC_ATTR_ADMIN_UP,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -11,19 +11,33 @@
 
 #include <linux/election.h>
 
-#define ELECTIONCTL_VERSION	"0.1.0"
+/* VERSION at the top of the tree, passed by the Makefile */
+#ifndef ELECTION_VERSION
+#error "ELECTION_VERSION is not defined (build with userspace/Makefile)"
+#endif
+#define ELECTIONCTL_VERSION	ELECTION_VERSION
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
-/* Exit statuses (documented in `electionctl help`). */
+/*
+ * Exit statuses, as iproute2's (documented in `electionctl help` and
+ * electionctl(8)): 0 success; 1 usage or invalid arguments, nothing was
+ * sent; 2 the kernel refused the request or netlink (or the output) failed.
+ */
 #define ELEC_EXIT_OK		0
-#define ELEC_EXIT_FAIL		1
+#define ELEC_EXIT_USAGE		1
+#define ELEC_EXIT_FAIL		2
 
 struct nl_sock;
+
+/* elec_ctx.timestamp: -t (as "ip -t monitor"), -ts (one-line, short) */
+#define ELEC_TS_LONG		1
+#define ELEC_TS_SHORT		2
 
 /**
  * struct elec_ctx - global options and the netlink session.
  * @json: -j: print JSON
+ * @timestamp: monitor: 0, ELEC_TS_LONG (-t) or ELEC_TS_SHORT (-ts)
  * @dry_run: --dry-run / ELECTIONCTL_DRY_RUN=1: print the request, send nothing
  * @unchecked: --unchecked: skip range and required-keyword checks, so tests
  *	can send requests the kernel must refuse
@@ -32,14 +46,50 @@ struct nl_sock;
  */
 struct elec_ctx {
 	bool json;
+	int timestamp;
 	bool dry_run;
 	bool unchecked;
 	struct nl_sock *sk;
 	int family;
 };
 
-/* Print "Error: ..." to stderr. Returns ELEC_EXIT_FAIL. */
+/* Print "Error: ..." to stderr. Returns ELEC_EXIT_USAGE: for errors in
+ * the arguments, found before anything is sent.
+ */
 int elec_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same message; returns ELEC_EXIT_FAIL: the kernel refused, netlink
+ * failed, memory or the output failed.
+ */
+int elec_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* When set (a batch's "FILE:LINE: "), printed after "Error: ". */
+extern const char *elec_err_where;
+
+/* a group a batch's "group add" line names */
+struct elec_batch_group {
+	char dev[16];
+	uint16_t group;
+};
+
+/**
+ * struct elec_batch_ops - what -batch needs from the command table.
+ * @run: run one line's command (argv[0] names it); returns an exit status
+ * @group_add: whether the line is a "group add", and its dev and group
+ */
+struct elec_batch_ops {
+	int (*run)(struct elec_ctx *ctx, int argc, char **argv);
+	bool (*group_add)(int argc, char **argv, struct elec_batch_group *g);
+};
+
+#define ELEC_BATCH_FORCE	1	/* -force: run every line */
+#define ELEC_BATCH_START	2	/* -start: then start the groups added */
+#define ELEC_BATCH_UNDO		4	/* -undo: delete the groups it adds */
+
+/*
+ * -batch FILE ("-": stdin): run each line's command. Stops at the first
+ * failure unless ELEC_BATCH_FORCE. Returns the highest exit status.
+ */
+int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
+	       const struct elec_batch_ops *ops);
 
 /* Name tables indexed by the uapi enums; NULL for unnamed values. */
 const char *elec_algo_name(unsigned int algo);
@@ -65,6 +115,9 @@ int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_stats(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv);
 
 void elec_usage_group(FILE *f);
 void elec_usage_peer(FILE *f);

@@ -24,32 +24,50 @@ static const struct {
 	  ELEC_KWB_INSTANCE },
 	{ "del", "group del", ELEC_CMD_GROUP_DEL,
 	  ELEC_KWB_INSTANCE, ELEC_KWB_INSTANCE },
+	{ "delete", "group delete", ELEC_CMD_GROUP_DEL,
+	  ELEC_KWB_INSTANCE, ELEC_KWB_INSTANCE },
 	{ "start", "group start", ELEC_CMD_GROUP_START,
 	  ELEC_KWB_INSTANCE, ELEC_KWB_INSTANCE },
 	{ "stop", "group stop", ELEC_CMD_GROUP_STOP,
 	  ELEC_KWB_INSTANCE, ELEC_KWB_INSTANCE },
 	{ "elect", "group elect", ELEC_CMD_GROUP_ELECT,
 	  ELEC_KWB_INSTANCE, ELEC_KWB_INSTANCE },
+	/* a read: handled apart */
+	{ "show", "group show", ELEC_CMD_GROUP_GET, 0, 0 },
 };
+
+#define GROUP_SUBCMDS	"add, set, del, delete, start, stop, elect, show"
 
 int elec_cmd_group(struct elec_ctx *ctx, int argc, char **argv)
 {
+	const char *names[ARRAY_SIZE(group_cmds)];
+	int ids[ARRAY_SIZE(group_cmds)];
 	size_t i;
+	int c;
 
 	if (argc < 1)
-		return elec_err("\"group\" needs a subcommand: add, set, del, start, stop, elect");
-	if (!strcmp(argv[0], "help") && argc == 1) {
-		elec_usage_group(stdout);
-		return ELEC_EXIT_OK;
+		return elec_err("\"group\" needs a subcommand: " GROUP_SUBCMDS);
+	for (i = 0; i < ARRAY_SIZE(group_cmds); i++) {
+		names[i] = group_cmds[i].name;
+		/* del and delete are one: their prefix "d" is not ambiguous */
+		ids[i] = group_cmds[i].cmd;
 	}
-	for (i = 0; i < ARRAY_SIZE(group_cmds); i++)
-		if (!strcmp(argv[0], group_cmds[i].name))
+	c = elec_lookup(argv[0], names, ids, ARRAY_SIZE(group_cmds));
+	if (c == ELEC_LOOKUP_AMBIGUOUS)
+		return elec_err("ambiguous subcommand \"%s\" for \"group\": %s",
+				argv[0],
+				elec_lookup_candidates(argv[0], names,
+						       ARRAY_SIZE(group_cmds)));
+	if (c == ELEC_CMD_GROUP_GET)
+		return elec_cmd_group_show(ctx, argc - 1, argv + 1);
+	for (i = 0; c >= 0 && i < ARRAY_SIZE(group_cmds); i++)
+		if (group_cmds[i].cmd == c)
 			return elec_nl_simple(ctx, group_cmds[i].what,
 					      group_cmds[i].cmd,
 					      argc - 1, argv + 1,
 					      group_cmds[i].allowed,
 					      group_cmds[i].required,
 					      ELEC_ATTR_NODE_ID);
-	return elec_err("unknown subcommand \"%s\" for \"group\" (add, set, del, start, stop, elect)",
+	return elec_err("unknown subcommand \"%s\" for \"group\" (" GROUP_SUBCMDS ")",
 			argv[0]);
 }

@@ -14,11 +14,21 @@
 
 #include "json.h"
 
+bool elec_json_pretty;
+
 void elec_json_init(struct elec_json *j, FILE *f)
 {
 	j->f = f;
 	j->depth = 0;
 	j->count[0] = 0;
+	j->pretty = elec_json_pretty;
+}
+
+/* Pretty mode: a new line indented to @depth levels. */
+static void json_newline(struct elec_json *j, int depth)
+{
+	fputc('\n', j->f);
+	fprintf(j->f, "%*s", 4 * depth, "");
 }
 
 /* Length of the valid UTF-8 sequence at @s (at most @len bytes), 0 if none. */
@@ -109,7 +119,9 @@ void elec_json_write_string(FILE *f, const char *str, size_t len)
 static void json_member(struct elec_json *j, const char *key)
 {
 	if (j->count[j->depth]++)
-		fputs(", ", j->f);
+		fputs(j->pretty ? "," : ", ", j->f);
+	if (j->pretty && j->depth)
+		json_newline(j, j->depth);
 	if (key) {
 		elec_json_write_string(j->f, key, strlen(key));
 		fputs(": ", j->f);
@@ -128,6 +140,8 @@ static void json_close(struct elec_json *j, char c)
 {
 	assert(j->depth > 0);
 	j->depth--;
+	if (j->pretty && j->count[j->depth + 1])
+		json_newline(j, j->depth);
 	fputc(c, j->f);
 }
 

@@ -3,7 +3,10 @@
  * json.h - a small streaming JSON writer for electionctl.
  *
  * Output uses the separators ", " and ": " (the shape Python's json.dumps
- * produces), one document per line; the caller writes the newline.
+ * produces), one document per line; the caller writes the newline. With
+ * elec_json_pretty set (electionctl -p), members go one per line, indented
+ * by four spaces per level (json.dumps(indent=4)), and a document spans
+ * several lines.
  */
 #ifndef ELECTIONCTL_JSON_H
 #define ELECTIONCTL_JSON_H
@@ -20,12 +23,17 @@
  * @f: output stream
  * @depth: number of open objects and arrays
  * @count: per level, how many members were written (for the separators)
+ * @pretty: indent (elec_json_pretty when elec_json_init() ran)
  */
 struct elec_json {
 	FILE *f;
 	int depth;
+	bool pretty;
 	unsigned int count[ELEC_JSON_MAX_DEPTH + 1];
 };
+
+/* -p: indent the output (set before the first elec_json_init()). */
+extern bool elec_json_pretty;
 
 void elec_json_init(struct elec_json *j, FILE *f);
 /* Every value writer takes @key: a member name inside an object, or NULL

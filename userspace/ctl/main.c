@@ -3,18 +3,27 @@
  * main.c - electionctl: configure and watch the election.ko module.
  *
  * Global options come before the command; commands and keywords follow the
- * iproute2 style (see usage()). Hidden options for tests:
+ * iproute2 style (see usage()): a keyword, command or option may be
+ * abbreviated to any prefix that names only it. Hidden options for tests:
  *   --dry-run (or ELECTIONCTL_DRY_RUN=1 in the environment): parse, then
  *	print the request as JSON instead of sending it;
  *   --unchecked: skip range and required-keyword checks (syntax is still
  *	enforced), so tests can make the kernel refuse requests.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "electionctl.h"
+#include "json.h"
 #include "nl.h"
+
+#define NETNS_RUN_DIR	"/var/run/netns"
+#define MODULE_VERSION_FILE	"/sys/module/election/version"
 
 void elec_usage_group(FILE *f)
 {
@@ -23,30 +32,67 @@ void elec_usage_group(FILE *f)
 	      "                      [ search-interval { DUR | 0 } ]\n"
 	      "electionctl group set dev IF group G [TIMING] [BULLY]\n"
 	      "                      [ search-interval { DUR | 0 } ]\n"
-	      "electionctl group del dev IF group G\n"
-	      "electionctl group { start | stop | elect } dev IF group G\n",
+	      "electionctl group { del | delete } dev IF group G\n"
+	      "electionctl group { start | stop | elect } dev IF group G\n"
+	      "electionctl group show [ dev IF ] [ group G ]\n",
 	      f);
 }
 
 void elec_usage_peer(FILE *f)
 {
 	fputs("electionctl peer add dev IF group G id ID lladdr MAC [ pos P ]\n"
-	      "electionctl peer del dev IF group G id ID\n", f);
+	      "electionctl peer { del | delete } dev IF group G id ID\n"
+	      "electionctl peer show [ dev IF ] [ group G ] [ id ID ]\n", f);
 }
 
-static void usage(FILE *f)
+static void usage_show(FILE *f)
+{
+	fputs("electionctl show [ dev IF ] [ group G ]\n", f);
+}
+
+static void usage_stats(FILE *f)
+{
+	fputs("electionctl stats [ dev IF ] [ group G ]\n", f);
+}
+
+static void usage_monitor(FILE *f)
+{
+	fputs("electionctl [ -t | -ts ] monitor [ dev IF ] [ group G ]\n"
+	      "                      [ hook-timeout DUR ] [ exec CMD [ ARG... ] ]\n", f);
+}
+
+static void usage_module(FILE *f)
+{
+	fputs("electionctl module\n", f);
+}
+
+static void usage_showconf(FILE *f)
+{
+	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
+	      "electionctl [ -force ] [ -start ] -batch FILE\n"
+	      "electionctl -undo -batch FILE\n", f);
+}
+
+/* the syntax of every command, then the words they share */
+static void usage_syntax(FILE *f)
 {
 	fputs("Usage: electionctl [ OPTIONS ] COMMAND\n"
+	      "       electionctl help [ OBJECT ]\n"
+	      "       electionctl OBJECT help\n"
 	      "\n", f);
 	elec_usage_group(f);
 	elec_usage_peer(f);
-	fputs("electionctl [-j] show [ dev IF ] [ group G ]\n"
-	      "electionctl [-j] stats [ dev IF ] [ group G ]\n"
-	      "electionctl [-j] monitor\n"
-	      "electionctl [-j] module\n"
-	      "electionctl help\n"
-	      "\n"
-	      "OPTIONS := { -j[son] | -h[elp] | -V[ersion] }\n"
+	usage_show(f);
+	usage_stats(f);
+	usage_monitor(f);
+	usage_module(f);
+	usage_showconf(f);
+	fputs("\n"
+	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
+	      "             showconf }\n"
+	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
+	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
+	      "             -u[ndo] | -V[ersion] | -h[elp] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
@@ -58,8 +104,13 @@ static void usage(FILE *f)
 	      "           ring order is ascending (P, id), wrapping around\n"
 	      "DUR     := an integer followed by us, ms or s, from 100us to 60s\n"
 	      "ID      := 1..4294967295    G := 1..65535    N := 1..1000\n"
-	      "MAC     := aa:bb:cc:dd:ee:ff (unicast)\n"
-	      "\n"
+	      "MAC     := aa:bb:cc:dd:ee:ff (unicast)\n", f);
+}
+
+static void usage(FILE *f)
+{
+	usage_syntax(f);
+	fputs("\n"
 	      "bully: the highest id wins; min-bully: the lowest id wins\n"
 	      "(Kabashi, Zeqiri and Zabeli); enh-bully: the highest id wins,\n"
 	      "the upper half of the ids are asked first (Murshed and Allen).\n"
@@ -79,35 +130,282 @@ static void usage(FILE *f)
 	      "coordinator searches every search-interval (default 0:\n"
 	      "hb-interval x hb-miss).\n"
 	      "\n"
-	      "show and stats read one instance when dev and group are both\n"
-	      "given, else every instance (filtered by the one given).\n"
-	      "monitor prints events until interrupted; a line with event\n"
-	      "\"gap\" reports lost events (lost = -1 when the count is unknown).\n"
+	      "show, stats, group show and peer show read one instance when dev\n"
+	      "and group are both given, else every instance (filtered by the\n"
+	      "one given); group show is show.\n"
+	      "monitor prints a \"snapshot\" event per instance (its state now),\n"
+	      "then events until interrupted, of the instances dev and group\n"
+	      "select; a line with event \"gap\" reports lost events (lost = -1\n"
+	      "when the count is unknown); -t and -ts add the wall-clock time.\n"
+	      "exec CMD runs CMD (no shell) on each role change and snapshot,\n"
+	      "one at a time, in order, with ELECTION_EVENT, ELECTION_DEV,\n"
+	      "ELECTION_GROUP, ELECTION_ID, ELECTION_LEADER, ELECTION_TERM,\n"
+	      "ELECTION_ROLE and ELECTION_PREV_ROLE in its environment; one\n"
+	      "running longer than hook-timeout (default 30s) is killed.\n"
 	      "module prints the module-wide leak counters.\n"
+	      "showconf prints the configuration as a batch file that\n"
+	      "recreates it (group add, peer add, group start when started);\n"
+	      "-batch FILE runs one command per line (FILE - is stdin; #\n"
+	      "starts a comment; errors name FILE:LINE) and stops at the first\n"
+	      "error, unless -force: then it runs every line. -start then\n"
+	      "starts every group a \"group add\" line of FILE created; -undo\n"
+	      "runs no line but deletes those groups, the last first (both\n"
+	      "for election@.service).\n"
+	      "Keywords, commands and options may be abbreviated to any prefix\n"
+	      "that names only one (\"gr sh\" is \"group show\"); values may not.\n"
+	      "-n NETNS runs the command in the network namespace NETNS (a name\n"
+	      "under " NETNS_RUN_DIR ", or a path such as /proc/PID/ns/net).\n"
+	      "-V prints the versions of electionctl and of the loaded module.\n"
 	      "\n"
-	      "Exit status: 0 on success; 1 on any error (invalid arguments,\n"
-	      "usage error, request refused by the kernel, netlink failure).\n"
-	      "Errors are printed to stderr as \"Error: <message>\", with the\n"
-	      "kernel's extended ack message when it gave one.\n", f);
+	      "Exit status: 0 success; 1 usage error or invalid arguments\n"
+	      "(nothing was sent); 2 the kernel refused the request, or netlink\n"
+	      "or the output failed; -batch: the highest of its lines' statuses\n"
+	      "(the lines before a failed one were sent). Errors are printed to\n"
+	      "stderr as \"Error: <message>\" (in a batch \"Error: FILE:LINE:\n"
+	      "<message>\"), with the kernel's extended ack message when it gave\n"
+	      "one.\n", f);
 }
 
-static const struct {
+static const struct elec_command {
 	const char *name;
 	int (*fn)(struct elec_ctx *ctx, int argc, char **argv);
+	void (*usage)(FILE *f);
 } commands[] = {
-	{ "group", elec_cmd_group },
-	{ "peer", elec_cmd_peer },
-	{ "show", elec_cmd_show },
-	{ "stats", elec_cmd_stats },
-	{ "monitor", elec_cmd_monitor },
-	{ "module", elec_cmd_module },
+	{ "group", elec_cmd_group, elec_usage_group },
+	{ "peer", elec_cmd_peer, elec_usage_peer },
+	{ "show", elec_cmd_show, usage_show },
+	{ "stats", elec_cmd_stats, usage_stats },
+	{ "monitor", elec_cmd_monitor, usage_monitor },
+	{ "module", elec_cmd_module, usage_module },
+	{ "showconf", elec_cmd_showconf, usage_showconf },
+	{ "help", NULL, NULL },
+};
+
+/* commands[] entry named (or abbreviated) by @s, NULL after an error */
+static const struct elec_command *find_command(const char *s)
+{
+	const char *names[ARRAY_SIZE(commands)];
+	size_t i;
+	int c;
+
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		names[i] = commands[i].name;
+	c = elec_lookup(s, names, NULL, ARRAY_SIZE(commands));
+	if (c == ELEC_LOOKUP_AMBIGUOUS) {
+		elec_err("ambiguous command \"%s\": %s", s,
+			 elec_lookup_candidates(s, names, ARRAY_SIZE(commands)));
+		return NULL;
+	}
+	if (c < 0) {
+		elec_err("unknown command \"%s\" (try \"electionctl help\")", s);
+		return NULL;
+	}
+	return &commands[c];
+}
+
+/* "help [OBJECT]" */
+static int cmd_help(int argc, char **argv)
+{
+	const struct elec_command *c;
+
+	if (argc == 0) {
+		usage(stdout);
+		return ELEC_EXIT_OK;
+	}
+	if (argc > 1)
+		return elec_err("unexpected argument \"%s\" after \"help %s\"",
+				argv[1], argv[0]);
+	c = find_command(argv[0]);
+	if (!c)
+		return ELEC_EXIT_USAGE;
+	if (!c->usage) {
+		usage(stdout);
+		return ELEC_EXIT_OK;
+	}
+	c->usage(stdout);
+	return ELEC_EXIT_OK;
+}
+
+/* -n NETNS: a name under NETNS_RUN_DIR, or a path */
+static int netns_switch(const char *name)
+{
+	char path[4096];
+	int fd;
+
+	if (!*name)
+		return elec_err("empty network namespace name");
+	if (strchr(name, '/'))
+		snprintf(path, sizeof(path), "%s", name);
+	else if (snprintf(path, sizeof(path), "%s/%s", NETNS_RUN_DIR, name) >=
+		 (int)sizeof(path))
+		return elec_err("network namespace name too long");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return elec_err("cannot open network namespace \"%s\": %s",
+				name, strerror(errno));
+	if (setns(fd, CLONE_NEWNET)) {
+		int err = errno;
+
+		close(fd);
+		if (err == EINVAL)
+			return elec_err("\"%s\" is not a network namespace",
+					name);
+		return elec_fail("cannot enter network namespace \"%s\": %s",
+				 name, strerror(err));
+	}
+	close(fd);
+	return 0;
+}
+
+/* -V: this tool's version and the loaded module's */
+static int print_version(void)
+{
+	char ver[64] = "";
+	FILE *f = fopen(MODULE_VERSION_FILE, "r");
+
+	printf("electionctl %s (genetlink family %s version %d)\n",
+	       ELECTIONCTL_VERSION, ELECTION_GENL_NAME, ELECTION_GENL_VERSION);
+	if (f) {
+		if (!fgets(ver, sizeof(ver), f))
+			ver[0] = '\0';
+		fclose(f);
+		ver[strcspn(ver, "\n")] = '\0';
+	}
+	if (ver[0])
+		printf("election.ko %s\n", ver);
+	else if (f)
+		printf("election.ko loaded, version unknown\n");
+	else
+		printf("election.ko not loaded\n");
+	return ELEC_EXIT_OK;
+}
+
+enum opt {
+	OPT_JSON,
+	OPT_PRETTY,
+	OPT_TIMESTAMP,
+	OPT_TSHORT,
+	OPT_NETNS,
+	OPT_BATCH,
+	OPT_FORCE,
+	OPT_START,
+	OPT_UNDO,
+	OPT_VERSION,
+	OPT_HELP,
+	OPT_DRY_RUN,
+	OPT_UNCHECKED,
+};
+
+#define OPT_SINGLE_DASH	12
+/*
+ * single-dash options may be abbreviated ("-t" is -timestamp, as in ip,
+ * though it also begins -tshort); "--" spellings are exact
+ */
+static const char *const opt_names[] = {
+	"-json", "-pretty", "-t", "-timestamp", "-tshort", "-netns",
+	"-batch", "-force", "-start", "-undo", "-Version", "-help",
+	"--json", "--pretty", "--timestamp", "--tshort", "--netns", "--batch",
+	"--force", "--start", "--undo", "--version", "--help", "--dry-run",
+	"--unchecked",
+};
+
+static const int opt_ids[] = {
+	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TIMESTAMP, OPT_TSHORT,
+	OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION,
+	OPT_HELP,
+	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TSHORT, OPT_NETNS, OPT_BATCH,
+	OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION, OPT_HELP, OPT_DRY_RUN,
+	OPT_UNCHECKED,
+};
+
+static int find_option(const char *o)
+{
+	int id;
+
+	if (!strncmp(o, "--", 2)) {
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(opt_names); i++)
+			if (!strcmp(o, opt_names[i]))
+				return opt_ids[i];
+		return -1;
+	}
+	/* only the single-dash names take part in the prefix match */
+	id = elec_lookup(o, opt_names, opt_ids, OPT_SINGLE_DASH);
+	if (id == ELEC_LOOKUP_AMBIGUOUS)
+		return -1;
+	return id;
+}
+
+/* one command: argv[0] names it */
+static int run_command(struct elec_ctx *ctx, int argc, char **argv,
+		       bool in_batch)
+{
+	const struct elec_command *c = find_command(argv[0]);
+
+	if (!c)
+		return ELEC_EXIT_USAGE;
+	if (!c->fn)
+		return cmd_help(argc - 1, argv + 1);
+	if (argc == 2 && !strcmp(argv[1], "help")) {
+		c->usage(stdout);
+		return ELEC_EXIT_OK;
+	}
+	if (in_batch && c->fn == elec_cmd_monitor)
+		return elec_err("\"monitor\" cannot run in a batch");
+	return c->fn(ctx, argc - 1, argv + 1);
+}
+
+static int run_batch_line(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return run_command(ctx, argc, argv, true);
+}
+
+/* "group add ... dev D ... group G ...", read as the parser would */
+static bool batch_group_add(int argc, char **argv, struct elec_batch_group *g)
+{
+	static const char *const subs[] = {
+		"add", "set", "del", "delete", "start", "stop", "elect", "show",
+	};
+	const char *names[ARRAY_SIZE(commands)];
+	unsigned int seen = 0;
+	size_t k;
+	int i;
+
+	for (k = 0; k < ARRAY_SIZE(commands); k++)
+		names[k] = commands[k].name;
+	if (argc < 2 ||
+	    elec_lookup(argv[0], names, NULL, ARRAY_SIZE(commands)) != 0 ||
+	    elec_lookup(argv[1], subs, NULL, ARRAY_SIZE(subs)) != 0)
+		return false;
+	memset(g, 0, sizeof(*g));
+	for (i = 2; i + 1 < argc; i += 2) {
+		int kw = elec_kw_lookup(argv[i], ~0u);
+		uint64_t v;
+
+		if (kw == ELEC_KW_DEV && strlen(argv[i + 1]) < sizeof(g->dev)) {
+			strcpy(g->dev, argv[i + 1]);
+			seen |= 1;
+		} else if (kw == ELEC_KW_GROUP &&
+			   !elec_parse_uint(argv[i + 1], 1, UINT16_MAX, &v)) {
+			g->group = (uint16_t)v;
+			seen |= 2;
+		}
+	}
+	return seen == 3;
+}
+
+static const struct elec_batch_ops batch_ops = {
+	.run = run_batch_line,
+	.group_add = batch_group_add,
 };
 
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { 0 };
 	const char *env = getenv("ELECTIONCTL_DRY_RUN");
-	size_t i;
+	const char *netns = NULL, *batch = NULL;
+	unsigned int batch_flags = 0;
 	int ret;
 
 	if (env && !strcmp(env, "1"))
@@ -115,60 +413,89 @@ int main(int argc, char **argv)
 
 	argc--;
 	argv++;
-	while (argc > 0 && argv[0][0] == '-') {
+	while (argc > 0 && argv[0][0] == '-' && argv[0][1]) {
 		const char *o = argv[0];
+		int id = find_option(o);
 
-		if (!strcmp(o, "-j") || !strcmp(o, "-json") ||
-		    !strcmp(o, "--json")) {
+		if ((id == OPT_NETNS || id == OPT_BATCH) && argc < 2)
+			return elec_err("option \"%s\" needs an argument", o);
+		switch (id) {
+		case OPT_JSON:
 			ctx.json = true;
-		} else if (!strcmp(o, "-h") || !strcmp(o, "-help") ||
-			   !strcmp(o, "--help")) {
+			break;
+		case OPT_PRETTY:
+			elec_json_pretty = true;
+			break;
+		case OPT_TIMESTAMP:
+			ctx.timestamp = ELEC_TS_LONG;
+			break;
+		case OPT_TSHORT:
+			ctx.timestamp = ELEC_TS_SHORT;
+			break;
+		case OPT_NETNS:
+			netns = argv[1];
+			argc--;
+			argv++;
+			break;
+		case OPT_BATCH:
+			batch = argv[1];
+			argc--;
+			argv++;
+			break;
+		case OPT_FORCE:
+			batch_flags |= ELEC_BATCH_FORCE;
+			break;
+		case OPT_START:
+			batch_flags |= ELEC_BATCH_START;
+			break;
+		case OPT_UNDO:
+			batch_flags |= ELEC_BATCH_UNDO;
+			break;
+		case OPT_HELP:
 			usage(stdout);
 			return ELEC_EXIT_OK;
-		} else if (!strcmp(o, "-V") || !strcmp(o, "-Version") ||
-			   !strcmp(o, "--version")) {
-			printf("electionctl %s (genetlink family %s version %d)\n",
-			       ELECTIONCTL_VERSION, ELECTION_GENL_NAME,
-			       ELECTION_GENL_VERSION);
-			return ELEC_EXIT_OK;
-		} else if (!strcmp(o, "--dry-run")) {
+		case OPT_VERSION:
+			return print_version();
+		case OPT_DRY_RUN:
 			ctx.dry_run = true;
-		} else if (!strcmp(o, "--unchecked")) {
+			break;
+		case OPT_UNCHECKED:
 			ctx.unchecked = true;
-		} else {
-			elec_err("unknown option \"%s\" (try \"electionctl help\")",
-				 o);
-			return ELEC_EXIT_FAIL;
+			break;
+		default:
+			return elec_err("unknown option \"%s\" (try \"electionctl help\")",
+					o);
 		}
 		argc--;
 		argv++;
 	}
-	if (argc < 1) {
-		usage(stderr);
-		return ELEC_EXIT_FAIL;
+	if (batch && argc > 0)
+		return elec_err("unexpected argument \"%s\" after \"-batch %s\"",
+				argv[0], batch);
+	if (batch_flags && !batch)
+		return elec_err("\"-force\", \"-start\" and \"-undo\" apply to \"-batch\" only");
+	if ((batch_flags & ELEC_BATCH_UNDO) &&
+	    (batch_flags & (ELEC_BATCH_START | ELEC_BATCH_FORCE)))
+		return elec_err("\"-undo\" runs no line: it does not go with \"-start\" or \"-force\"");
+	if (!batch && argc < 1) {
+		usage_syntax(stderr);
+		return ELEC_EXIT_USAGE;
 	}
-	if (!strcmp(argv[0], "help")) {
-		if (argc > 1) {
-			elec_err("unexpected argument \"%s\" after \"help\"",
-				 argv[1]);
-			return ELEC_EXIT_FAIL;
-		}
-		usage(stdout);
-		return ELEC_EXIT_OK;
+	/* before the arguments: "dev IF" names a device of that namespace */
+	if (netns) {
+		ret = netns_switch(netns);
+		if (ret)
+			return ret;
 	}
-	for (i = 0; i < ARRAY_SIZE(commands); i++) {
-		if (strcmp(argv[0], commands[i].name))
-			continue;
-		ret = commands[i].fn(&ctx, argc - 1, argv + 1);
-		elec_nl_close(&ctx);
-		if (fflush(stdout) || ferror(stdout)) {
-			/* e.g. a full disk: do not report success */
-			if (!ret)
-				ret = elec_err("cannot write the output");
-		}
-		return ret;
+	if (batch)
+		ret = elec_batch(&ctx, batch, batch_flags, &batch_ops);
+	else
+		ret = run_command(&ctx, argc, argv, false);
+	elec_nl_close(&ctx);
+	if (fflush(stdout) || ferror(stdout)) {
+		/* e.g. a full disk: do not report success */
+		if (!ret)
+			ret = elec_fail("cannot write the output");
 	}
-	elec_err("unknown command \"%s\" (try \"electionctl help\")",
-		 argv[0]);
-	return ELEC_EXIT_FAIL;
+	return ret;
 }

@@ -19,7 +19,7 @@ static int module_cb(struct nlattr **tb, void *arg)
 
 	if (!tb[ELEC_ATTR_LIVE_INSTANCES] || !tb[ELEC_ATTR_LIVE_PEERS] ||
 	    !tb[ELEC_ATTR_LIVE_SKBS])
-		return elec_err("incomplete reply from the kernel");
+		return elec_fail("incomplete reply from the kernel");
 	c->instances = nla_get_u64(tb[ELEC_ATTR_LIVE_INSTANCES]);
 	c->peers = nla_get_u64(tb[ELEC_ATTR_LIVE_PEERS]);
 	c->skbs = nla_get_u64(tb[ELEC_ATTR_LIVE_SKBS]);
@@ -44,7 +44,7 @@ int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv)
 	if (ret || ctx->dry_run)
 		return ret;
 	if (!c.seen)
-		return elec_err("no reply from the kernel");
+		return elec_fail("no reply from the kernel");
 	if (ctx->json) {
 		elec_json_init(&j, stdout);
 		elec_json_obj_begin(&j, NULL);

@@ -1,7 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * monitor.c - "electionctl [-j] monitor": print the "events" multicast
- * group, one line per event, flushed per line.
+ * monitor.c - "electionctl [-j] [-t | -ts] monitor [dev IF] [group G]
+ * [exec CMD [ARG...]]": print the "events" multicast group, one line per
+ * event, flushed per line; optionally run CMD on each role change.
+ *
+ * Snapshot: after joining the group, the monitor dumps every instance and
+ * prints one "snapshot" event each (its role, leader and term then, and
+ * SEQ, the namespace's last event number at that moment). Events of that
+ * instance up to that SEQ are already reflected in it and not printed, so
+ * "show" then "monitor" has no race: nothing is missed, nothing repeated.
+ *
+ * Filters: dev and group select the instances whose events are printed;
+ * every event still counts for the lost-event logic.
  *
  * Lost events: the kernel numbers events per network namespace (+1 each).
  * A jump from seq S to S+k+1 prints a gap of k. When the socket reports
@@ -10,17 +20,46 @@
  * read, the gap is printed with lost -1 (unknown) and numbering restarts
  * from the next event. Each loss is reported once.
  *
+ * Timestamps (-t, -ts): the event's wall-clock time, from its kernel
+ * timestamp (CLOCK_MONOTONIC) and the offset between the two clocks when
+ * it is read. -t prints "Timestamp: <date> <usec> usec" on a line before
+ * each event, as "ip -t monitor"; -ts prefixes the line with
+ * "[YYYY-MM-DDTHH:MM:SS.uuuuuu]"; with -j either adds a "time" key.
+ *
+ * Hooks (exec): CMD runs (execvp, no shell) for the snapshot of each
+ * matching instance and for every event whose role differs from the last
+ * one of its instance, with ELECTION_EVENT, ELECTION_DEV, ELECTION_GROUP,
+ * ELECTION_ID, ELECTION_LEADER ("none" or an id), ELECTION_TERM,
+ * ELECTION_ROLE, ELECTION_PREV_ROLE ("none" for a snapshot), ELECTION_SEQ
+ * and ELECTION_TS_NS in its environment and /dev/null as stdin. One runs
+ * at a time, in event order; the monitor keeps reading events meanwhile.
+ * A change of an instance whose earlier change still waits replaces it
+ * (the hook then sees the older ELECTION_PREV_ROLE, the one it last ran
+ * with; a change back to that role cancels both); with HOOK_QUEUE changes
+ * of distinct instances waiting, the oldest is dropped. Either way the
+ * latest state of every instance runs; the changes not run are counted
+ * and the count is printed as an "exec_dropped" event when a hook ends. A
+ * hook that runs longer than hook-timeout (default 30 s) gets SIGTERM,
+ * one second later SIGKILL, and a warning.
+ *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
  * another size (tests use a small one to provoke ENOBUFS).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <net/if.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <netlink/socket.h>
 
@@ -31,24 +70,150 @@
 #define MON_RCVBUF	(4 << 20)
 #define MON_BUFSIZE	65536
 #define GAP_WAIT_MS	250
+#define HOOK_QUEUE	64
+/* without pidfds (kernels before 5.3): how often to look for the child */
+#define HOOK_POLL_MS	20
+#define HOOK_TIMEOUT_NS	(30 * 1000000000ULL)
+#define HOOK_KILL_NS	1000000000ULL
 
 /**
- * struct elec_mon - lost-event tracking.
- * @have_seq: @last_seq holds the seq of the last event printed
- * @last_seq: seq of the last event printed
+ * struct elec_ev - one event (or snapshot) as the printers and hooks see it.
+ * @name: event name ("snapshot" for one)
+ * @ts_ns: kernel timestamp (CLOCK_MONOTONIC), valid with @has_ts
+ * @seq: sequence number, valid with @has_seq
+ * @ifname: device name, "" when unknown
+ * @ifindex: device index
+ * @group: group id
+ * @id: local node id
+ * @peer: peer id, valid with @has_peer
+ * @leader: leader id, 0 = none
+ * @term: term
+ * @role: enum elec_role, valid with @has_role
+ */
+struct elec_ev {
+	const char *name;
+	bool has_ts, has_seq, has_peer, has_role;
+	uint64_t ts_ns;
+	uint64_t seq;
+	char ifname[IF_NAMESIZE];
+	uint32_t ifindex;
+	uint16_t group;
+	uint32_t id;
+	uint32_t peer;
+	uint32_t leader;
+	uint64_t term;
+	uint8_t role;
+};
+
+/**
+ * struct elec_mon_inst - what the monitor knows of one instance.
+ * @ifindex: device
+ * @group: group id
+ * @snap_seq: its events up to this SEQ are reflected in its snapshot
+ * @role: last role seen (enum elec_role), -1 before any
+ */
+struct elec_mon_inst {
+	uint32_t ifindex;
+	uint16_t group;
+	uint64_t snap_seq;
+	int role;
+};
+
+/**
+ * struct elec_hook_job - one role change for the hook.
+ * @ev: the event
+ * @prev_role: the role before it, -1 for none (a snapshot)
+ */
+struct elec_hook_job {
+	struct elec_ev ev;
+	int prev_role;
+};
+
+/**
+ * struct elec_mon - monitor state.
+ * @have_seq: @last_seq holds the seq of the last event handled
+ * @last_seq: seq of the last event handled
  * @overflow: ENOBUFS seen, count not yet known
+ * @quiet_from: CLOCK_MONOTONIC ns of the last read while @overflow
+ * @filter: dev and group to print (ELEC_KWB bits in @filter.seen)
+ * @insts: instances seen (snapshot or event)
+ * @n_insts: entries used in @insts
+ * @cap_insts: entries allocated
+ * @exec_argv: the hook's argument vector, NULL for none
+ * @jobs: waiting and running role changes, a ring from @job_head
+ * @job_head: index of the oldest (the running one, when @child)
+ * @n_jobs: entries used
+ * @dropped: changes dropped since the last report
+ * @child: the running hook, 0 for none
+ * @pidfd: pidfd of @child, -1 when none or unsupported
+ * @hook_timeout_ns: how long a hook may run
+ * @deadline_ns: CLOCK_MONOTONIC time of the running hook's next signal
+ * @killed: signals sent to it: 0, 1 (SIGTERM) or 2 (SIGKILL)
  */
 struct elec_mon {
 	bool have_seq;
 	uint64_t last_seq;
 	bool overflow;
+	uint64_t quiet_from;
+	struct elec_args filter;
+	struct elec_mon_inst *insts;
+	size_t n_insts, cap_insts;
+	char **exec_argv;
+	struct elec_hook_job jobs[HOOK_QUEUE];
+	unsigned int job_head, n_jobs;
+	uint64_t dropped;
+	pid_t child;
+	int pidfd;
+	uint64_t hook_timeout_ns;
+	uint64_t deadline_ns;
+	int killed;
 };
+
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
 
 static int flush_line(void)
 {
 	if (fflush(stdout) || ferror(stdout))
-		return elec_err("cannot write the output: %s", strerror(errno));
+		return elec_fail("cannot write the output: %s", strerror(errno));
 	return 0;
+}
+
+/* The wall-clock time of kernel timestamp @ts_ns (CLOCK_MONOTONIC). */
+static struct timespec wall_of(uint64_t ts_ns)
+{
+	struct timespec mono, real, out;
+	int64_t off, ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	off = ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) * 1000000000LL +
+	      (real.tv_nsec - mono.tv_nsec);
+	ns = (int64_t)ts_ns + off;
+	if (ns < 0)
+		ns = 0;
+	out.tv_sec = (time_t)(ns / 1000000000LL);
+	out.tv_nsec = (long)(ns % 1000000000LL);
+	return out;
+}
+
+/* "2026-11-27T01:25:50.123456" (local time; @tz: then "+0000") */
+static void fmt_iso(char *buf, size_t size, const struct timespec *t,
+		    bool tz)
+{
+	struct tm tm;
+	size_t n;
+
+	localtime_r(&t->tv_sec, &tm);
+	n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+	n += (size_t)snprintf(buf + n, size - n, ".%06ld", t->tv_nsec / 1000);
+	if (tz && n < size)
+		strftime(buf + n, size - n, "%z", &tm);
 }
 
 static int print_gap(const struct elec_ctx *ctx, int64_t lost)
@@ -70,87 +235,409 @@ static int print_gap(const struct elec_ctx *ctx, int64_t lost)
 	return flush_line();
 }
 
-static void event_json(struct nlattr **tb, const char *ev, bool peer_ev)
+static int print_dropped(const struct elec_ctx *ctx, struct elec_mon *m)
 {
-	char ifbuf[IF_NAMESIZE];
-	const char *ifname = elec_reply_ifname(tb, ifbuf);
 	struct elec_json j;
+
+	if (!m->dropped)
+		return 0;
+	if (ctx->json) {
+		elec_json_init(&j, stdout);
+		elec_json_obj_begin(&j, NULL);
+		elec_json_str(&j, "event", "exec_dropped");
+		elec_json_u64(&j, "dropped", m->dropped);
+		elec_json_obj_end(&j);
+		putchar('\n');
+	} else {
+		printf("exec_dropped: %" PRIu64
+		       " role changes not run (superseded, or the hook's queue was full)\n",
+		       m->dropped);
+	}
+	m->dropped = 0;
+	return flush_line();
+}
+
+static const char *role_name(int role, char *buf, size_t size)
+{
+	if (role < 0)
+		return "none";
+	return elec_enum_str(elec_role_name, (unsigned int)role, "role", buf,
+			     size);
+}
+
+static void event_json(const struct elec_ctx *ctx, const struct elec_ev *e)
+{
+	struct elec_json j;
+	char buf[64];
 
 	elec_json_init(&j, stdout);
 	elec_json_obj_begin(&j, NULL);
-	elec_json_attr_u64(&j, "ts_ns", tb, ELEC_ATTR_TIMESTAMP_NS);
-	elec_json_attr_u64(&j, "seq", tb, ELEC_ATTR_SEQ);
-	elec_json_str(&j, "event", ev);
-	if (ifname)
-		elec_json_str(&j, "ifname", ifname);
+	if (ctx->timestamp) {
+		struct timespec t = wall_of(e->ts_ns);
+
+		fmt_iso(buf, sizeof(buf), &t, true);
+		elec_json_str(&j, "time", buf);
+	}
+	if (e->has_ts)
+		elec_json_u64(&j, "ts_ns", e->ts_ns);
+	else
+		elec_json_null(&j, "ts_ns");
+	if (e->has_seq)
+		elec_json_u64(&j, "seq", e->seq);
+	else
+		elec_json_null(&j, "seq");
+	elec_json_str(&j, "event", e->name);
+	if (e->ifname[0])
+		elec_json_str(&j, "ifname", e->ifname);
 	else
 		elec_json_null(&j, "ifname");
-	elec_json_attr_u64(&j, "ifindex", tb, ELEC_ATTR_IFINDEX);
-	elec_json_attr_u64(&j, "group", tb, ELEC_ATTR_GROUP);
-	elec_json_attr_u64(&j, "id", tb, ELEC_ATTR_NODE_ID);
-	if (peer_ev)
-		elec_json_attr_u64(&j, "peer", tb, ELEC_ATTR_PEER_ID);
+	elec_json_u64(&j, "ifindex", e->ifindex);
+	elec_json_u64(&j, "group", e->group);
+	elec_json_u64(&j, "id", e->id);
+	if (e->has_peer)
+		elec_json_u64(&j, "peer", e->peer);
 	else
 		elec_json_null(&j, "peer");
-	if (elec_nla_u64(tb, ELEC_ATTR_LEADER, 0))
-		elec_json_attr_u64(&j, "leader", tb, ELEC_ATTR_LEADER);
+	if (e->leader)
+		elec_json_u64(&j, "leader", e->leader);
 	else
 		elec_json_null(&j, "leader");
-	elec_json_attr_u64(&j, "term", tb, ELEC_ATTR_TERM);
+	elec_json_u64(&j, "term", e->term);
+	/* null from a kernel that does not report it */
+	if (e->has_role)
+		elec_json_str(&j, "role", role_name(e->role, buf, sizeof(buf)));
+	else
+		elec_json_null(&j, "role");
 	elec_json_obj_end(&j);
 	putchar('\n');
 }
 
-static void event_text(struct nlattr **tb, const char *ev, bool peer_ev)
+static void event_text(const struct elec_ctx *ctx, const struct elec_ev *e)
+{
+	char buf[64];
+
+	if (ctx->timestamp) {
+		struct timespec t = wall_of(e->ts_ns);
+
+		if (ctx->timestamp == ELEC_TS_SHORT) {
+			fmt_iso(buf, sizeof(buf), &t, false);
+			printf("[%s] ", buf);
+		} else {
+			struct tm tm;
+
+			localtime_r(&t.tv_sec, &tm);
+			strftime(buf, sizeof(buf), "%a %b %e %H:%M:%S %Y", &tm);
+			printf("Timestamp: %s %06ld usec\n", buf,
+			       t.tv_nsec / 1000);
+		}
+	}
+	printf("[%" PRIu64 ".%09" PRIu64 "] seq %" PRIu64 " %s dev %s group %u"
+	       " id %" PRIu32,
+	       e->ts_ns / UINT64_C(1000000000), e->ts_ns % UINT64_C(1000000000),
+	       e->seq, e->name, e->ifname[0] ? e->ifname : "?", e->group,
+	       e->id);
+	if (e->has_peer)
+		printf(" peer %" PRIu32, e->peer);
+	if (e->leader)
+		printf(" leader %" PRIu32, e->leader);
+	else
+		fputs(" leader none", stdout);
+	printf(" term %" PRIu64, e->term);
+	if (e->has_role)
+		printf(" role %s", role_name(e->role, buf, sizeof(buf)));
+	putchar('\n');
+}
+
+/* An event (or a GROUP_GET reply) as an elec_ev. */
+static void ev_from(struct elec_ev *e, struct nlattr **tb, const char *name)
 {
 	char ifbuf[IF_NAMESIZE];
 	const char *ifname = elec_reply_ifname(tb, ifbuf);
-	uint64_t ts = elec_nla_u64(tb, ELEC_ATTR_TIMESTAMP_NS, 0);
-	uint64_t leader = elec_nla_u64(tb, ELEC_ATTR_LEADER, 0);
 
-	printf("[%" PRIu64 ".%09" PRIu64 "] seq %" PRIu64 " %s dev %s group %"
-	       PRIu64 " id %" PRIu64,
-	       ts / UINT64_C(1000000000), ts % UINT64_C(1000000000),
-	       elec_nla_u64(tb, ELEC_ATTR_SEQ, 0), ev, ifname ? ifname : "?",
-	       elec_nla_u64(tb, ELEC_ATTR_GROUP, 0),
-	       elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0));
-	if (peer_ev)
-		printf(" peer %" PRIu64, elec_nla_u64(tb, ELEC_ATTR_PEER_ID, 0));
-	if (leader)
-		printf(" leader %" PRIu64, leader);
+	memset(e, 0, sizeof(*e));
+	e->name = name;
+	e->has_ts = tb[ELEC_ATTR_TIMESTAMP_NS];
+	e->ts_ns = elec_nla_u64(tb, ELEC_ATTR_TIMESTAMP_NS, 0);
+	e->has_seq = tb[ELEC_ATTR_SEQ];
+	e->seq = elec_nla_u64(tb, ELEC_ATTR_SEQ, 0);
+	snprintf(e->ifname, sizeof(e->ifname), "%s", ifname ? ifname : "");
+	e->ifindex = (uint32_t)elec_nla_u64(tb, ELEC_ATTR_IFINDEX, 0);
+	e->group = (uint16_t)elec_nla_u64(tb, ELEC_ATTR_GROUP, 0);
+	e->id = (uint32_t)elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0);
+	e->peer = (uint32_t)elec_nla_u64(tb, ELEC_ATTR_PEER_ID, 0);
+	e->leader = (uint32_t)elec_nla_u64(tb, ELEC_ATTR_LEADER, 0);
+	e->term = elec_nla_u64(tb, ELEC_ATTR_TERM, 0);
+	e->has_role = tb[ELEC_ATTR_ROLE];
+	e->role = (uint8_t)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0);
+}
+
+/* the instance's entry, added when new; NULL when out of memory */
+static struct elec_mon_inst *mon_inst(struct elec_mon *m, uint32_t ifindex,
+				      uint16_t group)
+{
+	struct elec_mon_inst *n;
+	size_t i;
+
+	for (i = 0; i < m->n_insts; i++)
+		if (m->insts[i].ifindex == ifindex &&
+		    m->insts[i].group == group)
+			return &m->insts[i];
+	if (m->n_insts == m->cap_insts) {
+		size_t cap = m->cap_insts ? 2 * m->cap_insts : 16;
+
+		n = realloc(m->insts, cap * sizeof(*n));
+		if (!n)
+			return NULL;
+		m->insts = n;
+		m->cap_insts = cap;
+	}
+	n = &m->insts[m->n_insts++];
+	n->ifindex = ifindex;
+	n->group = group;
+	n->snap_seq = 0;
+	n->role = -1;
+	return n;
+}
+
+static bool mon_match(const struct elec_mon *m, const struct elec_ev *e)
+{
+	const struct elec_args *f = &m->filter;
+
+	if ((f->seen & ELEC_KWB(ELEC_KW_DEV)) && e->ifindex != f->ifindex)
+		return false;
+	if ((f->seen & ELEC_KWB(ELEC_KW_GROUP)) && e->group != f->group)
+		return false;
+	return true;
+}
+
+/* ---- hooks -------------------------------------------------------------- */
+
+static int pidfd_of(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+static void put_env(const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void put_env(const char *name, const char *fmt, ...)
+{
+	char buf[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	setenv(name, buf, 1);
+}
+
+/* In the child: the environment of @jb, then CMD. */
+static void __attribute__((noreturn))
+hook_exec(char **argv, const struct elec_hook_job *jb)
+{
+	const struct elec_ev *e = &jb->ev;
+	char buf[32];
+	int fd = open("/dev/null", O_RDONLY);
+
+	if (fd >= 0 && fd != STDIN_FILENO) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	put_env("ELECTION_EVENT", "%s", e->name);
+	put_env("ELECTION_DEV", "%s", e->ifname);
+	put_env("ELECTION_GROUP", "%u", e->group);
+	put_env("ELECTION_ID", "%" PRIu32, e->id);
+	if (e->leader)
+		put_env("ELECTION_LEADER", "%" PRIu32, e->leader);
 	else
-		fputs(" leader none", stdout);
-	printf(" term %" PRIu64 "\n", elec_nla_u64(tb, ELEC_ATTR_TERM, 0));
+		put_env("ELECTION_LEADER", "none");
+	put_env("ELECTION_TERM", "%" PRIu64, e->term);
+	put_env("ELECTION_ROLE", "%s",
+		role_name(e->has_role ? e->role : -1, buf, sizeof(buf)));
+	put_env("ELECTION_PREV_ROLE", "%s",
+		role_name(jb->prev_role, buf, sizeof(buf)));
+	put_env("ELECTION_SEQ", "%" PRIu64, e->seq);
+	put_env("ELECTION_TS_NS", "%" PRIu64, e->ts_ns);
+	execvp(argv[0], argv);
+	fprintf(stderr, "Error: cannot run \"%s\": %s\n", argv[0],
+		strerror(errno));
+	_exit(127);
+}
+
+/* Start the oldest waiting job. */
+static int hook_start(struct elec_mon *m)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		return elec_fail("cannot run the hook: fork: %s",
+				 strerror(errno));
+	if (pid == 0)
+		hook_exec(m->exec_argv, &m->jobs[m->job_head]);
+	m->child = pid;
+	m->pidfd = pidfd_of(pid);
+	m->killed = 0;
+	m->deadline_ns = mono_ns() + m->hook_timeout_ns;
+	return 0;
+}
+
+/* The running hook is past its deadline: SIGTERM, then SIGKILL. */
+static void hook_overdue(struct elec_mon *m)
+{
+	if (!m->child || mono_ns() < m->deadline_ns || m->killed > 1)
+		return;
+	if (!m->killed)
+		fprintf(stderr, "Warning: hook \"%s\" still running after %" PRIu64
+			" ms (seq %" PRIu64 "): killed\n", m->exec_argv[0],
+			m->hook_timeout_ns / 1000000,
+			m->jobs[m->job_head].ev.seq);
+	kill(m->child, m->killed ? SIGKILL : SIGTERM);
+	m->killed++;
+	m->deadline_ns = mono_ns() + HOOK_KILL_NS;
+}
+
+/* The running hook ended (or may have, without a pidfd: @block false). */
+static int hook_reap(const struct elec_ctx *ctx, struct elec_mon *m,
+		     bool block)
+{
+	uint64_t seq = m->jobs[m->job_head].ev.seq;
+	int st = 0, ret;
+	pid_t r;
+
+	if (!m->child)
+		return 0;
+	do {
+		r = waitpid(m->child, &st, block ? 0 : WNOHANG);
+	} while (r < 0 && errno == EINTR);
+	if (r == 0)
+		return 0;
+	if (r > 0 && WIFEXITED(st) && WEXITSTATUS(st))
+		fprintf(stderr, "Warning: hook \"%s\" exited with status %d (seq %" PRIu64 ")\n",
+			m->exec_argv[0], WEXITSTATUS(st), seq);
+	else if (r > 0 && WIFSIGNALED(st))
+		fprintf(stderr, "Warning: hook \"%s\" killed by signal %d (seq %" PRIu64 ")\n",
+			m->exec_argv[0], WTERMSIG(st), seq);
+	if (m->pidfd >= 0)
+		close(m->pidfd);
+	m->pidfd = -1;
+	m->child = 0;
+	m->job_head = (m->job_head + 1) % HOOK_QUEUE;
+	m->n_jobs--;
+	ret = print_dropped(ctx, m);
+	if (ret)
+		return ret;
+	return m->n_jobs ? hook_start(m) : 0;
+}
+
+/* Remove the waiting job at position @k (0 = the ring's head). */
+static void hook_remove(struct elec_mon *m, unsigned int k)
+{
+	for (; k + 1 < m->n_jobs; k++)
+		m->jobs[(m->job_head + k) % HOOK_QUEUE] =
+			m->jobs[(m->job_head + k + 1) % HOOK_QUEUE];
+	m->n_jobs--;
+}
+
+/* Queue a role change (@prev: the role before). */
+static int hook_queue(const struct elec_ctx *ctx, struct elec_mon *m,
+		      const struct elec_ev *e, int prev)
+{
+	struct elec_hook_job *jb;
+	unsigned int k;
+
+	/* a waiting change of the same instance: this one replaces it */
+	for (k = m->child ? 1 : 0; k < m->n_jobs; k++) {
+		jb = &m->jobs[(m->job_head + k) % HOOK_QUEUE];
+		if (jb->ev.ifindex != e->ifindex || jb->ev.group != e->group)
+			continue;
+		m->dropped++;
+		if (jb->prev_role == (e->has_role ? e->role : -1)) {
+			/* back to what the hook last saw: nothing to run */
+			hook_remove(m, k);
+			m->dropped++;
+			return 0;
+		}
+		jb->ev = *e;	/* jb->prev_role: what the hook last saw */
+		return 0;
+	}
+	if (m->n_jobs == HOOK_QUEUE) {
+		/* drop the oldest waiting one (not the running one) */
+		hook_remove(m, m->child ? 1 : 0);
+		m->dropped++;
+	}
+	jb = &m->jobs[(m->job_head + m->n_jobs) % HOOK_QUEUE];
+	jb->ev = *e;
+	jb->prev_role = prev;
+	m->n_jobs++;
+	if (m->child || ctx->dry_run)
+		return 0;
+	return hook_start(m);
+}
+
+/* ---- events ------------------------------------------------------------- */
+
+/* Print an event or snapshot of a matching instance; track its role. */
+static int print_event(const struct elec_ctx *ctx, struct elec_mon *m,
+		       const struct elec_ev *e, struct elec_mon_inst *in)
+{
+	int prev = in ? in->role : -1, ret;
+
+	if (ctx->json)
+		event_json(ctx, e);
+	else
+		event_text(ctx, e);
+	ret = flush_line();
+	if (ret || !e->has_role)
+		return ret;
+	if (in)
+		in->role = e->role;
+	if (m->exec_argv && (!in || in->role != prev))
+		return hook_queue(ctx, m, e, prev);
+	return 0;
 }
 
 static int handle_event(const struct elec_ctx *ctx, struct elec_mon *m,
 			struct nlattr **tb)
 {
 	unsigned int type = (unsigned int)elec_nla_u64(tb, ELEC_ATTR_EVENT, 0);
-	bool peer_ev = type == ELEC_EVENT_PEER_UP || type == ELEC_EVENT_PEER_DOWN;
 	char buf[32];
-	const char *ev = elec_enum_str(elec_event_name, type, "event", buf,
-				       sizeof(buf));
+	struct elec_mon_inst *in;
+	struct elec_ev e;
 	int ret;
 
-	if (tb[ELEC_ATTR_SEQ]) {
-		uint64_t seq = nla_get_u64(tb[ELEC_ATTR_SEQ]);
-
-		if (m->have_seq && seq > m->last_seq + 1) {
-			ret = print_gap(ctx, (int64_t)(seq - m->last_seq - 1));
+	ev_from(&e, tb, elec_enum_str(elec_event_name, type, "event", buf,
+				      sizeof(buf)));
+	e.has_peer = type == ELEC_EVENT_PEER_UP || type == ELEC_EVENT_PEER_DOWN;
+	if (e.has_seq) {
+		if (m->have_seq && e.seq > m->last_seq + 1) {
+			ret = print_gap(ctx, (int64_t)(e.seq - m->last_seq - 1));
 			if (ret)
 				return ret;
 			m->overflow = false;
 		}
 		/* a seq at or below the last one (module reloaded): restart */
-		m->last_seq = seq;
+		m->last_seq = e.seq;
 		m->have_seq = true;
 	}
-	if (ctx->json)
-		event_json(tb, ev, peer_ev);
-	else
-		event_text(tb, ev, peer_ev);
-	return flush_line();
+	if (!mon_match(m, &e))
+		return 0;
+	in = mon_inst(m, e.ifindex, e.group);
+	if (in && in->snap_seq) {
+		/* reflected in the snapshot already */
+		if (e.has_seq && e.seq <= in->snap_seq)
+			return 0;
+		in->snap_seq = 0;
+	}
+	return print_event(ctx, m, &e, in);
 }
 
 static void set_rcvbuf(int fd)
@@ -206,6 +693,7 @@ static int handle_datagram(struct elec_ctx *ctx, struct elec_mon *m,
 static int mon_overflow(struct elec_mon *m)
 {
 	m->overflow = true;
+	m->quiet_from = mono_ns();
 	return 0;
 }
 
@@ -217,9 +705,104 @@ static int mon_quiet(const struct elec_ctx *ctx, struct elec_mon *m)
 	return print_gap(ctx, -1);
 }
 
-static int monitor_loop(struct elec_ctx *ctx, int fd, void *buf)
+/* ---- snapshot ----------------------------------------------------------- */
+
+/**
+ * struct elec_snap - the snapshot's replies, printed once the dump is whole
+ * (an interrupted dump is read again).
+ * @evs: one per instance
+ * @n: entries used
+ * @cap: entries allocated
+ * @oom: an allocation failed
+ */
+struct elec_snap {
+	struct elec_ev *evs;
+	size_t n, cap;
+	bool oom;
+};
+
+static int snap_cb(struct nlattr **tb, void *arg)
 {
-	struct elec_mon m = { 0 };
+	struct elec_snap *s = arg;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		struct elec_ev *n = realloc(s->evs, cap * sizeof(*n));
+
+		if (!n) {
+			s->oom = true;
+			return 0;
+		}
+		s->evs = n;
+		s->cap = cap;
+	}
+	ev_from(&s->evs[s->n++], tb, "snapshot");
+	return 0;
+}
+
+/* Print one "snapshot" event per matching instance. */
+static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m)
+{
+	struct elec_snap s = { 0 };
+	struct timespec now;
+	int attempt, ret = ELEC_EXIT_FAIL;
+	size_t i;
+
+	/*
+	 * a socket of its own: the events that arrive meanwhile wait in the
+	 * monitor's socket, and a dump on a socket in the group would see
+	 * them among its replies
+	 */
+	struct elec_ctx dc = *ctx;
+
+	dc.sk = NULL;
+	dc.family = 0;
+	for (attempt = 0; attempt < 3; attempt++) {
+		struct nl_msg *msg = elec_nl_msg(&dc, ELEC_CMD_GROUP_GET, true);
+
+		if (!msg) {
+			ret = ELEC_EXIT_FAIL;
+			break;
+		}
+		s.n = 0;
+		s.oom = false;
+		ret = elec_nl_transact(&dc, msg, snap_cb, &s);
+		if (ret != ELEC_NL_DUMP_INTR)
+			break;
+	}
+	elec_nl_close(&dc);
+	if (ret == ELEC_NL_DUMP_INTR)
+		ret = elec_fail("the dump was interrupted by changes 3 times; try again");
+	if (!ret && s.oom)
+		ret = elec_fail("out of memory");
+	/* a snapshot's time: now, on the kernel's clock */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	for (i = 0; !ret && i < s.n; i++) {
+		struct elec_ev *e = &s.evs[i];
+		struct elec_mon_inst *in;
+
+		if (!mon_match(m, e))
+			continue;
+		in = mon_inst(m, e->ifindex, e->group);
+		if (!in) {
+			ret = elec_fail("out of memory");
+			break;
+		}
+		in->snap_seq = e->seq;
+		e->has_ts = true;
+		e->ts_ns = (uint64_t)now.tv_sec * 1000000000ULL +
+			   (uint64_t)now.tv_nsec;
+		ret = print_event(ctx, m, e, in);
+	}
+	free(s.evs);
+	return ret;
+}
+
+/* ---- the loop ----------------------------------------------------------- */
+
+static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
+			void *buf)
+{
 	struct sockaddr_nl sa;
 	struct iovec iov = { .iov_base = buf, .iov_len = MON_BUFSIZE };
 	struct msghdr mh = {
@@ -230,29 +813,55 @@ static int monitor_loop(struct elec_ctx *ctx, int fd, void *buf)
 	int ret;
 
 	for (;;) {
-		if (m.overflow) {
-			struct pollfd p = { .fd = fd, .events = POLLIN };
-			int r = poll(&p, 1, GAP_WAIT_MS);
+		struct pollfd p[2] = {
+			{ .fd = fd, .events = POLLIN },
+			{ .fd = m->pidfd, .events = POLLIN },
+		};
+		int timeout = -1, r;
 
-			if (r < 0 && errno != EINTR)
-				return elec_err("poll: %s", strerror(errno));
-			if (r == 0) {
-				ret = mon_quiet(ctx, &m);
-				if (ret)
-					return ret;
-			}
-			if (r <= 0)
-				continue;
+		/* the nearest of: a pending gap, the child's deadline, its poll */
+		if (m->overflow) {
+			uint64_t end = m->quiet_from + GAP_WAIT_MS * 1000000ULL;
+			uint64_t now = mono_ns();
+
+			timeout = now >= end ? 0 : (int)((end - now) / 1000000 + 1);
 		}
+		if (m->child) {
+			uint64_t now = mono_ns();
+			int left = now >= m->deadline_ns ? 0 :
+				   (int)((m->deadline_ns - now) / 1000000 + 1);
+
+			if (timeout < 0 || left < timeout)
+				timeout = left;
+			if (m->pidfd < 0 && timeout > HOOK_POLL_MS)
+				timeout = HOOK_POLL_MS;
+		}
+		r = poll(p, m->child && m->pidfd >= 0 ? 2 : 1, timeout);
+		if (r < 0 && errno != EINTR)
+			return elec_fail("poll: %s", strerror(errno));
+		if (m->child && (m->pidfd < 0 || (r > 0 && p[1].revents))) {
+			ret = hook_reap(ctx, m, m->pidfd >= 0);
+			if (ret)
+				return ret;
+		}
+		hook_overdue(m);
+		if (m->overflow && !(r > 0 && p[0].revents) &&
+		    mono_ns() >= m->quiet_from + GAP_WAIT_MS * 1000000ULL) {
+			ret = mon_quiet(ctx, m);
+			if (ret)
+				return ret;
+		}
+		if (r <= 0 || !p[0].revents)
+			continue;
 		mh.msg_namelen = sizeof(sa);
-		n = recvmsg(fd, &mh, 0);
+		n = recvmsg(fd, &mh, MSG_DONTWAIT);
 		if (n < 0) {
 			if (errno == EINTR || errno == EAGAIN)
 				continue;
 			if (errno != ENOBUFS)
-				return elec_err("receiving events: %s",
-						strerror(errno));
-			ret = mon_overflow(&m);
+				return elec_fail("receiving events: %s",
+						 strerror(errno));
+			ret = mon_overflow(m);
 			if (ret)
 				return ret;
 			continue;
@@ -263,39 +872,91 @@ static int monitor_loop(struct elec_ctx *ctx, int fd, void *buf)
 		}
 		if (sa.nl_pid != 0)	/* only the kernel sends events */
 			continue;
-		ret = handle_datagram(ctx, &m, buf, (int)n);
+		ret = handle_datagram(ctx, m, buf, (int)n);
 		if (ret)
 			return ret;
+		if (m->overflow)
+			m->quiet_from = mono_ns();
 	}
+}
+
+/* dry run: what would be joined, filtered and run */
+static void monitor_dry(const struct elec_mon *m)
+{
+	struct elec_json j;
+	char **a;
+
+	elec_json_init(&j, stdout);
+	elec_json_obj_begin(&j, NULL);
+	elec_json_str(&j, "family", ELECTION_GENL_NAME);
+	elec_json_str(&j, "mcgrp", ELECTION_GENL_MCGRP_EVENTS);
+	elec_json_str(&j, "cmd", "monitor");
+	if (m->filter.seen & ELEC_KWB(ELEC_KW_DEV))
+		elec_json_u64(&j, "ifindex", m->filter.ifindex);
+	if (m->filter.seen & ELEC_KWB(ELEC_KW_GROUP))
+		elec_json_u64(&j, "group", m->filter.group);
+	if (m->exec_argv) {
+		elec_json_arr_begin(&j, "exec");
+		for (a = m->exec_argv; *a; a++)
+			elec_json_str(&j, NULL, *a);
+		elec_json_arr_end(&j);
+	}
+	elec_json_obj_end(&j);
+	putchar('\n');
 }
 
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 {
+	static const char *const kws[] = { "dev", "group", "hook-timeout",
+					   "exec" };
+	struct elec_mon *m;
+	int i = 0, nkw, ret, fd;
 	void *buf;
-	int ret;
 
-	if (argc > 0)
-		return elec_err("unexpected argument \"%s\" for \"monitor\"",
-				argv[0]);
+	/* KEYWORD VALUE pairs, then "exec" and the rest */
+	while (i < argc &&
+	       elec_lookup(argv[i], kws, NULL, ARRAY_SIZE(kws)) != 3)
+		i += 2;
+	nkw = i < argc ? i : argc;
+	if (i < argc && i + 1 >= argc)
+		return elec_err("\"exec\" needs a command");
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return elec_fail("out of memory");
+	m->pidfd = -1;
+	ret = elec_parse_args(ctx, "monitor", nkw, argv,
+			      ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_HOOK_TIMEOUT), 0,
+			      &m->filter);
+	if (ret)
+		goto out;
+	m->hook_timeout_ns = m->filter.seen & ELEC_KWB(ELEC_KW_HOOK_TIMEOUT) ?
+			     m->filter.hook_timeout_ns : HOOK_TIMEOUT_NS;
+	if (i < argc)
+		m->exec_argv = argv + i + 1;
 	if (ctx->dry_run) {
-		struct elec_json j;
-
-		elec_json_init(&j, stdout);
-		elec_json_obj_begin(&j, NULL);
-		elec_json_str(&j, "family", ELECTION_GENL_NAME);
-		elec_json_str(&j, "mcgrp", ELECTION_GENL_MCGRP_EVENTS);
-		elec_json_str(&j, "cmd", "monitor");
-		elec_json_obj_end(&j);
-		putchar('\n');
-		return 0;
+		monitor_dry(m);
+		goto out;
 	}
-	if (elec_nl_join_events(ctx))
-		return ELEC_EXIT_FAIL;
-	set_rcvbuf(nl_socket_get_fd(ctx->sk));
+	ret = elec_nl_join_events(ctx);
+	if (ret)
+		goto out;
+	fd = nl_socket_get_fd(ctx->sk);
+	/* the hooks must not hold the socket */
+	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+	set_rcvbuf(fd);
+	/* joined first: an event after the snapshot is never missed */
+	ret = mon_snapshot(ctx, m);
+	if (ret)
+		goto out;
 	buf = malloc(MON_BUFSIZE);
-	if (!buf)
-		return elec_err("out of memory");
-	ret = monitor_loop(ctx, nl_socket_get_fd(ctx->sk), buf);
+	if (!buf) {
+		ret = elec_fail("out of memory");
+		goto out;
+	}
+	ret = monitor_loop(ctx, m, fd, buf);
 	free(buf);
+out:
+	free(m->insts);
+	free(m);
 	return ret;
 }

@@ -125,6 +125,9 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_PEER_MEMBER] = "peer_member",
 	[ELEC_ATTR_QUORUM] = "quorum",
 	[ELEC_ATTR_QUORUM_LOST] = "quorum_lost",
+	[ELEC_ATTR_PEER_HEARD_AGO_NS] = "peer_heard_ago_ns",
+	[ELEC_ATTR_PEER_SEEN_LLADDR] = "peer_seen_lladdr",
+	[ELEC_ATTR_ADMIN_UP] = "admin_up",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
@@ -203,15 +206,35 @@ void elec_fmt_mac(char *buf, unsigned long size, const uint8_t *m)
 		 m[0], m[1], m[2], m[3], m[4], m[5]);
 }
 
+const char *elec_err_where;
+
+static __attribute__((format(printf, 1, 0)))
+void verr(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("Error: ", stderr);
+	if (elec_err_where)
+		fputs(elec_err_where, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 int elec_err(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("Error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verr(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	return ELEC_EXIT_USAGE;
+}
+
+int elec_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verr(fmt, ap);
+	va_end(ap);
 	return ELEC_EXIT_FAIL;
 }

@@ -76,6 +76,10 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_INV_SEQ] = { .type = NLA_U64 },
 	[ELEC_ATTR_INV_COORDINATOR] = { .type = NLA_U32 },
 	[ELEC_ATTR_PEER_MEMBER] = { .type = NLA_U8 },
+	[ELEC_ATTR_PEER_HEARD_AGO_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_ADMIN_UP] = { .type = NLA_U8 },
+	[ELEC_ATTR_PEER_SEEN_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6,
+					 .maxlen = 6 },
 };
 
 /**
@@ -127,12 +131,12 @@ int elec_nl_connect(struct elec_ctx *ctx)
 		return 0;
 	sk = nl_socket_alloc();
 	if (!sk)
-		return elec_err("cannot allocate a netlink socket");
+		return elec_fail("cannot allocate a netlink socket");
 	err = genl_connect(sk);
 	if (err < 0) {
 		nl_socket_free(sk);
-		return elec_err("cannot open a generic netlink socket: %s",
-				nl_geterror(err));
+		return elec_fail("cannot open a generic netlink socket: %s",
+				 nl_geterror(err));
 	}
 	fd = nl_socket_get_fd(sk);
 	/* Best effort: kernels without them just give no extack. */
@@ -154,10 +158,10 @@ int elec_nl_open(struct elec_ctx *ctx)
 	if (err < 0) {
 		elec_nl_close(ctx);
 		if (err == -NLE_OBJ_NOTFOUND)
-			return elec_err("generic netlink family \"%s\" not found (is election.ko loaded?)",
-					ELECTION_GENL_NAME);
-		return elec_err("cannot resolve generic netlink family \"%s\": %s",
-				ELECTION_GENL_NAME, nl_geterror(err));
+			return elec_fail("generic netlink family \"%s\" not found (is election.ko loaded?)",
+					 ELECTION_GENL_NAME);
+		return elec_fail("cannot resolve generic netlink family \"%s\": %s",
+				 ELECTION_GENL_NAME, nl_geterror(err));
 	}
 	ctx->family = err;
 	return 0;
@@ -179,13 +183,13 @@ struct nl_msg *elec_nl_msg(struct elec_ctx *ctx, uint8_t cmd, bool dump)
 		return NULL;
 	msg = nlmsg_alloc();
 	if (!msg) {
-		elec_err("out of memory");
+		elec_fail("out of memory");
 		return NULL;
 	}
 	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->family, 0,
 			 dump ? NLM_F_DUMP : 0, cmd, ELECTION_GENL_VERSION)) {
 		nlmsg_free(msg);
-		elec_err("cannot build the request");
+		elec_fail("cannot build the request");
 		return NULL;
 	}
 	return msg;
@@ -239,8 +243,8 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 		err = err ?: nla_put_u64(msg, ELEC_ATTR_SEARCH_INTERVAL_NS,
 					 a->search_interval_ns);
 	if (err < 0)
-		return elec_err("cannot build the request: %s",
-				nl_geterror(err));
+		return elec_fail("cannot build the request: %s",
+				 nl_geterror(err));
 	return 0;
 }
 
@@ -357,7 +361,7 @@ static int valid_cb(struct nl_msg *msg, void *arg)
 	if (nlmsg_hdr(msg)->nlmsg_type != req->ctx->family)
 		return NL_SKIP;
 	if (elec_nl_parse(req->ctx, nlmsg_hdr(msg), tb, NULL)) {
-		req->status = elec_err("malformed reply from the kernel");
+		req->status = elec_fail("malformed reply from the kernel");
 		req->done = true;
 		return NL_STOP;
 	}
@@ -450,7 +454,7 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 	cb = nl_cb_alloc(NL_CB_DEFAULT);
 	if (!cb) {
 		nlmsg_free(msg);
-		return elec_err("out of memory");
+		return elec_fail("out of memory");
 	}
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, valid_cb, &req);
 	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, ack_cb, &req);
@@ -461,8 +465,8 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 	nlmsg_free(msg);
 	if (err < 0) {
 		nl_cb_put(cb);
-		return elec_err("cannot send the request: %s",
-				nl_geterror(err));
+		return elec_fail("cannot send the request: %s",
+				 nl_geterror(err));
 	}
 	while (!req.done) {
 		err = nl_recvmsgs(ctx->sk, cb);
@@ -477,18 +481,18 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 		const char *an;
 
 		if (req.kmsg[0])
-			return elec_err("%s", req.kmsg);
+			return elec_fail("%s", req.kmsg);
 		an = req.miss_type >= 0 ?
 		     elec_attr_name((unsigned int)req.miss_type) : NULL;
 		if (an)
-			return elec_err("%s (missing attribute %s)",
-					strerror(-req.kerr), an);
-		return elec_err("%s", strerror(-req.kerr));
+			return elec_fail("%s (missing attribute %s)",
+					 strerror(-req.kerr), an);
+		return elec_fail("%s", strerror(-req.kerr));
 	}
 	if (err == -NLE_DUMP_INTR)
 		return ELEC_NL_DUMP_INTR;
 	if (err < 0)
-		return elec_err("netlink: %s", nl_geterror(err));
+		return elec_fail("netlink: %s", nl_geterror(err));
 	return 0;
 }
 
@@ -501,12 +505,12 @@ int elec_nl_join_events(struct elec_ctx *ctx)
 	grp = genl_ctrl_resolve_grp(ctx->sk, ELECTION_GENL_NAME,
 				    ELECTION_GENL_MCGRP_EVENTS);
 	if (grp < 0)
-		return elec_err("cannot resolve multicast group \"%s\": %s",
-				ELECTION_GENL_MCGRP_EVENTS, nl_geterror(grp));
+		return elec_fail("cannot resolve multicast group \"%s\": %s",
+				 ELECTION_GENL_MCGRP_EVENTS, nl_geterror(grp));
 	err = nl_socket_add_membership(ctx->sk, grp);
 	if (err < 0)
-		return elec_err("cannot join multicast group \"%s\": %s",
-				ELECTION_GENL_MCGRP_EVENTS, nl_geterror(err));
+		return elec_fail("cannot join multicast group \"%s\": %s",
+				 ELECTION_GENL_MCGRP_EVENTS, nl_geterror(err));
 	return 0;
 }
 
@@ -559,14 +563,14 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 	struct nl_msg *msg;
 
 	if (elec_parse_args(ctx, what, argc, argv, allowed, required, &a))
-		return ELEC_EXIT_FAIL;
+		return ELEC_EXIT_USAGE;
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
 	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS)))
 		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, quorum, search-interval",
 				what);
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
 	    check_algo_options(&a))
-		return ELEC_EXIT_FAIL;
+		return ELEC_EXIT_USAGE;
 	msg = elec_nl_msg(ctx, cmd, false);
 	if (!msg)
 		return ELEC_EXIT_FAIL;

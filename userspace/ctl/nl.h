@@ -13,7 +13,7 @@
 #include "parse.h"
 
 /* elec_nl_transact() result: a dump was interrupted; nothing printed. */
-#define ELEC_NL_DUMP_INTR	2
+#define ELEC_NL_DUMP_INTR	100
 
 /* Attribute policy of every reply and event (validates the kernel's data). */
 extern struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1];
@@ -25,7 +25,7 @@ extern struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1];
  */
 typedef int (*elec_reply_fn)(struct nlattr **tb, void *arg);
 
-/* Open the socket with extended acks enabled. Returns 0 or exit status. */
+/* Open the socket with extended acks enabled. Returns 0 or ELEC_EXIT_FAIL. */
 int elec_nl_connect(struct elec_ctx *ctx);
 /* Connect and resolve the family (once). Returns 0 or exit status. */
 int elec_nl_open(struct elec_ctx *ctx);

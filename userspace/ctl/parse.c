@@ -11,12 +11,17 @@
  * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
  * preempt, quorum: "on" or "off". preempt-delay, search-interval: "0" or a DUR.
  * Device names: resolved with if_nametoindex(); unknown names are errors.
+ * Keywords, commands and subcommands: the word, or an unambiguous prefix
+ * of it (iproute2 style; "hb" names both hb-interval and hb-miss, so it
+ * is an error); values (algorithm names, on/off) are never abbreviated.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "parse.h"
+
+static int find_kw(const char *s, unsigned int allowed);
 
 static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_DEV] = "dev",
@@ -35,6 +40,7 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_PREEMPT_DELAY] = "preempt-delay",
 	[ELEC_KW_SEARCH_INTERVAL] = "search-interval",
 	[ELEC_KW_QUORUM] = "quorum",
+	[ELEC_KW_HOOK_TIMEOUT] = "hook-timeout",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -286,20 +292,66 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return parse_zero_or_dur(s, unchecked, &a->preempt_delay_ns);
 	case ELEC_KW_SEARCH_INTERVAL:
 		return parse_zero_or_dur(s, unchecked, &a->search_interval_ns);
+	case ELEC_KW_HOOK_TIMEOUT:
+		return elec_parse_dur(s, unchecked, &a->hook_timeout_ns);
 	case ELEC_KW_COUNT:
 		break;
 	}
 	return "internal error";
 }
 
-static int find_kw(const char *s)
+int elec_lookup(const char *s, const char *const *names, const int *ids,
+		size_t n)
 {
+	size_t len = strlen(s), i;
+	int found = -1;
+
+	if (!len)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (names[i] && !strcmp(s, names[i]))
+			return ids ? ids[i] : (int)i;
+	for (i = 0; i < n; i++) {
+		int id = ids ? ids[i] : (int)i;
+
+		if (!names[i] || strncmp(s, names[i], len))
+			continue;
+		if (found >= 0 && found != id)
+			return ELEC_LOOKUP_AMBIGUOUS;
+		found = id;
+	}
+	return found;
+}
+
+const char *elec_lookup_candidates(const char *s, const char *const *names,
+				   size_t n)
+{
+	static char buf[256];
+	size_t len = strlen(s), off = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && off < sizeof(buf); i++)
+		if (names[i] && !strncmp(s, names[i], len))
+			off += (size_t)snprintf(buf + off, sizeof(buf) - off,
+						"%s%s", off ? ", " : "",
+						names[i]);
+	return buf;
+}
+
+/* The keyword @s among the @allowed ones: exact, else a unique prefix. */
+int elec_kw_lookup(const char *s, unsigned int allowed)
+{
+	return find_kw(s, allowed);
+}
+
+static int find_kw(const char *s, unsigned int allowed)
+{
+	const char *names[ELEC_KW_COUNT];
 	int kw;
 
 	for (kw = 0; kw < ELEC_KW_COUNT; kw++)
-		if (!strcmp(s, kw_names[kw]))
-			return kw;
-	return -1;
+		names[kw] = allowed & ELEC_KWB(kw) ? kw_names[kw] : NULL;
+	return elec_lookup(s, names, NULL, ELEC_KW_COUNT);
 }
 
 int elec_parse_args(const struct elec_ctx *ctx, const char *what,
@@ -313,12 +365,25 @@ int elec_parse_args(const struct elec_ctx *ctx, const char *what,
 	for (i = 0; i < argc; i += 2) {
 		const char *why;
 
-		kw = find_kw(argv[i]);
-		if (kw < 0 || !(allowed & ELEC_KWB(kw)))
+		kw = find_kw(argv[i], allowed);
+		if (kw == ELEC_LOOKUP_AMBIGUOUS) {
+			const char *names[ELEC_KW_COUNT];
+			int k;
+
+			for (k = 0; k < ELEC_KW_COUNT; k++)
+				names[k] = allowed & ELEC_KWB(k) ?
+					   kw_names[k] : NULL;
+			return elec_err("ambiguous keyword \"%s\" for \"%s\": %s",
+					argv[i], what,
+					elec_lookup_candidates(argv[i], names,
+							       ELEC_KW_COUNT));
+		}
+		if (kw < 0)
 			return elec_err("unknown keyword \"%s\" for \"%s\"",
 					argv[i], what);
 		if (a->seen & ELEC_KWB(kw))
-			return elec_err("duplicate keyword \"%s\"", argv[i]);
+			return elec_err("duplicate keyword \"%s\"",
+					kw_names[kw]);
 		if (i + 1 >= argc)
 			return elec_err("keyword \"%s\" needs a value",
 					argv[i]);

@@ -7,6 +7,7 @@
 
 #include <net/if.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "electionctl.h"
@@ -29,6 +30,7 @@ enum elec_kw {
 	ELEC_KW_PREEMPT_DELAY,
 	ELEC_KW_SEARCH_INTERVAL,
 	ELEC_KW_QUORUM,
+	ELEC_KW_HOOK_TIMEOUT,
 	ELEC_KW_COUNT
 };
 
@@ -67,6 +69,7 @@ enum elec_kw {
  * @preempt_delay_ns: the Bully algorithms: 0, or a duration
  * @search_interval_ns: invitation: 0 (hb-interval x hb-miss), or a duration
  * @quorum: the Bully algorithms: 1 for "on", 0 for "off"
+ * @hook_timeout_ns: monitor exec: how long a hook may run
  */
 struct elec_args {
 	unsigned int seen;
@@ -87,19 +90,40 @@ struct elec_args {
 	uint64_t preempt_delay_ns;
 	uint64_t search_interval_ns;
 	uint8_t quorum;
+	uint64_t hook_timeout_ns;
 };
 
 /*
  * Parse "KEYWORD VALUE" pairs. @what names the command in messages
  * ("group add"). Keywords outside @allowed, repeated keywords, keywords
  * without a value, bad values and (unless ctx->unchecked) missing @required
- * keywords print an error naming the token. Returns 0 or ELEC_EXIT_FAIL.
+ * keywords print an error naming the token. Returns 0 or ELEC_EXIT_USAGE.
  */
 int elec_parse_args(const struct elec_ctx *ctx, const char *what,
 		    int argc, char **argv, unsigned int allowed,
 		    unsigned int required, struct elec_args *a);
 
 const char *elec_kw_name(enum elec_kw kw);
+
+#define ELEC_LOOKUP_AMBIGUOUS	(-2)
+
+/* enum elec_kw of @s among the @allowed keywords, as the parser finds it;
+ * -1 or ELEC_LOOKUP_AMBIGUOUS.
+ */
+int elec_kw_lookup(const char *s, unsigned int allowed);
+
+/*
+ * Find the word @s among @n @names (NULL entries are skipped): an exact
+ * match, else the only entry @s is a prefix of. Entries with the same
+ * @ids value (aliases: del and delete) count as one; @ids NULL means the
+ * index. Returns the id, -1 when nothing matches, ELEC_LOOKUP_AMBIGUOUS
+ * when @s abbreviates several.
+ */
+int elec_lookup(const char *s, const char *const *names, const int *ids,
+		size_t n);
+/* "a, b, c": the @names that start with @s (for an ambiguity's message). */
+const char *elec_lookup_candidates(const char *s, const char *const *names,
+				   size_t n);
 
 /*
  * Value parsers: return NULL on success, else a reason for the message.

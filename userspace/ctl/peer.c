@@ -10,25 +10,40 @@
 
 #define PEER_KWB	(ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_ID))
 
+enum peer_subcmd { PEER_ADD, PEER_DEL, PEER_SHOW };
+
+static const char *const peer_names[] = { "add", "del", "delete", "show" };
+static const int peer_ids[] = { PEER_ADD, PEER_DEL, PEER_DEL, PEER_SHOW };
+
+#define PEER_SUBCMDS	"add, del, delete, show"
+
 int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 {
+	int c;
+
 	if (argc < 1)
-		return elec_err("\"peer\" needs a subcommand: add, del");
-	if (!strcmp(argv[0], "help") && argc == 1) {
-		elec_usage_peer(stdout);
-		return ELEC_EXIT_OK;
-	}
-	if (!strcmp(argv[0], "add"))
+		return elec_err("\"peer\" needs a subcommand: " PEER_SUBCMDS);
+	c = elec_lookup(argv[0], peer_names, peer_ids, ARRAY_SIZE(peer_names));
+	switch (c) {
+	case PEER_ADD:
 		return elec_nl_simple(ctx, "peer add", ELEC_CMD_PEER_ADD,
 				      argc - 1, argv + 1,
 				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR) |
 				      ELEC_KWB(ELEC_KW_POS),
 				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR),
 				      ELEC_ATTR_PEER_ID);
-	if (!strcmp(argv[0], "del"))
+	case PEER_DEL:
 		return elec_nl_simple(ctx, "peer del", ELEC_CMD_PEER_DEL,
 				      argc - 1, argv + 1, PEER_KWB, PEER_KWB,
 				      ELEC_ATTR_PEER_ID);
-	return elec_err("unknown subcommand \"%s\" for \"peer\" (add, del)",
+	case PEER_SHOW:
+		return elec_cmd_peer_show(ctx, argc - 1, argv + 1);
+	case ELEC_LOOKUP_AMBIGUOUS:
+		return elec_err("ambiguous subcommand \"%s\" for \"peer\": %s",
+				argv[0],
+				elec_lookup_candidates(argv[0], peer_names,
+						       ARRAY_SIZE(peer_names)));
+	}
+	return elec_err("unknown subcommand \"%s\" for \"peer\" (" PEER_SUBCMDS ")",
 			argv[0]);
 }

@@ -82,7 +82,7 @@ static int query_cb(struct nlattr **tb, void *arg)
 	    (!tb[ELEC_ATTR_GROUP] ||
 	     nla_get_u16(tb[ELEC_ATTR_GROUP]) != f->group))
 		return 0;
-	q->print(q->ctx, q->out, q->j, tb);
+	q->print(q->ctx, q->out, q->j, tb, f);
 	return 0;
 }
 
@@ -94,15 +94,18 @@ static int query_once(struct elec_ctx *ctx, uint8_t cmd,
 	struct elec_query q = {
 		.ctx = ctx, .filter = a, .j = &j, .print = print,
 	};
+	struct elec_args sent = *a;
 	struct nl_msg *msg;
 	char *buf = NULL;
 	size_t size = 0;
 	int ret;
 
+	/* only the instance's keywords go to the kernel */
+	sent.seen &= ELEC_KWB_INSTANCE;
 	msg = elec_nl_msg(ctx, cmd, !doit);
 	if (!msg)
 		return ELEC_EXIT_FAIL;
-	if (elec_nl_put_args(msg, a, ELEC_ATTR_NODE_ID)) {
+	if (elec_nl_put_args(msg, &sent, ELEC_ATTR_NODE_ID)) {
 		nlmsg_free(msg);
 		return ELEC_EXIT_FAIL;
 	}
@@ -112,7 +115,7 @@ static int query_once(struct elec_ctx *ctx, uint8_t cmd,
 	q.out = open_memstream(&buf, &size);
 	if (!q.out) {
 		nlmsg_free(msg);
-		return elec_err("out of memory");
+		return elec_fail("out of memory");
 	}
 	elec_json_init(&j, q.out);
 	if (ctx->json)
@@ -123,7 +126,7 @@ static int query_once(struct elec_ctx *ctx, uint8_t cmd,
 		fputc('\n', q.out);
 	}
 	if (fclose(q.out) && !ret)
-		ret = elec_err("out of memory");
+		ret = elec_fail("out of memory");
 	if (!ret)
 		fwrite(buf, 1, size, stdout);
 	free(buf);
@@ -133,16 +136,24 @@ static int query_once(struct elec_ctx *ctx, uint8_t cmd,
 int elec_query(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 	       int argc, char **argv, elec_print_fn print)
 {
+	return elec_query_kw(ctx, what, cmd, ELEC_KWB_INSTANCE, argc, argv,
+			     print);
+}
+
+int elec_query_kw(struct elec_ctx *ctx, const char *what, uint8_t cmd,
+		  unsigned int allowed, int argc, char **argv,
+		  elec_print_fn print)
+{
 	struct elec_args a;
 	int attempt, ret = ELEC_EXIT_FAIL;
 
-	if (elec_parse_args(ctx, what, argc, argv, ELEC_KWB_INSTANCE, 0, &a))
-		return ELEC_EXIT_FAIL;
+	if (elec_parse_args(ctx, what, argc, argv, allowed, 0, &a))
+		return ELEC_EXIT_USAGE;
 	for (attempt = 0; attempt < QUERY_ATTEMPTS; attempt++) {
 		ret = query_once(ctx, cmd, &a, print);
 		if (ret != ELEC_NL_DUMP_INTR)
 			return ret;
 	}
-	return elec_err("the dump was interrupted by changes %d times; try again",
-			QUERY_ATTEMPTS);
+	return elec_fail("the dump was interrupted by changes %d times; try again",
+			 QUERY_ATTEMPTS);
 }

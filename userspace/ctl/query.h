@@ -12,10 +12,12 @@
 
 /*
  * Print one reply: as a JSON array element into @j when ctx->json, else as
- * text lines into @out.
+ * text lines into @out. @filter holds the command's keywords (peer show
+ * filters the peers by its "id").
  */
 typedef void (*elec_print_fn)(const struct elec_ctx *ctx, FILE *out,
-			      struct elec_json *j, struct nlattr **tb);
+			      struct elec_json *j, struct nlattr **tb,
+			      const struct elec_args *filter);
 
 /*
  * Run "<what> [dev IF] [group G]": with both filters a doit of @cmd, else a
@@ -25,6 +27,13 @@ typedef void (*elec_print_fn)(const struct elec_ctx *ctx, FILE *out,
  */
 int elec_query(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 	       int argc, char **argv, elec_print_fn print);
+/*
+ * The same with more keywords than dev and group (@allowed): those are
+ * not sent, only passed to @print.
+ */
+int elec_query_kw(struct elec_ctx *ctx, const char *what, uint8_t cmd,
+		  unsigned int allowed, int argc, char **argv,
+		  elec_print_fn print);
 
 /* Output helpers shared by the printers. */
 void elec_json_attr_u64(struct elec_json *j, const char *key,

@@ -4,6 +4,7 @@
  */
 #include <inttypes.h>
 #include <net/if.h>
+#include <string.h>
 
 #include "query.h"
 
@@ -82,6 +83,52 @@ static void show_json_inv(struct elec_json *j, struct nlattr **tb)
 			   ELEC_ATTR_SEARCH_INTERVAL_NS);
 }
 
+/* a MAC attribute as "aa:bb:..", null when absent */
+static void json_mac(struct elec_json *j, const char *key, struct nlattr *a)
+{
+	char mac[18];
+
+	if (!a) {
+		elec_json_null(j, key);
+		return;
+	}
+	elec_fmt_mac(mac, sizeof(mac), nla_data(a));
+	elec_json_str(j, key, mac);
+}
+
+/* the source address seen differs from the configured one */
+static bool peer_mismatch(struct nlattr **pt)
+{
+	return pt[ELEC_ATTR_PEER_SEEN_LLADDR] && pt[ELEC_ATTR_PEER_LLADDR] &&
+	       memcmp(nla_data(pt[ELEC_ATTR_PEER_SEEN_LLADDR]),
+		      nla_data(pt[ELEC_ATTR_PEER_LLADDR]), 6);
+}
+
+/* the members of one peer's object (show's peers, peer show) */
+static void peer_json(struct elec_json *j, struct nlattr **pt)
+{
+	elec_json_attr_u64(j, "id", pt, ELEC_ATTR_PEER_ID);
+	json_mac(j, "lladdr", pt[ELEC_ATTR_PEER_LLADDR]);
+	/* absent means never declared failed */
+	elec_json_bool(j, "alive", elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1));
+	elec_json_attr_u64(j, "pos", pt, ELEC_ATTR_PEER_POS);
+	if (pt[ELEC_ATTR_PEER_MEMBER])
+		elec_json_bool(j, "member",
+			       nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]));
+	/* null: never heard (or a kernel that does not say) */
+	if (pt[ELEC_ATTR_PEER_HEARD_AGO_NS]) {
+		uint64_t ns = nla_get_u64(pt[ELEC_ATTR_PEER_HEARD_AGO_NS]);
+
+		elec_json_u64(j, "heard_ms_ago", ns / 1000000);
+		elec_json_u64(j, "heard_ns_ago", ns);
+	} else {
+		elec_json_null(j, "heard_ms_ago");
+		elec_json_null(j, "heard_ns_ago");
+	}
+	json_mac(j, "seen_lladdr", pt[ELEC_ATTR_PEER_SEEN_LLADDR]);
+	elec_json_bool(j, "lladdr_mismatch", peer_mismatch(pt));
+}
+
 static void show_json(struct elec_json *j, struct nlattr **tb)
 {
 	char buf[32];
@@ -104,6 +151,8 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_attr_u64(j, "term", tb, ELEC_ATTR_TERM);
 	elec_json_bool(j, "participant",
 		       elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0));
+	/* started (group start) and not stopped; null from an older kernel */
+	json_opt_bool(j, "admin_up", tb, ELEC_ATTR_ADMIN_UP);
 	elec_json_attr_u64(j, "hb_interval_ns", tb, ELEC_ATTR_HB_INTERVAL_NS);
 	elec_json_attr_u64(j, "hb_miss", tb, ELEC_ATTR_HB_MISS);
 	elec_json_attr_u64(j, "timeout_ns", tb, ELEC_ATTR_TIMEOUT_NS);
@@ -136,28 +185,13 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	if (tb[ELEC_ATTR_PEERS]) {
 		nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
 			struct nlattr *pt[ELEC_ATTR_MAX + 1];
-			char mac[18];
 
 			if (nla_type(peer) != ELEC_ATTR_PEER ||
 			    nla_parse_nested(pt, ELEC_ATTR_MAX, peer,
 					     elec_nl_policy) < 0)
 				continue;
 			elec_json_obj_begin(j, NULL);
-			elec_json_attr_u64(j, "id", pt, ELEC_ATTR_PEER_ID);
-			if (pt[ELEC_ATTR_PEER_LLADDR]) {
-				elec_fmt_mac(mac, sizeof(mac),
-					     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
-				elec_json_str(j, "lladdr", mac);
-			} else {
-				elec_json_null(j, "lladdr");
-			}
-			/* absent means never declared failed */
-			elec_json_bool(j, "alive",
-				       elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1));
-			elec_json_attr_u64(j, "pos", pt, ELEC_ATTR_PEER_POS);
-			if (pt[ELEC_ATTR_PEER_MEMBER])
-				elec_json_bool(j, "member",
-					       nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]));
+			peer_json(j, pt);
 			elec_json_obj_end(j);
 		}
 	}
@@ -165,12 +199,20 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_obj_end(j);
 }
 
-/* Print " name value" (no space before the first item of a line). */
+/* Print " name value"; the first item of a line starts it with a tab. */
 static void print_item(FILE *out, bool *first, const char *name,
 		       const char *val)
 {
-	fprintf(out, "%s%s %s", *first ? "" : " ", name, val);
+	fprintf(out, "%s%s %s", *first ? "\t" : " ", name, val);
 	*first = false;
+}
+
+/* End a line of items, if one began. */
+static void end_items(FILE *out, bool *first)
+{
+	if (!*first)
+		fputc('\n', out);
+	*first = true;
 }
 
 static void print_dur(FILE *out, bool *first, const char *name,
@@ -182,6 +224,37 @@ static void print_dur(FILE *out, bool *first, const char *name,
 		return;
 	elec_fmt_dur(buf, sizeof(buf), nla_get_u64(tb[type]));
 	print_item(out, first, name, buf);
+}
+
+/* "peer ID lladdr MAC alive yes ..." and a newline */
+static void peer_text(FILE *out, struct nlattr **pt)
+{
+	char mac[18] = "?";
+
+	if (pt[ELEC_ATTR_PEER_LLADDR])
+		elec_fmt_mac(mac, sizeof(mac),
+			     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
+	fprintf(out, "peer %" PRIu64 " lladdr %s alive %s",
+		elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0), mac,
+		elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1) ? "yes" : "no");
+	if (pt[ELEC_ATTR_PEER_POS])
+		fprintf(out, " pos %u", nla_get_u32(pt[ELEC_ATTR_PEER_POS]));
+	if (pt[ELEC_ATTR_PEER_MEMBER])
+		fprintf(out, " member %s",
+			nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]) ? "yes" : "no");
+	if (pt[ELEC_ATTR_PEER_HEARD_AGO_NS]) {
+		uint64_t us = nla_get_u64(pt[ELEC_ATTR_PEER_HEARD_AGO_NS]) /
+			      1000;
+
+		fprintf(out, " heard %" PRIu64 ".%03" PRIu64 "ms ago",
+			us / 1000, us % 1000);
+	}
+	if (peer_mismatch(pt)) {
+		elec_fmt_mac(mac, sizeof(mac),
+			     nla_data(pt[ELEC_ATTR_PEER_SEEN_LLADDR]));
+		fprintf(out, " seen-lladdr %s (differs from lladdr)", mac);
+	}
+	fputc('\n', out);
 }
 
 static void show_text(FILE *out, struct nlattr **tb)
@@ -200,18 +273,18 @@ static void show_text(FILE *out, struct nlattr **tb)
 		elec_enum_str(elec_algo_name,
 			      (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ALGO, 0),
 			      "algo", buf, sizeof(buf)));
-	fprintf(out, " role %s",
-		elec_enum_str(elec_role_name,
-			      (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0),
-			      "role", buf, sizeof(buf)));
+	/* "leader N" first: "role leader leader N" reads as a stutter */
 	if (leader)
 		fprintf(out, " leader %" PRIu64, leader);
 	else
 		fputs(" leader none", out);
-	fprintf(out, " term %" PRIu64 " participant %s\n",
-		elec_nla_u64(tb, ELEC_ATTR_TERM, 0),
+	fprintf(out, " term %" PRIu64, elec_nla_u64(tb, ELEC_ATTR_TERM, 0));
+	fprintf(out, " role %s",
+		elec_enum_str(elec_role_name,
+			      (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0),
+			      "role", buf, sizeof(buf)));
+	fprintf(out, " participant %s\n",
 		elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0) ? "yes" : "no");
-	fputc('\t', out);
 	print_dur(out, &first, "hb-interval", tb, ELEC_ATTR_HB_INTERVAL_NS);
 	if (tb[ELEC_ATTR_HB_MISS]) {
 		snprintf(buf, sizeof(buf), "%u",
@@ -229,13 +302,11 @@ static void show_text(FILE *out, struct nlattr **tb)
 	if (tb[ELEC_ATTR_SUPPRESS])
 		print_item(out, &first, "suppress",
 			   nla_get_u8(tb[ELEC_ATTR_SUPPRESS]) ? "on" : "off");
-	fputc('\n', out);
+	end_items(out, &first);
 	if (tb[ELEC_ATTR_ASK_SUSPECT] || tb[ELEC_ATTR_PREEMPT] ||
 	    tb[ELEC_ATTR_PREEMPT_DELAY_NS]) {
 		uint64_t delay = elec_nla_u64(tb, ELEC_ATTR_PREEMPT_DELAY_NS, 0);
 
-		fputc('\t', out);
-		first = true;
 		print_item(out, &first, "ask-suspect",
 			   elec_nla_u64(tb, ELEC_ATTR_ASK_SUSPECT, 1) ?
 			   "on" : "off");
@@ -251,7 +322,7 @@ static void show_text(FILE *out, struct nlattr **tb)
 			print_item(out, &first, "quorum",
 				   nla_get_u8(tb[ELEC_ATTR_QUORUM]) ?
 				   "on" : "off");
-		fputc('\n', out);
+		end_items(out, &first);
 	}
 	if (tb[ELEC_ATTR_INV_SEQ]) {
 		uint32_t ids[ELECTION_MAX_NODES];
@@ -263,6 +334,7 @@ static void show_text(FILE *out, struct nlattr **tb)
 		first = false;
 		print_dur(out, &first, "search-interval", tb,
 			  ELEC_ATTR_SEARCH_INTERVAL_NS);
+		first = true;
 		fputs(" members", out);
 		for (i = 0; i < n && i < ELECTION_MAX_NODES; i++)
 			fprintf(out, "%s%u", i ? "," : " ", ids[i]);
@@ -271,8 +343,6 @@ static void show_text(FILE *out, struct nlattr **tb)
 		fputc('\n', out);
 	}
 	if (tb[ELEC_ATTR_MTU] || tb[ELEC_ATTR_LLADDR]) {
-		fputc('\t', out);
-		first = true;
 		if (tb[ELEC_ATTR_LLADDR]) {
 			elec_fmt_mac(buf, sizeof(buf),
 				     nla_data(tb[ELEC_ATTR_LLADDR]));
@@ -283,38 +353,27 @@ static void show_text(FILE *out, struct nlattr **tb)
 				 nla_get_u32(tb[ELEC_ATTR_MTU]));
 			print_item(out, &first, "mtu", buf);
 		}
-		fputc('\n', out);
+		end_items(out, &first);
 	}
 	if (!tb[ELEC_ATTR_PEERS])
 		return;
 	nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
 		struct nlattr *pt[ELEC_ATTR_MAX + 1];
-		char mac[18] = "?";
 
 		if (nla_type(peer) != ELEC_ATTR_PEER ||
 		    nla_parse_nested(pt, ELEC_ATTR_MAX, peer,
 				     elec_nl_policy) < 0)
 			continue;
-		if (pt[ELEC_ATTR_PEER_LLADDR])
-			elec_fmt_mac(mac, sizeof(mac),
-				     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
-		fprintf(out, "\tpeer %" PRIu64 " lladdr %s alive %s",
-			elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0), mac,
-			elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1) ? "yes" : "no");
-		if (pt[ELEC_ATTR_PEER_POS])
-			fprintf(out, " pos %u",
-				nla_get_u32(pt[ELEC_ATTR_PEER_POS]));
-		if (pt[ELEC_ATTR_PEER_MEMBER])
-			fprintf(out, " member %s",
-				nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]) ?
-				"yes" : "no");
-		fputc('\n', out);
+		fputc('\t', out);
+		peer_text(out, pt);
 	}
 }
 
 static void show_print(const struct elec_ctx *ctx, FILE *out,
-		       struct elec_json *j, struct nlattr **tb)
+		       struct elec_json *j, struct nlattr **tb,
+		       const struct elec_args *filter)
 {
+	(void)filter;
 	if (ctx->json)
 		show_json(j, tb);
 	else
@@ -324,5 +383,60 @@ static void show_print(const struct elec_ctx *ctx, FILE *out,
 int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv)
 {
 	return elec_query(ctx, "show", ELEC_CMD_GROUP_GET, argc, argv,
+			  show_print);
+}
+
+/* peer show: one line (or object) per peer, "id" filtering the peers */
+static void peer_show_print(const struct elec_ctx *ctx, FILE *out,
+			    struct elec_json *j, struct nlattr **tb,
+			    const struct elec_args *filter)
+{
+	char ifbuf[IF_NAMESIZE];
+	const char *ifname = elec_reply_ifname(tb, ifbuf);
+	struct nlattr *peer;
+	int rem;
+
+	if (!tb[ELEC_ATTR_PEERS])
+		return;
+	nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {
+		struct nlattr *pt[ELEC_ATTR_MAX + 1];
+
+		if (nla_type(peer) != ELEC_ATTR_PEER ||
+		    nla_parse_nested(pt, ELEC_ATTR_MAX, peer,
+				     elec_nl_policy) < 0)
+			continue;
+		if ((filter->seen & ELEC_KWB(ELEC_KW_ID)) &&
+		    elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0) != filter->id)
+			continue;
+		if (ctx->json) {
+			elec_json_obj_begin(j, NULL);
+			if (ifname)
+				elec_json_str(j, "ifname", ifname);
+			else
+				elec_json_null(j, "ifname");
+			elec_json_attr_u64(j, "ifindex", tb, ELEC_ATTR_IFINDEX);
+			elec_json_attr_u64(j, "group", tb, ELEC_ATTR_GROUP);
+			elec_json_attr_u64(j, "node", tb, ELEC_ATTR_NODE_ID);
+			peer_json(j, pt);
+			elec_json_obj_end(j);
+		} else {
+			fprintf(out, "dev %s group %" PRIu64 " ",
+				ifname ? ifname : "?",
+				elec_nla_u64(tb, ELEC_ATTR_GROUP, 0));
+			peer_text(out, pt);
+		}
+	}
+}
+
+int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return elec_query_kw(ctx, "peer show", ELEC_CMD_GROUP_GET,
+			     ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_ID), argc,
+			     argv, peer_show_print);
+}
+
+int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return elec_query(ctx, "group show", ELEC_CMD_GROUP_GET, argc, argv,
 			  show_print);
 }

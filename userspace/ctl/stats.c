@@ -200,8 +200,10 @@ static void stats_text(FILE *out, struct nlattr **tb)
 }
 
 static void stats_print(const struct elec_ctx *ctx, FILE *out,
-			struct elec_json *j, struct nlattr **tb)
+			struct elec_json *j, struct nlattr **tb,
+			const struct elec_args *filter)
 {
+	(void)filter;
 	if (ctx->json)
 		stats_json(j, tb);
 	else

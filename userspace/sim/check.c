@@ -21,6 +21,8 @@
  * Any of the fault schedule's violations within them fails the check,
  * and so does a ring message dropped for a full ring queue.
  */
+#include <stdlib.h>
+
 #include "sim.h"
 
 /*
@@ -64,7 +66,8 @@ static const char *timing_outside(const struct sim_params *p)
 }
 
 /* the command that replays the random run (@n, @seed) of a check */
-static void print_replay(const struct sim_params *base, u32 n, u64 seed)
+static void write_replay(FILE *f, const struct sim_params *base, u32 n,
+			 u64 seed)
 {
 	struct sim_params p = *base;
 	u32 ids[n ? n : 1];
@@ -78,9 +81,71 @@ static void print_replay(const struct sim_params *base, u32 n, u64 seed)
 	p.observe = 1;
 	p.trace = 1;
 	p.json = 0;
+	main_print_command(f, &p);
+}
+
+static void print_replay(const struct sim_params *base, u32 n, u64 seed)
+{
 	printf("replay: ");
-	main_print_command(stdout, &p);
+	write_replay(stdout, base, n, seed);
 	printf("\n");
+}
+
+/* --check --json: "key": the replay command as a JSON string */
+static void json_replay(const char *key, const struct sim_params *base,
+			u32 n, u64 seed)
+{
+	char *buf = NULL, *c;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return;
+	write_replay(f, base, n, seed);
+	fclose(f);
+	printf(",\"%s\":\"", key);
+	for (c = buf; c && *c; c++) {
+		if (*c == '"' || *c == '\\')
+			putchar('\\');
+		if ((unsigned char)*c >= 0x20)
+			putchar(*c);
+	}
+	putchar('"');
+	free(buf);
+}
+
+/* --check --json: what every verdict object begins with */
+static void json_head(const struct sim_params *base, u32 n_lo, u32 n_hi,
+		      u64 runs, int within)
+{
+	printf("{\"algo\":\"%s\",\"nodes\":[%u,%u],\"runs\":%llu,"
+	       "\"loss\":%g,\"partitions\":%s,\"fast_recover\":%s,"
+	       "\"quorum\":%s,\"within_assumptions\":%s",
+	       base->ops->name, n_lo, n_hi, (unsigned long long)runs,
+	       base->loss, base->partitions ? "true" : "false",
+	       base->fast_recover ? "true" : "false",
+	       base->quorum ? "true" : "false", within ? "true" : "false");
+}
+
+/* --check --json: the worst two-leader run and the slowest quiescence */
+static void json_tail(const struct sim_params *base, u64 dual_max,
+		      u32 dual_n, u64 dual_seed, u64 q, u64 bound,
+		      double ratio, u32 q_n, u64 q_seed)
+{
+	printf(",\"dual_leader_max_ns\":%llu", (unsigned long long)dual_max);
+	if (dual_max) {
+		printf(",\"dual_leader_run\":{\"nodes\":%u,\"seed\":%llu",
+		       dual_n, (unsigned long long)dual_seed);
+		json_replay("replay", base, dual_n, dual_seed);
+		putchar('}');
+	}
+	if (bound)
+		printf(",\"quiescence\":{\"after_last_fault_ns\":%llu,"
+		       "\"bound_ns\":%llu,\"of_bound\":%.4f,\"nodes\":%u,"
+		       "\"seed\":%llu}", (unsigned long long)q,
+		       (unsigned long long)bound, ratio, q_n,
+		       (unsigned long long)q_seed);
+	printf("}\n");
 }
 
 /* the largest dual_leader_max_ns of the check, and how to replay it */
@@ -99,12 +164,14 @@ static void print_dual(const struct sim_params *base, u64 max, u32 n,
 /* how close to its E2 bound the slowest run came */
 static void print_quiet(u64 q, u64 bound, double ratio, u32 n, u64 seed)
 {
+	char qd[32], bd[32];
+
 	if (!bound)
 		return;
-	printf("latest quiescence after the last fault: %llu ns, %.2f of its "
-	       "E2 bound %llu ns (nodes=%u seed=%llu)\n",
-	       (unsigned long long)q, ratio, (unsigned long long)bound, n,
-	       (unsigned long long)seed);
+	printf("latest quiescence after the last fault: %s (%llu ns), %.2f "
+	       "of its E2 bound %s (nodes=%u seed=%llu)\n",
+	       out_dur(qd, sizeof(qd), q), (unsigned long long)q, ratio,
+	       out_dur(bd, sizeof(bd), bound), n, (unsigned long long)seed);
 }
 
 int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
@@ -198,6 +265,19 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				}
 				continue;
 			}
+			if (base->json) {
+				json_head(base, n_lo, n_hi, runs, within);
+				printf(",\"held\":false,\"violation\":{"
+				       "\"what\":\"%s\",\"nodes\":%u,"
+				       "\"seed\":%llu,\"leader\":%u,"
+				       "\"best_live\":%u,\"agreed\":%s",
+				       what, n, (unsigned long long)p.seed,
+				       r.leader, r.best_live,
+				       r.agreed ? "true" : "false");
+				json_replay("replay", base, n, p.seed);
+				printf("}}\n");
+				return 1;
+			}
 			printf("violation: %s: nodes=%u seed=%llu leader=%u "
 			       "highest_live=%u best_live=%u agreed=%d\n", what,
 			       n, (unsigned long long)p.seed, r.leader,
@@ -205,6 +285,33 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			print_replay(base, n, p.seed);
 			return 1;
 		}
+	}
+	if (base->json) {
+		json_head(base, n_lo, n_hi, runs, within);
+		if (within) {
+			printf(",\"held\":true");
+		} else {
+			printf(",\"held\":null,\"e1_violated\":%llu,"
+			       "\"e1_not_best_or_disagreeing\":%llu,"
+			       "\"e1_traffic_after_quiescence\":%llu,"
+			       "\"e2_violated\":%llu",
+			       (unsigned long long)e1,
+			       (unsigned long long)e1_wrong,
+			       (unsigned long long)e1_after,
+			       (unsigned long long)e2);
+			if (first_seed) {
+				printf(",\"first_violation\":{\"what\":\"%s\","
+				       "\"nodes\":%u,\"seed\":%llu",
+				       first_what, first_n,
+				       (unsigned long long)first_seed);
+				json_replay("replay", base, first_n,
+					    first_seed);
+				putchar('}');
+			}
+		}
+		json_tail(base, dual_max, dual_n, dual_seed, q_max, q_bound,
+			  q_ratio, q_n, q_seed);
+		return 0;
 	}
 	if (within) {
 		printf("check %s%s: nodes %u..%u, %llu runs%s: E1 and E2 held%s\n",

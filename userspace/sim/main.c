@@ -46,10 +46,16 @@ static void usage(FILE *f)
 		"         [--initiator ID|all] [--seed S] [--latency DUR[:DUR]] [--loss P]\n"
 		"         [--timeout DUR] [--coord-timeout DUR] [--hb-interval DUR]\n"
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
+		"         [--timeline FILE]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
 		"         [--quorum on|off]\n"
 		"         [--absent LIST] [--search-interval DUR]\n"
-		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P]\n"
+		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P] [--json]\n"
+		"output: one line per run; --json: one JSON object per run (JSON\n"
+		"        Lines), the --trace lines then on stderr; --check --json:\n"
+		"        one object with the verdict; --timeline FILE (one run): the\n"
+		"        run as a Trace Event JSON file (ui.perfetto.dev,\n"
+		"        chrome://tracing), one track per node\n"
 		"algorithms: bully min-bully enh-bully ring ring-all ring-list invitation\n"
 		"            (--suppress: ring only; --ask-suspect, --preempt,\n"
 		"            --preempt-delay, --quorum: bully, min-bully, enh-bully;\n"
@@ -210,6 +216,26 @@ static void enh_limit(const struct sim_params *p, u64 n, const char *what)
 	    (unsigned int)ELECTION_ENH_MAX_CANDS, (unsigned long long)n);
 }
 
+/* a duration as electsim reads it, in the largest exact unit ("10ms") */
+static void put_dur(FILE *f, const char *opt, u64 ns)
+{
+	static const struct {
+		const char *unit;
+		u64 mult;
+	} units[] = { { "s", 1000000000ULL }, { "ms", 1000000ULL },
+		      { "us", 1000ULL } };
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (ns && !(ns % units[i].mult)) {
+			fprintf(f, " %s %llu%s", opt,
+				(unsigned long long)(ns / units[i].mult),
+				units[i].unit);
+			return;
+		}
+	fprintf(f, " %s %lluns", opt, (unsigned long long)ns);
+}
+
 void main_print_command(FILE *f, const struct sim_params *p)
 {
 	u32 i;
@@ -232,11 +258,9 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	if (p->quorum)
 		fprintf(f, " --quorum on");
 	if (p->preempt_delay_ns)
-		fprintf(f, " --preempt-delay %lluns",
-			(unsigned long long)p->preempt_delay_ns);
+		put_dur(f, "--preempt-delay", p->preempt_delay_ns);
 	if (p->search_interval_ns)
-		fprintf(f, " --search-interval %lluns",
-			(unsigned long long)p->search_interval_ns);
+		put_dur(f, "--search-interval", p->search_interval_ns);
 	for (i = 0; i < p->n_absent; i++)
 		fprintf(f, "%s%u", i ? "," : " --absent ", p->absent[i]);
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
@@ -269,14 +293,12 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	if (p->observe)
 		fprintf(f, " --observe");
 	if (p->duration_ns)
-		fprintf(f, " --duration %lluns",
-			(unsigned long long)p->duration_ns);
-	fprintf(f, " --timeout %lluns --coord-timeout %lluns "
-		"--hb-interval %lluns --hb-miss %u",
-		(unsigned long long)p->timeout_ns,
-		(unsigned long long)(p->coord_timeout_ns ? p->coord_timeout_ns :
-			p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT),
-		(unsigned long long)p->hb_interval_ns, p->hb_miss);
+		put_dur(f, "--duration", p->duration_ns);
+	put_dur(f, "--timeout", p->timeout_ns);
+	put_dur(f, "--coord-timeout", p->coord_timeout_ns ? p->coord_timeout_ns :
+		p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT);
+	put_dur(f, "--hb-interval", p->hb_interval_ns);
+	fprintf(f, " --hb-miss %u", p->hb_miss);
 	if (p->json)
 		fprintf(f, " --json");
 	if (p->trace)
@@ -441,6 +463,10 @@ int main(int argc, char **argv)
 			if (parse_dur(val, &p.duration_ns) || !p.duration_ns)
 				bad("--duration: '%s' is not a positive duration (integer with ns, us, ms or s)",
 				    val);
+		} else if (!strcmp(name, "--timeline")) {
+			if (!*val)
+				bad("--timeline needs a file name");
+			p.timeline = val;
 		} else if (!strcmp(name, "--runs")) {
 			if (parse_u64(val, &runs) || !runs)
 				bad("--runs: '%s' is not a positive integer",
@@ -490,9 +516,9 @@ int main(int argc, char **argv)
 		bad("%s", why);
 
 	if (check) {
-		if (ids || scen || init || absent || p.json || p.trace ||
+		if (ids || scen || init || absent || p.trace || p.timeline ||
 		    runs != 1)
-			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P (and --seed, --latency, --suppress, --ask-suspect, --preempt, timing options)");
+			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, timing options)");
 		n_lo = 2;
 		n_hi = 12;
 		if (nodes) {
@@ -634,6 +660,9 @@ int main(int argc, char **argv)
 		    scenario_names[p.scenario],
 		    p.n_absent ? " that are not absent" : "");
 
+	if (p.timeline && runs != 1)
+		bad("--timeline draws one run: not with --runs %llu",
+		    (unsigned long long)runs);
 	for (v = 0; v < runs; v++) {
 		struct run_result r;
 		struct sim_params q = p;

@@ -3,7 +3,10 @@
  * Output: the trace (one line per send, receive, timer, event, decision),
  * the JSON object per run (--json) and the plain text summary.
  */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "sim.h"
 
@@ -93,15 +96,201 @@ void out_payload(char *buf, size_t cap, u8 algo, u8 type, const u8 *pl,
 	}
 }
 
+const char *out_dur(char *buf, size_t cap, u64 ns)
+{
+	if (!ns)
+		snprintf(buf, cap, "0s");
+	else if (ns >= 1000000000ULL)
+		snprintf(buf, cap, "%.6gs", ns / 1e9);
+	else if (ns >= 1000000ULL)
+		snprintf(buf, cap, "%.6gms", ns / 1e6);
+	else if (ns >= 1000ULL)
+		snprintf(buf, cap, "%.6gus", ns / 1e3);
+	else
+		snprintf(buf, cap, "%lluns", (unsigned long long)ns);
+	return buf;
+}
+
+/*
+ * --timeline FILE: the run in the Trace Event format (a JSON object with
+ * "traceEvents"; chrome://tracing and ui.perfetto.dev open it): one track
+ * per node, holding a span per view of the leader ("leads", "follows K",
+ * "no leader", "down") and an instant event per trace line (send, recv,
+ * timer, event, decide, ...). Times are the virtual clock's, in us.
+ */
+#define TL_DOWN	0xffffffffu
+
+static void tl_sep(struct sim *s)
+{
+	fputs(s->tl_events++ ? ",\n" : "\n", s->timeline);
+}
+
+static void tl_str(FILE *f, const char *str)
+{
+	fputc('"', f);
+	for (; *str; str++) {
+		if (*str == '"' || *str == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*str >= 0x20)
+			fputc(*str, f);
+	}
+	fputc('"', f);
+}
+
+static u32 tl_index(const struct sim *s, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->nodes[i].id == id)
+			return i;
+	return s->n;
+}
+
+/* begin ("B") or end ("E") node @id's span @name */
+static void tl_span(struct sim *s, u32 id, char ph, const char *name)
+{
+	tl_sep(s);
+	fprintf(s->timeline, "{\"ph\":\"%c\",\"pid\":1,\"tid\":%u,"
+		"\"ts\":%.3f,\"name\":", ph, id, s->now / 1e3);
+	tl_str(s->timeline, name);
+	fputc('}', s->timeline);
+}
+
+static void tl_span_name(char *buf, size_t cap, u32 id, u32 span)
+{
+	if (span == TL_DOWN)
+		snprintf(buf, cap, "down");
+	else if (span == 1)
+		snprintf(buf, cap, "no leader");
+	else if (span - 1 == id)
+		snprintf(buf, cap, "leads");
+	else
+		snprintf(buf, cap, "follows %u", span - 1);
+}
+
+/* node @id's span becomes @span (0: none) */
+static void tl_switch(struct sim *s, u32 id, u32 span)
+{
+	u32 i = tl_index(s, id);
+	char name[32];
+
+	if (i >= s->n || s->tl_span[i] == span)
+		return;
+	if (s->tl_span[i]) {
+		tl_span_name(name, sizeof(name), id, s->tl_span[i]);
+		tl_span(s, id, 'E', name);
+	}
+	s->tl_span[i] = span;
+	if (span) {
+		tl_span_name(name, sizeof(name), id, span);
+		tl_span(s, id, 'B', name);
+	}
+}
+
+/* one trace line: an instant event, and the span it changes */
+static void tl_line(struct sim *s, const char *line)
+{
+	char *end, verb[16] = "";
+	unsigned long id = strtoul(line, &end, 10);
+	const char *rest = line;
+	unsigned int leader;
+
+	if (end != line && *end == ' ') {
+		rest = end + 1;
+		sscanf(rest, "%15s", verb);
+	} else {
+		id = 0;		/* the scenario's own lines */
+	}
+	tl_sep(s);
+	fprintf(s->timeline, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,"
+		"\"tid\":%lu,\"ts\":%.3f,\"cat\":", id, s->now / 1e3);
+	tl_str(s->timeline, verb[0] ? verb : "scenario");
+	fputs(",\"name\":", s->timeline);
+	tl_str(s->timeline, rest);
+	fputc('}', s->timeline);
+	if (!id)
+		return;
+	if (!strcmp(verb, "decide") &&
+	    sscanf(rest, "decide leader=%u", &leader) == 1)
+		tl_switch(s, (u32)id, leader + 1);
+	else if (!strcmp(verb, "crash") || !strcmp(verb, "down"))
+		tl_switch(s, (u32)id, TL_DOWN);
+	else if (!strcmp(verb, "recover"))
+		tl_switch(s, (u32)id, 0);
+}
+
+int out_timeline_open(struct sim *s, const char *path)
+{
+	u32 i;
+
+	s->timeline = fopen(path, "w");
+	s->tl_span = calloc(s->n ? s->n : 1, sizeof(*s->tl_span));
+	if (!s->timeline || !s->tl_span) {
+		fprintf(stderr, "electsim: --timeline: cannot write '%s': %s\n",
+			path, strerror(errno));
+		if (s->timeline)
+			fclose(s->timeline);
+		s->timeline = NULL;
+		return -1;
+	}
+	if (!s->trace) {
+		/* the trace's call sites are what feed the timeline */
+		s->trace = fopen("/dev/null", "w");
+		s->trace_null = 1;
+		if (!s->trace)
+			return -1;
+	}
+	fprintf(s->timeline, "{\"displayTimeUnit\":\"ns\",\"otherData\":"
+		"{\"algo\":\"%s\",\"nodes\":%u,\"seed\":%llu},"
+		"\"traceEvents\":[", s->p->ops->name, s->n,
+		(unsigned long long)s->p->seed);
+	tl_sep(s);
+	fputs("{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\","
+	      "\"args\":{\"name\":\"electsim\"}}", s->timeline);
+	tl_sep(s);
+	fputs("{\"ph\":\"M\",\"pid\":1,\"tid\":0,\"name\":\"thread_name\","
+	      "\"args\":{\"name\":\"scenario\"}}", s->timeline);
+	for (i = 0; i < s->n; i++) {
+		tl_sep(s);
+		fprintf(s->timeline, "{\"ph\":\"M\",\"pid\":1,\"tid\":%u,"
+			"\"name\":\"thread_name\",\"args\":{\"name\":"
+			"\"node %u\"}}", s->nodes[i].id, s->nodes[i].id);
+	}
+	return 0;
+}
+
+void out_timeline_close(struct sim *s)
+{
+	u32 i;
+
+	if (s->timeline) {
+		for (i = 0; i < s->n; i++)
+			tl_switch(s, s->nodes[i].id, 0);
+		fputs("\n]}\n", s->timeline);
+		fclose(s->timeline);
+		s->timeline = NULL;
+	}
+	free(s->tl_span);
+	s->tl_span = NULL;
+	if (s->trace_null && s->trace)
+		fclose(s->trace);
+	s->trace = NULL;
+	s->trace_null = 0;
+}
+
 void out_trace(struct sim *s, const char *fmt, ...)
 {
+	char line[4096];
 	va_list ap;
 
-	fprintf(s->trace, "%llu ", (unsigned long long)s->now);
 	va_start(ap, fmt);
-	vfprintf(s->trace, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fputc('\n', s->trace);
+	if (!s->trace_null)
+		fprintf(s->trace, "%llu %s\n", (unsigned long long)s->now, line);
+	if (s->timeline)
+		tl_line(s, line);
 }
 
 void out_result(const struct sim_params *p, const struct run_result *r)
@@ -207,11 +396,15 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 	if (p->ops->algo == ELEC_ALGO_INVITATION)
 		printf(" components=%u groups_reused=%llu", r->components,
 		       (unsigned long long)r->reused);
-	printf(" elapsed=%lluns events=%llu dual_leader=%lluns "
-	       "dual_leader_max=%lluns terms=%llu\n",
-	       (unsigned long long)r->elapsed_ns,
-	       (unsigned long long)r->events,
-	       (unsigned long long)r->dual_ns,
-	       (unsigned long long)r->dual_max_ns,
-	       (unsigned long long)r->terms);
+	{
+		char e[32], d[32], dm[32];
+
+		printf(" elapsed=%s events=%llu dual_leader=%s "
+		       "dual_leader_max=%s terms=%llu\n",
+		       out_dur(e, sizeof(e), r->elapsed_ns),
+		       (unsigned long long)r->events,
+		       out_dur(d, sizeof(d), r->dual_ns),
+		       out_dur(dm, sizeof(dm), r->dual_max_ns),
+		       (unsigned long long)r->terms);
+	}
 }

@@ -571,7 +571,10 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	s->live = p->n;
 	net_init(&s->net, p, p->n);
 	rng_seed(&s->srng, p->seed ^ 0x5ce7a410c0ffee11ULL);
-	s->trace = p->trace ? stdout : NULL;
+	/* with --json the trace goes to stderr: stdout stays JSON Lines */
+	s->trace = p->trace ? (p->json ? stderr : stdout) : NULL;
+	if (p->timeline && out_timeline_open(s, p->timeline))
+		return -1;
 	return 0;
 }
 
@@ -579,6 +582,7 @@ void sim_free(struct sim *s)
 {
 	u32 i;
 
+	out_timeline_close(s);
 	for (i = 0; s->nodes && i < s->n; i++)
 		free(s->nodes[i].peers);
 	free(s->nodes);

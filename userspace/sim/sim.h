@@ -148,6 +148,7 @@ struct sim_params {
 	u64 timeout_ns, coord_timeout_ns, hb_interval_ns;
 	u32 hb_miss;
 	int json, trace;
+	const char *timeline;	/* --timeline FILE: Chrome trace JSON */
 	int partitions;		/* random: may partition the network */
 	int fast_recover;	/* random: a crashed node may come back
 				 * before the others detected its crash
@@ -238,7 +239,13 @@ struct sim {
 	u64 t_trigger;
 	u64 t_decide;
 	u64 events;
-	FILE *trace;
+	FILE *trace;		/* the trace (stdout; stderr with --json;
+				 * /dev/null when only the timeline is on) */
+	FILE *timeline;		/* --timeline: trace-event JSON, or NULL */
+	u64 tl_events;		/* events written to it */
+	u32 *tl_span;		/* per node index: the open span's leader
+				 * + 1 (0: none; TL_DOWN: down) */
+	int trace_null;		/* @trace is /dev/null (ours to close) */
 	int no_stop;		/* run to the deadline, ignore stability */
 	/* live nodes in the leader role, and the time two or more did */
 	u32 n_lead;
@@ -306,6 +313,11 @@ extern const char *const scenario_names[SC_COUNT];
 int scenario_run(const struct sim_params *p, struct run_result *r);
 
 /* out.c */
+/* Format @ns as a duration ("12.345ms", "0s") into @buf. */
+const char *out_dur(char *buf, size_t cap, u64 ns);
+/* --timeline: open the file, and close it with every span ended */
+int out_timeline_open(struct sim *s, const char *path);
+void out_timeline_close(struct sim *s);
 void out_trace(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 const char *out_msg_name(u8 type);

@@ -5,6 +5,9 @@
  * events built in memory; no kernel needed. test_cli.py checks the output.
  *
  * Usage: monitor-test json|text
+ *        monitor-test filter json|text: filters, snapshot, roles
+ *        monitor-test hooks FILE: role changes run a hook (it appends its
+ *	environment to FILE); the queue's overflow
  */
 #include "../ctl/monitor.c"
 
@@ -16,6 +19,8 @@ struct ev {
 	uint32_t peer;
 	uint32_t leader;
 	bool bad_seq;	/* SEQ as a u32: fails the reply policy */
+	int role;	/* ROLE + 1; 0: no ROLE attribute */
+	uint16_t group;	/* 0: 7 */
 };
 
 static void put_event(struct nl_msg *msg, const struct ev *e)
@@ -38,7 +43,9 @@ static void put_event(struct nl_msg *msg, const struct ev *e)
 			  nla_put_u64(msg, ELEC_ATTR_SEQ, e->seq)) ||
 	    nla_put_u32(msg, ELEC_ATTR_IFINDEX, 1) ||
 	    nla_put_string(msg, ELEC_ATTR_IFNAME, "veth\"0") ||
-	    nla_put_u16(msg, ELEC_ATTR_GROUP, 7) ||
+	    nla_put_u16(msg, ELEC_ATTR_GROUP, e->group ? e->group : 7) ||
+	    (e->role && nla_put_u8(msg, ELEC_ATTR_ROLE,
+				   (uint8_t)(e->role - 1))) ||
 	    nla_put_u32(msg, ELEC_ATTR_NODE_ID, 5) ||
 	    nla_put_u32(msg, ELEC_ATTR_LEADER, e->leader) ||
 	    nla_put_u64(msg, ELEC_ATTR_TERM, 3) ||
@@ -77,9 +84,136 @@ static void datagram(struct elec_ctx *ctx, struct elec_mon *m,
 static void one(struct elec_ctx *ctx, struct elec_mon *m, uint8_t type,
 		uint64_t seq, uint32_t peer, uint32_t leader)
 {
-	struct ev e = { type, seq, peer, leader, false };
+	struct ev e = { type, seq, peer, leader, false, 0, 0 };
 
 	datagram(ctx, m, &e, 1, false);
+}
+
+/* an event with a role (ELEC_ROLE_*) and a group */
+static void role_ev(struct elec_ctx *ctx, struct elec_mon *m, uint8_t type,
+		    uint64_t seq, uint32_t leader, int role, uint16_t group)
+{
+	struct ev e = { type, seq, 0, leader, false, role + 1, group };
+
+	datagram(ctx, m, &e, 1, false);
+}
+
+/*
+ * Filters (group 7 only), a snapshot with SEQ 5 (its events up to 5 are
+ * not printed), roles in the output.
+ */
+static int filter_test(struct elec_ctx *ctx)
+{
+	struct elec_mon m = { .pidfd = -1 };
+	struct elec_mon_inst *in;
+
+	m.filter.seen = ELEC_KWB(ELEC_KW_GROUP);
+	m.filter.group = 7;
+	in = mon_inst(&m, 1, 7);
+	if (!in)
+		return 1;
+	in->snap_seq = 5;
+	in->role = ELEC_ROLE_FOLLOWER;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 4, 5, ELEC_ROLE_FOLLOWER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 5, 5, ELEC_ROLE_FOLLOWER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 6, 6, ELEC_ROLE_FOLLOWER, 8);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 7, 5, ELEC_ROLE_LEADER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 9, 0, ELEC_ROLE_STOPPED, 8);
+	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 10, 0, ELEC_ROLE_STOPPED, 7);
+	free(m.insts);
+	return 0;
+}
+
+/* wait for the running hook and any that follow */
+static int drain(struct elec_ctx *ctx, struct elec_mon *m)
+{
+	while (m->child)
+		if (hook_reap(ctx, m, true))
+			return 1;
+	return 0;
+}
+
+/*
+ * Role changes run the hook, one at a time, in order; a change of leader
+ * without a change of role does not. Then, nothing running: a change of
+ * an instance whose change waits replaces it, a change back cancels it;
+ * changes of 70 instances overflow the 64 places (the oldest dropped).
+ * Last, a hook that outlives hook-timeout is killed.
+ */
+static int hooks_test(struct elec_ctx *ctx, const char *file)
+{
+	static struct elec_mon m = { .pidfd = -1,
+				     .hook_timeout_ns = HOOK_TIMEOUT_NS };
+	static struct elec_mon slow = { .pidfd = -1,
+					.hook_timeout_ns = 200000000ULL };
+	char script[512];
+	char *args[] = { "/bin/sh", "-c", script, NULL };
+	char *sleeper[] = { "sleep", "5", NULL };
+	uint64_t t0;
+	int i;
+
+	snprintf(script, sizeof(script),
+		 "echo \"$ELECTION_EVENT $ELECTION_DEV $ELECTION_GROUP "
+		 "$ELECTION_ID $ELECTION_LEADER $ELECTION_TERM $ELECTION_ROLE "
+		 "$ELECTION_PREV_ROLE $ELECTION_SEQ\" >> '%s'; sleep 0.05",
+		 file);
+	m.exec_argv = args;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 1, 0, ELEC_ROLE_FOLLOWER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 2, 9, ELEC_ROLE_FOLLOWER, 7);
+	if (drain(ctx, &m))
+		return 1;
+	role_ev(ctx, &m, ELEC_EVENT_ELECTION_STARTED, 3, 0, ELEC_ROLE_CANDIDATE,
+		7);
+	if (drain(ctx, &m))
+		return 1;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 4, 5, ELEC_ROLE_LEADER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_PEER_UP, 5, 5, ELEC_ROLE_LEADER, 7);
+	if (drain(ctx, &m))
+		return 1;
+	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 6, 0, ELEC_ROLE_STOPPED, 7);
+	if (drain(ctx, &m))
+		return 1;
+	printf("ran, dropped %llu\n", (unsigned long long)m.dropped);
+	m.dropped = 0;
+	/* nothing runs from here on (dry run): every change waits */
+	ctx->dry_run = true;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 7, 5, ELEC_ROLE_FOLLOWER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 8, 5, ELEC_ROLE_LEADER, 7);
+	printf("replaced: queued %u role %u prev %d seq %llu dropped %llu\n",
+	       m.n_jobs, m.jobs[m.job_head].ev.role,
+	       m.jobs[m.job_head].prev_role,
+	       (unsigned long long)m.jobs[m.job_head].ev.seq,
+	       (unsigned long long)m.dropped);
+	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 9, 0, ELEC_ROLE_STOPPED, 7);
+	printf("cancelled: queued %u dropped %llu\n", m.n_jobs,
+	       (unsigned long long)m.dropped);
+	m.dropped = 0;
+	for (i = 0; i < 70; i++)
+		role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 10 + i, 5,
+			ELEC_ROLE_LEADER, (uint16_t)(100 + i));
+	printf("queued %u dropped %llu last-seq %llu first-seq %llu\n",
+	       m.n_jobs, (unsigned long long)m.dropped,
+	       (unsigned long long)m.jobs[(m.job_head + m.n_jobs - 1) %
+					  HOOK_QUEUE].ev.seq,
+	       (unsigned long long)m.jobs[m.job_head].ev.seq);
+	if (print_dropped(ctx, &m))
+		return 1;
+	free(m.insts);
+	/* a hook that hangs */
+	ctx->dry_run = false;
+	slow.exec_argv = sleeper;
+	t0 = mono_ns();
+	role_ev(ctx, &slow, ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER, 7);
+	while (slow.child && mono_ns() - t0 < 4000000000ULL) {
+		usleep(10000);
+		hook_overdue(&slow);
+		if (hook_reap(ctx, &slow, false))
+			return 1;
+	}
+	printf("timeout: %s after %llu ms\n", slow.child ? "still running" :
+	       "killed", (unsigned long long)((mono_ns() - t0) / 1000000));
+	free(slow.insts);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -87,14 +221,21 @@ int main(int argc, char **argv)
 	struct elec_ctx ctx = { .family = FAMILY };
 	struct elec_mon m = { 0 };
 	const struct ev two[] = {
-		{ ELEC_EVENT_PEER_UP, 4, 9, 5, false },
-		{ ELEC_EVENT_PEER_DOWN, 6, 9, 5, false },
+		{ ELEC_EVENT_PEER_UP, 4, 9, 5, false, 0, 0 },
+		{ ELEC_EVENT_PEER_DOWN, 6, 9, 5, false, 0, 0 },
 	};
-	const struct ev bad = { ELEC_EVENT_STOPPED, 7, 0, 0, true };
+	const struct ev bad = { ELEC_EVENT_STOPPED, 7, 0, 0, true, 0, 0 };
 
+	if (argc == 3 && !strcmp(argv[1], "filter")) {
+		ctx.json = !strcmp(argv[2], "json");
+		return filter_test(&ctx);
+	}
+	if (argc == 3 && !strcmp(argv[1], "hooks"))
+		return hooks_test(&ctx, argv[2]);
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");
+	m.pidfd = -1;
 
 	one(&ctx, &m, ELEC_EVENT_LEADER_CHANGED, 5, 0, 5);
 	one(&ctx, &m, ELEC_EVENT_ELECTION_STARTED, 6, 0, 0);
@@ -108,7 +249,9 @@ int main(int argc, char **argv)
 	one(&ctx, &m, ELEC_EVENT_LEADER_CHANGED, 20, 0, 7);	/* no gap */
 
 	/* overflow before any event: the queued events give the baseline */
+	free(m.insts);
 	memset(&m, 0, sizeof(m));
+	m.pidfd = -1;
 	if (mon_overflow(&m))
 		return 1;
 	one(&ctx, &m, ELEC_EVENT_ELECTION_STARTED, 1, 0, 0);	/* queued */
@@ -118,5 +261,6 @@ int main(int argc, char **argv)
 	datagram(&ctx, &m, two, 2, true);		/* 4, gap 1, 6 */
 	datagram(&ctx, &m, &bad, 1, false);		/* skipped */
 	one(&ctx, &m, 99, 8, 0, 5);			/* gap 1, event_99 */
+	free(m.insts);
 	return 0;
 }

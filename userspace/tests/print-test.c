@@ -5,11 +5,12 @@
  * functions) with replies built in memory; no kernel needed. test_cli.py
  * checks the output.
  *
- * Usage: print-test json|text
+ * Usage: print-test json|text|showconf
  */
 #include "../ctl/query.c"
 #include "../ctl/show.c"
 #include "../ctl/stats.c"
+#include "../ctl/showconf.c"
 
 #define FAMILY	42
 
@@ -67,6 +68,43 @@ static struct nl_msg *group_reply(uint32_t leader)
 	put_peer(msg, 1, 0x01, 1, 0);
 	put_peer(msg, 9, 0x09, 0, 0);
 	put_peer(msg, 11, 0x0b, -1, 0);	/* no ALIVE attribute */
+	nla_nest_end(msg, peers);
+	return msg;
+}
+
+/*
+ * bully: peer 1 heard 12.345678 ms ago from its configured address, peer 2
+ * never heard, its frames coming from another address (a mistyped lladdr)
+ */
+static struct nl_msg *heard_reply(void)
+{
+	const uint8_t same[6] = { 0x02, 0, 0, 0xab, 0xcd, 0x01 };
+	const uint8_t other[6] = { 0x52, 0x54, 0, 0x12, 0x34, 0x56 };
+	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 12,
+				       ELEC_ALGO_BULLY);
+	struct nlattr *peers, *p;
+
+	if (nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_LEADER) ||
+	    nla_put_u8(msg, ELEC_ATTR_ADMIN_UP, 1) ||
+	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
+	    nla_put_u64(msg, ELEC_ATTR_TERM, 2))
+		abort();
+	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
+	p = nla_nest_start(msg, ELEC_ATTR_PEER);
+	if (!peers || !p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, 1) ||
+	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, same) ||
+	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_PEER_HEARD_AGO_NS, 12345678) ||
+	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, same))
+		abort();
+	nla_nest_end(msg, p);
+	p = nla_nest_start(msg, ELEC_ATTR_PEER);
+	if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, 2) ||
+	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, same) ||
+	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 0) ||
+	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, other))
+		abort();
+	nla_nest_end(msg, p);
 	nla_nest_end(msg, peers);
 	return msg;
 }
@@ -326,6 +364,17 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");
+	if (!strcmp(argv[1], "showconf")) {
+		q.print = showconf_print;
+		q.filter = &none;
+		feed(&q, group_reply(0));
+		feed(&q, bully_opts_reply());
+		feed(&q, ring_reply(ELEC_ALGO_RING, 0));
+		feed(&q, variant_reply(ELEC_ALGO_MIN_BULLY, 1));
+		feed(&q, inv_reply(9, 5));
+		feed(&q, heard_reply());
+		return 0;
+	}
 	other_dev.seen = ELEC_KWB(ELEC_KW_DEV);
 	other_dev.ifindex = 4;
 	other_group.seen = ELEC_KWB(ELEC_KW_GROUP);
@@ -353,6 +402,7 @@ int main(int argc, char **argv)
 	feed(&q, variant_reply(8, 0));	/* a newer algorithm */
 	feed(&q, inv_reply(9, 5));	/* a member of 9's group */
 	feed(&q, inv_reply(0, 0));	/* between groups, no member */
+	feed(&q, heard_reply());
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');
@@ -369,6 +419,22 @@ int main(int argc, char **argv)
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');
+	}
+	/* line 3: peer show; line 4: peer show id 2 */
+	for (int pass = 0; pass < 2; pass++) {
+		struct elec_args id2 = { .seen = ELEC_KWB(ELEC_KW_ID), .id = 2 };
+
+		elec_json_init(&j, stdout);
+		q.print = peer_show_print;
+		q.filter = pass ? &id2 : &none;
+		if (ctx.json)
+			elec_json_arr_begin(&j, NULL);
+		feed(&q, group_reply(0));
+		feed(&q, heard_reply());
+		if (ctx.json) {
+			elec_json_arr_end(&j);
+			putchar('\n');
+		}
 	}
 	return 0;
 }

@@ -20,9 +20,11 @@ Ends with "N passed, M failed"; exits 1 when anything failed.
 
 import argparse
 import json
+import re
 import os
 import shutil
 import subprocess
+import tempfile
 import sys
 
 PASSED = 0
@@ -290,7 +292,14 @@ def test_parser():
     refused("keyword without value (dev)", ["show", "dev"], '"dev"')
     refused("keyword is case sensitive", base_add(["TIMEOUT", "1ms"]),
             '"TIMEOUT"')
-    refused("keyword abbreviation", base_add(["time", "1ms"]), '"time"')
+    refused("ambiguous keyword abbreviation", base_add(["hb", "1ms"]),
+            '"hb"')
+    rc, out, err = run(base_add(["hb", "1ms"]))
+    check("ambiguous keyword: the candidates are named",
+          rc == 1 and "hb-interval, hb-miss" in err, err)
+    refused("abbreviation of a keyword another command has",
+            ["group", "set", "dev", "lo", "group", "7", "al", "bully"],
+            '"al"')
     for missing, argv in [
             ("dev", ["group", "add", "group", "7", "id", "5", "algo",
                      "bully"]),
@@ -328,17 +337,28 @@ def test_parser():
 
     # commands and options
     refused("unknown command", ["frob"], '"frob"')
-    refused("command abbreviation", ["sh"], '"sh"')
+    refused("ambiguous command abbreviation", ["s"], '"s"')
+    refused("ambiguous command abbreviation (m)", ["m"], '"m"')
+    refused("ambiguous group subcommand", ["group", "st", "dev", "lo",
+                                           "group", "1"], '"st"')
+    refused("values are not abbreviated", base_add(["quorum", "of"]),
+            '"of"')
     refused("unknown group subcommand", ["group", "frob"], '"frob"')
     refused("unknown peer subcommand", ["peer", "set"], '"set"')
+    refused("unknown option prefix", ["-q", "show"], '"-q"')
+    refused("-n without a name", ["-n"], '"-n"')
+    refused("-n with a name that is no namespace", ["-n", "nosuchns0", "show"],
+            '"nosuchns0"')
     refused("group without subcommand", ["group"], '"group"')
     refused("peer without subcommand", ["peer"], '"peer"')
     refused("option after the command", ["show", "-j"], '"-j"')
     refused("unknown option", ["-x", "show"], '"-x"')
     refused("unknown long option", ["--frob", "show"], '"--frob"')
-    refused("monitor with an argument", ["monitor", "dev"], '"dev"')
+    refused("monitor with a keyword without value", ["monitor", "dev"],
+            '"dev"')
     refused("module with an argument", ["module", "x"], '"x"')
-    refused("help with an argument", ["help", "x"], '"x"')
+    refused("help with an unknown object", ["help", "x"], '"x"')
+    refused("help with two arguments", ["help", "group", "x"], '"x"')
     refused("refused with ELECTIONCTL_DRY_RUN=1 too",
             base_add(["timeout", "10"]), '"10"',
             env={"ELECTIONCTL_DRY_RUN": "1"}, dry=False)
@@ -571,7 +591,7 @@ def test_help():
         rc, out, err = run(opt, dry=False)
         check(f"{opt[0]}: usage on stdout, exit 0",
               rc == 0 and err == "" and "Usage:" in out
-              and "Exit status" in out and "electionctl [-j] monitor" in out,
+              and "Exit status" in out and "monitor [ dev IF ] [ group G ]" in out,
               f"rc={rc}")
     for opt in ["-V", "--version"]:
         rc, out, err = run([opt], dry=False)
@@ -602,6 +622,208 @@ def test_help():
             check(f"help: line within 80 columns: {line!r}", False)
 
 
+def test_conventions():
+    """iproute2's conventions: prefixes, aliases, help per object, -p, -n."""
+    lo = {"ifindex": LO, "group": 7}
+    request("abbreviated command, subcommand and keywords",
+            ["gr", "a", "d", "lo", "gr", "7", "i", "5", "al", "bully",
+             "hb-i", "1ms", "hb-m", "4", "t", "2ms", "q", "on"],
+            "group_new", dict(lo, node_id=5, algo=1,
+                              hb_interval_ns=1000000, hb_miss=4,
+                              timeout_ns=2000000, quorum=1))
+    for sub in ["del", "delete", "de", "d"]:
+        request(f"group {sub}", ["group", sub, "dev", "lo", "group", "7"],
+                "group_del", lo)
+        request(f"peer {sub}", ["peer", sub, "dev", "lo", "group", "7",
+                                "id", "3"],
+                "peer_del", dict(lo, peer_id=3))
+    request("group show: a dump", ["group", "show"], "group_get", {},
+            dump=True)
+    request("group show dev lo group 7: a doit",
+            ["group", "sh", "dev", "lo", "group", "7"], "group_get", lo)
+    request("peer show id 3: the id filters here, it is not sent",
+            ["peer", "show", "group", "7", "id", "3"], "group_get",
+            {"group": 7}, dump=True)
+    refused("peer show with lladdr", ["peer", "show", "lladdr",
+                                      "02:00:00:00:00:01"], '"lladdr"')
+    request("-json, -js: prefixes of -json", ["-js", "show"], "group_get", {},
+            dump=True)
+    rc, out, err = run(["-p", "show"])
+    check("-p: the request as indented JSON",
+          rc == 0 and out.startswith('{\n    "family": "election",\n') and
+          '\n    "attrs": {}\n}\n' in out and json.loads(out)["cmd"] ==
+          "group_get", out + err)
+    rc, out, err = run(["-p", "group", "show", "dev", "lo"])
+    check("-p: nested objects indented by 4 more",
+          rc == 0 and '\n    "attrs": {\n        "ifindex": %d\n    }\n}\n'
+          % LO in out, out + err)
+    objects = {"group": "electionctl group add", "peer": "electionctl peer add",
+               "showconf": "electionctl showconf [",
+               "show": "electionctl show [", "stats": "electionctl stats [",
+               "monitor": "electionctl [ -t | -ts ] monitor",
+               "module": "electionctl module"}
+    for obj, first in objects.items():
+        pre = {"show": "show", "stats": "stat", "monitor": "mon",
+               "module": "mod", "showconf": "showc"}.get(obj, obj[:2])
+        for argv in ([obj, "help"], ["help", obj], ["help", pre]):
+            rc, out, err = run(argv, dry=False)
+            check(f"{' '.join(argv)}: the object's syntax on stdout",
+                  rc == 0 and err == "" and out.startswith(first) and
+                  "Exit status" not in out, f"rc={rc} {out!r} {err!r}")
+    rc, out, err = run(["-V"], dry=False)
+    lines = out.splitlines()
+    ver = open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "..", "..", "VERSION")).read().strip()
+    check("-V: the tool's version (VERSION) and the module's",
+          rc == 0 and len(lines) == 2 and
+          lines[0].startswith(f"electionctl {ver} ") and
+          (lines[1].startswith("election.ko ") ), out)
+    for argv, rc_want in [(["show", "dev", "nosuchdev0"], 1),
+                          (["group", "frob"], 1), (["-x"], 1)]:
+        rc, out, err = run(argv)
+        check(f"exit 1 for a usage error: {' '.join(argv)}", rc == rc_want,
+              f"rc={rc}")
+
+    # -n NETNS: "dev" names a device of that namespace
+    if os.geteuid() != 0 or not shutil.which("ip"):
+        print("skip - -n tests need root and ip(8)")
+        return
+    ns = f"electl{os.getpid()}"
+    if subprocess.run(["ip", "netns", "add", ns]).returncode != 0:
+        print("skip - cannot create a network namespace: -n tests skipped")
+        return
+    try:
+        made = subprocess.run(["ip", "-n", ns, "link", "add", "eltst0",
+                               "type", "veth", "peer", "name", "eltst1"],
+                              capture_output=True).returncode == 0
+        if not made:
+            print("skip - no veth here: -n device tests skipped")
+        else:
+            idx = int(subprocess.run(
+                ["ip", "-n", ns, "-o", "link", "show", "eltst1"],
+                capture_output=True, text=True).stdout.split(":")[0])
+            request("-n NETNS: dev resolved in that namespace",
+                    ["-n", ns, "show", "dev", "eltst1"], "group_get",
+                    {"ifindex": idx}, dump=True)
+            request("-netns NETNS (long form)",
+                    ["-netns", ns, "show", "dev", "eltst1"], "group_get",
+                    {"ifindex": idx}, dump=True)
+            request("-n /var/run/netns/NETNS (a path)",
+                    ["-n", f"/var/run/netns/{ns}", "show", "dev", "eltst1"],
+                    "group_get", {"ifindex": idx}, dump=True)
+            refused("without -n the device is not there",
+                    ["show", "dev", "eltst1"], '"eltst1"')
+        refused("-n with a file that is no namespace",
+                ["-n", "/etc/hostname", "show"], '"/etc/hostname"')
+    finally:
+        subprocess.run(["ip", "netns", "del", ns])
+
+
+def test_batch():
+    """-batch FILE and showconf."""
+    rc, out, err = run(["showconf"], dry=False, prog=ARGS.print_test)
+    check("showconf: group add with the non-default settings, peer add, "
+          "group start when started",
+          rc == 0 and
+          "# dev eth\\1 group 8\n"
+          "group add dev eth\\1 group 8 id 4000000000 algo bully "
+          "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+          "preempt off preempt-delay 250ms quorum on\n"
+          "# dev eth\\1 group 9\n"
+          "group add dev eth\\1 group 9 id 4000000000 algo ring pos 2 "
+          "suppress off hb-interval 100ms hb-miss 5 timeout 100ms\n"
+          "peer add dev eth\\1 group 9 id 1 lladdr 02:00:00:ab:cd:01 "
+          "pos 4294967295\n"
+          "peer add dev eth\\1 group 9 id 9 lladdr 02:00:00:ab:cd:09 "
+          "pos 1\n" in out and
+          "group add dev eth\\1 group 7 id 4000000000 algo bully "
+          "hb-interval 20ms hb-miss 3 timeout 100us coord-timeout 60s\n"
+          in out and
+          "group add dev eth\\1 group 11 id 4000000000 algo invitation "
+          "hb-interval 20ms hb-miss 3 timeout 10ms\n" in out and
+          out.endswith("group start dev eth\\1 group 12\n") and
+          out.count("group start") == 1, out)
+    request("showconf: a dump", ["showconf"], "group_get", {}, dump=True)
+    refused("showconf with id", ["showconf", "id", "3"], '"id"')
+
+    tmp = tempfile.mkdtemp()
+    try:
+        path = os.path.join(tmp, "setup.batch")
+        with open(path, "w") as f:
+            f.write("# a setup\n"
+                    "\n"
+                    "group add dev lo group 7 id 5 algo bully  # trailing\n"
+                    "  peer add dev \"lo\" group 7 id 6 lladdr "
+                    "02:00:00:00:00:06\n"
+                    "group frob dev lo group 7\n"
+                    "group start dev lo group 7\n")
+        rc, out, err = run(["-batch", path])
+        reqs = [json.loads(l) for l in out.splitlines()]
+        check("-batch: comments, blank lines and quotes; stops at the "
+              "first error (line 5), exit 1",
+              rc == 1 and [r["cmd"] for r in reqs] ==
+              ["group_new", "peer_add"] and
+              reqs[1]["attrs"]["peer_id"] == 6 and
+              err == f'Error: {path}:5: unknown subcommand "frob" for '
+                     '"group" (add, set, del, delete, start, stop, elect, '
+                     'show)\n', f"rc={rc} {out!r} {err!r}")
+        rc, out, err = run(["-force", "-batch", path])
+        check("-force -batch: every line runs; exit 1",
+              rc == 1 and [json.loads(l)["cmd"] for l in out.splitlines()]
+              == ["group_new", "peer_add", "group_start"] and
+              err.count("Error: ") == 1, f"rc={rc} {out!r} {err!r}")
+        p = subprocess.run([ARGS.bin, "--dry-run", "-b", "-"],
+                           input="group start dev lo group 7\n"
+                                 "monitor\n", capture_output=True,
+                           text=True)
+        check("-b -: stdin; monitor refused in a batch",
+              p.returncode == 1 and
+              json.loads(p.stdout.splitlines()[0])["cmd"] == "group_start"
+              and p.stderr == 'Error: <stdin>:2: "monitor" cannot run in a '
+                              'batch\n', f"{p.returncode} {p.stdout!r} "
+                                         f"{p.stderr!r}")
+        for text, why in [('group start dev "lo group 7\n',
+                           "unterminated quote"),
+                          ("group start dev lo\0 group 7\n",
+                           "NUL byte in the line"),
+                          ("x " * 200 + "\n", "too many words")]:
+            p = subprocess.run([ARGS.bin, "--dry-run", "-batch", "-"],
+                               input=text.encode(), capture_output=True)
+            check(f"-batch: {why}",
+                  p.returncode == 1 and p.stdout == b"" and
+                  p.stderr.decode().startswith(f"Error: <stdin>:1: {why}"),
+                  f"{p.returncode} {p.stderr!r}")
+    finally:
+        shutil.rmtree(tmp)
+    refused("-batch: a missing file", ["-batch", "/nonexistent/x"],
+            '"/nonexistent/x"')
+    refused("-batch with a command", ["-batch", "-", "show"], '"show"')
+    refused("-force without -batch", ["-force", "show"], '"-force"')
+    refused("-start without -batch", ["-start", "show"], '"-start"')
+    refused("-undo with -start", ["-undo", "-start", "-batch", "-"],
+            '"-undo"')
+    conf = ("group add dev lo gr 7 id 5 al bully  # abbreviated\n"
+            "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+            "group add group 8 dev lo id 5 algo ring\n")
+    p = subprocess.run([ARGS.bin, "--dry-run", "-start", "-batch", "-"],
+                       input=conf, capture_output=True, text=True)
+    got = [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-start -batch: the lines, then group start for each group added",
+          p.returncode == 0 and got ==
+          [("group_new", 7), ("peer_add", 7), ("group_new", 8),
+           ("group_start", 7), ("group_start", 8)], f"{got} {p.stderr!r}")
+    p = subprocess.run([ARGS.bin, "--dry-run", "-undo", "-batch", "-"],
+                       input=conf, capture_output=True, text=True)
+    got = [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-undo -batch: no line runs; group del for each group added, the "
+          "last first",
+          p.returncode == 0 and got == [("group_del", 8), ("group_del", 7)],
+          f"{got} {p.stderr!r}")
+    refused("-batch without a file", ["-batch"], '"-batch"')
+
+
 def family_present():
     return os.path.exists("/sys/module/election")
 
@@ -614,7 +836,7 @@ def test_no_module():
                  ["group", "start", "dev", "lo", "group", "1"]]:
         rc, out, err = run(argv, dry=False)
         check(f"without the module: {' '.join(argv)} fails clearly",
-              rc == 1 and out == "" and
+              rc == 2 and out == "" and
               err == 'Error: generic netlink family "election" not found '
                      '(is election.ko loaded?)\n', f"rc={rc} {err!r}")
 
@@ -645,7 +867,7 @@ def test_netlink():
     for mode in ["extack", "extack-uncapped"]:
         rc, out, err = run([mode], dry=False, prog=ARGS.nl_test)
         check(f"nl-test {mode}: the kernel's message is printed",
-              rc == 1 and out == "" and err.startswith("Error: ")
+              rc == 2 and out == "" and err.startswith("Error: ")
               and err.count("\n") == 1
               and "policy" in err.lower(), f"rc={rc} {err!r}")
     rc, out, err = run(["missing"], dry=False, prog=ARGS.nl_test)
@@ -654,12 +876,12 @@ def test_netlink():
               "skipped")
     else:
         check("nl-test missing: a missing attribute is named",
-              rc == 1 and out == "" and err ==
+              rc == 2 and out == "" and err ==
               "Error: Invalid argument (missing attribute ifindex)\n",
               f"rc={rc} {err!r}")
     rc, out, err = run(["enoent"], dry=False, prog=ARGS.nl_test)
     check("nl-test enoent: strerror when the kernel gives no message",
-          rc == 1 and out == "" and
+          rc == 2 and out == "" and
           err == "Error: No such file or directory\n", f"rc={rc} {err!r}")
 
 
@@ -673,7 +895,7 @@ def test_monitor_printer():
     def ev(name, seq, leader, peer=None):
         return {"ts_ns": 1234567890123, "seq": seq, "event": name,
                 "ifname": 'veth"0', "ifindex": 1, "group": 7, "id": 5,
-                "peer": peer, "leader": leader, "term": 3}
+                "peer": peer, "leader": leader, "term": 3, "role": None}
 
     def gap(n):
         return {"event": "gap", "lost": n}
@@ -692,6 +914,68 @@ def test_monitor_printer():
         if g != w:
             check(f"monitor -j line {i + 1}", False, f"got {g} want {w}")
             break
+    rc, out, err = run(["filter", "json"], dry=False, prog=ARGS.monitor_test)
+    try:
+        got = [json.loads(l) for l in out.splitlines()]
+    except ValueError:
+        got = []
+    check("monitor filter: group 7 only, its events up to the snapshot's "
+          "seq not repeated; roles; gaps counted across groups",
+          rc == 0 and [(g.get("event"), g.get("seq"), g.get("role"),
+                        g.get("lost")) for g in got] ==
+          [("leader_changed", 7, "leader", None), ("gap", None, None, 1),
+           ("stopped", 10, "stopped", None)], out + err)
+    rc, out, err = run(["filter", "text"], dry=False, prog=ARGS.monitor_test)
+    check("monitor filter text: role at the end of the line",
+          rc == 0 and out.splitlines()[0] ==
+          '[1234.567890123] seq 7 leader_changed dev veth"0 group 7 id 5 '
+          'leader 5 term 3 role leader', out)
+    tmp = tempfile.mkdtemp()
+    try:
+        log = os.path.join(tmp, "hook.log")
+        rc, out, err = run(["hooks", log], dry=False,
+                           prog=ARGS.monitor_test)
+        runs = open(log).read().splitlines() if os.path.exists(log) else []
+        check("monitor exec: one run per role change, in order, with the "
+              "event in the environment; a new leader without a new role "
+              "runs nothing",
+              rc == 0 and runs ==
+              ['leader_changed veth"0 7 5 none 3 follower none 1',
+               'election_started veth"0 7 5 none 3 candidate follower 3',
+               'leader_changed veth"0 7 5 5 3 leader candidate 4',
+               'stopped veth"0 7 5 none 3 stopped leader 6'],
+              f"rc={rc} {runs} {err!r}")
+        out = "".join(l + "\n" for l in out.splitlines()
+                      if not l.startswith("["))
+        check("monitor exec: a waiting change of the same instance is "
+              "replaced (keeping the role the hook last saw), a change back "
+              "cancels it",
+              "ran, dropped 0\n"
+              "replaced: queued 1 role 3 prev 0 seq 8 dropped 1\n"
+              "cancelled: queued 0 dropped 3\n" in out, out)
+        check("monitor exec: 70 instances for 64 places: the oldest waiting "
+              "change dropped (the latest runs), counted and reported",
+              "queued 64 dropped 6 last-seq 79 first-seq 16\n"
+              "exec_dropped: 6 role changes not run (superseded, or the "
+              "hook's queue was full)\n" in out, out)
+        m = re.search(r"^timeout: (\S+) after (\d+) ms$", out, re.M)
+        check("monitor exec: a hook past hook-timeout (200 ms) is killed",
+              m is not None and m.group(1) == "killed" and
+              150 <= int(m.group(2)) < 3000, out + err)
+    finally:
+        shutil.rmtree(tmp)
+    request_mon = run(["-j", "monitor", "dev", "lo", "group", "7", "exec",
+                       "/bin/echo", "dev", "x"])
+    check("monitor dev lo group 7 exec CMD ARG...: filters, and everything "
+          "after exec is the command",
+          request_mon[0] == 0 and json.loads(request_mon[1]) ==
+          {"family": "election", "mcgrp": "events", "cmd": "monitor",
+           "ifindex": LO, "group": 7, "exec": ["/bin/echo", "dev", "x"]},
+          str(request_mon))
+    refused("monitor exec without a command", ["monitor", "exec"], '"exec"')
+    refused("monitor with an unknown keyword", ["monitor", "id", "3"],
+            '"id"')
+    rc, out, err = run(["json"], dry=False, prog=ARGS.monitor_test)
     check("monitor: malformed event skipped with a warning",
           err == "Warning: malformed event skipped\n", repr(err))
     check("monitor -j: gap line shape",
@@ -713,9 +997,56 @@ def test_printers():
     lines = out.splitlines()
     try:
         show, stats = json.loads(lines[0]), json.loads(lines[1])
+        peer_show, peer_show2 = json.loads(lines[2]), json.loads(lines[3])
     except (ValueError, IndexError):
         check("print-test output is JSON", False, out + err)
         return
+    # each peer: when it was last heard, and from which address
+    heard = show.pop()
+    hp = heard.get("peers", [])
+    check("-j show: a peer heard 12.345678 ms ago from its lladdr",
+          hp[:1] == [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
+                      "pos": None, "heard_ms_ago": 12,
+                      "heard_ns_ago": 12345678,
+                      "seen_lladdr": "02:00:00:ab:cd:01",
+                      "lladdr_mismatch": False}], lines[0])
+    check("-j show: a peer never heard, its frames from another address: "
+          "lladdr_mismatch",
+          hp[1:] == [{"id": 2, "lladdr": "02:00:00:ab:cd:01", "alive": False,
+                      "pos": None, "heard_ms_ago": None,
+                      "heard_ns_ago": None,
+                      "seen_lladdr": "52:54:00:12:34:56",
+                      "lladdr_mismatch": True}], lines[0])
+    new_keys = {"heard_ms_ago": None, "heard_ns_ago": None,
+                "seen_lladdr": None, "lladdr_mismatch": False}
+    check("-j show: the new peer keys are null (false) without the "
+          "attributes",
+          all(all(p.get(k, 0) == v for k, v in new_keys.items())
+              for x in show for p in x["peers"]), lines[0])
+    check("-j show: admin_up after participant",
+          list(heard.keys())[7:10] == ["term", "participant", "admin_up"],
+          lines[0])
+    check("-j show: admin_up true from the attribute, null without",
+          heard.get("admin_up") is True and
+          all(x.get("admin_up", 0) is None for x in show), lines[0])
+    for x in show:
+        x.pop("admin_up", None)
+        x["peers"] = [dict((k, v) for k, v in p.items() if k not in new_keys)
+                      for p in x["peers"]]
+    inst = {"ifname": "eth\\1", "ifindex": 3}
+    check("-j peer show: one object per peer, the instance's keys first",
+          [(p["group"], p["node"], p["id"]) for p in peer_show] ==
+          [(7, 4000000000, 1), (7, 4000000000, 9), (7, 4000000000, 11),
+           (12, 4000000000, 1), (12, 4000000000, 2)] and
+          list(peer_show[0].keys()) ==
+          ["ifname", "ifindex", "group", "node", "id", "lladdr", "alive",
+           "pos", "heard_ms_ago", "heard_ns_ago", "seen_lladdr",
+           "lladdr_mismatch"] and
+          peer_show[4] == dict(inst, group=12, node=4000000000, **hp[1]),
+          lines[2])
+    check("-j peer show id 2: only that peer",
+          peer_show2 == [dict(inst, group=12, node=4000000000, **hp[1])],
+          lines[3])
     # a reply without POS attributes (an older kernel) prints pos null
     peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
               "pos": None},
@@ -817,6 +1148,10 @@ def test_printers():
            "search_interval_ns", "mtu", "lladdr", "peers"] and
           list(show[9]["peers"][0].keys()) ==
           ["id", "lladdr", "alive", "pos", "member"], lines[0])
+    check("-j show: peer key order",
+          list(heard["peers"][0].keys()) ==
+          ["id", "lladdr", "alive", "pos", "heard_ms_ago", "heard_ns_ago",
+           "seen_lladdr", "lladdr_mismatch"], lines[0])
     check("-j show: key order (pos, suppress, options before peers)",
           list(show[3].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
@@ -893,15 +1228,15 @@ def test_printers():
            "elections_limited", "quorum_lost", "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
-    want = ("dev eth\\1 group 7 id 4000000000 algo bully role candidate "
-            "leader none term 12 participant yes\n"
+    want = ("dev eth\\1 group 7 id 4000000000 algo bully leader none "
+            "term 12 role candidate participant yes\n"
             "\thb-interval 20ms hb-miss 3 timeout 100us coord-timeout 60s\n"
             "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes\n"
             "\tpeer 9 lladdr 02:00:00:ab:cd:09 alive no\n"
             "\tpeer 11 lladdr 02:00:00:ab:cd:0b alive yes\n")
     check("show text output", rc == 0 and out.startswith(want), out)
     check("show text output: the Bully options (off, delay)",
-          "algo bully role leader leader 4000000000 term 1 participant no\n"
+          "algo bully leader 4000000000 term 1 role leader participant no\n"
           "\thb-interval 1s hb-miss 3 timeout 10ms coord-timeout 40ms "
           "pos 4000000000\n"
           "\task-suspect off preempt off preempt-delay 250ms quorum on\n"
@@ -911,8 +1246,8 @@ def test_printers():
           "quorum off\n\tlladdr" in out, out)
     check("show text output: no options line without the attributes",
           "coord-timeout 60s\n\tpeer 1" in out, out)
-    ring = ("dev eth\\1 group 9 id 4000000000 algo ring role leader "
-            "leader 4000000000 term 3 participant no\n"
+    ring = ("dev eth\\1 group 9 id 4000000000 algo ring leader "
+            "4000000000 term 3 role leader participant no\n"
             "\thb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms "
             "pos 2 suppress off\n"
             "\task-suspect on preempt on preempt-delay 0 quorum off\n"
@@ -923,11 +1258,32 @@ def test_printers():
           out)
     check("show text output: suppress on; ring-list without suppress",
           "coord-timeout 400ms pos 2 suppress on\n" in out and
-          "algo ring-list role leader" in out and
+          "algo ring-list leader 4000000000 term 3 role leader" in out and
           "coord-timeout 400ms pos 2\n"
           "\task-suspect on preempt on preempt-delay 0 quorum off\n"
           "\tlladdr 02:e1:00:00:00:2a mtu 1500\n"
           "\tpeer 1" in out, out)
+    check("show text output: heard, and a source address that differs",
+          "algo bully leader 4000000000 term 2 role leader participant no\n"
+          "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago\n"
+          "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no seen-lladdr "
+          "52:54:00:12:34:56 (differs from lladdr)\n" in out, out)
+    check("peer show text output: one line per peer, dev and group first",
+          out.endswith("dev eth\\1 group 7 peer 1 lladdr 02:00:00:ab:cd:01 "
+                       "alive yes\n"
+                       "dev eth\\1 group 7 peer 9 lladdr 02:00:00:ab:cd:09 "
+                       "alive no\n"
+                       "dev eth\\1 group 7 peer 11 lladdr 02:00:00:ab:cd:0b "
+                       "alive yes\n"
+                       "dev eth\\1 group 12 peer 1 lladdr 02:00:00:ab:cd:01 "
+                       "alive yes heard 12.345ms ago\n"
+                       + ("dev eth\\1 group 12 peer 2 lladdr "
+                          "02:00:00:ab:cd:01 alive no seen-lladdr "
+                          "52:54:00:12:34:56 (differs from lladdr)\n") * 2),
+          out[-600:])
+    check("show text output: no word twice in a row",
+          not re.search(r"\b(\S+) \1\b", out.replace("\t", " ")),
+          re.search(r"\b(\S+) \1\b", out.replace("\t", " ")))
     check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
           "heartbeat 18446744073709551615 ack 7 retry 3 query 0 cid 0 "
           "ayc 0 ayc_reply 0 invite 0 accept 0 ready 0 alive 0 msg_15 5\n"
@@ -951,19 +1307,19 @@ def test_printers():
           "enh-bully), alive, msg_15 after them",
           out.count(var_stats) == 2, out)
     check("show text output: min-bully, enh-bully, algo_8",
-          "group 10 id 4000000000 algo min-bully role follower leader 1 "
-          "term 4 participant no\n"
+          "group 10 id 4000000000 algo min-bully leader 1 term 4 "
+          "role follower participant no\n"
           "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
           "pos 4000000000\n"
           "\task-suspect off preempt on preempt-delay 5ms quorum off\n"
           "\tlladdr 02:e1:00:00:00:05 mtu 9000\n"
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes pos 1\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:02 alive no pos 2\n" in out and
-          "algo enh-bully role follower leader 4000000000 term 4" in out and
-          "algo algo_8 role follower leader none term 4" in out, out)
+          "algo enh-bully leader 4000000000 term 4 role follower" in out and
+          "algo algo_8 leader none term 4 role follower" in out, out)
     check("show text output: invitation: the group number, the search "
           "period, the members; each peer's member",
-          "algo invitation role follower leader 9 term 5 participant no\n"
+          "algo invitation leader 9 term 5 role follower participant no\n"
           "\thb-interval 20ms hb-miss 3 timeout 10ms coord-timeout 40ms "
           "pos 4000000000\n"
           "\task-suspect on preempt on preempt-delay 0 quorum off\n"
@@ -1047,6 +1403,8 @@ def main():
     test_parser()
     test_requests()
     test_help()
+    test_conventions()
+    test_batch()
     test_no_module()
     test_json_writer()
     test_netlink()

@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# keepalived-style hooks: a floating address follows the leader.
+#
+# Three nodes, bully; on each, "electionctl monitor dev eth0 group 1 exec
+# vip-hook" runs the example hook of the admin guide (dist/vip-hook): it
+# adds 10.9.0.100/24 to the device when ELECTION_ROLE is leader and
+# removes it otherwise. The address ends on node 3 (the leader), only
+# there; when node 3 crashes it moves to node 2 within the detection bound;
+# when node 3 comes back (preempt on) it moves back and leaves node 2.
+# Every hook run is logged: per node, the runs come in event order
+# (ELECTION_SEQ ascending), one per role change, the last one the node's
+# role now.
+. tests/vm/lib.sh
+elec_begin
+
+VIP=10.9.0.100
+TMPD=$(mktemp -d)
+HOOK=$ELEC_REPO/dist/vip-hook
+declare -A MON=() SESS=()
+
+# mon_start ID: the monitor with the hook, in node ID's namespace; each
+# monitor of a node (node 3 gets a second one) logs to a file of its own
+mon_start() {
+	SESS[$1]=$((${SESS[$1]:-0} + 1))
+	ip netns exec "en$1" env VIP_ADDR="$VIP/24" VIP_LOG="$TMPD/hook-$1-${SESS[$1]}.log" \
+		"$ELEC_CTL" monitor dev eth0 group 1 exec "$HOOK" \
+		>"$TMPD/mon-$1.txt" 2>&1 &
+	MON[$1]=$!
+}
+
+# holders: the nodes whose eth0 has the address now
+holders() {
+	local id out=""
+	for id in "${ELEC_NODES[@]}"; do
+		ip -n "en$id" -o addr show dev eth0 2>/dev/null | grep -q " $VIP/" && out="$out $id"
+	done
+	echo "${out# }"
+}
+
+# vip_on ID: within the bound, the address is on node ID and nowhere else
+vip_on() {
+	local want=$1 t=0 limit got
+	limit=$(awk -v b="$ELEC_BOUND" 'BEGIN { print int(b * 10) }')
+	while [ "$t" -lt "$limit" ]; do
+		got=$(holders)
+		[ "$got" = "$want" ] && break
+		sleep 0.1
+		t=$((t + 1))
+	done
+	if [ "$got" = "$want" ]; then
+		pass "$VIP is on node $want only (after ~$((t / 10)).$((t % 10)) s)"
+	else
+		fail "$VIP on: '$got', want node $want only"
+	fi
+}
+
+elec_load || elec_end
+elec_topo 1 2 3 || elec_end
+elec_group_setup 1 || elec_end
+for id in 1 2 3; do
+	mon_start "$id"
+done
+sleep "$(elec_sec 0.5)"
+elec_start_all 1
+elec_agree 1 3
+vip_on 3
+
+log "--- node 3 crashes: the address moves to node 2"
+kill "${MON[3]}" 2>/dev/null
+wait "${MON[3]}" 2>/dev/null
+elec_node_crash 3
+elec_agree 1 2
+vip_on 2
+
+log "--- node 3 returns: it takes over, the address follows"
+elec_node_add 3
+ELEC_NODES=(1 2 3)
+elec_group_setup 1 3
+mon_start 3
+sleep "$(elec_sec 0.5)"
+check "group start on node 3" elec_ctl 3 group start dev eth0 group 1
+elec_agree 1 3
+vip_on 3
+
+log "--- the hooks' runs"
+for id in 1 2 3; do
+	kill "${MON[$id]}" 2>/dev/null
+	wait "${MON[$id]}" 2>/dev/null
+	cat "$TMPD"/hook-"$id"-*.log | sed "s/^/    node $id: /"
+done
+for id in 1 2 3; do
+	role=$(elec_ctl "$id" -j show dev eth0 group 1 | elec_json 'd[0]["role"]')
+	# the node's current monitor: its last log
+	v=$(python3 - "$TMPD/hook-$id-${SESS[$id]}.log" "$role" <<'EOF'
+import sys
+runs = [l.split() for l in open(sys.argv[1]) if l.strip()]
+seqs = [int(r[0]) for r in runs]
+roles = [r[2] for r in runs]
+changes = all(a != b for a, b in zip(roles, roles[1:]))
+print(len(runs) > 0 and seqs == sorted(seqs) and len(set(seqs)) == len(seqs),
+      changes, roles[-1] == sys.argv[2] if runs else False)
+EOF
+)
+	if [ "$v" = "True True True" ]; then
+		pass "node $id: the hook ran in event order, once per role change, last as $role"
+	else
+		fail "node $id: hook runs (in order, one per change, last = $role): $v"
+	fi
+done
+if grep -q "exited with status\|cannot run" "$TMPD"/mon-*.txt; then
+	fail "a hook failed: $(grep -h "exited with status\|cannot run" "$TMPD"/mon-*.txt | head -n 3)"
+else
+	pass "no hook failed"
+fi
+
+elec_teardown 1
+rm -rf "$TMPD"
+elec_end

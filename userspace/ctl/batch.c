@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * batch.c - "electionctl [-force] -batch FILE": one command per line, as
+ * on the command line without "electionctl" and without options (those of
+ * the command line apply to every line). FILE "-" is stdin.
+ *
+ * Lines: words separated by blanks; a word starting with '#' starts a
+ * comment to the end of the line; "..." groups blanks into a word (\" and
+ * \\ inside), '...' too (no escapes). Empty and comment-only lines are
+ * skipped. Errors are prefixed with "FILE:LINE: ". The first failing line
+ * stops the batch, unless -force: then every line runs and the exit status
+ * is the highest of the failed lines'. "monitor" is refused in a batch (it
+ * never returns).
+ *
+ * -start: after the lines, start every group a "group add" line created
+ * (starting a running group changes nothing). -undo: run no line; delete
+ * every group a "group add" line names that exists, the last first (what
+ * election@.service's stop does; a group already gone is no error).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <net/if.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "electionctl.h"
+#include "nl.h"
+
+#define BATCH_MAX_WORDS	128
+
+/**
+ * struct batch_groups - the groups "group add" lines name, in file order.
+ * @g: entries
+ * @n: entries used
+ * @cap: entries allocated
+ */
+struct batch_groups {
+	struct elec_batch_group *g;
+	size_t n, cap;
+};
+
+static int note_group(struct batch_groups *bg, const struct elec_batch_group *g)
+{
+	if (bg->n == bg->cap) {
+		size_t cap = bg->cap ? 2 * bg->cap : 16;
+		struct elec_batch_group *n = realloc(bg->g, cap * sizeof(*n));
+
+		if (!n)
+			return elec_fail("out of memory");
+		bg->g = n;
+		bg->cap = cap;
+	}
+	bg->g[bg->n++] = *g;
+	return 0;
+}
+
+/* the instances that exist now (undo deletes only those) */
+static int exists_cb(struct nlattr **tb, void *arg)
+{
+	struct batch_groups *bg = arg;
+	struct elec_batch_group g = { 0 };
+
+	if (!tb[ELEC_ATTR_IFNAME] || !tb[ELEC_ATTR_GROUP])
+		return 0;
+	snprintf(g.dev, sizeof(g.dev), "%s",
+		 nla_get_string(tb[ELEC_ATTR_IFNAME]));
+	g.group = nla_get_u16(tb[ELEC_ATTR_GROUP]);
+	return note_group(bg, &g);
+}
+
+static bool has_group(const struct batch_groups *bg,
+		      const struct elec_batch_group *g)
+{
+	size_t i;
+
+	for (i = 0; i < bg->n; i++)
+		if (bg->g[i].group == g->group && !strcmp(bg->g[i].dev, g->dev))
+			return true;
+	return false;
+}
+
+/* "group VERB dev D group G", errors prefixed with "FILE: VERB: " */
+static int group_cmd(struct elec_ctx *ctx, const char *name, const char *verb,
+		     const struct elec_batch_group *g)
+{
+	char gbuf[8], where[300], dev[IF_NAMESIZE];
+	char *argv[] = { (char *)verb, "dev", dev, "group", gbuf, NULL };
+	int ret;
+
+	snprintf(dev, sizeof(dev), "%s", g->dev);
+	snprintf(gbuf, sizeof(gbuf), "%u", g->group);
+	snprintf(where, sizeof(where), "%s: %s dev %s group %u: ", name, verb,
+		 g->dev, g->group);
+	elec_err_where = where;
+	ret = elec_cmd_group(ctx, 5, argv);
+	elec_err_where = NULL;
+	return ret;
+}
+
+static int undo(struct elec_ctx *ctx, const char *name,
+		const struct batch_groups *bg)
+{
+	struct batch_groups now = { 0 };
+	struct nl_msg *msg;
+	int ret = 0, r;
+	size_t i;
+
+	if (ctx->dry_run) {
+		now = *bg;	/* print every request */
+	} else {
+		msg = elec_nl_msg(ctx, ELEC_CMD_GROUP_GET, true);
+		if (!msg)
+			return ELEC_EXIT_FAIL;
+		ret = elec_nl_transact(ctx, msg, exists_cb, &now);
+		if (ret == ELEC_NL_DUMP_INTR)
+			ret = elec_fail("the dump was interrupted; try again");
+	}
+	for (i = bg->n; !ret && i-- > 0;) {
+		if (!has_group(&now, &bg->g[i]))
+			continue;
+		r = group_cmd(ctx, name, "del", &bg->g[i]);
+		if (r > ret)
+			ret = r;
+	}
+	if (!ctx->dry_run)
+		free(now.g);
+	return ret;
+}
+
+/*
+ * Split @line in place into @argv. Returns the word count, or -1 with
+ * @why set.
+ */
+static int split_line(char *line, char **argv, const char **why)
+{
+	char *r = line, *w;
+	int argc = 0;
+
+	for (;;) {
+		while (*r == ' ' || *r == '\t' || *r == '\r' || *r == '\n')
+			r++;
+		if (!*r || *r == '#')
+			return argc;
+		if (argc == BATCH_MAX_WORDS) {
+			*why = "too many words on the line";
+			return -1;
+		}
+		argv[argc++] = w = r;
+		while (*r && *r != ' ' && *r != '\t' && *r != '\r' &&
+		       *r != '\n') {
+			char q = *r;
+
+			if (q != '"' && q != '\'') {
+				*w++ = *r++;
+				continue;
+			}
+			r++;
+			while (*r && *r != q) {
+				if (q == '"' && *r == '\\' &&
+				    (r[1] == '"' || r[1] == '\\'))
+					r++;
+				*w++ = *r++;
+			}
+			if (!*r) {
+				*why = "unterminated quote";
+				return -1;
+			}
+			r++;
+		}
+		if (*r)
+			r++;
+		*w = '\0';
+	}
+}
+
+int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
+	       const struct elec_batch_ops *ops)
+{
+	struct batch_groups bg = { 0 };
+	bool force = flags & ELEC_BATCH_FORCE;
+	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	const char *name = f == stdin ? "<stdin>" : file;
+	char *line = NULL, *argv[BATCH_MAX_WORDS];
+	size_t cap = 0;
+	unsigned long lineno = 0;
+	int worst = 0;
+
+	if (!f)
+		return elec_err("cannot open batch file \"%s\": %s", file,
+				strerror(errno));
+	for (;;) {
+		ssize_t len = getline(&line, &cap, f);
+		const char *why = NULL;
+		char where[256];
+		int argc, ret = 0;
+
+		if (len < 0)
+			break;
+		lineno++;
+		snprintf(where, sizeof(where), "%s:%lu: ", name, lineno);
+		elec_err_where = where;
+		if (strlen(line) != (size_t)len) {
+			argc = -1;
+			why = "NUL byte in the line";
+		} else {
+			argc = split_line(line, argv, &why);
+		}
+		if (argc < 0) {
+			ret = elec_err("%s", why);
+		} else if (argc > 0) {
+			struct elec_batch_group g;
+
+			if (!(flags & ELEC_BATCH_UNDO))
+				ret = ops->run(ctx, argc, argv);
+			if (!ret && (flags & (ELEC_BATCH_UNDO | ELEC_BATCH_START)) &&
+			    ops->group_add(argc, argv, &g))
+				ret = note_group(&bg, &g);
+		}
+		elec_err_where = NULL;
+		if (ret > worst)
+			worst = ret;
+		/* -undo reads every line: what it can delete, it deletes */
+		if (ret && !force && !(flags & ELEC_BATCH_UNDO))
+			break;
+	}
+	if (ferror(f) && !worst)
+		worst = elec_fail("reading batch file \"%s\": %s", name,
+				  strerror(errno));
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	if (flags & ELEC_BATCH_UNDO) {
+		int r = undo(ctx, name, &bg);
+
+		if (r > worst)
+			worst = r;
+	} else if ((flags & ELEC_BATCH_START) && (!worst || force)) {
+		size_t i;
+
+		for (i = 0; i < bg.n && (!worst || force); i++) {
+			int r = group_cmd(ctx, name, "start", &bg.g[i]);
+
+			if (r > worst)
+				worst = r;
+		}
+	}
+	free(bg.g);
+	return worst;
+}
