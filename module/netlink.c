@@ -395,8 +395,9 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 				       s->now_ns > p->heard_ns ?
 				       s->now_ns - p->heard_ns : 0,
 				       ELEC_ATTR_PAD)) ||
-		    (p->seen && nla_put(skb, ELEC_ATTR_PEER_SEEN_LLADDR,
-					ETH_ALEN, p->seen_lladdr)))
+		    (!is_zero_ether_addr(p->seen_lladdr) &&
+		     nla_put(skb, ELEC_ATTR_PEER_SEEN_LLADDR,
+			     ETH_ALEN, p->seen_lladdr)))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}

@@ -625,7 +625,6 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	if (p && msg->src_lladdr &&
 	    (drop == ELEC_DROP_UNSPEC || drop == ELEC_DROP_WRONG_LLADDR)) {
 		memcpy(p->seen_lladdr, msg->src_lladdr, ELEC_LLADDR_LEN);
-		p->seen = 1;
 	}
 	if (drop != ELEC_DROP_UNSPEC) {
 		elec_core_drop(c, drop);

@@ -162,8 +162,9 @@ struct elec_sink {
  *	peer gets no reply (it was sent an announcement or told lately)
  * @seen_lladdr: the source address of the last frame that carried this
  *	peer's id, accepted or dropped for its address (opaque, like
- *	@lladdr; set when the embedder passes elec_msg.src_lladdr)
- * @seen: @seen_lladdr holds an address
+ *	@lladdr; set when the embedder passes elec_msg.src_lladdr); all
+ *	zeroes before the first (it fills the padding: the struct keeps its
+ *	48 bytes, of which an instance holds ELEC_MAX_PEERS)
  */
 struct elec_peer {
 	u32 id;
@@ -172,7 +173,6 @@ struct elec_peer {
 	u8 flags;
 	u16 misses;
 	u8 seen_lladdr[ELEC_LLADDR_LEN];
-	u8 seen;
 	u32 pos;
 	u64 heard_ns;
 	u64 support_ns;
