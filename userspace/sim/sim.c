@@ -256,17 +256,18 @@ static u64 sim_peek_time(struct sim *s)
 }
 
 /*
- * The ids in ascending order (s->ids, beside s->by_id) are a small array
- * that stays in the cache: a look-up reads no node.
+ * The index of the node with @id, or s->n if none. The ids in ascending
+ * order (s->ids, beside s->by_id) are a small array that stays in the
+ * cache: a look-up reads no node.
  */
-struct node *sim_node_by_id(struct sim *s, u32 id)
+static u32 sim_idx_by_id(const struct sim *s, u32 id)
 {
 	u32 lo = 0, hi = s->n, guess;
 
 	/* contiguous ids (the default 1..N): the rank is id - lowest */
 	guess = id - s->id_lo;
 	if (guess < s->n && s->ids[guess] == id)
-		return &s->nodes[s->by_id[guess]];
+		return s->by_id[guess];
 
 	while (lo < hi) {
 		u32 mid = lo + (hi - lo) / 2;
@@ -277,8 +278,15 @@ struct node *sim_node_by_id(struct sim *s, u32 id)
 			hi = mid;
 	}
 	if (lo < s->n && s->ids[lo] == id)
-		return &s->nodes[s->by_id[lo]];
-	return NULL;
+		return s->by_id[lo];
+	return s->n;
+}
+
+struct node *sim_node_by_id(struct sim *s, u32 id)
+{
+	u32 i = sim_idx_by_id(s, id);
+
+	return i < s->n ? &s->nodes[i] : NULL;
 }
 
 struct node *sim_best(struct sim *s, int live_only)
@@ -497,10 +505,11 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 				  out_msg_name(m->type) : "", pl);
 		}
 		if (m->dst) {
-			struct node *d = sim_node_by_id(s, m->dst);
+			/* its index, without reading the node (not cached) */
+			u32 di = sim_idx_by_id(s, m->dst);
 
-			if (d)
-				net_send(s, m, nd->idx, d->idx);
+			if (di < s->n)
+				net_send(s, m, nd->idx, di);
 			break;
 		}
 		for (j = 0; j < s->n; j++)
