@@ -15,7 +15,8 @@
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
 #   make tables     Documentation/results/message-counts.md and its pngs from electsim
-#   make bench-sim  simulator speed: events/s, wall time, peak memory
+#   make bench-sim  simulator speed: four large cases (bully and ring at
+#                   N = 10,000, ring-all, ring-list), time, memory, ns/hop
 #   make bench-failover [QUICK=1]  failover latency against keepalived in VMs
 #                   (tests/bench/failover; not part of check)
 #   make bench-stability [QUICK=1]  smallest stable hb-interval, 16 nodes

@@ -525,7 +525,7 @@ struct elec_algo_ops {
  * @peers_unordered: adjacent pairs of @peers whose ring order (position,
  *	id; elec_peer_pos()) is the reverse of their id order; 0 when the
  *	table is in ring order too (positions unset, or ascending with the
- *	ids), so that ring.c finds a successor by binary search; kept by
+ *	ids), so that ring.c finds a successor without a scan; kept by
  *	elec_core_peer_add_pos() and elec_core_peer_del()
  * @peer_id_lo: the id of @peers[0] (0 while the table is empty), where a
  *	look-up by id guesses the index of dense ids from

@@ -248,7 +248,8 @@ struct run_result {
 struct sim {
 	const struct sim_params *p;
 	u32 n;
-	struct node *nodes;
+	struct node *nodes;	/* mmap, nodes_len bytes */
+	size_t nodes_len;
 	u64 *alive_sent;	/* quorum on: [src idx * n + dst idx], when the
 				 * last ALIVE on that link was sent and not
 				 * lost (it arrives, or is in flight) */
