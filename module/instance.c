@@ -718,9 +718,10 @@ void elec_key_req_release(struct elec_key_req *kr)
 }
 
 /*
- * Install or remove the key of @kr (under the lock; cannot fail). Returns
- * the counter array the instance no longer uses, for the caller to free
- * once the lock is dropped.
+ * Install or remove the key of @kr (under the lock; cannot fail). A new
+ * key starts the replay counters afresh; the key it already has keeps
+ * them. Returns the counter array the instance no longer uses, for the
+ * caller to free once the lock is dropped.
  */
 static u64 *elec_inst_apply_key(struct elec_instance *inst,
 				struct elec_key_req *kr)
@@ -729,7 +730,16 @@ static u64 *elec_inst_apply_key(struct elec_instance *inst,
 
 	lockdep_assert_held(&inst->lock);
 	if (kr->set) {
-		elec_auth_key_import(&inst->key, kr->key);
+		siphash_key_t key;
+
+		elec_auth_key_import(&key, kr->key);
+		/* the same key again (a batch re-run): the counters stay */
+		if (old && !memcmp(&key, &inst->key, sizeof(key))) {
+			memzero_explicit(&key, sizeof(key));
+			return NULL;
+		}
+		inst->key = key;
+		memzero_explicit(&key, sizeof(key));
 		inst->auth_rx_ctr = kr->rx_ctr;
 		kr->rx_ctr = NULL;
 	} else if (kr->clear) {
@@ -755,7 +765,8 @@ static u64 *elec_inst_apply_key(struct elec_instance *inst,
  * @why: set to a message when refused
  *
  * Either every given value is applied or, on error, none. A new key
- * starts the replay counters afresh (elec_core_set_auth()).
+ * starts the replay counters afresh (elec_core_set_auth()); setting the
+ * key the instance already has changes nothing.
  *
  * Context: process context, holding @inst->en->lock.
  * Return: 0 or a negative errno.
