@@ -189,6 +189,23 @@ static bool elec_nl_missing(struct genl_info *info, int type)
 	return true;
 }
 
+/*
+ * Refuse a request of another version of the family's protocol: its
+ * attributes could mean something else. True, with an extack message,
+ * when @nlh's genetlink header has another version.
+ */
+static bool elec_nl_bad_version(const struct nlmsghdr *nlh,
+				struct netlink_ext_ack *extack)
+{
+	const struct genlmsghdr *gnlh = nlmsg_data(nlh);
+
+	if (gnlh->version == ELECTION_GENL_VERSION)
+		return false;
+	NL_SET_ERR_MSG(extack,
+		       "unsupported version of the election family (this module speaks version 1)");
+	return true;
+}
+
 /* IFINDEX and GROUP, which name an instance. */
 static bool elec_nl_missing_key(struct genl_info *info)
 {
@@ -523,6 +540,8 @@ static int elec_nl_get_doit(struct genl_info *info, bool stats)
 	size_t size;
 	int err;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	if (elec_nl_missing_key(info))
 		return -EINVAL;
 
@@ -588,6 +607,9 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	int err = 0;
 	u16 f_group = 0;
 
+	/* here, not in .start: 6.1 gives .start no extack for the message */
+	if (elec_nl_bad_version(cb->nlh, cb->extack))
+		return -EOPNOTSUPP;
 	if (attrs && attrs[ELEC_ATTR_IFINDEX])
 		f_ifindex = nla_get_u32(attrs[ELEC_ATTR_IFINDEX]);
 	if (attrs && attrs[ELEC_ATTR_GROUP])
@@ -751,6 +773,8 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	int ifindex;
 	int err;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	priv = elec_nl_admin(skb, info);
 	if (priv == ELEC_NL_DENIED)
 		return -EPERM;
@@ -941,6 +965,8 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 	const char *why = NULL;
 	int err = 0;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	priv = elec_nl_admin(skb, info);
 	if (priv == ELEC_NL_DENIED)
 		return -EPERM;
@@ -1050,6 +1076,8 @@ static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	void *hdr;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	if (!netlink_capable(skb, CAP_NET_ADMIN)) {
 		NL_SET_ERR_MSG(info->extack,
 			       "module-wide counters need CAP_NET_ADMIN in the initial user namespace");
