@@ -36,6 +36,7 @@
 #include "sim.h"
 
 #define MAX_NODES 1000000U
+_Static_assert(MAX_NODES <= SIM_MAX_NODES, "node indices fit the queue's runs");
 
 static const char *prog = "electsim";
 
@@ -49,13 +50,14 @@ static void usage(FILE *f)
 		"         [--timeline FILE]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
 		"         [--quorum on|off]\n"
-		"         [--absent LIST] [--search-interval DUR]\n"
+		"         [--absent LIST] [--search-interval DUR] [--timing]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P] [--json]\n"
 		"output: one line per run; --json: one JSON object per run (JSON\n"
 		"        Lines), the --trace lines then on stderr; --check --json:\n"
 		"        one object with the verdict; --timeline FILE (one run): the\n"
 		"        run as a Trace Event JSON file (ui.perfetto.dev,\n"
-		"        chrome://tracing), one track per node\n"
+		"        chrome://tracing), one track per node; --timing: each run's\n"
+		"        wall-clock time on stderr (setup, settle, run: benchmarks)\n"
 		"algorithms: bully min-bully enh-bully ring ring-all ring-list invitation\n"
 		"            (--suppress: ring only; --ask-suspect, --preempt,\n"
 		"            --preempt-delay, --quorum: bully, min-bully, enh-bully;\n"
@@ -345,7 +347,7 @@ int main(int argc, char **argv)
 		if (!strcmp(name, "--json") || !strcmp(name, "--trace") ||
 		    !strcmp(name, "--check") || !strcmp(name, "--partitions") ||
 		    !strcmp(name, "--fast-recover") ||
-		    !strcmp(name, "--observe")) {
+		    !strcmp(name, "--observe") || !strcmp(name, "--timing")) {
 			if (val)
 				bad("%s takes no value", name);
 			if (!strcmp(name, "--json"))
@@ -358,6 +360,8 @@ int main(int argc, char **argv)
 				p.fast_recover = 1;
 			else if (!strcmp(name, "--observe"))
 				p.observe = 1;
+			else if (!strcmp(name, "--timing"))
+				p.timing = 1;
 			else
 				check = 1;
 			continue;
@@ -517,8 +521,8 @@ int main(int argc, char **argv)
 
 	if (check) {
 		if (ids || scen || init || absent || p.trace || p.timeline ||
-		    runs != 1)
-			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, timing options)");
+		    p.timing || runs != 1)
+			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, --timeout and the other timer options; not --timing)");
 		n_lo = 2;
 		n_hi = 12;
 		if (nodes) {
