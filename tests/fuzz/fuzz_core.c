@@ -4,14 +4,20 @@
  * (the .c files of module/core, compiled unchanged), of any of the seven algorithms,
  * configured and driven by the input (format: fuzz_input.h): frames
  * through the codec, timer expiries, time, start/stop/elect/resign, peers
- * added and deleted, configuration changes.
+ * added and deleted, configuration changes, a group key set, changed or
+ * removed.
  *
  * Every action the core emits and the state after every input are checked
  * (fz_fail() traps, which libFuzzer reports as a crash):
  *  - each SEND is a valid frame of the instance: it encodes, decodes back
- *    to the same fields, fits elec_config_max_frame() for the most peers
- *    the group had, goes to 0 or a configured peer, carries only
- *    ELECTION_FLAG_LEAVING and only on a HEARTBEAT;
+ *    to the same fields, fits elec_core_max_frame() for the most peers
+ *    the group had, goes to 0 or a configured peer (module/tx.c WARNs
+ *    on any other unicast), carries ELECTION_FLAG_LEAVING only on a
+ *    HEARTBEAT and ELECTION_FLAG_AUTH exactly when the group has a key,
+ *    with a counter above the last one sent;
+ *  - authentication: a frame is refused as a replay exactly when its
+ *    counter is not above the last accepted from its sender, and the
+ *    per-peer counters stay with their peers through adds and deletes;
  *  - timer ids are valid, a cancel names an armed timer, and the armed
  *    set the actions describe is the core's own (timer_expires);
  *  - events are valid, a peer event names a configured peer, a new leader
@@ -130,6 +136,13 @@ struct fz {
 	struct elec_stats stats;
 	u32 leader;
 	bool mt_below;		/* max_term < term since a received frame */
+	/* authentication: the counters the core keeps, and the model of them */
+	u64 rx_ctr[FZ_MAX_PEERS];
+	u32 model_id[64];
+	u64 model_ctr[64];
+	u32 n_model;
+	bool tx_ctr_sent;	/* a frame with a counter was sent */
+	u64 tx_ctr;		/* its counter */
 };
 
 #define fz_fail(f, ...) do {						\
@@ -170,6 +183,21 @@ static bool fz_known_bug(struct fz *f, bool cond, const char *name)
 	return true;
 }
 
+/* the last counter the model says the core accepted from @id */
+static u64 *fz_model(struct fz *f, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < f->n_model; i++)
+		if (f->model_id[i] == id)
+			return &f->model_ctr[i];
+	if (f->n_model == 64)
+		abort();	/* more ids than the input can name */
+	f->model_id[f->n_model] = id;
+	f->model_ctr[f->n_model] = 0;
+	return &f->model_ctr[f->n_model++];
+}
+
 static bool fz_is_peer(struct fz *f, u32 id)
 {
 	return elec_core_peer_find(&f->c, id) != NULL;
@@ -201,7 +229,7 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 {
 	struct elec_core *c = &f->c;
 	u8 buf[ELECTION_HDR_LEN + ELECTION_MAX_PAYLOAD + 8];
-	u32 max = elec_config_max_frame(&c->cfg, f->max_n_peers + 1);
+	u32 max = elec_core_max_frame(c, f->max_n_peers + 1);
 	struct elec_msg d;
 	size_t len;
 	int r;
@@ -211,9 +239,22 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 	fz_check(f, m->algo == c->cfg.algo, "algo %u", m->algo);
 	fz_check(f, m->type > ELEC_MSG_UNSPEC && m->type <= ELEC_MSG_MAX &&
 		 m->type != ELEC_MSG_RETRY, "type %u", m->type);
-	fz_check(f, !m->flags || (m->flags == ELECTION_FLAG_LEAVING &&
-				  m->type == ELEC_MSG_HEARTBEAT),
+	fz_check(f, !(m->flags & ~ELECTION_FLAG_AUTH) ||
+		 ((m->flags & ~ELECTION_FLAG_AUTH) == ELECTION_FLAG_LEAVING &&
+		  m->type == ELEC_MSG_HEARTBEAT),
 		 "flags %#x on type %u", m->flags, m->type);
+	fz_check(f, !(m->flags & ELECTION_FLAG_AUTH) == !c->auth.rx_ctr,
+		 "flags %#x, key %s", m->flags, c->auth.rx_ctr ? "set" : "none");
+	if (m->flags & ELECTION_FLAG_AUTH) {
+		/* the counter never goes back, and repeats only at the top */
+		fz_check(f, !f->tx_ctr_sent || m->auth_ctr > f->tx_ctr ||
+			 (m->auth_ctr == U64_MAX && f->tx_ctr == U64_MAX),
+			 "counter %llu after %llu",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)f->tx_ctr);
+		f->tx_ctr_sent = true;
+		f->tx_ctr = m->auth_ctr;
+	}
 	/* module/tx.c WARNs on a unicast to an id outside the peer table */
 	fz_check(f, !m->dst || fz_is_peer(f, m->dst),
 		 "type %u to %u, not a peer", m->type, m->dst);
@@ -223,7 +264,8 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 		 m->payload_len);
 
 	len = elec_codec_encode(m, buf, sizeof(buf));
-	fz_check(f, len == (size_t)ELECTION_HDR_LEN + m->payload_len,
+	fz_check(f, len == (size_t)ELECTION_HDR_LEN + m->payload_len +
+		 (m->flags & ELECTION_FLAG_AUTH ? ELECTION_AUTH_LEN : 0),
 		 "encoded %zu bytes, type %u payload %u", len, m->type,
 		 m->payload_len);
 	fz_check(f, len <= max, "type %u: %zu bytes, max_frame %u (%u peers)",
@@ -243,7 +285,9 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 	fz_check(f, d.type == m->type && d.algo == m->algo &&
 		 d.flags == m->flags && d.group == m->group &&
 		 d.payload_len == m->payload_len && d.src == m->src &&
-		 d.dst == m->dst && d.term == m->term, "round trip");
+		 d.dst == m->dst && d.term == m->term &&
+		 (!(m->flags & ELECTION_FLAG_AUTH) || d.auth_ctr == m->auth_ctr),
+		 "round trip");
 	fz_check(f, !m->payload_len ||
 		 !memcmp(d.payload, m->payload, m->payload_len), "payload");
 }
@@ -384,6 +428,14 @@ static void fz_end(struct fz *f)
 	if (elec_algo_is_ring(c->cfg.algo))
 		fz_check(f, c->ring.q_len <= c->ring.q_cap, "ring queue %u of %u",
 			 c->ring.q_len, c->ring.q_cap);
+	/* the counters stay parallel to the peer table through adds and dels */
+	fz_check(f, !c->auth.rx_ctr || c->auth.rx_ctr == f->rx_ctr,
+		 "rx_ctr array moved");
+	for (k = 0; c->auth.rx_ctr && k < c->n_peers; k++)
+		fz_check(f, c->auth.rx_ctr[k] == *fz_model(f, c->peers[k].id),
+			 "peer %u: counter %llu, accepted %llu", c->peers[k].id,
+			 (unsigned long long)c->auth.rx_ctr[k],
+			 (unsigned long long)*fz_model(f, c->peers[k].id));
 
 	for (i = 0; i < n_s; i++)
 		fz_check(f, now_s[i] >= old_s[i], "counter %zu went down", i);
@@ -489,15 +541,52 @@ static u64 fz_add(u64 a, u64 b)
 	return a + b < a ? U64_MAX : a + b;
 }
 
+/*
+ * The replay rule: an authenticated frame is refused (ELEC_DROP_AUTH_REPLAY)
+ * only with a counter not above the last accepted from its sender; one
+ * that passes the counter check (received, or dropped for its term after
+ * it) has a counter above that, which is recorded.
+ */
+static void fz_rx_auth(struct fz *f, const struct elec_msg *m, bool keyed)
+{
+	const struct elec_stats *s = &f->c.stats, *s0 = &f->stats;
+	u64 replays = s->drops[ELEC_DROP_AUTH_REPLAY] -
+		      s0->drops[ELEC_DROP_AUTH_REPLAY];
+	bool passed = fz_sum(s->rx, ELEC_MSG_MAX + 1) !=
+		      fz_sum(s0->rx, ELEC_MSG_MAX + 1) ||
+		      s->drops[ELEC_DROP_TERM_TOO_FAR] !=
+		      s0->drops[ELEC_DROP_TERM_TOO_FAR];
+	u64 *last;
+
+	if (!keyed || !(m->flags & ELECTION_FLAG_AUTH)) {
+		fz_check(f, !replays, "replay drop without a counter check");
+		return;
+	}
+	last = fz_model(f, m->src);
+	if (passed) {
+		fz_check(f, m->auth_ctr > *last && !replays,
+			 "counter %llu, last %llu: taken, %llu replay drops",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)*last, (unsigned long long)replays);
+		*last = m->auth_ctr;
+	} else if (replays) {
+		fz_check(f, m->auth_ctr <= *last && replays == 1,
+			 "counter %llu, last %llu: %llu replay drops",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)*last, (unsigned long long)replays);
+	}
+}
+
 static void fz_rx_bytes(struct fz *f, const u8 *buf, size_t len, u8 ll_mode)
 {
 	enum elec_decode_result r;
+	bool keyed;
 	struct elec_msg m;
 	u8 ll[ELEC_LLADDR_LEN];
 
 	r = elec_codec_decode(buf, len, &m);
 	if (r != ELEC_DECODE_OK) {
-		/* the embedder counts it as malformed */
+		/* the embedder counts it as malformed or truncated */
 		fz_check(f, r < ELEC_DECODE_COUNT && elec_decode_reason(r),
 			 "decode result %d", r);
 		return;
@@ -520,8 +609,10 @@ static void fz_rx_bytes(struct fz *f, const u8 *buf, size_t len, u8 ll_mode)
 			(unsigned long long)f->now, m.type, m.src, m.dst,
 			(unsigned long long)m.term, m.flags, m.payload_len,
 			m.src_lladdr ? "" : " (no lladdr)");
+	keyed = f->c.auth.rx_ctr;
 	fz_begin(f, FZ_CALL_RX);
 	elec_core_rx(&f->c, &m, f->now);
+	fz_rx_auth(f, &m, keyed);
 	fz_end(f);
 }
 
@@ -540,7 +631,7 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 	u8 sel = in_u8(in), type = in_u8(in), bits = in_u8(in);
 	u8 tsel = in_u8(in), words, extra, i;
 	u8 payload[ELECTION_MAX_PAYLOAD];
-	u8 buf[ELECTION_HDR_LEN + ELECTION_MAX_PAYLOAD];
+	u8 buf[ELECTION_HDR_LEN + ELECTION_MAX_PAYLOAD + ELECTION_AUTH_LEN];
 	struct elec_msg m;
 	u16 len = 0;
 	size_t n;
@@ -640,8 +731,34 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 	extra = in_u8(in);
 	for (i = 0; i < (extra & 3); i++)
 		payload[len++] = in_u8(in);
-	if (bits & FZ_FB_RAW_FLAGS)
+	if (bits & FZ_FB_AUTH)
+		m.flags |= ELECTION_FLAG_AUTH;
+	if (tsel & FZ_TS_RAW_FLAGS)
 		m.flags = in_u8(in);
+	if (m.flags & ELECTION_FLAG_AUTH) {
+		u64 last = *fz_model(f, src);
+
+		switch (in_u8(in) % FZ_CTR_COUNT) {
+		case FZ_CTR_NEXT:
+			m.auth_ctr = fz_add(last, 1);
+			break;
+		case FZ_CTR_SAME:
+			m.auth_ctr = last;
+			break;
+		case FZ_CTR_ZERO:
+			m.auth_ctr = 0;
+			break;
+		case FZ_CTR_TOP:
+			m.auth_ctr = U64_MAX;
+			break;
+		case FZ_CTR_RAW:
+			m.auth_ctr = in_be64(in);
+			break;
+		default:
+			m.auth_ctr = fz_add(last, 1ULL << 40);
+			break;
+		}
+	}
 	m.payload_len = len;
 	m.payload = len ? payload : NULL;
 
@@ -739,6 +856,20 @@ static void fz_op_set_config(struct fz *f, struct fz_in *in)
 	}
 }
 
+/* a key set (@b != 0), changed or removed: every accepted counter forgotten */
+static void fz_set_auth(struct fz *f, u8 b)
+{
+	u32 i;
+
+	for (i = 0; i < f->n_model; i++)
+		f->model_ctr[i] = 0;
+	fz_begin(f, FZ_CALL_NOOP);
+	elec_core_set_auth(&f->c, b ? f->rx_ctr : NULL,
+			   fz_wall(b, f->now), f->now);
+	fz_end(f);
+	fz_check(f, f->c.auth.rx_ctr == (b ? f->rx_ctr : NULL), "key not set");
+}
+
 static void fz_op(struct fz *f, struct fz_in *in)
 {
 	struct elec_core *c = &f->c;
@@ -815,6 +946,7 @@ static void fz_op(struct fz *f, struct fz_in *in)
 		fz_check(f, f->n_sends == (leads ? 1 : 0), "resign sent %u",
 			 f->n_sends);
 		before.stats = c->stats;
+		before.auth.tx_ctr = c->auth.tx_ctr;
 		fz_check(f, !memcmp(&before, c, sizeof(before)) &&
 			 !memcmp(peers, f->peers, sizeof(peers)),
 			 "resign changed the state");
@@ -869,6 +1001,7 @@ static void fz_op(struct fz *f, struct fz_in *in)
 		fz_check(f, was ? !err : err == -ENOENT, "del of %u: %d", id, err);
 		fz_check(f, !fz_is_peer(f, id), "%u still a peer", id);
 		if (was) {
+			*fz_model(f, id) = 0;	/* a new peer of that id starts afresh */
 			f->ghost = id;
 			if (f->n_deleted < 64)
 				f->deleted[f->n_deleted++] = id;
@@ -877,6 +1010,9 @@ static void fz_op(struct fz *f, struct fz_in *in)
 	}
 	case FZ_OP_SET_CONFIG:
 		fz_op_set_config(f, in);
+		break;
+	case FZ_OP_AUTH:
+		fz_set_auth(f, in_u8(in));
 		break;
 	}
 }
@@ -968,6 +1104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				       elec_algo_is_ring(cfg.algo) ? pos : 0);
 	}
 	f->max_n_peers = f->c.n_peers;
+	if (opts & FZ_OPT_AUTH)
+		fz_set_auth(f, 4);	/* fz_wall(): the core clock */
 	if (fz_trace > 0)
 		fprintf(stderr, "algo %u self %u peers %u quorum %d hb %llu miss %u T %llu\n",
 			cfg.algo, cfg.self_id, f->c.n_peers, cfg.quorum,

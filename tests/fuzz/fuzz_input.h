@@ -37,15 +37,19 @@
 #define FZ_OPT_SUPPRESS_OFF	0x02
 #define FZ_OPT_ASK_SUSPECT_OFF	0x04
 #define FZ_OPT_PREEMPT_OFF	0x08
+#define FZ_OPT_AUTH		0x10	/* a key from the start (fz_wall(0)) */
 
 /*
  * Operations. Arguments, in order (all bytes unless said otherwise):
  *
- * FZ_OP_FRAME: a frame built from fields: sender (fz_sender), type (raw),
- *	bits (FZ_FB_*), term (FZ_TERM_* in the low nibble), payload words
- *	(count % 64, then count fz_word selectors), then a byte: low 2 bits
- *	raw extra payload bytes that follow; encoded, then decoded and
- *	received as a real frame is
+ * FZ_OP_FRAME: a frame built from fields: sender (b % (n_peers + 2): a
+ *	peer, the local id, or a deleted id), type (raw), bits (FZ_FB_*),
+ *	term (FZ_TERM_* in the low nibble; FZ_TS_RAW_FLAGS), payload words
+ *	(count % 64, then count word selectors, below), then a byte: low 2
+ *	bits raw extra payload bytes that follow; with FZ_TS_RAW_FLAGS a
+ *	flags byte; with ELECTION_FLAG_AUTH in the flags, a counter
+ *	selector (FZ_CTR_*); encoded, then decoded and received as a real
+ *	frame is (the MAC counts as checked: it is the embedder's)
  * FZ_OP_RAW: a frame's bytes as they are: length (b; 255: a big-endian
  *	u16 follows, at most FZ_RAW_MAX), the bytes, lladdr mode (FZ_LL_*);
  *	decoded, and received when the decoder accepts it
@@ -64,6 +68,8 @@
  * FZ_OP_PEER_DEL: selector: b < 0x80 the peer at index b % n_peers,
  *	else the id fz_id(b)
  * FZ_OP_SET_CONFIG: knob (FZ_KNOB_*, b % FZ_KNOB_COUNT), value byte
+ * FZ_OP_AUTH: b: 0 the key removed (elec_core_set_auth(NULL)), else a key
+ *	set or changed with the wall clock fz_wall(b)
  */
 enum fz_op {
 	FZ_OP_FRAME,
@@ -81,6 +87,7 @@ enum fz_op {
 	FZ_OP_PEER_ADD,
 	FZ_OP_PEER_DEL,
 	FZ_OP_SET_CONFIG,
+	FZ_OP_AUTH,
 	FZ_OP_COUNT
 };
 
@@ -93,7 +100,21 @@ enum fz_op {
 #define FZ_FB_WRONG_GROUP	0x08
 #define FZ_FB_WRONG_ALGO	0x10
 #define FZ_FB_LL_SHIFT		5	/* 2 bits: FZ_LL_* */
-#define FZ_FB_RAW_FLAGS		0x80	/* a flags byte follows the payload bytes */
+#define FZ_FB_AUTH		0x80	/* ELECTION_FLAG_AUTH */
+
+/* FZ_OP_FRAME term selector byte: the high bits */
+#define FZ_TS_RAW_FLAGS		0x10	/* a flags byte follows the payload bytes */
+
+/* FZ_OP_FRAME authentication counter selectors (b % FZ_CTR_COUNT) */
+enum fz_ctr {
+	FZ_CTR_NEXT,		/* one above the last accepted from the sender */
+	FZ_CTR_SAME,		/* the last accepted (a replay) */
+	FZ_CTR_ZERO,
+	FZ_CTR_TOP,		/* U64_MAX */
+	FZ_CTR_RAW,		/* 8 bytes follow, big-endian */
+	FZ_CTR_JUMP,		/* the last accepted + 2^40 */
+	FZ_CTR_COUNT
+};
 
 /* lladdr modes */
 #define FZ_LL_PEER		0	/* the configured peer's address */
@@ -205,6 +226,24 @@ static const u64 fz_units[8] = {
 static inline u64 fz_unit(u8 b)
 {
 	return fz_units[b & 7];
+}
+
+/*
+ * the wall clock at a key change: the core clock itself, a real date, 0
+ * (behind the core clock: the offset wraps), the top of the range
+ */
+static inline u64 fz_wall(u8 b, u64 now)
+{
+	switch (b & 3) {
+	case 0:
+		return now;
+	case 1:
+		return 1795000000000000000ULL;	/* 2026-11-18 */
+	case 2:
+		return 0;
+	default:
+		return U64_MAX - 1000000000ULL;
+	}
 }
 
 /* the link-layer address the harness gives the peer @id */

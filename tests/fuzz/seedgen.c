@@ -40,6 +40,7 @@ struct sg_node {
 	struct elec_core c;
 	struct elec_peer peers[FZ_MAX_PEERS];
 	u64 q[ELEC_RING_QUEUE_BYTES / 8];
+	u64 rx_ctr[FZ_MAX_PEERS];
 	u32 id;
 	u8 pos;
 	bool up;
@@ -355,6 +356,10 @@ static void setup(const struct sg_variant *v)
 				exit(1);
 			}
 		}
+	/* a key: as the target does it, with the core clock for wall clock */
+	for (i = 0; v->opts & FZ_OPT_AUTH && i < SG_N; i++)
+		elec_core_set_auth(&g.nodes[i].c, g.nodes[i].rx_ctr, g.now,
+				   g.now);
 
 	/* the recorded node's header (fuzz_input.h) */
 	out_u8((u8)(v->algo - 1));
@@ -441,6 +446,8 @@ static const struct sg_variant variants[] = {
 	  { 1, 2, 3, 4 }, { 0 } },
 	{ "bully-ids", ELEC_ALGO_BULLY, 0, D10MS, D5MS, 2, 0, 0,
 	  { 3, 9, 200, 0xfe }, { 0 } },
+	{ "bully-auth", ELEC_ALGO_BULLY, FZ_OPT_AUTH, D10MS, D5MS, 2, 0, 0,
+	  { 1, 2, 3, 4 }, { 0 } },
 	{ "bully-quorum", ELEC_ALGO_BULLY, FZ_OPT_QUORUM, D10MS, D2MS, 3, 0, 0,
 	  { 1, 2, 3, 4 }, { 0 } },
 	{ "bully-nosuspect-nopreempt", ELEC_ALGO_BULLY,
@@ -460,6 +467,8 @@ static const struct sg_variant variants[] = {
 	  { 1, 2, 3, 4 }, { 0 } },
 	{ "enh-bully-ids", ELEC_ALGO_ENH_BULLY, 0, D10MS, D5MS, 2, 0, 0,
 	  { 3, 9, 200, 0xfe }, { 0 } },
+	{ "enh-bully-auth", ELEC_ALGO_ENH_BULLY, FZ_OPT_AUTH, D10MS, D5MS, 2,
+	  0, 0, { 1, 2, 3, 4 }, { 0 } },
 	{ "enh-bully-quorum", ELEC_ALGO_ENH_BULLY, FZ_OPT_QUORUM, D10MS, D2MS,
 	  3, 0, 0, { 1, 2, 3, 4 }, { 0 } },
 	{ "enh-bully-nopreempt", ELEC_ALGO_ENH_BULLY, FZ_OPT_PREEMPT_OFF,
@@ -476,10 +485,14 @@ static const struct sg_variant variants[] = {
 	  { 3, 9, 200, 0xfe }, { 4, 2, 1, 3 } },
 	{ "ring-list", ELEC_ALGO_RING_LIST, 0, D10MS, D5MS, 2, 0, 0,
 	  { 1, 2, 3, 4 }, { 0 } },
+	{ "ring-list-auth", ELEC_ALGO_RING_LIST, FZ_OPT_AUTH, D10MS, D5MS, 2,
+	  0, 0, { 1, 2, 3, 4 }, { 0 } },
 	{ "ring-list-pos", ELEC_ALGO_RING_LIST, 0, D10MS, D5MS, 2, 0, 0,
 	  { 3, 9, 200, 0xfe }, { 4, 2, 1, 3 } },
 	{ "invitation", ELEC_ALGO_INVITATION, 0, D10MS, D5MS, 2, 0, 0,
 	  { 1, 2, 3, 4 }, { 0 } },
+	{ "invitation-auth", ELEC_ALGO_INVITATION, FZ_OPT_AUTH, D10MS, D5MS,
+	  2, 0, 0, { 1, 2, 3, 4 }, { 0 } },
 	{ "invitation-search", ELEC_ALGO_INVITATION, 0, D10MS, D5MS, 2, 0,
 	  1 + D50MS, { 3, 9, 200, 0xfe }, { 0 } },
 };
