@@ -970,9 +970,10 @@ static void fz_op(struct fz *f, struct fz_in *in)
 
 		fz_lladdr(id, ll);
 		fz_begin(f, FZ_CALL_NOOP);
-		err = elec_core_peer_add_pos(c, id, ll,
-					     elec_algo_is_ring(c->cfg.algo) ?
-					     pos : 0);
+		if (elec_algo_is_ring(c->cfg.algo))
+			err = elec_core_peer_add_pos(c, id, ll, pos);
+		else
+			err = elec_core_peer_add(c, id, ll);
 		fz_end(f);
 		if (!id || id == c->cfg.self_id)
 			fz_check(f, err == -EINVAL, "add of id %u: %d", id, err);
