@@ -95,6 +95,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   "MAC bytes not zeroed");
 	fuzz_check(!elec_codec_encode(&m, out, n - 1), "encode into %zu bytes",
 		   n - 1);
+	/* what the encoder refuses: a payload too long, or without bytes */
+	again = m;
+	again.payload_len = ELECTION_MAX_PAYLOAD + 1;
+	fuzz_check(!elec_codec_encode(&again, out, sizeof(out)), "long payload");
+	again.payload_len = m.payload_len ? m.payload_len : 1;
+	again.payload = NULL;
+	fuzz_check(!elec_codec_encode(&again, out, sizeof(out)), "NULL payload");
+
+	n = elec_codec_encode(&m, out, sizeof(out));
 	r2 = elec_codec_decode(out, n, &again);
 	fuzz_check(r2 == ELEC_DECODE_OK, "re-encoded frame: %s",
 		   elec_decode_reason(r2));
