@@ -6,6 +6,9 @@
 #   make style      checkpatch --strict, W=1 and sparse (scripts/style)
 #   make kunit      KUnit suites on UML (kunit/run)
 #   make utest      userspace unit tests (tests/core, userspace, userspace/sim)
+#   make fuzz       libFuzzer targets over the core and the codec, FUZZ_TIME
+#                   seconds each (default 300), then line coverage
+#                   (tests/fuzz; make check runs them 60 s in all)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
 #                   lockdep, debug objects, kmemleak); not part of check
@@ -58,7 +61,7 @@ LUADIR ?= $(PREFIX)/share/election
 MODDIR := /lib/modules/$(KVER)/updates
 MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
-.PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
+.PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
 	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
 	debug-kernel install uninstall man dkms-tree packaging
 all: module userspace
@@ -86,6 +89,12 @@ utest:
 	$(MAKE) -C tests/core check
 	$(MAKE) -C userspace check
 	$(MAKE) -C userspace/sim check
+
+# libFuzzer (clang): FUZZ_TIME seconds per target; new inputs are kept in
+# build/fuzz/corpus, crashes go to build/fuzz/artifacts
+FUZZ_TIME ?= 300
+fuzz:
+	$(MAKE) -C tests/fuzz fuzz FUZZ_TIME=$(FUZZ_TIME)
 
 # Scenarios need the module and electionctl; KDIR tells the VM which kernel.
 vmtest: all
@@ -189,4 +198,5 @@ clean:
 	$(MAKE) -C userspace clean
 	$(MAKE) -C userspace/sim clean
 	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
+	$(MAKE) -C tests/fuzz clean
 	rm -rf build

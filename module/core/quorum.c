@@ -401,6 +401,8 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	if (name != msg->src)
 		quorum_release(c, msg, now);
+	/* the release may have made a claimant step down */
+	leading = leading && c->phase == ELEC_BULLY_LEADING;
 	if (leading && name == c->cfg.self_id && term >= q->claim_term) {
 		p->support_ns = now;
 		if (!q->confirmed)
