@@ -203,26 +203,15 @@ static bool fz_is_peer(struct fz *f, u32 id)
 	return elec_core_peer_find(&f->c, id) != NULL;
 }
 
-static bool fz_was_peer(struct fz *f, u32 id)
-{
-	u32 i;
-
-	for (i = 0; i < f->n_deleted; i++)
-		if (f->deleted[i] == id)
-			return true;
-	return false;
-}
 
 /*
- * 0, the local id or a configured peer. Known bug "deleted-peer-named"
- * (core-bugs.md): a min-bully or enh-bully run that a peer answered names
- * it at the run's end even when it was deleted meanwhile.
+ * 0, the local id or a configured peer (a run that a deleted peer had
+ * answered named it once: "deleted-peer-named", fixed, its reproducer
+ * kept in crashes/).
  */
 static bool fz_valid_leader(struct fz *f, u32 id)
 {
-	if (!id || id == f->c.cfg.self_id || fz_is_peer(f, id))
-		return true;
-	return fz_known_bug(f, fz_was_peer(f, id), "deleted-peer-named");
+	return !id || id == f->c.cfg.self_id || fz_is_peer(f, id);
 }
 
 static void fz_check_send(struct fz *f, const struct elec_msg *m)
@@ -274,12 +263,8 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 	f->sent_len = (u16)len;
 	f->sent_term = m->term;
 
+	/* an ALIVE naming a leader at term 0 was "alive-term0", fixed */
 	r = elec_codec_decode(buf, len, &d);
-	if (fz_known_bug(f, r == ELEC_DECODE_PAYLOAD &&
-			 m->type == ELEC_MSG_ALIVE &&
-			 elec_get32(m->payload) && !elec_get64(m->payload + 4),
-			 "alive-term0"))
-		return;
 	fz_check(f, r == ELEC_DECODE_OK, "type %u payload %u: sent frame decodes as %s",
 		 m->type, m->payload_len, elec_decode_reason(r));
 	fz_check(f, d.type == m->type && d.algo == m->algo &&
