@@ -25,6 +25,7 @@
 #include <linux/if_packet.h>
 #include <net/if.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -2030,6 +2031,7 @@ static void json_counts(const uint64_t *v, bool skip_zero)
 static void report(const char *what, const uint64_t *cats)
 {
 	double dt = out.t_end - out.t0;
+	FILE *tf = stdout;
 	unsigned int i;
 	int c, r;
 	bool first;
@@ -2076,24 +2078,29 @@ static void report(const char *what, const uint64_t *cats)
 			printf("}}");
 		}
 		printf("}\n");
-		return;
+		fflush(stdout);
+		/* the text on stderr, unless -q */
+		if (opt_quiet)
+			return;
+		tf = stderr;
 	}
-	printf("%s: sent %" PRIu64 " frames (%" PRIu64 " bytes) on %s in %.2f s"
-	       " (%.0f frames/s), %" PRIu64 " retries, %" PRIu64
-	       " pace waits, backlog max %u\n", what, out.sent, out.bytes,
-	       out.dev, dt, dt > 0 ? out.sent / dt : 0.0, out.retries,
-	       out.pace_waits, out.backlog_max);
+	fprintf(tf, "%s: sent %" PRIu64 " frames (%" PRIu64 " bytes) on %s in %.2f s"
+		" (%.0f frames/s), %" PRIu64 " retries, %" PRIu64
+		" pace waits, backlog max %u\n", what, out.sent, out.bytes,
+		out.dev, dt, dt > 0 ? out.sent / dt : 0.0, out.retries,
+		out.pace_waits, out.backlog_max);
+	fprintf(tf, "  categories:");
 	for (c = 0; c < N_CATS; c++)
 		if (cats[c])
-			printf("  category %-13s %10" PRIu64 "\n", cat_names[c],
-			       cats[c]);
+			fprintf(tf, " %s %" PRIu64, cat_names[c], cats[c]);
+	fputc('\n', tf);
 	if (!model.per_node)
 		return;
-	printf("  expected at the %u nodes, summed:\n", model.n_nodes);
+	fprintf(tf, "  predicted at the %u nodes, summed:", model.n_nodes);
 	for (r = 1; r < N_REASONS; r++)
 		if (model.total[r])
-			printf("    %-13s %10" PRIu64 "\n", reason_names[r],
-			       model.total[r]);
+			fprintf(tf, " %s %" PRIu64, reason_names[r], model.total[r]);
+	fputc('\n', tf);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2353,6 +2360,14 @@ static int cmd_selftest(struct args *a)
 
 /* --- capture --- */
 
+static volatile sig_atomic_t capture_stop;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	capture_stop = 1;
+}
+
 static int cmd_capture(struct args *a)
 {
 	const char *dev, *path;
@@ -2406,7 +2421,7 @@ static int cmd_capture(struct args *a)
 		}
 	}
 	if (!count && !timeout)
-		die("needs 'count N' or 'timeout S' (or both)");
+		die("needs 'count N' or 'timeout S' (or both; SIGINT or SIGTERM also end it)");
 	ifindex = (int)if_nametoindex(dev);
 	if (!ifindex)
 		die("no device '%s'", dev);
@@ -2424,11 +2439,20 @@ static int cmd_capture(struct args *a)
 		die_errno("%s", path);
 	pcap_write_header(f);
 	fflush(f);
+	/* SIGINT, SIGTERM end the capture (no SA_RESTART: poll returns) */
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_stop_signal;
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+	}
 	info("capture: listening on %s\n", dev);
 	t0 = now_s();
 	pfd.fd = fd;
 	pfd.events = POLLIN;
-	while (!count || n < count) {
+	while ((!count || n < count) && !capture_stop) {
 		int wait_ms = -1, pr;
 
 		if (timeout) {
