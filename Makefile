@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # User entry points. `make` builds module/election.ko and userspace tools.
 #
-#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim
+#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim,
+#                   tests/inject/elec-inject (the VM scenarios' frame injector)
 #   make deps       install the Debian packages the project needs (root)
 #   make style      checkpatch --strict, W=1 and sparse (scripts/style)
 #   make kunit      KUnit suites on UML (kunit/run)
-#   make utest      userspace unit tests (tests/core, userspace, userspace/sim)
+#   make utest      userspace unit tests (tests/core, userspace, userspace/sim,
+#                   tests/inject)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
 #                   lockdep, debug objects, kmemleak); not part of check
@@ -70,6 +72,7 @@ module:
 userspace:
 	$(MAKE) -C userspace
 	$(MAKE) -C userspace/sim
+	$(MAKE) -C tests/inject
 
 # Installs only what is missing (apt-get update only then); cheap otherwise.
 deps:
@@ -86,6 +89,7 @@ utest:
 	$(MAKE) -C tests/core check
 	$(MAKE) -C userspace check
 	$(MAKE) -C userspace/sim check
+	$(MAKE) -C tests/inject check
 
 # Scenarios need the module and electionctl; KDIR tells the VM which kernel.
 vmtest: all
@@ -184,5 +188,6 @@ clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -C userspace clean
 	$(MAKE) -C userspace/sim clean
+	$(MAKE) -C tests/inject clean
 	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
 	rm -rf build

@@ -32,6 +32,7 @@
 # TCG guest on a busy host stalls for more than lib.sh's 0.5 s now and then
 # (every overdue timer then fires at once: a follower's detector before the
 # leader's late heartbeat, peer_down and peer_up 0.4 ms apart).
+# shellcheck disable=SC2034 # used by the scenarios
 INJ_TIMING="hb-interval $(elec_dur 250ms) hb-miss 8 timeout $(elec_dur 100ms) coord-timeout $(elec_dur 400ms)"
 
 INJ=$ELEC_REPO/tests/inject/elec-inject
