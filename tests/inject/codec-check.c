@@ -3,9 +3,10 @@
  * codec-check: decode every frame of a pcap file as election.ko's receive
  * path does (module/rx.c: shorter than the header, a declared payload
  * length above ELECTION_MAX_PAYLOAD, then the core's elec_codec_decode()
- * on at most header + payload_len bytes) and print one line per frame:
- * its index and "ok" or "malformed: <reason>". Frames of another
- * EtherType print "other".
+ * on at most header + payload_len bytes, + the trailer's with the AUTH
+ * flag) and print one line per frame: its index and "ok",
+ * "auth_truncated" or "malformed: <reason>". Frames of another EtherType
+ * print "other".
  *
  * tests/inject/test_inject.py compares these verdicts with elec-inject's
  * own model of the wire format (written from Documentation/protocol.rst),
@@ -74,11 +75,16 @@ int main(int argc, char **argv)
 			       elec_decode_reason(ELEC_DECODE_LENGTH));
 			continue;
 		}
-		dlen = blen < (size_t)ELECTION_HDR_LEN + plen ?
-		       blen : (size_t)ELECTION_HDR_LEN + plen;
+		dlen = (size_t)ELECTION_HDR_LEN + plen;
+		if (buf[14 + 3] & ELECTION_FLAG_AUTH)
+			dlen += ELECTION_AUTH_LEN;
+		if (dlen > blen)
+			dlen = blen;
 		res = elec_codec_decode(buf + 14, dlen, &msg);
 		if (res == ELEC_DECODE_OK)
 			printf("%lu ok\n", i++);
+		else if (res == ELEC_DECODE_AUTH_SHORT)
+			printf("%lu auth_truncated\n", i++);
 		else
 			printf("%lu malformed: %s\n", i++, elec_decode_reason(res));
 	}

@@ -22,6 +22,13 @@
 #   inj_softnet_dropped       frames the kernel dropped before any handler
 #                             (per-CPU backlog full), summed over CPUs
 #   inj_klog_clean LABEL      no Oops, BUG, WARNING in dmesg
+#   inj_batch_setup G:ALGO[:OPTS]...  on every node (ELEC_NODES), in one
+#                             electionctl batch each (nodes in parallel):
+#                             group add G (ELEC_TIMING, OPTS with '+' for
+#                             blanks: quorum+on) with every other node as a peer
+#   inj_batch_start G...      group start of those groups, one batch a node
+#   inj_settle G:LEADER,...   every node follows LEADER in each group at one
+#                             term, for 1 s, within ELEC_BOUND (drops.py settle)
 #   inj_monitor_start         electionctl -ts monitor on every node (ELEC_NODES),
 #                             into $INJ_TMP/monitor-ID.log; inj_monitor_stop
 #   inj_monitor_mark          the logs' line counts now
@@ -158,4 +165,63 @@ inj_monitor_since() {
 		tail -n +"$((n + 1))" "$INJ_TMP/monitor-$id.log" | head -n 20 |
 			sed "s/^/      node $id: /"
 	done
+}
+
+# run one batch file per node (ELEC_NODES) in parallel: inj_batches NAME
+inj_batches() {
+	local id pids=() rc=0
+	for id in "${ELEC_NODES[@]}"; do
+		elec_ctl "$id" -batch "$INJ_TMP/$1-$id.batch" &
+		pids+=($!)
+	done
+	for id in "${pids[@]}"; do
+		wait "$id" || rc=1
+	done
+	return $rc
+}
+
+inj_batch_setup() {
+	local id spec g algo opts p
+	for id in "${ELEC_NODES[@]}"; do
+		for spec in "$@"; do
+			IFS=: read -r g algo opts <<<"$spec"
+			echo "group add dev eth0 group $g id $id algo $algo ${opts//+/ } $ELEC_TIMING"
+			for p in "${ELEC_NODES[@]}"; do
+				[ "$p" = "$id" ] && continue
+				echo "peer add dev eth0 group $g id $p lladdr $(elec_mac "$p")"
+			done
+		done >"$INJ_TMP/setup-$id.batch"
+	done
+	local what=
+	for spec in "$@"; do
+		spec=${spec%:}
+		what+="${what:+, }${spec//+/ }"
+	done
+	check "groups $what configured on ${ELEC_NODES[*]} (one batch a node)" \
+		inj_batches setup
+}
+
+inj_batch_start() {
+	local id g
+	for id in "${ELEC_NODES[@]}"; do
+		for g in "$@"; do
+			echo "group start dev eth0 group $g"
+		done >"$INJ_TMP/start-$id.batch"
+	done
+	check "groups $* started on ${ELEC_NODES[*]}" inj_batches start
+}
+
+inj_settle() {
+	local id nodes=() out rc
+	for id in "${ELEC_NODES[@]}"; do
+		nodes+=("en$id:$id")
+	done
+	out=$(python3 "$INJ_DROPS" settle "$1" "$ELEC_BOUND" 1 "${nodes[@]}" 2>&1)
+	rc=$?
+	printf '%s\n' "$out"
+	ELEC_PASS=$((ELEC_PASS + $(printf '%s\n' "$out" | grep -c '^PASS:')))
+	ELEC_FAIL=$((ELEC_FAIL + $(printf '%s\n' "$out" | grep -c '^FAIL:')))
+	[ $rc = 0 ] || [ "$(printf '%s\n' "$out" | grep -c '^FAIL:')" -gt 0 ] ||
+		fail "drops.py settle exit $rc"
+	return $rc
 }

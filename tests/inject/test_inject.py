@@ -279,6 +279,104 @@ def test_fuzz_counts():
               f[0:6] == b"\xff" * 6 for f in frames))
 
 
+def test_fuzz_keyed():
+    key = bytes(range(100, 116))
+    keyf = tmp("fuzzkey.hex")
+    with open(keyf, "w") as f:
+        f.write(key.hex())
+    a = tmp("keyed.pcap")
+    n = 20000
+    rep = fuzz_report(a, ["count", str(n), "seed", "8", "groups",
+                          "1:bully,2:ring,10:bully:key=" + keyf] + NODES)
+    cats = rep["categories"]
+    check("fuzz with a keyed group: auth-signed frames too",
+          cats.get("auth-signed", 0) > 0 and len(cats) == 23, str(cats))
+    exp = rep["expect"]["total"]
+    check("fuzz with a keyed group: auth_bad and auth_truncated predicted, "
+          "nothing accepted", exp["auth_bad"] > 0 and
+          exp["auth_truncated"] > 0 and exp["accepted"] == 0, str(exp))
+    signed = rep["expect"]["categories"]["auth-signed"]
+    check("auth-signed frames pass the MAC (no auth_bad), then stop at the "
+          "ids and the MAC", "auth_bad" not in signed and
+          signed.get("wrong_lladdr", 0) > 0, str(signed))
+    # the signed frames' MACs, checked here
+    frames = read_pcap(a)
+    good = bad = 0
+    for fr in frames:
+        body = fr[14:]
+        if len(body) < 24 or not body[3] & 2 or \
+                struct.unpack("!H", body[4:6])[0] != 10:
+            continue
+        plen = struct.unpack("!H", body[6:8])[0]
+        end = 24 + plen + 8
+        if len(body) < end + 8:
+            continue
+        if body[end:end + 8] == struct.pack("<Q", siphash24(key,
+                                                            body[:end])):
+            good += 1
+        else:
+            bad += 1
+    check("keyed group: %d frames with a right MAC (Python SipHash), %d with "
+          "a wrong one" % (good, bad), good > 0 and bad > 0)
+
+
+def test_drops_py():
+    """drops.py check on made-up snapshots."""
+    here = os.path.dirname(os.path.abspath(__file__))
+
+    def inst(g, drops, elections=0, term=1, late20=0):
+        buckets = [0] * 22
+        buckets[20] = late20
+        return ({"group": g, "role": "follower", "leader": 9, "term": term},
+                {"group": g, "drops": dict(drops), "elections": elections,
+                 "leader_changes": 0, "elections_limited": 0,
+                 "timer_late": {"buckets": buckets}})
+
+    def snap(path, per_node):
+        out = {}
+        for nid, insts in per_node.items():
+            out[nid] = {"show": [i[0] for i in insts],
+                        "stats": [i[1] for i in insts]}
+        with open(path, "w") as f:
+            json.dump(out, f)
+
+    zero = {"malformed": 0, "wrong_group": 0, "wrong_lladdr": 0,
+            "stale_term": 0}
+    snap(tmp("b.json"), {"1": [inst(1, zero), inst(2, zero)]})
+    with open(tmp("r.json"), "w") as f:
+        json.dump({"sent": 5, "expect": {
+            "total": {"malformed": 3, "wrong_lladdr": 2, "accepted": 0},
+            "nodes": {"1": {"malformed": 3, "wrong_lladdr": 2,
+                            "accepted": 0}}}}, f)
+
+    def run_check(after):
+        snap(tmp("a.json"), {"1": after})
+        p = subprocess.run([sys.executable, os.path.join(here, "drops.py"),
+                            "check", tmp("b.json"), tmp("a.json"),
+                            tmp("r.json")], capture_output=True, text=True)
+        return p.returncode, p.stdout
+
+    d = dict(zero, malformed=3)
+    rc, out = run_check([inst(1, dict(d, wrong_lladdr=2)), inst(2, d)])
+    check("drops.py: a device-level drop counted once, reported by both "
+          "instances: passes", rc == 0 and "FAIL" not in out, out)
+    rc, out = run_check([inst(1, dict(d, wrong_lladdr=1)), inst(2, d)])
+    check("drops.py: one drop missing: fails", rc == 1 and "differ" in out,
+          out)
+    rc, out = run_check([inst(1, dict(d, wrong_lladdr=2)),
+                         inst(2, dict(d, malformed=2))])
+    check("drops.py: instances disagreeing on a device-level drop: fails",
+          rc == 1 and "differently" in out, out)
+    rc, out = run_check([inst(1, dict(d, wrong_lladdr=2), elections=1),
+                         inst(2, d)])
+    check("drops.py: an election meanwhile: fails",
+          rc == 1 and "elections +1" in out, out)
+    rc, out = run_check([inst(1, dict(d, wrong_lladdr=2, stale_term=1),
+                              elections=1, late20=3), inst(2, d)])
+    check("drops.py: an election and a stale_term while the guest stalled: "
+          "a NOTE, passes", rc == 0 and "NOTE" in out, out)
+
+
 def differential(mode, seed, n):
     path = tmp("d-%s-%d.pcap" % (mode, seed))
     fuzz_report(path, ["count", str(n), "seed", str(seed), "mode", mode] +
@@ -288,15 +386,17 @@ def differential(mode, seed, n):
                        timeout=300)
     core = [ln.split(None, 1)[1] for ln in p.stdout.splitlines()]
     bad = [i for i, (m, c) in enumerate(zip(model, core))
-           if m["decodes"] != (c == "ok")]
+           if m["verdict"] != c.split(":")[0]]
     oks = sum(1 for c in core if c == "ok")
+    cut = sum(1 for c in core if c == "auth_truncated")
     check("differential %s seed %d: the model and the core's codec agree on "
-          "%d frames (%d decode)" % (mode, seed, n, oks),
+          "%d frames (%d decode, %d auth_truncated)" % (mode, seed, n, oks,
+                                                         cut),
           p.returncode == 0 and len(core) == n == len(model) and not bad,
           "mismatches at %s" % bad[:10])
     for i in bad[:3]:
         print("    frame %d: model %s, core %s" % (
-            i, model[i]["decodes"], core[i]))
+            i, model[i]["verdict"], core[i]))
 
 
 def test_forge():
@@ -337,10 +437,10 @@ def test_forge():
     run(["forge", "pcap:" + path, "group", "1", "id", "5", "term", "1",
          "mac", "zero", "trailer-cut", "4", "count", "2"])
     fr = read_pcap(path)
-    check("forge: mac zero, trailer cut by 4 (12 trailer bytes, padded)",
+    check("forge: mac zero, trailer cut by 4 (12 trailer bytes, not padded)",
           len(fr) == 2 and fr[0][14 + 3] == 2 and
           fr[0][14 + 24:14 + 24 + 12] == bytes(7) + b"\x01" + bytes(4) and
-          len(fr[0]) == 60)
+          len(fr[0]) == 14 + 24 + 12)
     # every algorithm's every type, payload auto: the core decodes them
     types = {1: [1, 2, 3, 4, 14], 2: [1, 3, 4, 5], 3: [1, 3, 4, 5],
              4: [1, 3, 4, 5], 5: [1, 2, 3, 4, 7, 8, 14],
@@ -416,8 +516,10 @@ def main():
         test_selftest()
         test_bad_args()
         test_fuzz_counts()
+        test_fuzz_keyed()
         test_forge()
         test_replay_flip()
+        test_drops_py()
         for mode, seed in (("mixed", 1), ("mixed", 2), ("mutate", 3),
                            ("random", 4)):
             differential(mode, seed, a.frames)

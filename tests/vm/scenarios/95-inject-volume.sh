@@ -4,18 +4,21 @@
 # argument 2: the seed, default 1) while a group of every algorithm runs
 # on one link.
 #
-# Three nodes (3 17 42) hold nine groups: bully, ring, ring-all, ring-list,
-# min-bully, enh-bully, invitation (groups 1..7), bully with quorum on (8)
-# and a stopped bully group (9). A fourth host (66, no node of any group)
+# Three nodes (3 17 42) hold ten groups: bully, ring, ring-all, ring-list,
+# min-bully, enh-bully, invitation (groups 1..7), bully with quorum on (8),
+# a stopped bully group (9) and a bully group with a key (10: frames with
+# the AUTH flag and a wrong MAC are auth_bad there, signed ones with its
+# key pass the MAC and stop at the source checks). A fourth host (66, no node of any group)
 # sends with elec-inject from its own MAC, broadcast, in three phases
 # (half the frames "mixed": every category of tests/inject/README, a
 # quarter "mutate": valid frames of every algorithm and type with 1..4
 # random mutations, a quarter "random" bytes): valid headers with bad
 # payloads, payload lengths short, long and beyond the frame, every type,
 # every algorithm, bad versions and flags, truncated frames, frames with
-# the AUTH flag and whole or cut trailers, frames for absent and stopped
-# groups, other algorithms, other ids, and well-formed frames from the
-# nodes' own ids (dropped as wrong_lladdr: the MAC is no peer's). After
+# the AUTH flag and whole, cut or rightly signed trailers, frames for
+# absent and stopped groups, other algorithms, other ids, and well-formed
+# frames from the nodes' own ids (dropped as wrong_lladdr: the MAC is no
+# peer's). After
 # each phase, for every node and drop reason, the change of the counters
 # (a device-level drop taken once: every instance reports it) equals
 # elec-inject's prediction, whose model follows Documentation/protocol.rst;
@@ -42,22 +45,29 @@ elec_load || elec_end
 elec_topo 3 17 42 66 || elec_end
 ELEC_NODES=(3 17 42)	# 66 only sends
 declare -A ALGO_OF=([1]=bully [2]=ring [3]=ring-all [4]=ring-list [5]=min-bully
-	[6]=enh-bully [7]=invitation [8]=bully [9]=bully)
+	[6]=enh-bully [7]=invitation [8]=bully [9]=bully [10]=bully)
+ALL_GROUPS=(1 2 3 4 5 6 7 8 9 10)
+RUNNING=(1 2 3 4 5 6 7 8 10)
+KEYF=$INJ_TMP/group10.key
+(umask 077 && od -An -tx1 -N16 /dev/urandom | tr -d ' \n' >"$KEYF")
 GROUPS_SPEC=""
-for g in 1 2 3 4 5 6 7 8 9; do
+SETUP=()
+SETTLE=""
+for g in "${ALL_GROUPS[@]}"; do
 	opts=""
-	[ "$g" = 8 ] && opts="quorum on"
-	ELEC_ALGO=${ALGO_OF[$g]} ELEC_GROUP_OPTS=$opts elec_group_setup "$g" || elec_end
+	[ "$g" = 8 ] && opts="quorum+on"
+	[ "$g" = 10 ] && opts="key-file+$KEYF"
+	SETUP+=("$g:${ALGO_OF[$g]}:$opts")
 	spec="$g:${ALGO_OF[$g]}"
 	[ "$g" = 9 ] && spec+=":stopped"
+	[ "$g" = 10 ] && spec+=":key=$KEYF"
 	GROUPS_SPEC+="${GROUPS_SPEC:+,}$spec"
+	# min-bully: the lowest id leads; the others the highest
+	[ "$g" = 9 ] || SETTLE+="${SETTLE:+,}$g:$([ "$g" = 5 ] && echo 3 || echo 42)"
 done
-for g in 1 2 3 4 5 6 7 8; do
-	elec_start_all "$g"
-done
-for g in 1 2 3 4 5 6 7 8; do
-	if [ "$g" = 5 ]; then elec_agree "$g" 3 "$ELEC_BOUND" 1; else elec_agree "$g" 42 "$ELEC_BOUND" 1; fi
-done
+inj_batch_setup "${SETUP[@]}" || elec_end
+inj_batch_start "${RUNNING[@]}" || elec_end
+inj_settle "$SETTLE" || elec_end
 NODES_SPEC=$(inj_nodes_spec 3 17 42)
 inj_monitor_start
 
@@ -82,7 +92,7 @@ phase() {
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(json.dumps({"kernel": sys.argv[2], "mode": r["command"] + " " + sys.argv[3],
-                  "frames": r["sent"], "nodes": 3, "groups": 9,
+                  "frames": r["sent"], "nodes": 3, "groups": 10,
                   "seconds": r["seconds"], "rate": r["rate"]}))' \
 		"$INJ_TMP/report.json" "$(uname -r)" "$mode" \
 		>>"${RESULTS_DIR:-/tmp}/inject-volume.json"
@@ -102,7 +112,7 @@ pids=()
 for id in "${ELEC_NODES[@]}"; do
 	(
 		rc=0
-		for g in 1 2 3 4 5 6 7 8 9; do
+		for g in "${ALL_GROUPS[@]}"; do
 			elec_ctl "$id" group del dev eth0 group "$g" || rc=1
 		done
 		exit $rc
