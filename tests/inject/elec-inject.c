@@ -2139,9 +2139,12 @@ static void common_finish(struct common *c)
 /* src-mac own|MAC (and keep where the command has one): after out_open */
 enum src_mode { SRC_OWN, SRC_KEEP, SRC_SET };
 
+/* the default: keep a capture's source MAC (replay, flip), else DEV's own */
 static enum src_mode src_mode_of(const char *s, bool keep_ok)
 {
-	if (!s || !strcmp(s, "own"))
+	if (!s)
+		return keep_ok ? SRC_KEEP : SRC_OWN;
+	if (!strcmp(s, "own"))
 		return SRC_OWN;
 	if (!strcmp(s, "keep")) {
 		if (!keep_ok)

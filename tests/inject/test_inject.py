@@ -479,6 +479,9 @@ def test_replay_flip():
     p = run(["-j", "replay", "pcap:" + out, src, "src-mac", "keep"])
     check("replay keep: the frames unchanged",
           p.returncode == 0 and read_pcap(out) == orig, p.stderr)
+    p = run(["-j", "replay", "pcap:" + out, src])
+    check("replay: by default the frames unchanged",
+          p.returncode == 0 and read_pcap(out) == orig, p.stderr)
     p = run(["replay", "pcap:" + out, src, "count", "1200", "src-mac",
              "02:aa:bb:cc:dd:ee", "dst-mac", "02:e1:00:00:00:03"])
     rep = read_pcap(out)
@@ -487,7 +490,8 @@ def test_replay_flip():
               r[14:] == orig[i % 500][14:] and
               r[:12] == bytes.fromhex("02e100000003" "02aabbccddee")
               for i, r in enumerate(rep)))
-    p = run(["flip", "pcap:" + out, src, "seed", "4", "bits", "1"])
+    p = run(["flip", "pcap:" + out, src, "seed", "4", "bits", "1",
+             "src-mac", "own"])
     fl = read_pcap(out)
 
     def bitdiff(a, b):
