@@ -425,21 +425,64 @@ void elec_core_elect(struct elec_core *c, u64 now)
 
 /*
  * Index of the first peer whose id is >= @id (binary search over the
- * sorted table); c->n_peers if there is none.
+ * sorted table); c->n_peers if there is none. Ids are usually dense (1..N
+ * with the local one missing), so the index @id has then is tried first:
+ * when it holds @id, or @id falls between it and the one before (the
+ * local id, an add at the end), that is the answer the search would give,
+ * in O(1).
  */
 static u32 elec_peer_lower_bound(const struct elec_core *c, u32 id)
 {
-	u32 lo = 0, hi = c->n_peers;
+	const struct elec_peer *t = c->peers;
+	u32 lo = 0, hi = c->n_peers, self = c->cfg.self_id;
+	u32 g = id - c->peer_id_lo;
+
+	if (id > self && self > c->peer_id_lo)
+		g--;
+	if (g < hi && t[g].id == id)
+		return g;
+	if (g > hi)
+		g = hi;
+	if ((!g || t[g - 1].id < id) && (g == hi || t[g].id >= id))
+		return g;
 
 	while (lo < hi) {
 		u32 mid = lo + (hi - lo) / 2;
 
-		if (c->peers[mid].id < id)
+		if (t[mid].id < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+/* ring order (position, id): @a before @b */
+static bool elec_peer_ring_lt(const struct elec_peer *a,
+			      const struct elec_peer *b)
+{
+	u32 pa = elec_peer_pos(a), pb = elec_peer_pos(b);
+
+	return pa < pb || (pa == pb && a->id < b->id);
+}
+
+/* 1 when peers @i and @i + 1 (both in the table) are out of ring order */
+static u32 elec_peer_pair_unordered(const struct elec_core *c, u32 i)
+{
+	return elec_peer_ring_lt(&c->peers[i + 1], &c->peers[i]);
+}
+
+/**
+ * elec_core_peer_index() - where an id is or would be in the peer table.
+ * @c: the instance
+ * @id: node id
+ *
+ * Return: the index of the first peer whose id is not below @id
+ * (@c->n_peers when there is none): O(1) for dense ids.
+ */
+u32 elec_core_peer_index(const struct elec_core *c, u32 id)
+{
+	return elec_peer_lower_bound(c, id);
 }
 
 /**
@@ -501,6 +544,9 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 	if (c->n_peers >= c->max_peers)
 		return -ENOSPC;
 
+	/* the pair the new peer splits is one no more */
+	if (i && i < c->n_peers)
+		c->peers_unordered -= elec_peer_pair_unordered(c, i - 1);
 	memmove(&c->peers[i + 1], &c->peers[i],
 		(c->n_peers - i) * sizeof(c->peers[0]));
 	if (c->auth.rx_ctr) {
@@ -516,6 +562,11 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 	if (lladdr)
 		memcpy(p->lladdr, lladdr, ELEC_LLADDR_LEN);
 	p->alive = 1;
+	if (i)
+		c->peers_unordered += elec_peer_pair_unordered(c, i - 1);
+	if (i + 1 < c->n_peers)
+		c->peers_unordered += elec_peer_pair_unordered(c, i);
+	c->peer_id_lo = c->peers[0].id;
 	return 0;
 }
 
@@ -539,12 +590,20 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
 		return -ENOENT;
 	if (c->ops->peer_removed)
 		c->ops->peer_removed(c, &c->peers[i], now);
+	if (i)
+		c->peers_unordered -= elec_peer_pair_unordered(c, i - 1);
+	if (i + 1 < c->n_peers)
+		c->peers_unordered -= elec_peer_pair_unordered(c, i);
 	memmove(&c->peers[i], &c->peers[i + 1],
 		(c->n_peers - i - 1) * sizeof(c->peers[0]));
 	if (c->auth.rx_ctr)
 		memmove(&c->auth.rx_ctr[i], &c->auth.rx_ctr[i + 1],
 			(c->n_peers - i - 1) * sizeof(c->auth.rx_ctr[0]));
 	c->n_peers--;
+	/* its neighbours are a pair now */
+	if (i && i < c->n_peers)
+		c->peers_unordered += elec_peer_pair_unordered(c, i - 1);
+	c->peer_id_lo = c->n_peers ? c->peers[0].id : 0;
 	return 0;
 }
 

@@ -550,6 +550,13 @@ struct elec_algo_ops {
  * @peers: peer table, sorted by ascending id (embedder-owned array)
  * @n_peers: entries in use in @peers
  * @max_peers: capacity of @peers
+ * @peers_unordered: adjacent pairs of @peers whose ring order (position,
+ *	id; elec_peer_pos()) is the reverse of their id order; 0 when the
+ *	table is in ring order too (positions unset, or ascending with the
+ *	ids), so that ring.c finds a successor by binary search; kept by
+ *	elec_core_peer_add_pos() and elec_core_peer_del()
+ * @peer_id_lo: the id of @peers[0] (0 while the table is empty), where a
+ *	look-up by id guesses the index of dense ids from
  * @running: started and not stopped
  * @learning: started and no leader known since (cleared by the first
  *	leader set); a learning node accepts any term from a configured peer
@@ -583,6 +590,8 @@ struct elec_core {
 	struct elec_peer *peers;
 	u32 n_peers;
 	u32 max_peers;
+	u32 peers_unordered;
+	u32 peer_id_lo;
 	bool running;
 	bool learning;
 	u8 role;
@@ -631,6 +640,7 @@ const char *elec_timer_name(const struct elec_algo_ops *ops,
 			    enum elec_timer_id id);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
+u32 elec_core_peer_index(const struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
 void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_core_drop(struct elec_core *c, enum elec_drop reason);

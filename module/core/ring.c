@@ -101,6 +101,57 @@ static bool ring_key_lt(u32 pos_a, u32 id_a, u32 pos_b, u32 id_b)
 }
 
 /*
+ * Whether peer @p may be sent a ring message: it is alive or it is
+ * @owner (the owner is tried even when declared failed).
+ */
+static bool ring_candidate(const struct elec_peer *p, u32 owner)
+{
+	return p->alive || p->id == owner;
+}
+
+/*
+ * ring_target() when the table's id order is its ring order: the first
+ * candidate at or after the local node's place, else the first one from
+ * the start. O(1) with dense ids and positions that follow them (else a
+ * binary search, O(log n)), plus the failed peers skipped.
+ */
+static struct elec_peer *ring_target_ordered(struct elec_core *c, u32 owner)
+{
+	u32 spos = elec_self_pos(&c->cfg), sid = c->cfg.self_id;
+	u32 lo, hi = c->n_peers, i;
+
+	/*
+	 * The local node's place by id (O(1) for dense ids) is its place in
+	 * ring order too when its own position follows the ids like the
+	 * peers': checked on the two neighbours, else searched for.
+	 */
+	lo = elec_core_peer_index(c, sid);
+	if ((!lo || ring_key_lt(elec_peer_pos(&c->peers[lo - 1]),
+				c->peers[lo - 1].id, spos, sid)) &&
+	    (lo == hi || ring_key_lt(spos, sid, elec_peer_pos(&c->peers[lo]),
+				     c->peers[lo].id)))
+		hi = lo;
+	else
+		lo = 0;
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+		struct elec_peer *p = &c->peers[mid];
+
+		if (ring_key_lt(elec_peer_pos(p), p->id, spos, sid))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < c->n_peers; i++)
+		if (ring_candidate(&c->peers[i], owner))
+			return &c->peers[i];
+	for (i = 0; i < lo; i++)
+		if (ring_candidate(&c->peers[i], owner))
+			return &c->peers[i];
+	return NULL;
+}
+
+/*
  * The next node in ring order after this one that is alive or is @owner
  * (the owner is tried even when declared failed); NULL when there is none.
  */
@@ -110,11 +161,13 @@ static struct elec_peer *ring_target(struct elec_core *c, u32 owner)
 	struct elec_peer *after = NULL, *first = NULL;
 	u32 i;
 
+	if (!c->peers_unordered)
+		return ring_target_ordered(c, owner);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 		u32 pos = elec_peer_pos(p);
 
-		if (!p->alive && p->id != owner)
+		if (!ring_candidate(p, owner))
 			continue;
 		if (ring_key_lt(spos, sid, pos, p->id) &&
 		    (!after || ring_key_lt(pos, p->id, elec_peer_pos(after),

@@ -36,6 +36,7 @@
 #include "sim.h"
 
 #define MAX_NODES 1000000U
+_Static_assert(MAX_NODES <= SIM_MAX_NODES, "node indices fit the queue's runs");
 
 static const char *prog = "electsim";
 
@@ -48,20 +49,23 @@ static void usage(FILE *f)
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
 		"         [--timeline FILE]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
-		"         [--quorum on|off]\n"
-		"         [--absent LIST] [--search-interval DUR]\n"
+		"         [--quorum on|off] [--auth on|off]\n"
+		"         [--absent LIST] [--search-interval DUR] [--timing]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P] [--json]\n"
 		"output: one line per run; --json: one JSON object per run (JSON\n"
 		"        Lines), the --trace lines then on stderr; --check --json:\n"
 		"        one object with the verdict; --timeline FILE (one run): the\n"
 		"        run as a Trace Event JSON file (ui.perfetto.dev,\n"
-		"        chrome://tracing), one track per node\n"
+		"        chrome://tracing), one track per node; --timing: each run's\n"
+		"        wall-clock time on stderr (setup, settle, run: benchmarks)\n"
 		"algorithms: bully min-bully enh-bully ring ring-all ring-list invitation\n"
 		"            (--suppress: ring only; --ask-suspect, --preempt,\n"
 		"            --preempt-delay, --quorum: bully, min-bully, enh-bully;\n"
 		"            enh-bully: at\n"
 		"            most %u nodes; ring-list: at most %u nodes;\n"
 		"            --search-interval: invitation)\n"
+		"auth:       --auth on: every node has a group key (frames carry a\n"
+		"            counter, receivers drop replays; as in the kernel)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
 		"            outside Bully's assumptions; invitation: one to three splits,\n"
 		"            the last one healed or not, within its assumptions,\n"
@@ -257,6 +261,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		fprintf(f, " --preempt off");
 	if (p->quorum)
 		fprintf(f, " --quorum on");
+	if (p->auth)
+		fprintf(f, " --auth on");
 	if (p->preempt_delay_ns)
 		put_dur(f, "--preempt-delay", p->preempt_delay_ns);
 	if (p->search_interval_ns)
@@ -345,7 +351,7 @@ int main(int argc, char **argv)
 		if (!strcmp(name, "--json") || !strcmp(name, "--trace") ||
 		    !strcmp(name, "--check") || !strcmp(name, "--partitions") ||
 		    !strcmp(name, "--fast-recover") ||
-		    !strcmp(name, "--observe")) {
+		    !strcmp(name, "--observe") || !strcmp(name, "--timing")) {
 			if (val)
 				bad("%s takes no value", name);
 			if (!strcmp(name, "--json"))
@@ -358,6 +364,8 @@ int main(int argc, char **argv)
 				p.fast_recover = 1;
 			else if (!strcmp(name, "--observe"))
 				p.observe = 1;
+			else if (!strcmp(name, "--timing"))
+				p.timing = 1;
 			else
 				check = 1;
 			continue;
@@ -379,6 +387,11 @@ int main(int argc, char **argv)
 			scen = val;
 		} else if (!strcmp(name, "--initiator")) {
 			init = val;
+		} else if (!strcmp(name, "--auth")) {
+			if (!strcmp(val, "on"))
+				p.auth = 1;
+			else if (strcmp(val, "off"))
+				bad("--auth: '%s' is not on or off", val);
 		} else if (!strcmp(name, "--suppress")) {
 			suppress = val;
 			if (!strcmp(val, "off"))
@@ -517,8 +530,8 @@ int main(int argc, char **argv)
 
 	if (check) {
 		if (ids || scen || init || absent || p.trace || p.timeline ||
-		    runs != 1)
-			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, timing options)");
+		    p.timing || runs != 1)
+			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, --timeout and the other timer options; not --timing)");
 		n_lo = 2;
 		n_hi = 12;
 		if (nodes) {

@@ -139,6 +139,8 @@ static u64 link_fifo(struct net *n, u64 now, u32 src, u32 dst, u64 lat)
 	return t;
 }
 
+static const u8 zero_hop[ELECTION_RING_HOP_LEN];
+
 /* one frame to node index @dst_idx: lost, or scheduled for delivery */
 void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 	      u32 dst_idx)
@@ -170,7 +172,10 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 	    s->now + lat;
 	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
 		s->inflight++;
-	if (m->payload_len)
+	if (m->payload_len == ELECTION_RING_HOP_LEN &&
+	    !memcmp(m->payload, zero_hop, ELECTION_RING_HOP_LEN))
+		sim_push(s, t, EV_ZMSG, m->type, dst_idx, m->src, m->term);
+	else if (m->payload_len)
 		sim_push(s, t, EV_PMSG, m->type, dst_idx,
 			 pool_alloc(&s->pool, m->src, m->payload,
 				    m->payload_len), m->term);

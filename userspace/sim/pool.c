@@ -15,8 +15,7 @@
 
 #include "sim.h"
 
-/* slot: u32 src, u16 len, u16 unused, then 16 << k payload bytes */
-#define SLOT_HDR	8
+#define SLOT_HDR	POOL_SLOT_HDR
 
 static u32 slot_size(u32 k)
 {

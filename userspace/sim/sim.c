@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "sim.h"
 #include "quorum.h"
@@ -83,18 +84,68 @@ static struct ev *lane_at(struct lane *l, size_t k)
 	return &l->buf[(l->head + k) & (l->cap - 1)];
 }
 
+/*
+ * Doubles a full lane in place (realloc: a large block is remapped, not
+ * copied); the entries before the head, which wrapped to the start of
+ * the buffer, move up behind the old end.
+ */
 static void lane_grow(struct lane *l)
 {
-	size_t ncap = l->cap ? l->cap * 2 : 1024;
-	struct ev *nb = xrealloc(NULL, ncap * sizeof(*nb));
-	size_t k;
+	size_t ocap = l->cap, ncap = ocap ? ocap * 2 : 1024;
 
-	for (k = 0; k < l->count; k++)
-		nb[k] = *lane_at(l, k);
-	free(l->buf);
-	l->buf = nb;
+	l->buf = xrealloc(l->buf, ncap * sizeof(*l->buf));
+	if (l->head)
+		memcpy(l->buf + ocap, l->buf, l->head * sizeof(*l->buf));
 	l->cap = ncap;
-	l->head = 0;
+}
+
+/* the key of the last event a lane entry stands for */
+static u64 ev_run_last_key(const struct ev *e)
+{
+	return e->key + ((u64)EV_RUN(e) << EV_SEQ_SHIFT);
+}
+
+/* a run may extend over messages without a payload and timers */
+static int ev_kind_runs(u8 kind)
+{
+	return kind == EV_MSG || kind == EV_ZMSG || kind == EV_TIMER;
+}
+
+/*
+ * The event k places after the first one of entry @e (k <= its run): its
+ * node index and source
+ */
+static void ev_run_at(const struct ev *e, u32 k, u32 *dst, u32 *src)
+{
+	int by_src = !!(e->dst & EV_RUN_SRC);
+
+	*dst = EV_DST(e) + (by_src ? 0 : k);
+	*src = e->src + (by_src ? k : 0);
+}
+
+/*
+ * Whether an event to node index @dst from @src (all else matching)
+ * continues the run of entry @t: then @t takes it.
+ */
+static int ev_run_extend(struct ev *t, u32 dst, u32 src)
+{
+	u32 run = EV_RUN(t), ndst, nsrc;
+
+	if (!run) {
+		/* a single event: the second one says how the run goes on */
+		if (dst == EV_DST(t) + 1 && src == t->src)
+			t->dst += 1U << EV_RUN_SHIFT;
+		else if (dst == EV_DST(t) && src == t->src + 1)
+			t->dst += EV_RUN_SRC | 1U << EV_RUN_SHIFT;
+		else
+			return 0;
+		return 1;
+	}
+	ev_run_at(t, run + 1, &ndst, &nsrc);
+	if (dst != ndst || src != nsrc)
+		return 0;
+	t->dst += 1U << EV_RUN_SHIFT;
+	return 1;
 }
 
 void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
@@ -108,7 +159,7 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 		exit(3);
 	}
 	e.time = time;
-	e.key = s->seq++ << 16 | (u64)kind << 8 | type;
+	e.key = s->seq++ << EV_SEQ_SHIFT | (u64)kind << 8 | type;
 	e.term = term;
 	e.dst = dst;
 	e.src = src;
@@ -117,13 +168,30 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	/*
 	 * First lane whose last event is not after this one: the lanes stay
 	 * sorted. With a fixed latency and fixed timeouts (one lane for
-	 * messages, one per timeout) nearly nothing reaches the heap.
+	 * messages, one per timeout) nearly nothing reaches the heap. An
+	 * event that continues the lane's last entry (same time, kind, type,
+	 * term and source, the next sequence number, the next node index)
+	 * makes that entry a run one longer instead of taking a slot: a
+	 * node's frames to every peer in turn (Bully's ELECTION to the
+	 * higher ids, the rings' greetings, heartbeats) cost one entry per
+	 * EV_RUN_MAX + 1 of them, not one each.
 	 */
 	for (i = 0; i < SIM_LANES; i++) {
 		struct lane *l = &s->lane[i];
 
-		if (l->count && ev_less(&e, lane_at(l, l->count - 1)))
-			continue;
+		if (l->count) {
+			struct ev *t = lane_at(l, l->count - 1);
+			u64 last = ev_run_last_key(t);
+			u32 run = EV_RUN(t);
+
+			if (time < t->time || (time == t->time && e.key < last))
+				continue;
+			if (time == t->time && ev_kind_runs(kind) &&
+			    e.key == last + (1ULL << EV_SEQ_SHIFT) &&
+			    (u16)e.key == (u16)t->key && term == t->term &&
+			    run < EV_RUN_MAX && ev_run_extend(t, dst, src))
+				return;
+		}
 		if (l->count == l->cap)
 			lane_grow(l);
 		*lane_at(l, l->count++) = e;
@@ -148,8 +216,24 @@ static int sim_pop(struct sim *s, struct ev *out)
 	}
 	if (!best)
 		return 0;
+	s->last_lane = bl;
 	if (bl) {
-		*out = *best;
+		struct ev *h = lane_at(bl, 0);
+		u32 run = EV_RUN(h);
+
+		*out = *h;
+		out->dst = EV_DST(h);
+		if (run) {
+			/* the entry stands for the run's next event now */
+			u32 dst, src;
+
+			ev_run_at(h, 1, &dst, &src);
+			h->key += 1ULL << EV_SEQ_SHIFT;
+			h->dst = dst | (run > 1 ? h->dst & EV_RUN_SRC : 0) |
+				 (run - 1) << EV_RUN_SHIFT;
+			h->src = src;
+			return 1;
+		}
 		bl->head = (bl->head + 1) & (bl->cap - 1);
 		bl->count--;
 		return 1;
@@ -171,26 +255,38 @@ static u64 sim_peek_time(struct sim *s)
 	return t;
 }
 
-struct node *sim_node_by_id(struct sim *s, u32 id)
+/*
+ * The index of the node with @id, or s->n if none. The ids in ascending
+ * order (s->ids, beside s->by_id) are a small array that stays in the
+ * cache: a look-up reads no node.
+ */
+static u32 sim_idx_by_id(const struct sim *s, u32 id)
 {
 	u32 lo = 0, hi = s->n, guess;
 
 	/* contiguous ids (the default 1..N): the rank is id - lowest */
-	guess = id - s->nodes[s->by_id[0]].id;
-	if (guess < s->n && s->nodes[s->by_id[guess]].id == id)
-		return &s->nodes[s->by_id[guess]];
+	guess = id - s->id_lo;
+	if (guess < s->n && s->ids[guess] == id)
+		return s->by_id[guess];
 
 	while (lo < hi) {
 		u32 mid = lo + (hi - lo) / 2;
 
-		if (s->nodes[s->by_id[mid]].id < id)
+		if (s->ids[mid] < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo < s->n && s->nodes[s->by_id[lo]].id == id)
-		return &s->nodes[s->by_id[lo]];
-	return NULL;
+	if (lo < s->n && s->ids[lo] == id)
+		return s->by_id[lo];
+	return s->n;
+}
+
+struct node *sim_node_by_id(struct sim *s, u32 id)
+{
+	u32 i = sim_idx_by_id(s, id);
+
+	return i < s->n ? &s->nodes[i] : NULL;
 }
 
 struct node *sim_best(struct sim *s, int live_only)
@@ -409,10 +505,11 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 				  out_msg_name(m->type) : "", pl);
 		}
 		if (m->dst) {
-			struct node *d = sim_node_by_id(s, m->dst);
+			/* its index, without reading the node (not cached) */
+			u32 di = sim_idx_by_id(s, m->dst);
 
-			if (d)
-				net_send(s, m, nd->idx, d->idx);
+			if (di < s->n)
+				net_send(s, m, nd->idx, di);
 			break;
 		}
 		for (j = 0; j < s->n; j++)
@@ -491,7 +588,11 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	memset(s, 0, sizeof(*s));
 	s->p = p;
 	s->n = p->n;
-	s->nodes = calloc(p->n, sizeof(*s->nodes));
+	if (posix_memalign((void **)&s->nodes, 64,
+			   (size_t)p->n * sizeof(*s->nodes)))
+		s->nodes = NULL;
+	else
+		memset(s->nodes, 0, (size_t)p->n * sizeof(*s->nodes));
 	if (p->quorum) {
 		s->alive_sent = calloc((size_t)p->n * p->n,
 				       sizeof(*s->alive_sent));
@@ -501,13 +602,17 @@ int sim_init(struct sim *s, const struct sim_params *p)
 			return -1;
 	}
 	s->by_id = calloc(p->n, sizeof(*s->by_id));
-	if (!s->nodes || !s->by_id)
+	s->ids = calloc(p->n, sizeof(*s->ids));
+	if (!s->nodes || !s->by_id || !s->ids)
 		return -1;
 	for (i = 0; i < p->n; i++) {
 		s->nodes[i].id = p->ids[i];
 		s->by_id[i] = i;
 	}
 	qsort_r(s->by_id, p->n, sizeof(u32), cmp_idx_by_id, s->nodes);
+	for (i = 0; i < p->n; i++)
+		s->ids[i] = s->nodes[s->by_id[i]].id;
+	s->id_lo = s->ids[0];
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.group = 1;
@@ -535,6 +640,29 @@ int sim_init(struct sim *s, const struct sim_params *p)
 			return -1;
 		}
 	}
+	/*
+	 * Every node's peer table, N - 1 entries each, in one anonymous
+	 * mapping (4.8 GB at N = 10,000), every page of it used: populated
+	 * at once rather than one page fault at a time. Not MAP_NORESERVE:
+	 * a size beyond the machine fails here, not later.
+	 */
+	s->peer_mem_len = (size_t)p->n * (p->n - 1) * sizeof(struct elec_peer);
+	if (s->peer_mem_len) {
+		s->peer_mem = mmap(NULL, s->peer_mem_len,
+				   PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+				   -1, 0);
+		if (s->peer_mem == MAP_FAILED) {
+			s->peer_mem = NULL;
+			return -1;
+		}
+	}
+	if (p->auth && p->n > 1) {
+		s->auth_ctr = calloc((size_t)p->n * (p->n - 1),
+				     sizeof(*s->auth_ctr));
+		if (!s->auth_ctr)
+			return -1;
+	}
 	for (i = 0; i < p->n; i++) {
 		struct node *nd = &s->nodes[i];
 		struct elec_sink sink = { .emit = sim_emit, .ctx = nd };
@@ -547,15 +675,21 @@ int sim_init(struct sim *s, const struct sim_params *p)
 		/* ring order = the order of the ids: node k is at k + 1 */
 		if (s->ring)
 			cfg.self_pos = i + 1;
-		nd->peers = np ? malloc(np * sizeof(*nd->peers)) : NULL;
-		if (np && !nd->peers)
-			return -1;
+		nd->peers = np ? s->peer_mem + (size_t)np * i : NULL;
 		if (elec_core_init(&nd->core, &cfg, nd->peers, np, &sink))
 			return -1;
 		if (s->ring)
 			elec_core_set_queue(&nd->core,
 					    s->qmem + (size_t)s->q_cap * i,
 					    s->q_cap);
+		/*
+		 * a key: counters on every frame sent, the replay rule on
+		 * every frame received; each node's wall clock its own
+		 */
+		if (s->auth_ctr)
+			elec_core_set_auth(&nd->core,
+					   s->auth_ctr + (size_t)np * i,
+					   SIM_WALL_NS + (u64)i * 1000003ULL, 0);
 		/* ascending order: every add appends */
 		for (k = 0; k < p->n; k++) {
 			u32 pi = s->by_id[k], id = s->nodes[pi].id;
@@ -583,12 +717,14 @@ void sim_free(struct sim *s)
 	u32 i;
 
 	out_timeline_close(s);
-	for (i = 0; s->nodes && i < s->n; i++)
-		free(s->nodes[i].peers);
+	if (s->peer_mem)
+		munmap(s->peer_mem, s->peer_mem_len);
 	free(s->nodes);
 	free(s->alive_sent);
+	free(s->auth_ctr);
 	free(s->hb_sent);
 	free(s->by_id);
+	free(s->ids);
 	free(s->heap);
 	for (i = 0; i < SIM_LANES; i++)
 		free(s->lane[i].buf);
@@ -598,10 +734,20 @@ void sim_free(struct sim *s)
 		munmap(s->qmem, s->qmem_len);
 }
 
+u64 sim_wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
 void sim_start_counting(struct sim *s)
 {
 	u32 i;
 
+	if (s->p->timing)
+		s->wall_counting = sim_wall_ns();
 	memset(s->tx, 0, sizeof(s->tx));
 	memset(s->dtx, 0, sizeof(s->dtx));
 	s->qfull0 = 0;
@@ -967,9 +1113,24 @@ static void sim_deliver(struct sim *s, const struct ev *e)
 		/* copied out: the core's sends may grow (move) the pool */
 		m.payload_len = pool_take(&s->pool, e->src, &m.src, payload);
 		m.payload = payload;
+	} else if (EV_KIND(e) == EV_ZMSG) {
+		memset(payload, 0, ELECTION_RING_HOP_LEN);
+		m.payload_len = ELECTION_RING_HOP_LEN;
+		m.payload = payload;
 	}
 	m.dst = m.type == ELEC_MSG_HEARTBEAT ? 0 : nd->id;
 	m.term = e->term;
+	/*
+	 * --auth on: the frame's counter. A 32-byte event has no room for
+	 * the sender's (the core's, elec_auth_next_ctr()); its sequence
+	 * number stands in: it too grows with every frame a node sends, so
+	 * the receiver's replay rule sees what it would on the wire, frames
+	 * that random latency reorders included.
+	 */
+	if (s->auth_ctr) {
+		m.flags = ELECTION_FLAG_AUTH;
+		m.auth_ctr = (e->key >> EV_SEQ_SHIFT) + 1;
+	}
 	if (!nd->up) {
 		if (s->trace)
 			out_trace(s, "%u lost %s src=%u (down)", nd->id,
@@ -1011,6 +1172,101 @@ static void sim_timer(struct sim *s, const struct ev *e)
 	sim_node_end(nd);
 }
 
+#define PF_AHEAD 8
+
+/* the event @ahead places behind the head of lane @l: 0 if none */
+static inline const struct ev *lane_ahead(struct lane *l, u32 ahead,
+					  u32 *dst, u32 *src)
+{
+	size_t k;
+
+	for (k = 0; k < l->count && k <= ahead; k++) {
+		const struct ev *e = lane_at(l, k);
+		u32 run = EV_RUN(e) + 1;
+
+		if (ahead < run) {
+			ev_run_at(e, ahead, dst, src);
+			return e;
+		}
+		ahead -= run;
+	}
+	return NULL;
+}
+
+/* the entry of @id in the peer table of node index @dst, roughly */
+static inline __attribute__((always_inline)) void
+prefetch_peer(const struct sim *s, u32 dst, u32 id)
+{
+	const struct elec_peer *t = s->peer_mem + (size_t)(s->n - 1) * dst;
+	u32 g = id - s->id_lo;
+
+	/*
+	 * with ids 1..N in order (node index = rank), the entry of @id: its
+	 * rank, less one above the node's own
+	 */
+	if (g > dst)
+		g--;
+	if (g < s->n - 1) {
+		__builtin_prefetch(&t[g]);
+		__builtin_prefetch(&t[g].heard_ns);
+	}
+}
+
+/*
+ * The events a few places behind the head of the lane the last one came
+ * from are most likely due soon: what they will read is fetched into the
+ * cache while the events before them run. At N = 10,000 nearly every
+ * delivery goes to another node, whose state is not in the cache. The
+ * event PF_AHEAD places on: its node's state, and the entry of its sender
+ * in the node's peer table (a payload's slot in the pool, for the sender
+ * and the id at the start of the ring payloads, which the event half as
+ * far on takes from there). Only hints: the order of events and
+ * everything they do are unchanged. (Inlined by force: a function of
+ * prefetches alone counts as pure, and GCC drops calls of pure functions
+ * whose result is unused.)
+ */
+static inline __attribute__((always_inline)) void
+sim_prefetch(struct sim *s, struct lane *l)
+{
+	const struct ev *e;
+	u32 dst, src;
+	const char *c;
+
+	e = lane_ahead(l, PF_AHEAD, &dst, &src);
+	if (!e)
+		return;
+	c = (const char *)&s->nodes[dst].core;
+	__builtin_prefetch(&s->nodes[dst]);
+	__builtin_prefetch(c);
+	__builtin_prefetch(c + 64);
+	__builtin_prefetch(c + 128);
+	__builtin_prefetch(c + 192);
+	__builtin_prefetch(&s->nodes[dst].core.stats.rx[EV_TYPE(e)]);
+	if (!s->peer_mem || EV_KIND(e) == EV_TIMER)
+		return;
+	if (EV_KIND(e) != EV_PMSG) {
+		prefetch_peer(s, dst, src);
+		return;
+	}
+	__builtin_prefetch(pool_slot(&s->pool, src));
+	__builtin_prefetch(pool_slot(&s->pool, src) + POOL_SLOT_HDR + 8);
+	e = lane_ahead(l, PF_AHEAD / 2, &dst, &src);
+	if (e && EV_KIND(e) == EV_PMSG) {
+		const u8 *slot = pool_slot(&s->pool, src);
+		u32 from, id;
+		u16 len;
+
+		memcpy(&from, slot, sizeof(from));
+		memcpy(&len, slot + 4, sizeof(len));
+		prefetch_peer(s, dst, from);
+		if (len >= ELECTION_RING_HOP_LEN + 4) {
+			id = elec_get32(slot + POOL_SLOT_HDR +
+					ELECTION_RING_HOP_LEN);
+			prefetch_peer(s, dst, id);
+		}
+	}
+}
+
 void sim_run(struct sim *s, u64 deadline)
 {
 	struct ev e;
@@ -1031,11 +1287,14 @@ void sim_run(struct sim *s, u64 deadline)
 			return;
 		if (!sim_pop(s, &e))
 			return;
+		if (s->last_lane)
+			sim_prefetch(s, s->last_lane);
 		s->now = e.time;
 		s->events++;
 		switch (EV_KIND(&e)) {
 		case EV_MSG:
 		case EV_PMSG:
+		case EV_ZMSG:
 			sim_deliver(s, &e);
 			break;
 		case EV_TIMER:
@@ -1112,6 +1371,8 @@ void sim_result(struct sim *s, struct run_result *r)
 	for (i = 0; i < s->n; i++) {
 		r->leader_changes += s->nodes[i].core.stats.leader_changes;
 		r->elections += s->nodes[i].core.stats.elections;
+		r->auth_replay +=
+			s->nodes[i].core.stats.drops[ELEC_DROP_AUTH_REPLAY];
 	}
 	r->leader_changes -= s->lc0;
 	r->elections -= s->el0;

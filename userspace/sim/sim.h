@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include "core.h"
 
+/* CLOCK_MONOTONIC in ns: --timing only (never inside a simulated run) */
+u64 sim_wall_ns(void);
+
 /* ---- PRNG (net.c): splitmix64, our own, seeded per run ---------------- */
 struct rng {
 	u64 s;
@@ -31,6 +34,10 @@ enum ev_kind {
 	EV_TIMER,	/* type = timer id, term = armed expiry, dst index */
 	EV_PMSG,	/* as EV_MSG, with a payload: src = its pool handle
 			 * (the pool slot holds the src id)
+			 */
+	EV_ZMSG,	/* as EV_MSG, with a payload of ELECTION_RING_HOP_LEN
+			 * zero bytes (the rings' greeting: an ACK of hop 0,
+			 * N - 1 per started node); no pool slot
 			 */
 	EV_CRASH,	/* dst index; this and the kinds below are faults */
 	EV_RECOVER,	/* dst index */
@@ -59,6 +66,28 @@ _Static_assert(sizeof(struct ev) == 32, "an in-flight event is 32 bytes");
 
 #define EV_KIND(e)	((u8)((e)->key >> 8))
 #define EV_TYPE(e)	((u8)(e)->key)
+#define EV_SEQ_SHIFT	16
+
+/* --auth on: the nodes' wall clocks at time 0 (node index i: + i * 1000003) */
+#define SIM_WALL_NS	1700000000000000000ULL
+
+/*
+ * In the queue's FIFO lanes (sim.c) an entry may stand for a run of
+ * events, all with the same time, kind, type and term and consecutive
+ * sequence numbers: dst holds the first node index in its low
+ * EV_RUN_SHIFT bits, how many more events follow in the next bits, and
+ * in its top bit how they go on: each to the next node index, the source
+ * the same (a node's frames to its peers in turn), or (EV_RUN_SRC) each
+ * from the next source id, to the same node (the answers of many nodes to
+ * one). Node indices stay below SIM_MAX_NODES. An event taken off the
+ * queue is always one.
+ */
+#define EV_RUN_SHIFT	20
+#define SIM_MAX_NODES	(1U << EV_RUN_SHIFT)
+#define EV_RUN_SRC	(1U << 31)
+#define EV_RUN_MAX	((1U << (31 - EV_RUN_SHIFT)) - 1)
+#define EV_DST(e)	((e)->dst & (SIM_MAX_NODES - 1))
+#define EV_RUN(e)	(((e)->dst & ~EV_RUN_SRC) >> EV_RUN_SHIFT)
 
 /* ---- payloads of in-flight messages (pool.c) -------------------------- */
 /*
@@ -81,7 +110,20 @@ struct pool {
 	u64 live;		/* slots handed out and not freed */
 };
 
+/* slot: u32 src, u16 len, u16 unused, then 16 << k payload bytes */
+#define POOL_SLOT_HDR	8
+
 u32 pool_alloc(struct pool *pl, u32 src, const u8 *data, u16 len);
+/* the slot of @handle (src id, length, payload): valid until the next
+ * pool_alloc(), for a look ahead
+ */
+static inline const u8 *pool_slot(const struct pool *pl, u32 handle)
+{
+	u32 k = handle >> POOL_IDX_BITS;
+
+	return pl->cls[k].buf + (size_t)(handle & ((1U << POOL_IDX_BITS) - 1)) *
+	       (POOL_SLOT_HDR + (16U << k));
+}
 /* copies the payload to @out (ELECTION_MAX_PAYLOAD bytes), frees the slot */
 u16 pool_take(struct pool *pl, u32 handle, u32 *src, u8 *out);
 void pool_free_all(struct pool *pl);
@@ -106,9 +148,13 @@ struct net {
 /* ---- nodes and the simulator (sim.c) --------------------------------- */
 struct sim;
 
+/*
+ * What a delivery reads of its node first, in the node's first cache line;
+ * the core from the next one (nodes are 64-byte aligned): at N = 10,000
+ * nearly every delivery goes to a node not in the cache, and each line
+ * it touches costs.
+ */
 struct node {
-	struct elec_core core;
-	struct elec_peer *peers;
 	struct sim *sim;
 	u32 id;
 	u32 idx;
@@ -117,14 +163,16 @@ struct node {
 	u8 busy;	/* counted in sim->busy */
 	u8 lead;	/* up and in the leader role: counted in n_lead */
 	u8 seen_role;	/* role and leader after the last core call */
+	u8 seen_phase;	/* invitation, as seen_members below */
 	u32 seen_leader;
 	u64 seen_term;
 	u64 seen_retry;	/* core's tx retry count at the last send */
+	struct elec_peer *peers;
+	struct elec_core core __attribute__((aligned(64)));
 	/* invitation: membership and group at the last core call, and the
 	 * last group number the node formed (its sequence number)
 	 */
 	u32 seen_members;
-	u8 seen_phase;
 	u64 seen_detect;
 	u64 formed_seq;
 };
@@ -140,6 +188,7 @@ struct sim_params {
 	int ask_suspect_off;	/* bully: --ask-suspect off */
 	int preempt_off;	/* bully: --preempt off */
 	int quorum;		/* bully: --quorum on */
+	int auth;		/* --auth on: every node has a group key */
 	u64 preempt_delay_ns;	/* bully: --preempt-delay */
 	u64 seed;
 	u64 lat_lo, lat_hi;
@@ -158,6 +207,7 @@ struct sim_params {
 	const u32 *absent;	/* --absent: configured ids that never start */
 	u32 n_absent;
 	u64 search_interval_ns;	/* invitation: --search-interval */
+	int timing;		/* --timing: each run's phases' wall time */
 };
 
 struct run_result {
@@ -185,6 +235,9 @@ struct run_result {
 	u64 bound_ns;		/* E2 deadline (absolute), 0 = none */
 	u64 last_fault_ns;
 	int changed_after;	/* observe: state or traffic changed */
+	u64 auth_replay;	/* --auth on: frames the nodes dropped as
+				 * replays (received out of order)
+				 */
 	u64 dual_ns;		/* time with two or more live leaders */
 	u64 dual_max_ns;	/* the longest such interval */
 	u64 terms;		/* highest term now minus before the fault */
@@ -203,11 +256,18 @@ struct sim {
 	const struct sim_params *p;
 	u32 n;
 	struct node *nodes;
+	u64 *auth_ctr;		/* --auth on: the nodes' per-peer counters,
+				 * n - 1 each
+				 */
 	u64 *alive_sent;	/* quorum on: [src idx * n + dst idx], when the
 				 * last ALIVE on that link was sent and not
 				 * lost (it arrives, or is in flight) */
 	u64 *hb_sent;		/* the same for HEARTBEAT */
 	u32 *by_id;		/* node indices sorted by id */
+	u32 *ids;		/* the ids sorted: ids[k] = nodes[by_id[k]].id */
+	u32 id_lo;		/* the lowest id */
+	struct elec_peer *peer_mem;	/* every node's peer table (mmap) */
+	size_t peer_mem_len;
 	u64 now;
 	u64 seq;
 	/* binary heap */
@@ -218,6 +278,7 @@ struct sim {
 		struct ev *buf;
 		size_t head, count, cap;	/* cap: a power of 2 */
 	} lane[SIM_LANES];
+	struct lane *last_lane;	/* the lane of the last event, or NULL */
 	struct net net;
 	struct pool pool;	/* payloads of in-flight messages */
 	u8 *qmem;		/* ring queues: q_cap bytes per node */
@@ -255,6 +316,7 @@ struct sim {
 	int inv;		/* the invitation algorithm */
 	u64 reused;		/* invitation: group numbers formed twice */
 	u64 lc0, el0;		/* leader changes, elections then */
+	u64 wall_counting;	/* --timing: wall clock (ns) at the trigger */
 };
 
 int sim_init(struct sim *s, const struct sim_params *p);
