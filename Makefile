@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # User entry points. `make` builds module/election.ko and userspace tools.
 #
-#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim
+#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim,
+#                   tests/inject/elec-inject (the VM scenarios' frame injector)
 #   make deps       install the Debian packages the project needs (root)
 #   make style      checkpatch --strict, W=1 and sparse (scripts/style)
 #   make kunit      KUnit suites on UML (kunit/run)
-#   make utest      userspace unit tests (tests/core, userspace, userspace/sim)
+#   make utest      userspace unit tests (tests/core, userspace, userspace/sim,
+#                   tests/inject)
 #   make fuzz       libFuzzer targets over the core and the codec, FUZZ_TIME
 #                   seconds each (default 300), then line coverage
 #                   (tests/fuzz; make check runs them 60 s in all)
@@ -73,6 +75,7 @@ module:
 userspace:
 	$(MAKE) -C userspace
 	$(MAKE) -C userspace/sim
+	$(MAKE) -C tests/inject
 
 # Installs only what is missing (apt-get update only then); cheap otherwise.
 deps:
@@ -89,6 +92,7 @@ utest:
 	$(MAKE) -C tests/core check
 	$(MAKE) -C userspace check
 	$(MAKE) -C userspace/sim check
+	$(MAKE) -C tests/inject check
 
 # libFuzzer (clang): FUZZ_TIME seconds per target; new inputs are kept in
 # build/fuzz/corpus, crashes go to build/fuzz/artifacts
@@ -197,6 +201,7 @@ clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -C userspace clean
 	$(MAKE) -C userspace/sim clean
+	$(MAKE) -C tests/inject clean
 	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
 	$(MAKE) -C tests/fuzz clean
 	rm -rf build
