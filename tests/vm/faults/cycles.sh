@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# tests/vm/faults/cycles.sh CYCLES  (make vmtest-faults; also on the debug
-# kernel there)
+# tests/vm/faults/cycles.sh CYCLES [PARAM=VALUE...]  (make vmtest-faults;
+# also on the debug kernel there; PARAMs go to every load)
 #
 # CYCLES (default 1000) rmmod/insmod cycles under load (faults.py cycles):
 # 5 nodes (ids 3 17 42 100 2001) each run a request loop that creates
@@ -24,6 +24,8 @@
 elec_begin
 
 CYCLES=${1:-1000}
+shift
+PARAMS=$*	# module parameters for every load (default none)
 FAULTS_PY=$ELEC_REPO/tests/vm/faults/faults.py
 IDS=(3 17 42 100 2001)
 [[ $CYCLES =~ ^[0-9]+$ ]] || { fail "CYCLES must be a whole number, not '$CYCLES'"; elec_end; }
@@ -35,12 +37,17 @@ check "rmmod before the cycles" rmmod election
 mem0=$(awk '/^(Slab|MemAvailable):/ {printf "%s %s kB; ", $1, $2}' /proc/meminfo)
 
 nodes=$(for id in "${IDS[@]}"; do printf 'en%s:%s,' "$id" "$id"; done)
-log "$CYCLES rmmod/insmod cycles with request loops in ${IDS[*]}, a flood from 9999, namespace churn"
-check "$CYCLES cycles: every load and unload succeeded" \
-	python3 "$FAULTS_PY" cycles --cycles "$CYCLES" --ko "$ELEC_KO" --nodes "${nodes%,}" \
+log "$CYCLES rmmod/insmod cycles (module parameters: ${PARAMS:-none}) with request loops in ${IDS[*]}, a flood from 9999, namespace churn"
+# not through check: its progress lines show as they come
+python3 "$FAULTS_PY" cycles --cycles "$CYCLES" --ko "$ELEC_KO" --params "$PARAMS" --nodes "${nodes%,}" \
 	--seed 7 --dwell-max "$(elec_sec 0.3)" --op-timeout "$(elec_sec 60)" --churn \
-	--inject en9999 --progress $((CYCLES >= 100 ? 100 : 10)) --out-dir /tmp
-grep -h CYCLES-RESULT /tmp/cycles-*.out 2>/dev/null
+	--inject en9999 --inject-rate $((1000 / ELEC_TIMER_SCALE)) --progress $((CYCLES >= 100 ? 100 : 10)) --out-dir /tmp
+rc=$?
+if [ $rc = 0 ]; then
+	pass "$CYCLES cycles: every load and unload succeeded, every helper ran to the end"
+else
+	fail "$CYCLES cycles (exit $rc)"
+fi
 for f in /tmp/cycles-*.out; do
 	[ -s "$f" ] && [ -n "${RESULTS_DIR:-}" ] && cp "$f" "$RESULTS_DIR/"
 done

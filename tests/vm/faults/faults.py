@@ -43,8 +43,8 @@ request: a TCG guest spends ~0.1 s per spawn).
       from its switch port dropped (tc matchall: it keeps running, cut
       off); away for up to --down-max s, back for up to --up-max s.
       Prints one JSON line with the counts per kind.
-  faults.py cycles --cycles N --ko KO --nodes NODE,.. --seed S
-                   [--dwell-max S] [--churn] [--inject NETNS]
+  faults.py cycles --cycles N --ko KO [--params "P=V .."] --nodes NODE,..
+                   --seed S [--dwell-max S] [--churn] [--inject NETNS]
       insmod / rmmod the module N times (finit_module, delete_module;
       EAGAIN/EBUSY retried) while every node's namespace runs a `hammer`
       (groups created, started, elected, deleted; GROUP_GET and
@@ -166,6 +166,20 @@ def parse_timing(s):
             "miss": int(kv.get("hb-miss", "3")),
             "t": parse_dur(kv.get("timeout", "10ms")),
             "c": parse_dur(kv["coord-timeout"]) if "coord-timeout" in kv else None}
+
+
+# tests/vm/lib.sh's ELEC_TIMER_SCALE (the debug kernel: 4). The hammers'
+# and the churn's timers (1 ms and up) are multiplied by its square: at
+# 4 ms a dozen instances' steps kept the debug guest's CPUs busy, and with
+# the default timer_mode (a SCHED_FIFO worker, throttled at 95%) the RCU
+# callbacks starved: an rmmod waited in synchronize_rcu() for 17 minutes
+# while kmemleak's objects filled the memory (/work/core-bugs.md)
+TIMER_SCALE = max(1, int(os.environ.get("ELEC_TIMER_SCALE") or 1))
+
+
+def scaled(tm):
+    k2 = TIMER_SCALE * TIMER_SCALE
+    return {k: v * k2 if k != "miss" else v for k, v in tm.items()}
 
 
 def timing_attrs(tm):
@@ -884,10 +898,10 @@ SYS_DELETE_MODULE = 176
 O_NONBLOCK = 0o4000
 
 
-def finit_module(path):
+def finit_module(path, params=""):
     fd = os.open(path, os.O_RDONLY)
     try:
-        r = _libc.syscall(SYS_FINIT_MODULE, fd, b"", 0)
+        r = _libc.syscall(SYS_FINIT_MODULE, fd, params.encode(), 0)
         return 0 if r == 0 else ctypes.get_errno()
     finally:
         os.close(fd)
@@ -1034,8 +1048,8 @@ class Hammer:
         group = self.rng.randrange(1, 4)
         if op == "new":
             algo = "bully" if group != 2 else "ring-all"
-            tm = {"hb": 0.001, "miss": 2, "t": 0.001, "c": 0.002} if group != 2 else \
-                {"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008}
+            tm = scaled({"hb": 0.001, "miss": 2, "t": 0.001, "c": 0.002} if group != 2 else
+                        {"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008})
             at = self.key(group) + nla(ATTR["ELEC_ATTR_NODE_ID"], struct.pack("=I", self.id)) + \
                 nla(ATTR["ELEC_ATTR_ALGO"], struct.pack("=B", ALGO[algo])) + timing_attrs(tm)
             if self.request("new", "ELEC_CMD_GROUP_NEW", at) == 0:
@@ -1058,7 +1072,7 @@ class Hammer:
         elif op == "module":
             self.request(op, "ELEC_CMD_MODULE_GET", b"")
         elif op == "set":
-            hb = self.rng.choice((0.001, 0.002)) if group != 2 else 0.005
+            hb = (self.rng.choice((0.001, 0.002)) if group != 2 else 0.005) * TIMER_SCALE ** 2
             self.request(op, "ELEC_CMD_GROUP_SET", self.key(group) + nla(
                 ATTR["ELEC_ATTR_HB_INTERVAL_NS"], struct.pack("=Q", int(hb * 1e9))))
         elif op == "del":
@@ -1073,7 +1087,10 @@ class Hammer:
                     self.request("peer_add", "ELEC_CMD_PEER_ADD", self.key(group) +
                                  nla(ATTR["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) +
                                  nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid)))
-        time.sleep(self.rng.uniform(0, 0.008))
+        # a slower kernel gets fewer requests: on the debug kernel (scale 4)
+        # every free queues an RCU callback (kmemleak), and a guest whose
+        # CPUs the requests saturate never catches up with them
+        time.sleep(self.rng.uniform(0, 0.008 * TIMER_SCALE * TIMER_SCALE))
 
 
 def cmd_hammer(a):
@@ -1123,9 +1140,10 @@ def cmd_churn(a):
                             raise
                         time.sleep(0.02)
                 for group, system, tm in (
-                        (1, "bully", {"hb": 0.001, "miss": 2, "t": 0.001, "c": 0.002}),
-                        (2, "ring-all", {"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008}),
-                        (7, "invitation", {"hb": 0.002, "miss": 3, "t": 0.001, "c": 0.004})):
+                        (1, "bully", scaled({"hb": 0.001, "miss": 2, "t": 0.001, "c": 0.002})),
+                        (2, "ring-all", scaled({"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008})),
+                        (7, "invitation", scaled({"hb": 0.002, "miss": 3, "t": 0.001,
+                                                  "c": 0.004}))):
                     err, _, _ = node.req("ELEC_CMD_GROUP_NEW",
                                          group_new_attrs(node, group, nid, system, tm))
                     if err:
@@ -1150,6 +1168,24 @@ def cmd_churn(a):
         counts["with_instances"] += 1 if made else 0
     print(json.dumps({"churn": counts}), flush=True)
     return 0
+
+
+def mem_brief():
+    """Unreclaimable slab and free memory, and kmemleak's objects when it
+    runs: what an RCU callback backlog makes grow."""
+    out = []
+    try:
+        with open("/proc/meminfo") as f:
+            m = dict((ln.split(":")[0], int(ln.split()[1])) for ln in f if ln.strip())
+        out.append("SUnreclaim %d MiB, MemAvailable %d MiB" % (m["SUnreclaim"] // 1024,
+                                                               m["MemAvailable"] // 1024))
+        with open("/proc/slabinfo") as f:
+            for ln in f:
+                if ln.startswith("kmemleak_object "):
+                    out.append("kmemleak objects %s" % ln.split()[1])
+    except (OSError, KeyError, ValueError, IndexError):
+        pass
+    return ", ".join(out)
 
 
 def cmd_cycles(a):
@@ -1192,7 +1228,7 @@ def cmd_cycles(a):
             # load (EEXIST / EBUSY: the last unload is still finishing)
             tl = time.monotonic()
             while True:
-                err = finit_module(a.ko)
+                err = finit_module(a.ko, a.params)
                 if err == 0:
                     break
                 if err in (errno.EBUSY, errno.EEXIST, errno.EAGAIN) and \
@@ -1226,10 +1262,11 @@ def cmd_cycles(a):
             if (c + 1) % a.progress == 0:
                 live = stats["live_at_unload"][-a.progress:]
                 log("cycles: %d of %d after %.0fs; instances at unload (last %d) max %d mean %.1f; "
-                    "unload retries %d" % (c + 1, a.cycles, time.monotonic() - t0, len(live),
-                                           max((x[0] for x in live), default=0),
-                                           sum(x[0] for x in live) / max(len(live), 1),
-                                           stats["unload_retries"]))
+                    "unload retries %d; %s" % (
+                        c + 1, a.cycles, time.monotonic() - t0, len(live),
+                        max((x[0] for x in live), default=0),
+                        sum(x[0] for x in live) / max(len(live), 1),
+                        stats["unload_retries"], mem_brief()))
     except RuntimeError as e:
         stats["errors"].append(str(e))
         log("cycles: %s" % e)
@@ -1358,6 +1395,7 @@ def main():
     q = sub.add_parser("cycles")
     q.add_argument("--cycles", type=int, default=1000)
     q.add_argument("--ko", required=True)
+    q.add_argument("--params", default="", help="module parameters, as insmod takes them")
     q.add_argument("--nodes", required=True)
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--dwell-max", type=float, default=0.3)
