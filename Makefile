@@ -16,6 +16,11 @@
 #                   lockdep, debug objects, kmemleak); not part of check
 #   make vmtest-long  long scenarios (tests/vm/long: partitions flapping for
 #                   a minute); not part of check
+#   make vmtest-faults  netem on every link (10 min per algorithm), a leader
+#                   flapping 1000 times, 1000 rmmod/insmod cycles under load
+#                   (also on the debug kernel): ~2.5 h; not part of check
+#   make vmtest-scale  128 nodes in one VM, every algorithm: convergence,
+#                   failover, memory per instance and peer; not part of check
 #   make debug-kernel  build (once, cached) that kernel (scripts/debug-kernel)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
@@ -65,6 +70,7 @@ MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
 	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
+	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging
 all: module userspace
 
@@ -113,6 +119,14 @@ vmtest-debug: userspace
 # for a minute, ...
 vmtest-long: all
 	@KDIR="$(KDIR)" scripts/vmtest tests/vm/long/*.sh
+
+# faults (tests/vm/faults; knobs FAULTS_*: scripts/vmtest-faults) and scale
+# (tests/vm/scale; SCALE_NODES, SCALE_SYSTEMS); both long, not in check
+vmtest-faults: all
+	@KDIR="$(KDIR)" scripts/vmtest-faults
+
+vmtest-scale: all
+	@KDIR="$(KDIR)" scripts/vmtest-scale
 
 debug-kernel:
 	@scripts/debug-kernel
