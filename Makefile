@@ -1,16 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0
 # User entry points. `make` builds module/election.ko and userspace tools.
 #
-#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim
+#   make            module/election.ko, userspace/electionctl, userspace/sim/electsim,
+#                   tests/inject/elec-inject (the VM scenarios' frame injector)
 #   make deps       install the Debian packages the project needs (root)
 #   make style      checkpatch --strict, W=1 and sparse (scripts/style)
 #   make kunit      KUnit suites on UML (kunit/run)
-#   make utest      userspace unit tests (tests/core, userspace, userspace/sim)
+#   make utest      userspace unit tests (tests/core, userspace, userspace/sim,
+#                   tests/inject)
+#   make fuzz       libFuzzer targets over the core and the codec, FUZZ_TIME
+#                   seconds each (default 300), then line coverage
+#                   (tests/fuzz; make check runs them 60 s in all)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
 #                   lockdep, debug objects, kmemleak); not part of check
 #   make vmtest-long  long scenarios (tests/vm/long: partitions flapping for
 #                   a minute); not part of check
+#   make vmtest-faults  netem on every link (10 min per algorithm), a leader
+#                   flapping 1000 times, 1000 rmmod/insmod cycles under load
+#                   (also on the debug kernel): ~2.5 h; not part of check
+#   make vmtest-scale  128 nodes in one VM, every algorithm: convergence,
+#                   failover, memory per instance and peer; not part of check
 #   make debug-kernel  build (once, cached) that kernel (scripts/debug-kernel)
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
@@ -59,8 +69,9 @@ LUADIR ?= $(PREFIX)/share/election
 MODDIR := /lib/modules/$(KVER)/updates
 MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
-.PHONY: all module userspace clean deps style kunit utest vmtest vmharness \
-	check demo tables bench-sim bench-failover bench-stability bench-timers vmtest-debug vmtest-long \
+.PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
+	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
+	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging
 all: module userspace
 
@@ -71,6 +82,7 @@ module:
 userspace:
 	$(MAKE) -C userspace
 	$(MAKE) -C userspace/sim
+	$(MAKE) -C tests/inject
 
 # Installs only what is missing (apt-get update only then); cheap otherwise.
 deps:
@@ -87,6 +99,13 @@ utest:
 	$(MAKE) -C tests/core check
 	$(MAKE) -C userspace check
 	$(MAKE) -C userspace/sim check
+	$(MAKE) -C tests/inject check
+
+# libFuzzer (clang): FUZZ_TIME seconds per target; new inputs are kept in
+# build/fuzz/corpus, crashes go to build/fuzz/artifacts
+FUZZ_TIME ?= 300
+fuzz:
+	$(MAKE) -C tests/fuzz fuzz FUZZ_TIME=$(FUZZ_TIME)
 
 # Scenarios need the module and electionctl; KDIR tells the VM which kernel.
 vmtest: all
@@ -101,6 +120,14 @@ vmtest-debug: userspace
 # for a minute, ...
 vmtest-long: all
 	@KDIR="$(KDIR)" scripts/vmtest tests/vm/long/*.sh
+
+# faults (tests/vm/faults; knobs FAULTS_*: scripts/vmtest-faults) and scale
+# (tests/vm/scale; SCALE_NODES, SCALE_SYSTEMS); both long, not in check
+vmtest-faults: all
+	@KDIR="$(KDIR)" scripts/vmtest-faults
+
+vmtest-scale: all
+	@KDIR="$(KDIR)" scripts/vmtest-scale
 
 debug-kernel:
 	@scripts/debug-kernel
@@ -138,6 +165,10 @@ bench-stability:
 
 bench-timers: all
 	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh
+
+# the per-frame cost of SipHash-2-4 against HMAC-SHA256 in the VM's kernel
+bench-mac:
+	@KDIR="$(KDIR)" tests/bench/mac/run
 
 man: $(MAN_PAGES)
 
@@ -185,5 +216,7 @@ clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -C userspace clean
 	$(MAKE) -C userspace/sim clean
+	$(MAKE) -C tests/inject clean
 	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
+	$(MAKE) -C tests/fuzz clean
 	rm -rf build

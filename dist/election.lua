@@ -19,6 +19,8 @@ local p = Proto("election", "Coordinator election (election.ko)")
 local ETHERTYPE = 0x88B5
 local HDR_LEN = 24
 local MAX_PAYLOAD = 1500 - HDR_LEN
+-- with flag 0x02: counter (be64) and MAC (8 bytes) after the payload
+local AUTH_LEN = 16
 
 local msg_types = {
 	[1] = "election", [2] = "answer", [3] = "coordinator",
@@ -38,6 +40,12 @@ local f = {
 	flags = ProtoField.uint8("election.flags", "Flags", base.HEX),
 	leaving = ProtoField.bool("election.flags.leaving", "Leaving", 8,
 				  nil, 0x01),
+	auth = ProtoField.bool("election.flags.auth", "Authenticated", 8,
+			       nil, 0x02),
+	auth_ctr = ProtoField.uint64("election.auth.counter", "Counter",
+				     base.DEC),
+	auth_mac = ProtoField.bytes("election.auth.mac",
+				    "MAC (SipHash-2-4, not checked)"),
 	group = ProtoField.uint16("election.group", "Group", base.DEC),
 	payload_len = ProtoField.uint16("election.payload_len", "Payload length",
 					base.DEC),
@@ -261,7 +269,8 @@ function p.dissector(buf, pinfo, tree)
 	local src = buf(8, 4):uint()
 	local dst = buf(12, 4):uint()
 	local tname = msg_types[mtype] or string.format("type %d", mtype)
-	local t = tree:add(p, buf(0, math.min(len, HDR_LEN + plen)))
+	local t = tree:add(p, buf(0, math.min(len, HDR_LEN + plen +
+				(bit.band(flags, 2) ~= 0 and AUTH_LEN or 0))))
 	local it = t:add(f.version, buf(0, 1))
 	if buf(0, 1):uint() ~= 1 then
 		bad(t, it, "unknown version")
@@ -276,8 +285,11 @@ function p.dissector(buf, pinfo, tree)
 	end
 	local ft = t:add(f.flags, buf(3, 1))
 	ft:add(f.leaving, buf(3, 1))
-	if flags ~= 0 and not (flags == 1 and mtype == 4) then
-		bad(t, ft, "flags other than leaving on a heartbeat")
+	ft:add(f.auth, buf(3, 1))
+	local leaving = bit.band(flags, 1) ~= 0
+	local auth = bit.band(flags, 2) ~= 0
+	if bit.band(flags, 0xfc) ~= 0 or (leaving and mtype ~= 4) then
+		bad(t, ft, "flags other than auth, and leaving on a heartbeat")
 	end
 	it = t:add(f.group, buf(4, 2))
 	if buf(4, 2):uint() == 0 then
@@ -293,10 +305,20 @@ function p.dissector(buf, pinfo, tree)
 	pinfo.cols.info = string.format("%s %s group %d %d -> %s term %s%s",
 		algos[algo] or "?", tname, buf(4, 2):uint(), src,
 		dst == 0 and "all" or tostring(dst), tostring(buf(16, 8):uint64()),
-		flags == 1 and " (leaving)" or "")
+		(leaving and " (leaving)" or "") .. (auth and " (auth)" or ""))
 	if plen > MAX_PAYLOAD or HDR_LEN + plen > len then
 		bad(t, pli, "payload length past the frame")
 		return
+	end
+	local tail = HDR_LEN + plen
+	if auth then
+		if tail + AUTH_LEN > len then
+			bad(t, ft, "authentication trailer cut short")
+			return
+		end
+		t:add(f.auth_ctr, buf(tail, 8))
+		t:add(f.auth_mac, buf(tail + 8, 8))
+		tail = tail + AUTH_LEN
 	end
 	-- the payload checkers look at the bytes only once the length fits
 	local pl = plen > 0 and buf(HDR_LEN, plen):tvb() or nil
@@ -316,7 +338,7 @@ function p.dissector(buf, pinfo, tree)
 		bad(t, pt, string.format("payload not valid for %s %s",
 					 algos[algo] or "?", tname))
 	end
-	if len > HDR_LEN + plen then
+	if len > tail then
 		t:add_proto_expert_info(e_padding)
 	end
 end

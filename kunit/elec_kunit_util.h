@@ -36,6 +36,7 @@
  * @test: the running case
  * @c: the instance
  * @peers: its peer table
+ * @rx_ctr: its per-peer counters, when authentication is on
  * @acts: the actions emitted since the last t_clear(), in order
  * @n_acts: entries in @acts
  * @acts_lost: actions (or payload copies) that did not fit
@@ -51,6 +52,7 @@ struct t_node {
 	struct kunit *test;
 	struct elec_core c;
 	struct elec_peer peers[T_MAX_NODES];
+	u64 rx_ctr[T_MAX_NODES];
 	struct elec_action acts[T_MAX_ACTS];
 	u32 n_acts;
 	u32 acts_lost;

@@ -44,6 +44,7 @@
 #include <linux/string.h>
 #include <linux/stringify.h>
 
+#include "auth.h"
 #include "compat.h"
 #include "fifo.h"
 #include "instance.h"
@@ -448,6 +449,8 @@ static void elec_inst_release(struct elec_instance *inst)
 	elec_fifo_stop(&inst->txq);
 	netdev_put(inst->dev, &inst->dev_tracker);
 	kvfree(inst->ring_q);
+	kfree(inst->auth_rx_ctr);
+	memzero_explicit(&inst->key, sizeof(inst->key));
 	kfree(inst);
 }
 
@@ -688,25 +691,95 @@ int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 }
 
 /**
- * elec_inst_set_config() - change timing parameters and options.
+ * elec_key_req_prepare() - allocate what a key change needs.
+ * @kr: the request; with @kr->set, its counter array is allocated
+ *
+ * Context: process context, before the namespace mutex is taken.
+ * Return: 0 or -ENOMEM.
+ */
+int elec_key_req_prepare(struct elec_key_req *kr)
+{
+	if (!kr->set)
+		return 0;
+	kr->rx_ctr = kcalloc(ELEC_MAX_PEERS, sizeof(*kr->rx_ctr),
+			     GFP_KERNEL_ACCOUNT);
+	return kr->rx_ctr ? 0 : -ENOMEM;
+}
+
+/**
+ * elec_key_req_release() - wipe a key request and free what it still owns.
+ * @kr: the request
+ */
+void elec_key_req_release(struct elec_key_req *kr)
+{
+	kfree(kr->rx_ctr);
+	kr->rx_ctr = NULL;
+	memzero_explicit(kr->key, sizeof(kr->key));
+}
+
+/*
+ * Install or remove the key of @kr (under the lock; cannot fail). A new
+ * key starts the replay counters afresh; the key it already has keeps
+ * them. Returns the counter array the instance no longer uses, for the
+ * caller to free once the lock is dropped.
+ */
+static u64 *elec_inst_apply_key(struct elec_instance *inst,
+				struct elec_key_req *kr)
+{
+	u64 *old = inst->auth_rx_ctr;
+
+	lockdep_assert_held(&inst->lock);
+	if (kr->set) {
+		siphash_key_t key;
+
+		elec_auth_key_import(&key, kr->key);
+		/* the same key again (a batch re-run): the counters stay */
+		if (old && !memcmp(&key, &inst->key, sizeof(key))) {
+			memzero_explicit(&key, sizeof(key));
+			return NULL;
+		}
+		inst->key = key;
+		memzero_explicit(&key, sizeof(key));
+		inst->auth_rx_ctr = kr->rx_ctr;
+		kr->rx_ctr = NULL;
+	} else if (kr->clear) {
+		memzero_explicit(&inst->key, sizeof(inst->key));
+		inst->auth_rx_ctr = NULL;
+	} else {
+		return NULL;
+	}
+	elec_core_set_auth(&inst->core, inst->auth_rx_ctr, ktime_get_real_ns(),
+			   ktime_get_ns());
+	return old;
+}
+
+/**
+ * elec_inst_set_config() - change timing parameters, options and the key.
  * @inst: the instance
  * @v: the new values of the fields named by @has
  * @has: ELEC_CHG_* bits
+ * @kr: a key to set or remove, or NULL (elec_key_req_prepare() done; the
+ *	caller calls elec_key_req_release() afterwards)
  * @bad: set to the ELEC_CHG_* bit of an option the algorithm refuses,
  *	else 0
  * @why: set to a message when refused
  *
- * Either every given value is applied or, on error, none.
+ * Either every given value is applied or, on error, none. A new key
+ * starts the replay counters afresh (elec_core_set_auth()); setting the
+ * key the instance already has changes nothing.
  *
  * Context: process context, holding @inst->en->lock.
  * Return: 0 or a negative errno.
  */
 int elec_inst_set_config(struct elec_instance *inst,
 			 const struct elec_config *v, unsigned int has,
-			 unsigned int *bad, const char **why)
+			 struct elec_key_req *kr, unsigned int *bad,
+			 const char **why)
 {
 	struct elec_config cfg;
 	struct elec_actx ax;
+	u64 *old = NULL;
+	bool auth;
 	int err;
 
 	*bad = 0;
@@ -730,15 +803,24 @@ int elec_inst_set_config(struct elec_instance *inst,
 		cfg.search_interval_ns = v->search_interval_ns;
 	if (has & ELEC_CHG_QUORUM)
 		cfg.quorum = v->quorum;
+	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx_ctr;
 	if (inst->dead) {
 		err = -ENODEV;
 		*why = "instance is being deleted";
+	} else if (auth && READ_ONCE(inst->dev->mtu) <
+		   elec_config_max_frame(&cfg, inst->core.n_peers + 1) +
+		   ELECTION_AUTH_LEN) {
+		err = -EMSGSIZE;
+		*why = "device MTU too small for the group's largest frame and the key's trailer";
 	} else {
 		err = elec_config_algo_option(&inst->core.cfg, has, bad, why);
 		if (!err)
 			err = elec_core_set_config(&inst->core, &cfg, why);
+		if (!err && kr)
+			old = elec_inst_apply_key(inst, kr);
 	}
 	elec_inst_unlock(inst, &ax);
+	kfree(old);
 	return err;
 }
 
@@ -775,8 +857,7 @@ int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		err = -ENOSPC;
 		*why = "group is full: at most "
 		       __stringify(ELECTION_MAX_NODES) " nodes";
-	} else if (elec_config_max_frame(&inst->core.cfg,
-					 inst->core.n_peers + 2) >
+	} else if (elec_core_max_frame(&inst->core, inst->core.n_peers + 2) >
 		   READ_ONCE(inst->dev->mtu)) {
 		err = -EMSGSIZE;
 		*why = "device MTU too small for the group's largest frame with one more peer";
@@ -855,7 +936,7 @@ bool elec_inst_mtu_ok(struct elec_instance *inst)
 	u32 need;
 
 	spin_lock_bh(&inst->lock);
-	need = elec_config_max_frame(&inst->core.cfg, inst->core.n_peers + 1);
+	need = elec_core_max_frame(&inst->core, inst->core.n_peers + 1);
 	spin_unlock_bh(&inst->lock);
 	return need <= READ_ONCE(inst->dev->mtu);
 }
@@ -864,11 +945,18 @@ bool elec_inst_mtu_ok(struct elec_instance *inst)
  * elec_inst_rx() - hand a decoded frame to the core.
  * @inst: the instance of the frame's (device, group)
  * @msg: the decoded frame; its payload stays valid during the call
+ * @frame: the frame's bytes from our header on (the decoder checked that
+ *	an authenticated frame holds its trailer)
+ *
+ * A frame with the authentication trailer, to a group with a key, whose
+ * MAC is not the key's is counted as ELEC_DROP_AUTH_BAD and goes no
+ * further; the core checks everything else.
  *
  * Context: softirq, under rcu_read_lock(), the frame received on
  * @inst->dev.
  */
-void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
+void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg,
+		  const u8 *frame)
 {
 	u64 before[ELEC_DROP_MAX + 1];
 	struct elec_actx ax;
@@ -882,7 +970,13 @@ void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
 		drops = trace_election_drop_enabled();
 		if (drops)
 			memcpy(before, inst->core.stats.drops, sizeof(before));
-		elec_core_rx(&inst->core, msg, ktime_get_ns());
+		if (msg->flags & ELECTION_FLAG_AUTH && inst->auth_rx_ctr &&
+		    !elec_auth_verify(&inst->key, frame,
+				      ELECTION_HDR_LEN + msg->payload_len +
+				      ELECTION_AUTH_LEN))
+			elec_core_drop(&inst->core, ELEC_DROP_AUTH_BAD);
+		else
+			elec_core_rx(&inst->core, msg, ktime_get_ns());
 		for (r = 0; drops && r <= ELEC_DROP_MAX; r++)
 			if (inst->core.stats.drops[r] != before[r])
 				trace_election_drop(inst->ifname, inst->group,
@@ -891,6 +985,13 @@ void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
 	}
 	elec_inst_unlock(inst, &ax);
 }
+
+/* the drop reasons a device counts for all its instances (rx.c) */
+static const u8 elec_dev_drops[] = {
+	ELEC_DROP_MALFORMED,
+	ELEC_DROP_WRONG_GROUP,
+	ELEC_DROP_AUTH_TRUNCATED,
+};
 
 /**
  * elec_inst_snapshot() - copy an instance's state for a reply.
@@ -922,6 +1023,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->role = c->role;
 	s->participant = c->participant;
 	s->admin_up = inst->admin_up;
+	s->auth = !!inst->auth_rx_ctr;
 	s->leader = c->leader;
 	s->term = c->term;
 	if (c->cfg.algo == ELEC_ALGO_INVITATION) {
@@ -930,12 +1032,12 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	}
 	s->stats = c->stats;
 	/* the device's drops that belong to no instance, since its creation */
-	s->stats.drops[ELEC_DROP_MALFORMED] +=
-		atomic64_read(&inst->edev->drops[ELEC_DROP_MALFORMED]) -
-		inst->drops_base[ELEC_DROP_MALFORMED];
-	s->stats.drops[ELEC_DROP_WRONG_GROUP] +=
-		atomic64_read(&inst->edev->drops[ELEC_DROP_WRONG_GROUP]) -
-		inst->drops_base[ELEC_DROP_WRONG_GROUP];
+	for (r = 0; r < ARRAY_SIZE(elec_dev_drops); r++) {
+		int d = elec_dev_drops[r];
+
+		s->stats.drops[d] += atomic64_read(&inst->edev->drops[d]) -
+				     inst->drops_base[d];
+	}
 	s->tx_errors = 0;
 	for (r = 0; r <= ELEC_TX_DROP_MAX; r++) {
 		s->tx_drops[r] = atomic64_read(&inst->tx_drops[r]);

@@ -43,15 +43,35 @@ int elec_inst_elect(struct elec_instance *inst, const char **why);
 
 int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
 			    unsigned int *bad, const char **why);
+/**
+ * struct elec_key_req - a key change requested with a configuration.
+ * @set: install @key (replacing any)
+ * @clear: remove the key
+ * @key: ELECTION_KEY_LEN bytes, with @set
+ * @rx_ctr: with @set: the per-peer counter array (ELEC_MAX_PEERS entries,
+ *	from elec_key_req_prepare()); taken by the instance when the change
+ *	is made, freed by elec_key_req_release() otherwise
+ */
+struct elec_key_req {
+	bool set;
+	bool clear;
+	u8 key[ELECTION_KEY_LEN];
+	u64 *rx_ctr;
+};
+
+int elec_key_req_prepare(struct elec_key_req *kr);
+void elec_key_req_release(struct elec_key_req *kr);
 int elec_inst_set_config(struct elec_instance *inst,
 			 const struct elec_config *v, unsigned int has,
-			 unsigned int *bad, const char **why);
+			 struct elec_key_req *kr, unsigned int *bad,
+			 const char **why);
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		       u32 pos, const char **why);
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);
 void elec_inst_dev_changed(struct elec_instance *inst);
 bool elec_inst_mtu_ok(struct elec_instance *inst);
-void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg);
+void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg,
+		  const u8 *frame);
 bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 			bool with_peers);
 

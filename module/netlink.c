@@ -117,6 +117,7 @@ static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_POS] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_SUPPRESS] = NLA_POLICY_MAX(NLA_U8, 1),
 	ELEC_NL_OPTIONS_POLICY,
+	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
@@ -124,6 +125,8 @@ static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
 	ELEC_NL_TIMING_POLICY,
 	ELEC_NL_OPTIONS_POLICY,
+	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
+	[ELEC_ATTR_KEY_NONE] = { .type = NLA_FLAG },
 };
 
 /* GROUP_DEL, _START, _STOP, _ELECT, and the filters of the GETs */
@@ -183,6 +186,23 @@ static bool elec_nl_missing(struct genl_info *info, int type)
 		return false;
 	NL_SET_ERR_ATTR_MISS(info->extack, NULL, type);	/* 6.0+ */
 	elec_nl_err(info, NULL, msgs[type] ? msgs[type] : "missing attribute");
+	return true;
+}
+
+/*
+ * Refuse a request of another version of the family's protocol: its
+ * attributes could mean something else. True, with an extack message,
+ * when @nlh's genetlink header has another version.
+ */
+static bool elec_nl_bad_version(const struct nlmsghdr *nlh,
+				struct netlink_ext_ack *extack)
+{
+	const struct genlmsghdr *gnlh = nlmsg_data(nlh);
+
+	if (gnlh->version == ELECTION_GENL_VERSION)
+		return false;
+	NL_SET_ERR_MSG(extack,
+		       "unsupported version of the election family (this module speaks version 1)");
 	return true;
 }
 
@@ -310,6 +330,7 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size_64bit(sizeof(u64))	/* TERM */
 	       + nla_total_size(sizeof(u8))		/* PARTICIPANT */
 	       + nla_total_size(sizeof(u8))		/* ADMIN_UP */
+	       + nla_total_size(sizeof(u8))		/* AUTH */
 	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
 	       + 3 * nla_total_size_64bit(sizeof(u64))	/* durations */
 	       + nla_total_size(sizeof(u32))		/* HB_MISS */
@@ -345,6 +366,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TERM, s->term, ELEC_ATTR_PAD) ||
 	    nla_put_u8(skb, ELEC_ATTR_PARTICIPANT, s->participant) ||
 	    nla_put_u8(skb, ELEC_ATTR_ADMIN_UP, s->admin_up) ||
+	    nla_put_u8(skb, ELEC_ATTR_AUTH, s->auth) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, s->ev_seq, ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_HB_INTERVAL_NS,
 			      s->cfg.hb_interval_ns, ELEC_ATTR_PAD) ||
@@ -518,6 +540,8 @@ static int elec_nl_get_doit(struct genl_info *info, bool stats)
 	size_t size;
 	int err;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	if (elec_nl_missing_key(info))
 		return -EINVAL;
 
@@ -583,6 +607,9 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	int err = 0;
 	u16 f_group = 0;
 
+	/* here, not in .start: 6.1 gives .start no extack for the message */
+	if (elec_nl_bad_version(cb->nlh, cb->extack))
+		return -EOPNOTSUPP;
 	if (attrs && attrs[ELEC_ATTR_IFINDEX])
 		f_ifindex = nla_get_u32(attrs[ELEC_ATTR_IFINDEX]);
 	if (attrs && attrs[ELEC_ATTR_GROUP])
@@ -701,6 +728,36 @@ static bool elec_nl_below_floor(struct genl_info *info,
 	return false;
 }
 
+/*
+ * The key change a GROUP_NEW or GROUP_SET asks for, copied out of the
+ * request and prepared (elec_key_req_prepare()); the caller releases it.
+ */
+static int elec_nl_key_req(struct genl_info *info, struct elec_key_req *kr,
+			   const char **why)
+{
+	struct nlattr **a = info->attrs;
+	int err;
+
+	memset(kr, 0, sizeof(*kr));
+	if (a[ELEC_ATTR_KEY] && a[ELEC_ATTR_KEY_NONE]) {
+		*why = "a key and key-none together";
+		elec_nl_err(info, a[ELEC_ATTR_KEY_NONE], *why);
+		return -EINVAL;
+	}
+	if (a[ELEC_ATTR_KEY]) {
+		kr->set = true;
+		nla_memcpy(kr->key, a[ELEC_ATTR_KEY], sizeof(kr->key));
+	}
+	kr->clear = !!a[ELEC_ATTR_KEY_NONE];
+	err = elec_key_req_prepare(kr);
+	if (err) {
+		*why = "no memory for the key's counters";
+		elec_nl_err(info, NULL, *why);
+		elec_key_req_release(kr);
+	}
+	return err;
+}
+
 static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct net *net = genl_info_net(info);
@@ -708,6 +765,7 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct elec_config cfg = {};
 	struct elec_instance *inst;
+	struct elec_key_req kr;
 	struct net_device *dev;
 	enum elec_nl_priv priv;
 	const char *why = NULL;
@@ -715,6 +773,8 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	int ifindex;
 	int err;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	priv = elec_nl_admin(skb, info);
 	if (priv == ELEC_NL_DENIED)
 		return -EPERM;
@@ -775,6 +835,9 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	}
 	if (priv == ELEC_NL_USERNS && elec_nl_below_floor(info, &cfg))
 		return -EINVAL;
+	err = elec_nl_key_req(info, &kr, &why);
+	if (err)
+		return err;
 
 	/*
 	 * RTNL: the device's type, state, name and address are read and the
@@ -803,7 +866,8 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		err = -ENODEV;
 		goto unlock;
 	}
-	if (elec_config_max_frame(&cfg, 1) > dev->mtu) {
+	if (elec_config_max_frame(&cfg, 1) +
+	    (kr.set ? ELECTION_AUTH_LEN : 0) > dev->mtu) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_IFINDEX],
 				    "device MTU too small for the algorithm's largest frame");
 		err = -EMSGSIZE;
@@ -828,12 +892,20 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		err = PTR_ERR(inst);
 		goto unlock;
 	}
+	/* not published yet: nothing but this request sees it */
+	err = elec_inst_set_config(inst, NULL, 0, &kr, &bad, &why);
+	if (err) {
+		elec_nl_err(info, a[ELEC_ATTR_KEY], why);
+		elec_inst_free(inst);
+		goto unlock;
+	}
 	err = elec_inst_publish(inst);
 	if (err)
 		NL_SET_ERR_MSG(info->extack, "cannot create the instance");
 unlock:
 	mutex_unlock(&en->lock);
 	rtnl_unlock();
+	elec_key_req_release(&kr);
 	return err;
 }
 
@@ -843,6 +915,7 @@ static int elec_nl_set_config(struct genl_info *info,
 {
 	struct elec_config v = {};
 	unsigned int has = elec_nl_options_given(a);
+	struct elec_key_req kr;
 	unsigned int bad;
 	int err;
 
@@ -863,9 +936,15 @@ static int elec_nl_set_config(struct genl_info *info,
 		has |= ELEC_CHG_COORD_TIMEOUT;
 	}
 	elec_nl_get_options(a, &v);
-	err = elec_inst_set_config(inst, &v, has, &bad, why);
+	err = elec_nl_key_req(info, &kr, why);
+	if (err)
+		return err;
+	err = elec_inst_set_config(inst, &v, has, &kr, &bad, why);
 	if (err && bad)
 		elec_nl_err(info, elec_nl_option_attr(a, bad), *why);
+	else if (err == -EMSGSIZE)
+		elec_nl_err(info, a[ELEC_ATTR_KEY], *why);
+	elec_key_req_release(&kr);
 	return err;
 }
 
@@ -886,6 +965,8 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 	const char *why = NULL;
 	int err = 0;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	priv = elec_nl_admin(skb, info);
 	if (priv == ELEC_NL_DENIED)
 		return -EPERM;
@@ -995,6 +1076,8 @@ static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	void *hdr;
 
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
 	if (!netlink_capable(skb, CAP_NET_ADMIN)) {
 		NL_SET_ERR_MSG(info->extack,
 			       "module-wide counters need CAP_NET_ADMIN in the initial user namespace");

@@ -14,8 +14,11 @@
  *
  * Drops that belong to no instance are counted on the device's entry
  * (struct elec_dev) and reported by every instance of the device: a
- * malformed frame as ELEC_DROP_MALFORMED, a frame for a group that has no
- * instance on the device as ELEC_DROP_WRONG_GROUP. Frames for another
+ * malformed frame as ELEC_DROP_MALFORMED, a frame flagged authenticated
+ * that is too short for its trailer as ELEC_DROP_AUTH_TRUNCATED, a frame
+ * for a group that has no instance on the device as ELEC_DROP_WRONG_GROUP.
+ * An authenticated frame's MAC is checked with its instance's key
+ * (instance.c). Frames for another
  * host's MAC (promiscuous mode) and frames that cannot be pulled for lack
  * of memory are dropped without a count. Every other drop reason is
  * counted by the core.
@@ -34,7 +37,8 @@
 #include "trace.h"
 #include "types.h"
 
-/* Offset of the payload_len field in our header (see the uapi). */
+/* Offsets of the flags and payload_len fields in our header (the uapi). */
+#define ELEC_HDR_FLAGS_OFF		3
 #define ELEC_HDR_PAYLOAD_LEN_OFF	6
 
 static int elec_rx(struct sk_buff *skb, struct net_device *dev,
@@ -72,12 +76,24 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 	payload_len = get_unaligned_be16(skb->data + ELEC_HDR_PAYLOAD_LEN_OFF);
 	if (payload_len > ELECTION_MAX_PAYLOAD)
 		goto malformed;
-	len = min_t(unsigned int, skb->len, ELECTION_HDR_LEN + payload_len);
+	len = ELECTION_HDR_LEN + payload_len;
+	if (skb->data[ELEC_HDR_FLAGS_OFF] & ELECTION_FLAG_AUTH)
+		len += ELECTION_AUTH_LEN;
+	len = min_t(unsigned int, skb->len, len);
 	if (!pskb_may_pull(skb, len))
 		goto drop;
 
-	if (elec_codec_decode(skb->data, len, &msg) != ELEC_DECODE_OK)
+	switch (elec_codec_decode(skb->data, len, &msg)) {
+	case ELEC_DECODE_OK:
+		break;
+	case ELEC_DECODE_AUTH_SHORT:
+		atomic64_inc(&edev->drops[ELEC_DROP_AUTH_TRUNCATED]);
+		trace_election_drop(dev->name, msg.group, 0,
+				    ELEC_DROP_AUTH_TRUNCATED, msg.type, msg.src);
+		goto drop;
+	default:
 		goto malformed;
+	}
 
 	inst = xa_load(&edev->groups, msg.group);
 	if (!inst) {
@@ -89,7 +105,7 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 
 	/* the skb, and so its Ethernet header, outlives the core call */
 	msg.src_lladdr = eth_hdr(skb)->h_source;
-	elec_inst_rx(inst, &msg);
+	elec_inst_rx(inst, &msg, skb->data);
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
 

@@ -52,6 +52,11 @@ TRACE_DEFINE_ENUM(ELEC_DROP_STOPPED);
 TRACE_DEFINE_ENUM(ELEC_DROP_QUEUE_FULL);
 TRACE_DEFINE_ENUM(ELEC_DROP_TERM_TOO_FAR);
 TRACE_DEFINE_ENUM(ELEC_DROP_WRONG_LLADDR);
+TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_MISSING);
+TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_BAD);
+TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_TRUNCATED);
+TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_REPLAY);
+TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_UNEXPECTED);
 
 DECLARE_EVENT_CLASS(election_frame,
 		    TP_PROTO(const struct elec_instance *inst, const struct elec_msg *msg),
@@ -193,7 +198,12 @@ TRACE_EVENT(election_drop,
 				       { ELEC_DROP_STOPPED, "stopped" },
 				       { ELEC_DROP_QUEUE_FULL, "queue_full" },
 				       { ELEC_DROP_TERM_TOO_FAR, "term_too_far" },
-				       { ELEC_DROP_WRONG_LLADDR, "wrong_lladdr" }),
+				       { ELEC_DROP_WRONG_LLADDR, "wrong_lladdr" },
+				       { ELEC_DROP_AUTH_MISSING, "auth_missing" },
+				       { ELEC_DROP_AUTH_BAD, "auth_bad" },
+				       { ELEC_DROP_AUTH_TRUNCATED, "auth_truncated" },
+				       { ELEC_DROP_AUTH_REPLAY, "auth_replay" },
+				       { ELEC_DROP_AUTH_UNEXPECTED, "auth_unexpected" }),
 		      __entry->type, __entry->src)
 );
 

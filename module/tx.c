@@ -4,7 +4,8 @@
  *
  * A frame is built under the instance lock (GFP_ATOMIC) while the core
  * emits it: link-layer headroom, our header and payload written by the
- * core's codec, then the Ethernet header to the peer's address (unicast)
+ * core's codec (and, when the group has a key, the MAC of the
+ * authentication trailer), then the Ethernet header to the peer's address (unicast)
  * or the device's broadcast address, from the device's current address.
  * Before the lock is dropped it joins the instance's frame queue, which
  * is handed to dev_queue_xmit() in core order after the lock is dropped.
@@ -17,6 +18,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/skbuff.h>
 
+#include "auth.h"
 #include "fifo.h"
 #include "main.h"
 #include "tx.h"
@@ -40,11 +42,14 @@ void elec_tx_build(struct elec_instance *inst, const struct elec_msg *msg,
 {
 	struct net_device *dev = inst->dev;
 	unsigned int len = ELECTION_HDR_LEN + msg->payload_len;
+	bool auth = msg->flags & ELECTION_FLAG_AUTH;
 	const unsigned char *daddr;
 	struct sk_buff *skb;
 	u8 *buf;
 
 	lockdep_assert_held(&inst->lock);
+	if (auth)
+		len += ELECTION_AUTH_LEN;
 
 	if (len > READ_ONCE(dev->mtu)) {
 		elec_tx_drop(inst, ELEC_TX_DROP_MTU);
@@ -73,6 +78,9 @@ void elec_tx_build(struct elec_instance *inst, const struct elec_msg *msg,
 	buf = skb_put(skb, len);
 	if (elec_codec_encode(msg, buf, len) != len)
 		goto free;
+	/* the core flags frames only while the instance has a key */
+	if (auth)
+		elec_auth_sign(&inst->key, buf, len);
 
 	skb->dev = dev;
 	skb->protocol = htons(elec_ethertype);

@@ -31,6 +31,7 @@
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
+#include <linux/siphash.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -95,8 +96,9 @@ struct elec_net {
  *	under it or RCU
  * @n_instances: entries in @groups, under elec_net.lock
  * @drops: frames received on the device that belong to no instance, per
- *	enum elec_drop (ELEC_DROP_MALFORMED, ELEC_DROP_WRONG_GROUP): every
- *	instance of the device reports those counted since its creation
+ *	enum elec_drop (ELEC_DROP_MALFORMED, ELEC_DROP_WRONG_GROUP,
+ *	ELEC_DROP_AUTH_TRUNCATED): every instance of the device reports those
+ *	counted since its creation
  */
 struct elec_dev {
 	struct rcu_head rcu;
@@ -196,6 +198,10 @@ struct elec_actx {
  * @timer_mode: enum elec_timer_mode, fixed at creation
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
+ * @key: the group's key (SipHash), valid while @auth_rx_ctr is set; wiped
+ *	when replaced, removed or freed; under @lock
+ * @auth_rx_ctr: with a key: the core's per-peer counters
+ *	(ELEC_MAX_PEERS, kcalloc()), else NULL; under @lock
  * @ring_q: ring algorithms only: the core's ring queue,
  *	ELEC_RING_QUEUE_BYTES from kvzalloc() (8-byte aligned), freed with
  *	the instance after the RCU grace period; NULL for other algorithms
@@ -222,6 +228,8 @@ struct elec_instance {
 	u8 timer_mode;
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
+	siphash_key_t key;
+	u64 *auth_rx_ctr;
 	void *ring_q;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };
@@ -239,6 +247,7 @@ struct elec_instance {
  * @role: enum elec_role
  * @participant: taking part in an election
  * @admin_up: started by the administrator (and not stopped since)
+ * @auth: the group has a key
  * @leader: leader id, 0 = none
  * @term: leader's term
  * @inv_seq: invitation: the group number's sequence number
@@ -264,6 +273,7 @@ struct elec_snapshot {
 	u8 role;
 	bool participant;
 	bool admin_up;
+	bool auth;
 	u32 leader;
 	u64 term;
 	u64 inv_seq;

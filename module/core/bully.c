@@ -147,6 +147,27 @@ void elec_bully_run_clear(struct elec_core *c)
 }
 
 /**
+ * elec_bully_peer_removed() - a peer leaves the table (the @peer_removed
+ *	op of the Bully algorithms).
+ * @c: the instance
+ * @peer: the peer, still in the table
+ * @now: current time, ns
+ *
+ * A run in progress forgets it as its best responder (min-bully,
+ * enh-bully): the run then ends as if it had not answered, and names no id
+ * the group no longer has. Never starts an election (elec_core_peer_del()).
+ */
+void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
+			     u64 now)
+{
+	(void)now;
+	if (c->running && c->bully.run_best == peer->id) {
+		c->bully.run_best = 0;
+		c->bully.run_best_term = 0;
+	}
+}
+
+/**
  * elec_bully_far_behind() - whether an announcement's term is hopelessly
  * old.
  * @c: the instance
@@ -920,6 +941,7 @@ const struct elec_algo_ops elec_bully_ops = {
 	.elect		= bully_elect,
 	.rx		= bully_rx,
 	.timer		= bully_timer,
+	.peer_removed	= elec_bully_peer_removed,
 	.payload_ok	= bully_payload_ok,
 	.timer_names	= elec_bully_timer_names,
 };

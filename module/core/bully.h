@@ -86,6 +86,8 @@ void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 			   u64 delay, u64 now);
 void elec_bully_no_quorum(struct elec_core *c, u64 now);
 void elec_bully_run_clear(struct elec_core *c);
+void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
+			     u64 now);
 bool elec_bully_far_behind(const struct elec_core *c, u64 term);
 bool elec_bully_preempts(const struct elec_core *c, u32 leader);
 bool elec_bully_trusts_leader(const struct elec_core *c, u64 now);

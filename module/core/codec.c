@@ -26,12 +26,16 @@
  *
  * Checks, in this order: the length covers the header, version, message
  * type, algorithm (known and complete), flags (ELECTION_FLAG_LEAVING on a
- * HEARTBEAT, nothing else), group id and
+ * HEARTBEAT, ELECTION_FLAG_AUTH on any type, nothing else), group id and
  * source id non-zero, payload length within ELECTION_MAX_PAYLOAD and the
- * frame, and the payload as the algorithm's payload_ok() sees it (an
- * algorithm without one takes only empty payloads).
+ * frame, the frame's room for the authentication trailer when the flag
+ * says it has one, and the payload as the algorithm's payload_ok() sees
+ * it (an algorithm without one takes only empty payloads). The trailer's
+ * counter goes to msg->auth_ctr; its MAC is the embedder's to check.
  *
- * Return: ELEC_DECODE_OK, or the first check that failed.
+ * Return: ELEC_DECODE_OK, or the first check that failed. For
+ * ELEC_DECODE_AUTH_SHORT @msg is filled in too (the frame's group names
+ * the instance that counts it).
  */
 enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 					  struct elec_msg *msg)
@@ -61,8 +65,8 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 	ops = elec_algo_find(m.algo);
 	if (!ops)
 		return ELEC_DECODE_ALGO;
-	if (m.flags & ~ELECTION_FLAG_LEAVING ||
-	    (m.flags && m.type != ELEC_MSG_HEARTBEAT))
+	if (m.flags & ~(ELECTION_FLAG_LEAVING | ELECTION_FLAG_AUTH) ||
+	    (m.flags & ELECTION_FLAG_LEAVING && m.type != ELEC_MSG_HEARTBEAT))
 		return ELEC_DECODE_FLAGS;
 	if (!m.group)
 		return ELEC_DECODE_GROUP;
@@ -72,6 +76,15 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
 	    m.payload_len > len - ELECTION_HDR_LEN)
 		return ELEC_DECODE_LENGTH;
 	m.payload = m.payload_len ? buf + ELECTION_HDR_LEN : NULL;
+	if (m.flags & ELECTION_FLAG_AUTH) {
+		if (len - ELECTION_HDR_LEN - m.payload_len < ELECTION_AUTH_LEN) {
+			m.payload = NULL;
+			if (msg)
+				*msg = m;
+			return ELEC_DECODE_AUTH_SHORT;
+		}
+		m.auth_ctr = elec_get64(buf + ELECTION_HDR_LEN + m.payload_len);
+	}
 	if (ops->payload_ok ? !ops->payload_ok(m.type, m.payload, m.payload_len)
 			    : m.payload_len != 0)
 		return ELEC_DECODE_PAYLOAD;
@@ -88,9 +101,14 @@ enum elec_decode_result elec_codec_decode(const u8 *buf, size_t len,
  * @buf: where to write
  * @cap: room at @buf
  *
- * Return: bytes written (ELECTION_HDR_LEN + payload length), or 0 when
- * @cap is too small, the payload is longer than ELECTION_MAX_PAYLOAD, or a
- * non-empty payload has no bytes.
+ * With ELECTION_FLAG_AUTH in msg->flags the authentication trailer
+ * follows the payload: msg->auth_ctr, then ELECTION_AUTH_MAC_LEN zero
+ * bytes where the embedder writes the MAC (the frame's last bytes).
+ *
+ * Return: bytes written (ELECTION_HDR_LEN + payload length, plus
+ * ELECTION_AUTH_LEN with the trailer), or 0 when @cap is too small, the
+ * payload is longer than ELECTION_MAX_PAYLOAD, or a non-empty payload has
+ * no bytes.
  */
 size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap)
 {
@@ -101,6 +119,8 @@ size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap)
 	if (msg->payload_len && !msg->payload)
 		return 0;
 	need = ELECTION_HDR_LEN + (size_t)msg->payload_len;
+	if (msg->flags & ELECTION_FLAG_AUTH)
+		need += ELECTION_AUTH_LEN;
 	if (cap < need)
 		return 0;
 
@@ -115,6 +135,12 @@ size_t elec_codec_encode(const struct elec_msg *msg, u8 *buf, size_t cap)
 	elec_put64(buf + ELEC_OFF_TERM, msg->term);
 	if (msg->payload_len)
 		memcpy(buf + ELECTION_HDR_LEN, msg->payload, msg->payload_len);
+	if (msg->flags & ELECTION_FLAG_AUTH) {
+		u8 *t = buf + ELECTION_HDR_LEN + msg->payload_len;
+
+		elec_put64(t, msg->auth_ctr);
+		memset(t + 8, 0, ELECTION_AUTH_MAC_LEN);
+	}
 	return need;
 }
 
@@ -147,6 +173,8 @@ const char *elec_decode_reason(enum elec_decode_result r)
 		return "payload length beyond the frame or the maximum";
 	case ELEC_DECODE_PAYLOAD:
 		return "payload invalid for the message type";
+	case ELEC_DECODE_AUTH_SHORT:
+		return "authentication trailer cut short";
 	default:
 		return "unknown decode result";
 	}

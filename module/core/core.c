@@ -549,6 +549,11 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 		c->peers_unordered -= elec_peer_pair_unordered(c, i - 1);
 	memmove(&c->peers[i + 1], &c->peers[i],
 		(c->n_peers - i) * sizeof(c->peers[0]));
+	if (c->auth.rx_ctr) {
+		memmove(&c->auth.rx_ctr[i + 1], &c->auth.rx_ctr[i],
+			(c->n_peers - i) * sizeof(c->auth.rx_ctr[0]));
+		c->auth.rx_ctr[i] = 0;
+	}
 	c->n_peers++;
 	p = &c->peers[i];
 	memset(p, 0, sizeof(*p));
@@ -591,6 +596,9 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
 		c->peers_unordered -= elec_peer_pair_unordered(c, i);
 	memmove(&c->peers[i], &c->peers[i + 1],
 		(c->n_peers - i - 1) * sizeof(c->peers[0]));
+	if (c->auth.rx_ctr)
+		memmove(&c->auth.rx_ctr[i], &c->auth.rx_ctr[i + 1],
+			(c->n_peers - i - 1) * sizeof(c->auth.rx_ctr[0]));
 	c->n_peers--;
 	/* its neighbours are a pair now */
 	if (i && i < c->n_peers)
@@ -623,6 +631,65 @@ u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes)
 }
 
 /**
+ * elec_core_max_frame() - the largest frame an instance sends.
+ * @c: the instance
+ * @n_nodes: nodes in the group, the local one included
+ *
+ * Return: elec_config_max_frame(), plus ELECTION_AUTH_LEN when the group
+ * has a key.
+ */
+u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes)
+{
+	u32 len = elec_config_max_frame(&c->cfg, n_nodes);
+
+	return len && c->auth.rx_ctr ? len + ELECTION_AUTH_LEN : len;
+}
+
+/**
+ * elec_core_set_auth() - turn frame authentication on or off.
+ * @c: the instance
+ * @rx_ctr: embedder-owned array of c->max_peers counters for as long as
+ *	authentication stays on (cleared here), or NULL to turn it off
+ * @wall_ns: the embedder's wall clock now (CLOCK_REALTIME in the kernel),
+ *	in ns; the counters of the frames sent follow it
+ * @now: current time, ns (the core's clock)
+ *
+ * Called when the group's key is set, changed or removed. A new key
+ * starts with no counter heard from any peer: the first authentic frame
+ * of each is accepted, and then only higher counters. The counter of the
+ * frames sent never goes back, whatever the key.
+ */
+void elec_core_set_auth(struct elec_core *c, u64 *rx_ctr, u64 wall_ns,
+			u64 now)
+{
+	c->auth.rx_ctr = rx_ctr;
+	if (!rx_ctr)
+		return;
+	memset(rx_ctr, 0, c->max_peers * sizeof(rx_ctr[0]));
+	c->auth.clock_off = wall_ns - now;	/* wraps as it must */
+}
+
+/**
+ * elec_auth_next_ctr() - the counter of the next authenticated frame.
+ * @c: the instance, authentication on
+ * @now: current time, ns
+ *
+ * Return: the wall clock (the core's clock plus the offset taken at
+ * elec_core_set_auth()), or the last counter plus one when that is not
+ * below it; U64_MAX stays (receivers then drop the frames as replays).
+ */
+u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
+{
+	u64 wall = now + c->auth.clock_off;
+
+	if (wall > c->auth.tx_ctr)
+		c->auth.tx_ctr = wall;
+	else if (c->auth.tx_ctr != U64_MAX)
+		c->auth.tx_ctr++;
+	return c->auth.tx_ctr;
+}
+
+/**
  * elec_core_drop() - count a dropped frame.
  * @c: the instance
  * @reason: enum elec_drop; out-of-range values are ignored
@@ -631,6 +698,18 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason)
 {
 	if (reason > ELEC_DROP_UNSPEC && reason <= ELEC_DROP_MAX)
 		c->stats.drops[reason]++;
+}
+
+/* the replay rule: above the last counter accepted from @p, recorded */
+static bool elec_auth_fresh(struct elec_core *c, const struct elec_peer *p,
+			    u64 ctr)
+{
+	u64 *last = &c->auth.rx_ctr[p - c->peers];
+
+	if (ctr <= *last)
+		return false;
+	*last = ctr;
+	return true;
 }
 
 /**
@@ -645,10 +724,17 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason)
  * to another node id (ELEC_DROP_WRONG_DST), source not a peer or the local
  * id (ELEC_DROP_UNKNOWN_PEER), link-layer source other than the peer's
  * configured address when @msg carries one (ELEC_DROP_WRONG_LLADDR),
- * message type out of range (ELEC_DROP_MALFORMED), term more than
- * ELECTION_TERM_MAX_AHEAD above max_term unless the node is learning
- * (ELEC_DROP_TERM_TOO_FAR). Otherwise counts it in stats.rx and hands it
- * to the algorithm.
+ * the authentication trailer absent while the group has a key
+ * (ELEC_DROP_AUTH_MISSING) or present while it has none
+ * (ELEC_DROP_AUTH_UNEXPECTED), its counter not above the last accepted
+ * from that peer (ELEC_DROP_AUTH_REPLAY; a counter that passes is
+ * recorded, whatever comes next), message type out of range
+ * (ELEC_DROP_MALFORMED), term more than ELECTION_TERM_MAX_AHEAD above
+ * max_term unless the node is learning (ELEC_DROP_TERM_TOO_FAR).
+ * Otherwise counts it in stats.rx and hands it to the algorithm.
+ *
+ * With authentication on, the embedder has checked the trailer's MAC
+ * (and counted ELEC_DROP_AUTH_BAD itself) before calling this.
  */
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
@@ -674,6 +760,12 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	else if (msg->src_lladdr &&
 		 memcmp(msg->src_lladdr, p->lladdr, ELEC_LLADDR_LEN))
 		drop = ELEC_DROP_WRONG_LLADDR;
+	else if (c->auth.rx_ctr && !(msg->flags & ELECTION_FLAG_AUTH))
+		drop = ELEC_DROP_AUTH_MISSING;
+	else if (!c->auth.rx_ctr && msg->flags & ELECTION_FLAG_AUTH)
+		drop = ELEC_DROP_AUTH_UNEXPECTED;
+	else if (c->auth.rx_ctr && !elec_auth_fresh(c, p, msg->auth_ctr))
+		drop = ELEC_DROP_AUTH_REPLAY;
 	else if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX ||
 		 msg->type == ELEC_MSG_RETRY)
 		drop = ELEC_DROP_MALFORMED;
@@ -742,6 +834,10 @@ static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
 	act.msg.dst = dst;
 	act.msg.term = term;
 	act.msg.payload = len ? payload : NULL;
+	if (c->auth.rx_ctr) {
+		act.msg.flags |= ELECTION_FLAG_AUTH;
+		act.msg.auth_ctr = elec_auth_next_ctr(c, now);
+	}
 	if (counted <= ELEC_MSG_MAX)
 		c->stats.tx[counted]++;
 	elec_emit(c, &act, now);

@@ -69,6 +69,9 @@ enum elec_timer_id {
  * @src_lladdr: received messages: the link-layer source address of the
  *	frame (ELEC_LLADDR_LEN bytes), checked against the configured peer's;
  *	NULL when the embedder does not know it (not checked)
+ * @auth_ctr: with ELECTION_FLAG_AUTH in @flags: the trailer's counter
+ *	(the core fills it in on the frames it sends; the embedder writes
+ *	the MAC and checks a received one before elec_core_rx())
  */
 struct elec_msg {
 	u8 type;
@@ -81,6 +84,7 @@ struct elec_msg {
 	u64 term;
 	const u8 *payload;
 	const u8 *src_lladdr;
+	u64 auth_ctr;
 };
 
 /**
@@ -469,6 +473,30 @@ struct elec_bully {
 	u8 stage;
 };
 
+/**
+ * struct elec_auth - frame authentication of an instance (its group has a
+ *	key; the embedder holds the key and computes the MACs).
+ * @rx_ctr: embedder-owned, one entry per peer slot, kept parallel to the
+ *	peer table: the highest counter accepted from each peer (0: none
+ *	yet); NULL when authentication is off
+ * @tx_ctr: the counter of the last frame sent; kept while the instance
+ *	lives, also across key changes
+ * @clock_off: the embedder's wall clock minus the core's clock when the
+ *	key was set: a sent frame's counter is the wall clock in ns, or one
+ *	above the last counter when that is not below it
+ *
+ * The rule (Documentation/protocol.rst, "Authentication"): a receiver
+ * accepts a frame only with a counter above the last it accepted from
+ * that peer, so a replayed or duplicated frame is dropped; a sender that
+ * restarts resumes from its wall clock, above every counter it sent
+ * before as long as its clock did not step back across the restart.
+ */
+struct elec_auth {
+	u64 *rx_ctr;
+	u64 tx_ctr;
+	u64 clock_off;
+};
+
 struct elec_core;
 
 /**
@@ -549,6 +577,7 @@ struct elec_algo_ops {
  * @bully: the Bully algorithms' run state (bully, min-bully, enh-bully)
  * @ring: the ring algorithms' hop state
  * @inv: the Invitation algorithm's state
+ * @auth: frame authentication (elec_core_set_auth())
  * @stats: counters
  *
  * @bully, @ring and @inv share their memory (one algorithm's state is live per
@@ -580,6 +609,7 @@ struct elec_core {
 		struct elec_ring ring;
 		struct elec_inv inv;
 	};
+	struct elec_auth auth;
 	struct elec_stats stats;
 };
 
@@ -615,6 +645,10 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
 void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_core_drop(struct elec_core *c, enum elec_drop reason);
 u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes);
+u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes);
+void elec_core_set_auth(struct elec_core *c, u64 *rx_ctr, u64 wall_ns,
+			u64 now);
+u64 elec_auth_next_ctr(struct elec_core *c, u64 now);
 
 /* helpers for algorithms (core.c) */
 void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,
@@ -647,6 +681,8 @@ bool elec_core_rx_may_elect(struct elec_core *c, u64 now);
  * @ELEC_DECODE_SRC: source id 0
  * @ELEC_DECODE_LENGTH: payload length beyond the frame or the maximum
  * @ELEC_DECODE_PAYLOAD: payload invalid for the algorithm and type
+ * @ELEC_DECODE_AUTH_SHORT: ELECTION_FLAG_AUTH set and the frame too short
+ *	for the authentication trailer (the message fields are filled in)
  * @ELEC_DECODE_COUNT: number of results
  */
 enum elec_decode_result {
@@ -660,6 +696,7 @@ enum elec_decode_result {
 	ELEC_DECODE_SRC,
 	ELEC_DECODE_LENGTH,
 	ELEC_DECODE_PAYLOAD,
+	ELEC_DECODE_AUTH_SHORT,
 	ELEC_DECODE_COUNT
 };
 

@@ -567,6 +567,7 @@ const struct elec_algo_ops elec_enh_bully_ops = {
 	.elect		= enh_elect,
 	.rx		= enh_rx,
 	.timer		= enh_timer,
+	.peer_removed	= elec_bully_peer_removed,
 	.payload_ok	= enh_payload_ok,
 	.max_payload	= enh_max_payload,
 	.timer_names	= elec_bully_timer_names,

@@ -481,7 +481,7 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 	    (c->phase != ELEC_INV_MEMBER || msg->src != mine))
 		return;
 	if (!inv_ids_have(ids, n, mine) || coord <= mine ||
-	    msg->term <= c->inv.seq)
+	    msg->term <= c->inv.seq || !elec_core_peer_find(c, coord))
 		return;
 	elec_core_send(c, ELEC_MSG_ACCEPT, coord, msg->term, NULL, 0, now);
 	if (c->phase == ELEC_INV_COORD) {

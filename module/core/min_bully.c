@@ -486,6 +486,7 @@ const struct elec_algo_ops elec_min_bully_ops = {
 	.elect		= minb_elect,
 	.rx		= minb_rx,
 	.timer		= minb_timer,
+	.peer_removed	= elec_bully_peer_removed,
 	.payload_ok	= minb_payload_ok,
 	.max_payload	= minb_max_payload,
 	.lowest_wins	= true,

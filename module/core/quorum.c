@@ -108,7 +108,9 @@ static u64 quorum_bound_until(const struct elec_core *c, u32 k)
 /*
  * ALIVE, naming the leader the node follows if it heard it lately and its
  * promise allows; a node bound to another leader names nobody and beacons
- * again when the promise ends.
+ * again when the promise ends. A leader at term 0 (a learning node takes
+ * any term; no claim has term 0) is named by nobody: ALIVE cannot carry
+ * it (elec_quorum_payload_ok()).
  */
 static void quorum_beacon(struct elec_core *c, u64 now)
 {
@@ -125,7 +127,7 @@ static void quorum_beacon(struct elec_core *c, u64 now)
 	 * frame of it (a heartbeat a third party's newer announcement made
 	 * stale is dropped, yet it says the leader is alive).
 	 */
-	if (c->phase == ELEC_BULLY_FOLLOWING && lp &&
+	if (c->phase == ELEC_BULLY_FOLLOWING && lp && c->term &&
 	    (now <= c->leader_rx_ns + elec_quorum_fresh_ns(c) ||
 	     now <= lp->heard_ns + elec_quorum_fresh_ns(c))) {
 		u64 bound = quorum_bound_until(c, k);
@@ -399,6 +401,8 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	if (name != msg->src)
 		quorum_release(c, msg, now);
+	/* the release may have made a claimant step down */
+	leading = leading && c->phase == ELEC_BULLY_LEADING;
 	if (leading && name == c->cfg.self_id && term >= q->claim_term) {
 		p->support_ns = now;
 		if (!q->confirmed)

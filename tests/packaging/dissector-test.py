@@ -41,12 +41,12 @@ def u32s(*ids):
 
 
 def frame(typ, algo, payload=b"", group=1, src=2, dst=0, term=7, flags=0,
-          version=1, plen=None, pad=True):
+          version=1, plen=None, pad=True, trailer=b""):
     hdr = struct.pack("!BBBBHHIIQ", version, TYPES.get(typ, typ) if isinstance(typ, str) else typ,
                       ALGOS[algo], flags, group,
                       len(payload) if plen is None else plen, src, dst, term)
     eth = b"\xff" * 6 + b"\x02\xe1\x00\x00\x00\x02" + b"\x88\xb5"
-    f = eth + hdr + payload
+    f = eth + hdr + payload + trailer
     if pad and len(f) < 60:
         f += b"\0" * (60 - len(f))
     return f
@@ -61,6 +61,19 @@ CASES = [
     ("bully coordinator", frame("coordinator", "bully", dst=1), True, {}),
     ("bully heartbeat leaving", frame("heartbeat", "bully", flags=1), True,
      {"election.flags.leaving": "1"}),
+    ("authenticated heartbeat", frame("heartbeat", "bully", flags=2,
+                                      trailer=struct.pack("!Q", 1234) +
+                                      bytes(range(8))), True,
+     {"election.flags.auth": "1", "election.auth.counter": "1234",
+      "election.auth.mac": "0001020304050607"}),
+    ("authenticated leaving heartbeat",
+     frame("heartbeat", "bully", flags=3,
+           trailer=struct.pack("!Q", 5) + bytes(8)), True,
+     {"election.flags.leaving": "1", "election.flags.auth": "1"}),
+    ("authenticated ring election",
+     frame("election", "ring", u32s(3, 42), dst=3, flags=2,
+           trailer=struct.pack("!Q", 9) + bytes(8)), True,
+     {"election.ring.id": "42", "election.auth.counter": "9"}),
     ("bully alive", frame("alive", "bully", u32s(9) + struct.pack("!Q", 12)),
      True, {"election.alive.leader": "9", "election.alive.term": "12"}),
     ("bully alive naming nobody", frame("alive", "bully", bytes(12)), True,
@@ -115,6 +128,10 @@ CASES = [
     ("type 6 (retry) on the wire", frame(6, "ring", u32s(1)), False, {}),
     ("type 15", frame(15, "bully"), False, {}),
     ("leaving on an election", frame("election", "bully", flags=1), False, {}),
+    ("flag 0x04", frame("heartbeat", "bully", flags=4), False, {}),
+    ("auth trailer cut short", frame("heartbeat", "bully", flags=2,
+                                     trailer=bytes(10), pad=False), False,
+     {}),
     ("group 0", frame("heartbeat", "bully", group=0), False, {}),
     ("source 0", frame("heartbeat", "bully", src=0), False, {}),
     ("payload past the frame", frame("alive", "bully", bytes(4), plen=40),

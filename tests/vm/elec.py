@@ -444,6 +444,7 @@ ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
     "COORD_TIMEOUT_NS": "Q", "PEER_ID": "I", "PEER_LLADDR": "mac",
     "IFNAME": "str", "POS": "I", "PEER_POS": "I", "SUPPRESS": "B",
     "ASK_SUSPECT": "B", "PREEMPT": "B", "PREEMPT_DELAY_NS": "Q",
+    "KEY": "hex", "KEY_NONE": "flag", "QUORUM": "B",
 }
 
 
@@ -539,6 +540,10 @@ def cmd_nl(a):
             data = bytes(int(x, 16) for x in v.split(":"))
         elif fmt == "str":
             data = v.encode() + b"\0"
+        elif fmt == "hex":
+            data = bytes.fromhex(v)
+        elif fmt == "flag":
+            data = b""
         else:
             data = struct.pack("=" + fmt, int(v, 0))
         payload += nla(attrs_enum[aname], data)

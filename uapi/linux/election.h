@@ -24,10 +24,11 @@
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
  *	SUPPRESS optional with ELEC_ALGO_RING only; ASK_SUSPECT, PREEMPT,
  *	PREEMPT_DELAY_NS optional with the Bully algorithms (bully,
- *	min-bully, enh-bully) only.
+ *	min-bully, enh-bully) only; KEY optional.
  *	Creates a stopped instance.
  * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes
- *	and (the Bully algorithms only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS.
+ *	and (the Bully algorithms only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS;
+ *	KEY or KEY_NONE. All of it applies, or (refused) none of it.
  * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP. A leader
  *	that GROUP_DEL or GROUP_STOP stops first broadcasts a HEARTBEAT
  *	flagged ELECTION_FLAG_LEAVING.
@@ -38,7 +39,7 @@
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
  *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and
- *	ADMIN_UP, SEQ (the namespace's last event number: a listener that
+ *	ADMIN_UP, AUTH, SEQ (the namespace's last event number: a listener that
  *	joined the events group first drops this instance's events up to it),
  *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
  *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
@@ -71,6 +72,8 @@
  *	3      1    flags         ELECTION_FLAG_LEAVING on a HEARTBEAT, else 0
  *	                          (any other bit, or the bit on another type,
  *	                          is malformed)
+ *	                          ELECTION_FLAG_AUTH on any type: the
+ *	                          authentication trailer follows the payload
  *	4      2    group         1..65535
  *	6      2    payload_len   bytes of payload after the header
  *	8      4    src           sender's node id, 1..U32_MAX
@@ -78,7 +81,18 @@
  *	16     8    term          sender's term (see Documentation/)
  *	24     ...  payload       algorithm and type specific
  *
- * Trailing bytes after the payload (Ethernet padding) are ignored.
+ * With ELECTION_FLAG_AUTH (the group has a key), ELECTION_AUTH_LEN bytes
+ * follow the payload:
+ *
+ *	0      8    counter       the sender's frame counter (be64), above
+ *	                          every counter it sent before (see below)
+ *	8      8    mac           SipHash-2-4 with the group's 16-byte key over
+ *	                          every byte from the header's first to the
+ *	                          counter's last, as the reference emits it
+ *	                          (the 64-bit result, little-endian)
+ *
+ * Trailing bytes after the payload, or after the trailer (Ethernet
+ * padding), are ignored.
  */
 #ifndef _UAPI_LINUX_ELECTION_H
 #define _UAPI_LINUX_ELECTION_H
@@ -96,6 +110,17 @@
  * followers elect at once instead of waiting out the detection window.
  */
 #define ELECTION_FLAG_LEAVING		0x01
+/*
+ * Header flag: the frame ends with the authentication trailer (counter
+ * and MAC, ELECTION_AUTH_LEN bytes after the payload). A group with a key
+ * sends every frame with it and drops frames without it; a group without
+ * a key drops frames with it (Documentation/protocol.rst, "Authentication").
+ */
+#define ELECTION_FLAG_AUTH		0x02
+#define ELECTION_AUTH_LEN		16
+#define ELECTION_AUTH_MAC_LEN		8
+/* A group key: SipHash-2-4's 128-bit key. */
+#define ELECTION_KEY_LEN		16
 /* Largest payload that fits a 1500-byte MTU after our header. */
 #define ELECTION_MAX_PAYLOAD		(1500 - ELECTION_HDR_LEN)
 
@@ -325,6 +350,17 @@ enum elec_role {
  *	term from a configured peer)
  * @ELEC_DROP_WRONG_LLADDR: the frame's Ethernet source address is not the
  *	configured link-layer address of the peer its source id names
+ * @ELEC_DROP_AUTH_MISSING: the group has a key and the frame carries no
+ *	authentication trailer
+ * @ELEC_DROP_AUTH_BAD: the trailer's MAC is not the one the group's key
+ *	gives (forged, altered, or another key)
+ * @ELEC_DROP_AUTH_TRUNCATED: ELECTION_FLAG_AUTH set and the frame too
+ *	short for the trailer (counted by the device, like MALFORMED: every
+ *	instance of the device reports it)
+ * @ELEC_DROP_AUTH_REPLAY: the trailer's counter is not above the last one
+ *	accepted from that peer (a replayed or duplicated frame)
+ * @ELEC_DROP_AUTH_UNEXPECTED: the frame carries a trailer and the group
+ *	has no key
  * @__ELEC_DROP_AFTER_LAST: internal use
  * @ELEC_DROP_MAX: highest valid value
  */
@@ -340,6 +376,11 @@ enum elec_drop {
 	ELEC_DROP_QUEUE_FULL,
 	ELEC_DROP_TERM_TOO_FAR,
 	ELEC_DROP_WRONG_LLADDR,
+	ELEC_DROP_AUTH_MISSING,
+	ELEC_DROP_AUTH_BAD,
+	ELEC_DROP_AUTH_TRUNCATED,
+	ELEC_DROP_AUTH_REPLAY,
+	ELEC_DROP_AUTH_UNEXPECTED,
 	__ELEC_DROP_AFTER_LAST,
 	ELEC_DROP_MAX = __ELEC_DROP_AFTER_LAST - 1
 };
@@ -544,6 +585,13 @@ enum elec_cmd {
  *	first; differs from PEER_LLADDR when the configured address is wrong
  * @ELEC_ATTR_ADMIN_UP: u8, GROUP_GET: 1 after GROUP_START until
  *	GROUP_STOP (the instance runs while its device is up too), 0 before
+ * @ELEC_ATTR_KEY: binary, ELECTION_KEY_LEN bytes, GROUP_NEW and GROUP_SET:
+ *	the group's key; from then on every frame sent carries the
+ *	authentication trailer and every frame received must (the key is
+ *	never reported back)
+ * @ELEC_ATTR_KEY_NONE: flag, GROUP_SET: remove the key (frames go
+ *	unauthenticated again); not with ELEC_ATTR_KEY
+ * @ELEC_ATTR_AUTH: u8, GROUP_GET: 1 when the group has a key
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -603,6 +651,9 @@ enum elec_attr {
 	ELEC_ATTR_PEER_HEARD_AGO_NS,
 	ELEC_ATTR_PEER_SEEN_LLADDR,
 	ELEC_ATTR_ADMIN_UP,
+	ELEC_ATTR_KEY,
+	ELEC_ATTR_KEY_NONE,
+	ELEC_ATTR_AUTH,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

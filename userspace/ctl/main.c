@@ -8,7 +8,9 @@
  *   --dry-run (or ELECTIONCTL_DRY_RUN=1 in the environment): parse, then
  *	print the request as JSON instead of sending it;
  *   --unchecked: skip range and required-keyword checks (syntax is still
- *	enforced), so tests can make the kernel refuse requests.
+ *	enforced), so tests can make the kernel refuse requests; key-file
+ *	then sends a file of up to 64 bytes as it is (a key of another
+ *	length), and key-file with key none both.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,8 +32,10 @@ void elec_usage_group(FILE *f)
 	fputs("electionctl group add dev IF group G id ID algo ALGO [ pos P ]\n"
 	      "                      [ suppress { on | off } ] [TIMING] [BULLY]\n"
 	      "                      [ search-interval { DUR | 0 } ]\n"
+	      "                      [ key-file PATH ]\n"
 	      "electionctl group set dev IF group G [TIMING] [BULLY]\n"
 	      "                      [ search-interval { DUR | 0 } ]\n"
+	      "                      [ key-file PATH | key none ]\n"
 	      "electionctl group { del | delete } dev IF group G\n"
 	      "electionctl group { start | stop | elect } dev IF group G\n"
 	      "electionctl group show [ dev IF ] [ group G ]\n",
@@ -129,6 +133,11 @@ static void usage(FILE *f)
 	      "merged under the highest coordinator when it heals; each\n"
 	      "coordinator searches every search-interval (default 0:\n"
 	      "hb-interval x hb-miss).\n"
+	      "key-file PATH: authenticate the group's frames with the key in\n"
+	      "PATH (16 raw bytes, or 32 hex digits and a newline; keep it\n"
+	      "mode 0600: a warning says when group or others may read it);\n"
+	      "every node of the group needs the same key. key none removes\n"
+	      "it. Keys are never printed; showconf writes a placeholder path.\n"
 	      "\n"
 	      "show, stats, group show and peer show read one instance when dev\n"
 	      "and group are both given, else every instance (filtered by the\n"

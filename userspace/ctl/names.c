@@ -57,6 +57,11 @@ static const char *const drop_names[ELEC_DROP_MAX + 1] = {
 	[ELEC_DROP_QUEUE_FULL] = "queue_full",
 	[ELEC_DROP_TERM_TOO_FAR] = "term_too_far",
 	[ELEC_DROP_WRONG_LLADDR] = "wrong_lladdr",
+	[ELEC_DROP_AUTH_MISSING] = "auth_missing",
+	[ELEC_DROP_AUTH_BAD] = "auth_bad",
+	[ELEC_DROP_AUTH_TRUNCATED] = "auth_truncated",
+	[ELEC_DROP_AUTH_REPLAY] = "auth_replay",
+	[ELEC_DROP_AUTH_UNEXPECTED] = "auth_unexpected",
 };
 
 static const char *const tx_drop_names[ELEC_TX_DROP_MAX + 1] = {
@@ -128,6 +133,9 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_PEER_HEARD_AGO_NS] = "peer_heard_ago_ns",
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = "peer_seen_lladdr",
 	[ELEC_ATTR_ADMIN_UP] = "admin_up",
+	[ELEC_ATTR_KEY] = "key",
+	[ELEC_ATTR_KEY_NONE] = "key_none",
+	[ELEC_ATTR_AUTH] = "auth",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

@@ -80,6 +80,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_ADMIN_UP] = { .type = NLA_U8 },
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6,
 					 .maxlen = 6 },
+	[ELEC_ATTR_AUTH] = { .type = NLA_U8 },
 };
 
 /**
@@ -242,6 +243,11 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 	if (s & ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
 		err = err ?: nla_put_u64(msg, ELEC_ATTR_SEARCH_INTERVAL_NS,
 					 a->search_interval_ns);
+	if (s & ELEC_KWB(ELEC_KW_KEY_FILE))
+		err = err ?: nla_put(msg, ELEC_ATTR_KEY, (int)a->key_len,
+				     a->key);
+	if (s & ELEC_KWB(ELEC_KW_KEY))
+		err = err ?: nla_put_flag(msg, ELEC_ATTR_KEY_NONE);
 	if (err < 0)
 		return elec_fail("cannot build the request: %s",
 				 nl_geterror(err));
@@ -375,7 +381,25 @@ static int valid_cb(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-/* Dry-run: print the request as JSON. */
+void elec_nl_msg_free(struct nl_msg *msg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct nlattr *a;
+	int rem;
+
+	if (nlh->nlmsg_len >= NLMSG_HDRLEN + GENL_HDRLEN) {
+		struct genlmsghdr *gh = genlmsg_hdr(nlh);
+
+		nla_for_each_attr(a, genlmsg_attrdata(gh, 0),
+				  genlmsg_attrlen(gh, 0), rem)
+			if (nla_type(a) == ELEC_ATTR_KEY)
+				explicit_bzero(nla_data(a),
+					       (size_t)nla_len(a));
+	}
+	nlmsg_free(msg);
+}
+
+/* Dry-run: print the request as JSON (never a key: only its length). */
 static void dry_print(const struct elec_ctx *ctx, struct nl_msg *msg)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
@@ -408,7 +432,12 @@ static void dry_print(const struct elec_ctx *ctx, struct nl_msg *msg)
 			snprintf(buf, sizeof(buf), "attr_%d", type);
 			an = buf;
 		}
-		if (type == ELEC_ATTR_PEER_LLADDR && len == 6) {
+		if (type == ELEC_ATTR_KEY) {
+			snprintf(buf, sizeof(buf), "hidden, %d bytes", len);
+			elec_json_str(&j, an, buf);
+		} else if (type == ELEC_ATTR_KEY_NONE && !len) {
+			elec_json_bool(&j, an, true);
+		} else if (type == ELEC_ATTR_PEER_LLADDR && len == 6) {
 			char mac[18];
 
 			elec_fmt_mac(mac, sizeof(mac), nla_data(a));
@@ -448,12 +477,12 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 
 	if (ctx->dry_run) {
 		dry_print(ctx, msg);
-		nlmsg_free(msg);
+		elec_nl_msg_free(msg);
 		return 0;
 	}
 	cb = nl_cb_alloc(NL_CB_DEFAULT);
 	if (!cb) {
-		nlmsg_free(msg);
+		elec_nl_msg_free(msg);
 		return elec_fail("out of memory");
 	}
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, valid_cb, &req);
@@ -462,7 +491,7 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 	nl_cb_err(cb, NL_CB_CUSTOM, err_cb, &req);
 
 	err = nl_send_auto(ctx->sk, msg);
-	nlmsg_free(msg);
+	elec_nl_msg_free(msg);
 	if (err < 0) {
 		nl_cb_put(cb);
 		return elec_fail("cannot send the request: %s",
@@ -561,22 +590,39 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 {
 	struct elec_args a;
 	struct nl_msg *msg;
+	int ret;
 
 	if (elec_parse_args(ctx, what, argc, argv, allowed, required, &a))
 		return ELEC_EXIT_USAGE;
+	ret = ELEC_EXIT_USAGE;
+	if (!ctx->unchecked && (a.seen & ELEC_KWB_KEY) == ELEC_KWB_KEY) {
+		elec_err("key-file and key none exclude each other: give one");
+		goto out;
+	}
+	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
+	    (a.seen & ELEC_KWB(ELEC_KW_KEY))) {
+		elec_err("key none applies to group set only (a new group has no key unless key-file is given)");
+		goto out;
+	}
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
-	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS)))
-		return elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, quorum, search-interval",
-				what);
+	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS | ELEC_KWB_KEY))) {
+		elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, quorum, search-interval, key-file, key",
+			 what);
+		goto out;
+	}
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
 	    check_algo_options(&a))
-		return ELEC_EXIT_USAGE;
+		goto out;
+	ret = ELEC_EXIT_FAIL;
 	msg = elec_nl_msg(ctx, cmd, false);
 	if (!msg)
-		return ELEC_EXIT_FAIL;
+		goto out;
 	if (elec_nl_put_args(msg, &a, id_attr)) {
-		nlmsg_free(msg);
-		return ELEC_EXIT_FAIL;
+		elec_nl_msg_free(msg);
+		goto out;
 	}
-	return elec_nl_transact(ctx, msg, NULL, NULL);
+	ret = elec_nl_transact(ctx, msg, NULL, NULL);
+out:
+	elec_args_wipe(&a);
+	return ret;
 }

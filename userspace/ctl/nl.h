@@ -45,6 +45,9 @@ struct nl_msg *elec_nl_msg(struct elec_ctx *ctx, uint8_t cmd, bool dump);
 int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 		     int id_attr);
 
+/* Free @msg, first wiping the key attribute it may hold. */
+void elec_nl_msg_free(struct nl_msg *msg);
+
 /*
  * Send @msg (always consumed) and read replies until the ack, the end of
  * the dump or an error. Kernel errors print "Error: <extack message>" (or

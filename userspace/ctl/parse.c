@@ -11,13 +11,18 @@
  * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
  * preempt, quorum: "on" or "off". preempt-delay, search-interval: "0" or a DUR.
  * Device names: resolved with if_nametoindex(); unknown names are errors.
+ * key-file: a file of exactly 16 bytes (the raw key), or of 32 hex digits
+ *	optionally followed by blanks (a newline); key: "none" only.
  * Keywords, commands and subcommands: the word, or an unambiguous prefix
  * of it (iproute2 style; "hb" names both hb-interval and hb-miss, so it
  * is an error); values (algorithm names, on/off) are never abbreviated.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "parse.h"
 
@@ -41,6 +46,8 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_SEARCH_INTERVAL] = "search-interval",
 	[ELEC_KW_QUORUM] = "quorum",
 	[ELEC_KW_HOOK_TIMEOUT] = "hook-timeout",
+	[ELEC_KW_KEY_FILE] = "key-file",
+	[ELEC_KW_KEY] = "key",
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -223,6 +230,119 @@ static const char *parse_dev(const char *s, struct elec_args *a)
 	return NULL;
 }
 
+void elec_args_wipe(struct elec_args *a)
+{
+	explicit_bzero(a->key, sizeof(a->key));
+	a->key_len = 0;
+}
+
+static const char key_format[] =
+	"expected exactly 16 raw bytes, or 32 hex digits optionally followed by a newline";
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * The key in @buf (@len bytes read from the file): 16 raw bytes, or 32 hex
+ * digits and nothing but blanks after them. Never quotes the content.
+ */
+static const char *decode_key(const uint8_t *buf, size_t len, bool unchecked,
+			      struct elec_args *a)
+{
+	size_t i;
+
+	if (len == ELECTION_KEY_LEN) {
+		memcpy(a->key, buf, len);
+		a->key_len = len;
+		return NULL;
+	}
+	if (len >= 2 * ELECTION_KEY_LEN) {
+		for (i = 0; i < 2 * ELECTION_KEY_LEN; i++)
+			if (hexval((char)buf[i]) < 0)
+				break;
+		while (i == 2 * ELECTION_KEY_LEN && len > i &&
+		       is_blank((char)buf[len - 1]))
+			len--;
+		if (i == 2 * ELECTION_KEY_LEN && len == i) {
+			for (i = 0; i < ELECTION_KEY_LEN; i++)
+				a->key[i] = (uint8_t)(hexval((char)buf[2 * i]) << 4 |
+						      hexval((char)buf[2 * i + 1]));
+			a->key_len = ELECTION_KEY_LEN;
+			return NULL;
+		}
+	}
+	if (unchecked && len <= sizeof(a->key)) {
+		/* tests: the kernel must refuse a key of another length */
+		memcpy(a->key, buf, len);
+		a->key_len = len;
+		return NULL;
+	}
+	return key_format;
+}
+
+/*
+ * key-file PATH: read the key. Warns (on stderr, like wg) when group or
+ * others may read or write the file; a key others could read is no secret.
+ */
+static const char *parse_key_file(const char *path, bool unchecked,
+				  struct elec_args *a)
+{
+	uint8_t buf[2 * ELEC_KEY_FILE_MAX + 1];
+	const char *why = NULL;
+	size_t len = 0;
+	struct stat st;
+	int fd;
+
+	if (!*path)
+		return "empty file name";
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		snprintf(reason_buf, sizeof(reason_buf), "cannot open: %s",
+			 strerror(errno));
+		return reason_buf;
+	}
+	if (fstat(fd, &st)) {
+		snprintf(reason_buf, sizeof(reason_buf), "cannot stat: %s",
+			 strerror(errno));
+		close(fd);
+		return reason_buf;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		return "is a directory; expected a file holding the key";
+	}
+	while (len < sizeof(buf)) {
+		ssize_t n = read(fd, buf + len, sizeof(buf) - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(reason_buf, sizeof(reason_buf),
+				 "cannot read: %s", strerror(errno));
+			why = reason_buf;
+			break;
+		}
+		if (!n)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	if (!why && len == sizeof(buf))
+		why = key_format;
+	if (!why)
+		why = decode_key(buf, len, unchecked, a);
+	explicit_bzero(buf, sizeof(buf));
+	if (!why && S_ISREG(st.st_mode) && (st.st_mode & 0066)) {
+		fflush(stdout);
+		fprintf(stderr, "Warning: %skey file \"%s\" is readable or writable by group or others (mode %04o): chmod 600 it\n",
+			elec_err_where ? elec_err_where : "", path,
+			(unsigned int)(st.st_mode & 07777));
+	}
+	return why;
+}
+
 /* "0" (the default: no delay; the default period) or a duration */
 static const char *parse_zero_or_dur(const char *s, bool unchecked,
 				     uint64_t *ns)
@@ -294,6 +414,10 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return parse_zero_or_dur(s, unchecked, &a->search_interval_ns);
 	case ELEC_KW_HOOK_TIMEOUT:
 		return elec_parse_dur(s, unchecked, &a->hook_timeout_ns);
+	case ELEC_KW_KEY_FILE:
+		return parse_key_file(s, unchecked, a);
+	case ELEC_KW_KEY:
+		return strcmp(s, "none") ? "expected none (to remove the key; a key is set with key-file PATH)" : NULL;
 	case ELEC_KW_COUNT:
 		break;
 	}
@@ -354,9 +478,9 @@ static int find_kw(const char *s, unsigned int allowed)
 	return elec_lookup(s, names, NULL, ELEC_KW_COUNT);
 }
 
-int elec_parse_args(const struct elec_ctx *ctx, const char *what,
-		    int argc, char **argv, unsigned int allowed,
-		    unsigned int required, struct elec_args *a)
+static int parse_args(const struct elec_ctx *ctx, const char *what,
+		      int argc, char **argv, unsigned int allowed,
+		      unsigned int required, struct elec_args *a)
 {
 	unsigned int missing;
 	int i, kw;
@@ -402,4 +526,15 @@ int elec_parse_args(const struct elec_ctx *ctx, const char *what,
 			return elec_err("missing required keyword \"%s\" for \"%s\"",
 					kw_names[kw], what);
 	return 0;
+}
+
+int elec_parse_args(const struct elec_ctx *ctx, const char *what,
+		    int argc, char **argv, unsigned int allowed,
+		    unsigned int required, struct elec_args *a)
+{
+	int ret = parse_args(ctx, what, argc, argv, allowed, required, a);
+
+	if (ret)
+		elec_args_wipe(a);
+	return ret;
 }

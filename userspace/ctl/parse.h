@@ -12,6 +12,9 @@
 
 #include "electionctl.h"
 
+/* key-file: the most bytes read (--unchecked sends up to this many raw) */
+#define ELEC_KEY_FILE_MAX	64
+
 /* Keywords of the iproute2-style argument lists. */
 enum elec_kw {
 	ELEC_KW_DEV,
@@ -31,6 +34,8 @@ enum elec_kw {
 	ELEC_KW_SEARCH_INTERVAL,
 	ELEC_KW_QUORUM,
 	ELEC_KW_HOOK_TIMEOUT,
+	ELEC_KW_KEY_FILE,
+	ELEC_KW_KEY,
 	ELEC_KW_COUNT
 };
 
@@ -47,6 +52,9 @@ enum elec_kw {
 /* every algorithm option of group add and group set */
 #define ELEC_KWB_OPTIONS	(ELEC_KWB_BULLY | \
 				 ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
+/* the key of group add (key-file) and group set (key-file, key none) */
+#define ELEC_KWB_KEY		(ELEC_KWB(ELEC_KW_KEY_FILE) | \
+				 ELEC_KWB(ELEC_KW_KEY))
 #define ELEC_KWB_INSTANCE	(ELEC_KWB(ELEC_KW_DEV) | ELEC_KWB(ELEC_KW_GROUP))
 
 /**
@@ -70,6 +78,10 @@ enum elec_kw {
  * @search_interval_ns: invitation: 0 (hb-interval x hb-miss), or a duration
  * @quorum: the Bully algorithms: 1 for "on", 0 for "off"
  * @hook_timeout_ns: monitor exec: how long a hook may run
+ * @key: key-file: the key read from the file (secret: wipe it with
+ *	elec_args_wipe() once the request is sent)
+ * @key_len: bytes in @key: ELECTION_KEY_LEN (other lengths only with
+ *	--unchecked, for tests of the kernel's checks)
  */
 struct elec_args {
 	unsigned int seen;
@@ -91,13 +103,21 @@ struct elec_args {
 	uint64_t search_interval_ns;
 	uint8_t quorum;
 	uint64_t hook_timeout_ns;
+	uint8_t key[ELEC_KEY_FILE_MAX];
+	size_t key_len;
 };
+
+/* Forget the key of @a (explicit_bzero: not optimised away). */
+void elec_args_wipe(struct elec_args *a);
 
 /*
  * Parse "KEYWORD VALUE" pairs. @what names the command in messages
  * ("group add"). Keywords outside @allowed, repeated keywords, keywords
  * without a value, bad values and (unless ctx->unchecked) missing @required
- * keywords print an error naming the token. Returns 0 or ELEC_EXIT_USAGE.
+ * keywords print an error naming the token. "key-file PATH" reads the key
+ * (16 raw bytes, or 32 hex digits and optional trailing blanks) and warns
+ * when the file is readable or writable by group or others. Returns 0 or
+ * ELEC_EXIT_USAGE (then @a holds no key).
  */
 int elec_parse_args(const struct elec_ctx *ctx, const char *what,
 		    int argc, char **argv, unsigned int allowed,

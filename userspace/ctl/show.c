@@ -169,6 +169,9 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	elec_json_attr_u64(j, "preempt_delay_ns", tb,
 			   ELEC_ATTR_PREEMPT_DELAY_NS);
 	json_opt_bool(j, "quorum", tb, ELEC_ATTR_QUORUM);
+	/* a key is set (never the key itself); absent from an older kernel */
+	if (tb[ELEC_ATTR_AUTH])
+		elec_json_bool(j, "auth", nla_get_u8(tb[ELEC_ATTR_AUTH]));
 	if (tb[ELEC_ATTR_INV_SEQ])
 		show_json_inv(j, tb);
 	/* the device: its MTU and own address (the frames' source) */
@@ -302,6 +305,9 @@ static void show_text(FILE *out, struct nlattr **tb)
 	if (tb[ELEC_ATTR_SUPPRESS])
 		print_item(out, &first, "suppress",
 			   nla_get_u8(tb[ELEC_ATTR_SUPPRESS]) ? "on" : "off");
+	if (tb[ELEC_ATTR_AUTH])
+		print_item(out, &first, "auth",
+			   nla_get_u8(tb[ELEC_ATTR_AUTH]) ? "on" : "off");
 	end_items(out, &first);
 	if (tb[ELEC_ATTR_ASK_SUSPECT] || tb[ELEC_ATTR_PREEMPT] ||
 	    tb[ELEC_ATTR_PREEMPT_DELAY_NS]) {

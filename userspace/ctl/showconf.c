@@ -11,6 +11,12 @@
  * interval of hb-interval x hb-miss. The timing (hb-interval, hb-miss,
  * timeout) is always written: the file then keeps its meaning if a later
  * version changes a default.
+ *
+ * The kernel never reports a group's key, only that it has one: such a
+ * group's "group add" ends with "key-file" and a placeholder path
+ * (KEY_PLACEHOLDER_DIR/CHANGE-ME-DEV-GROUP.key), after a comment that says
+ * to put the group's key file there. Until edited, running the batch stops
+ * at that line: the placeholder cannot be opened.
  */
 #include <inttypes.h>
 #include <net/if.h>
@@ -47,6 +53,8 @@ static const char *dev_word(const char *name, char *buf, size_t size)
 	return buf;
 }
 
+#define KEY_PLACEHOLDER_DIR	"/etc/election"
+
 static void put_dur(FILE *out, const char *kw, uint64_t ns)
 {
 	char buf[32];
@@ -68,6 +76,8 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	uint64_t hb = elec_nla_u64(tb, ELEC_ATTR_HB_INTERVAL_NS, 0);
 	uint64_t miss = elec_nla_u64(tb, ELEC_ATTR_HB_MISS, 0);
 	uint64_t t = elec_nla_u64(tb, ELEC_ATTR_TIMEOUT_NS, 0);
+	bool auth = elec_nla_u64(tb, ELEC_ATTR_AUTH, 0);
+	char kbuf[64], kword[2 * sizeof(kbuf) + 3];
 	uint64_t v;
 	struct nlattr *peer;
 	int rem;
@@ -77,6 +87,14 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	(void)filter;
 	fprintf(out, "# dev %s group %" PRIu64 "\n", ifname,
 		group);
+	if (auth) {
+		snprintf(kbuf, sizeof(kbuf),
+			 KEY_PLACEHOLDER_DIR "/CHANGE-ME-%s-%" PRIu64 ".key",
+			 elec_reply_ifname(tb, ifbuf) ?: "dev", group);
+		fputs("# auth on: the kernel never returns keys; replace the placeholder\n"
+		      "# after key-file with the path of this group's key file (the same\n"
+		      "# key as on the group's other nodes)\n", out);
+	}
 	fprintf(out, "group add dev %s group %" PRIu64 " id %" PRIu64
 		" algo %s", ifname, group, id,
 		elec_enum_str(elec_algo_name, algo, "algo", abuf,
@@ -111,6 +129,9 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	v = elec_nla_u64(tb, ELEC_ATTR_SEARCH_INTERVAL_NS, 0);
 	if (algo == ELEC_ALGO_INVITATION && v && v != hb * miss)
 		put_dur(out, "search-interval", v);
+	if (auth)
+		fprintf(out, " key-file %s",
+			dev_word(kbuf, kword, sizeof(kword)));
 	fputc('\n', out);
 	if (tb[ELEC_ATTR_PEERS]) {
 		nla_for_each_nested(peer, tb[ELEC_ATTR_PEERS], rem) {

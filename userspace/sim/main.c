@@ -49,7 +49,7 @@ static void usage(FILE *f)
 		"         [--hb-miss K] [--runs R] [--json] [--trace] [--suppress on|off]\n"
 		"         [--timeline FILE]\n"
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
-		"         [--quorum on|off]\n"
+		"         [--quorum on|off] [--auth on|off]\n"
 		"         [--absent LIST] [--search-interval DUR] [--timing]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P] [--json]\n"
 		"output: one line per run; --json: one JSON object per run (JSON\n"
@@ -64,6 +64,8 @@ static void usage(FILE *f)
 		"            enh-bully: at\n"
 		"            most %u nodes; ring-list: at most %u nodes;\n"
 		"            --search-interval: invitation)\n"
+		"auth:       --auth on: every node has a group key (frames carry a\n"
+		"            counter, receivers drop replays; as in the kernel)\n"
 		"extensions: --partitions (random scenario and --check: one split and heal,\n"
 		"            outside Bully's assumptions; invitation: one to three splits,\n"
 		"            the last one healed or not, within its assumptions,\n"
@@ -259,6 +261,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		fprintf(f, " --preempt off");
 	if (p->quorum)
 		fprintf(f, " --quorum on");
+	if (p->auth)
+		fprintf(f, " --auth on");
 	if (p->preempt_delay_ns)
 		put_dur(f, "--preempt-delay", p->preempt_delay_ns);
 	if (p->search_interval_ns)
@@ -383,6 +387,11 @@ int main(int argc, char **argv)
 			scen = val;
 		} else if (!strcmp(name, "--initiator")) {
 			init = val;
+		} else if (!strcmp(name, "--auth")) {
+			if (!strcmp(val, "on"))
+				p.auth = 1;
+			else if (strcmp(val, "off"))
+				bad("--auth: '%s' is not on or off", val);
 		} else if (!strcmp(name, "--suppress")) {
 			suppress = val;
 			if (!strcmp(val, "off"))

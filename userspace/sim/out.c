@@ -329,6 +329,9 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 				printf("%s%u", i ? "," : "", p->absent[i]);
 			printf("],");
 		}
+		if (p->auth)
+			printf("\"auth\":true,\"auth_replay\":%llu,",
+			       (unsigned long long)r->auth_replay);
 		if (r->leader)
 			printf("\"leader\":%u,", r->leader);
 		else

@@ -675,6 +675,12 @@ int sim_init(struct sim *s, const struct sim_params *p)
 		if (!s->peer_mem)
 			return -1;
 	}
+	if (p->auth && p->n > 1) {
+		s->auth_ctr = calloc((size_t)p->n * (p->n - 1),
+				     sizeof(*s->auth_ctr));
+		if (!s->auth_ctr)
+			return -1;
+	}
 	for (i = 0; i < p->n; i++) {
 		struct node *nd = &s->nodes[i];
 		struct elec_sink sink = { .emit = sim_emit, .ctx = nd };
@@ -694,6 +700,14 @@ int sim_init(struct sim *s, const struct sim_params *p)
 			elec_core_set_queue(&nd->core,
 					    s->qmem + (size_t)s->q_cap * i,
 					    s->q_cap);
+		/*
+		 * a key: counters on every frame sent, the replay rule on
+		 * every frame received; each node's wall clock its own
+		 */
+		if (s->auth_ctr)
+			elec_core_set_auth(&nd->core,
+					   s->auth_ctr + (size_t)np * i,
+					   SIM_WALL_NS + (u64)i * 1000003ULL, 0);
 		/* ascending order: every add appends */
 		for (k = 0; k < p->n; k++) {
 			u32 pi = s->by_id[k], id = s->nodes[pi].id;
@@ -726,6 +740,7 @@ void sim_free(struct sim *s)
 	if (s->nodes)
 		munmap(s->nodes, s->nodes_len);
 	free(s->alive_sent);
+	free(s->auth_ctr);
 	free(s->hb_sent);
 	free(s->by_id);
 	free(s->ids);
@@ -1124,6 +1139,17 @@ static void sim_deliver(struct sim *s, const struct ev *e)
 	}
 	m.dst = m.type == ELEC_MSG_HEARTBEAT ? 0 : nd->id;
 	m.term = e->term;
+	/*
+	 * --auth on: the frame's counter. A 32-byte event has no room for
+	 * the sender's (the core's, elec_auth_next_ctr()); its sequence
+	 * number stands in: it too grows with every frame a node sends, so
+	 * the receiver's replay rule sees what it would on the wire, frames
+	 * that random latency reorders included.
+	 */
+	if (s->auth_ctr) {
+		m.flags = ELECTION_FLAG_AUTH;
+		m.auth_ctr = (e->key >> EV_SEQ_SHIFT) + 1;
+	}
 	if (!nd->up) {
 		if (s->trace)
 			out_trace(s, "%u lost %s src=%u (down)", nd->id,
@@ -1364,6 +1390,8 @@ void sim_result(struct sim *s, struct run_result *r)
 	for (i = 0; i < s->n; i++) {
 		r->leader_changes += s->nodes[i].core.stats.leader_changes;
 		r->elections += s->nodes[i].core.stats.elections;
+		r->auth_replay +=
+			s->nodes[i].core.stats.drops[ELEC_DROP_AUTH_REPLAY];
 	}
 	r->leader_changes -= s->lc0;
 	r->elections -= s->el0;

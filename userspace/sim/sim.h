@@ -68,6 +68,9 @@ _Static_assert(sizeof(struct ev) == 32, "an in-flight event is 32 bytes");
 #define EV_TYPE(e)	((u8)(e)->key)
 #define EV_SEQ_SHIFT	16
 
+/* --auth on: the nodes' wall clocks at time 0 (node index i: + i * 1000003) */
+#define SIM_WALL_NS	1700000000000000000ULL
+
 /*
  * In the queue's FIFO lanes (sim.c) an entry may stand for a run of
  * events, all with the same time, kind, type and term and consecutive
@@ -185,6 +188,7 @@ struct sim_params {
 	int ask_suspect_off;	/* bully: --ask-suspect off */
 	int preempt_off;	/* bully: --preempt off */
 	int quorum;		/* bully: --quorum on */
+	int auth;		/* --auth on: every node has a group key */
 	u64 preempt_delay_ns;	/* bully: --preempt-delay */
 	u64 seed;
 	u64 lat_lo, lat_hi;
@@ -231,6 +235,9 @@ struct run_result {
 	u64 bound_ns;		/* E2 deadline (absolute), 0 = none */
 	u64 last_fault_ns;
 	int changed_after;	/* observe: state or traffic changed */
+	u64 auth_replay;	/* --auth on: frames the nodes dropped as
+				 * replays (received out of order)
+				 */
 	u64 dual_ns;		/* time with two or more live leaders */
 	u64 dual_max_ns;	/* the longest such interval */
 	u64 terms;		/* highest term now minus before the fault */
@@ -250,6 +257,9 @@ struct sim {
 	u32 n;
 	struct node *nodes;	/* mmap, nodes_len bytes */
 	size_t nodes_len;
+	u64 *auth_ctr;		/* --auth on: the nodes' per-peer counters,
+				 * n - 1 each
+				 */
 	u64 *alive_sent;	/* quorum on: [src idx * n + dst idx], when the
 				 * last ALIVE on that link was sent and not
 				 * lost (it arrives, or is in flight) */

@@ -73,7 +73,7 @@ static struct nl_msg *group_reply(uint32_t leader)
 }
 
 /*
- * bully: peer 1 heard 12.345678 ms ago from its configured address, peer 2
+ * bully, a key set (AUTH 1): peer 1 heard 12.345678 ms ago from its configured address, peer 2
  * never heard, its frames coming from another address (a mistyped lladdr)
  */
 static struct nl_msg *heard_reply(void)
@@ -86,6 +86,7 @@ static struct nl_msg *heard_reply(void)
 
 	if (nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_LEADER) ||
 	    nla_put_u8(msg, ELEC_ATTR_ADMIN_UP, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_AUTH, 1) ||
 	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
 	    nla_put_u64(msg, ELEC_ATTR_TERM, 2))
 		abort();
@@ -109,7 +110,7 @@ static struct nl_msg *heard_reply(void)
 	return msg;
 }
 
-/* bully with the options off and a preempt delay (a newer kernel) */
+/* bully with the options off and a preempt delay, no key (a newer kernel) */
 static struct nl_msg *bully_opts_reply(void)
 {
 	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 8,
@@ -128,6 +129,7 @@ static struct nl_msg *bully_opts_reply(void)
 	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 0) ||
 	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 250000000) ||
 	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_AUTH, 0) ||
 	    !nla_nest_start(msg, ELEC_ATTR_PEERS))
 		abort();
 	return msg;
@@ -313,7 +315,9 @@ static struct nl_msg *stats_reply(bool with_late)
 	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
 	if (!n || nla_put_u64(msg, ELEC_DROP_STALE_TERM, 4) ||
 	    nla_put_u64(msg, ELEC_DROP_STOPPED, 1) ||
-	    nla_put_u64(msg, ELEC_DROP_QUEUE_FULL, 8))
+	    nla_put_u64(msg, ELEC_DROP_QUEUE_FULL, 8) ||
+	    nla_put_u64(msg, ELEC_DROP_AUTH_BAD, 6) ||
+	    nla_put_u64(msg, ELEC_DROP_AUTH_REPLAY, 2))
 		abort();
 	nla_nest_end(msg, n);
 	if (nla_put_u64(msg, ELEC_ATTR_ELECTIONS, 6) ||

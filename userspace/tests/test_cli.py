@@ -824,6 +824,202 @@ def test_batch():
     refused("-batch without a file", ["-batch"], '"-batch"')
 
 
+def test_keys():
+    """key-file PATH and key none: the key file's formats, that the key is
+    never printed (requests, errors, batch errors), the mode warning and
+    showconf's placeholder."""
+    lo = {"ifindex": LO, "group": 7}
+    secret = bytes(range(0x41, 0x51))            # "ABCDEFGHIJKLMNOP"
+    secret_hex = secret.hex()
+    hidden = "hidden, 16 bytes"
+    set_ = ["group", "set", "dev", "lo", "group", "7"]
+    tmp = tempfile.mkdtemp()
+
+    def keyfile(name, data, mode=0o600):
+        path = os.path.join(tmp, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        os.chmod(path, mode)
+        return path
+
+    def leaks(text):
+        low = text.lower()
+        return (secret.decode() in text or secret_hex in low or
+                "4142434445" in low)
+
+    try:
+        raw = keyfile("raw.key", secret)
+        good = {
+            "16 raw bytes": raw,
+            "32 hex digits and a newline": keyfile(
+                "hex.key", secret_hex.encode() + b"\n"),
+            "32 hex digits, no newline": keyfile("hexnonl.key",
+                                                 secret_hex.encode()),
+            "32 upper-case hex digits, CRLF and blanks": keyfile(
+                "hexup.key", secret_hex.upper().encode() + b"  \r\n\n"),
+            "16 raw bytes that are blanks and newlines": keyfile(
+                "blanks.key", b"\n" * 8 + b" " * 8),
+        }
+        for what, path in good.items():
+            for argv, cmd, want in [
+                    (base_add(["key-file", path]), "group_new",
+                     dict(lo, node_id=5, algo=1, key=hidden)),
+                    (set_ + ["key-file", path], "group_set",
+                     dict(lo, key=hidden))]:
+                rc, out, err = run(argv)
+                request(f"{argv[1]} key-file: {what}", argv, cmd, want)
+                check(f"{argv[1]} key-file: {what}: the key is not printed",
+                      not leaks(out + err), out + err)
+        request("group set key none: only a key change",
+                set_ + ["key", "none"], "group_set", dict(lo, key_none=True))
+        request("group set key-f (abbreviated key-file)",
+                set_ + ["key-f", raw], "group_set", dict(lo, key=hidden))
+        request("group set with timing and a key",
+                set_ + ["hb-interval", "1ms", "key-file", raw],
+                "group_set", dict(lo, hb_interval_ns=1000000, key=hidden))
+        refused("group set k: key-file or key", set_ + ["k", "none"],
+                '"k"')
+
+        bad = {
+            "15 bytes": keyfile("b15.key", secret[:15]),
+            "17 bytes (raw key and a newline)": keyfile("b17.key",
+                                                        secret + b"\n"),
+            "empty": keyfile("empty.key", b""),
+            "31 hex digits": keyfile("h31.key", secret_hex[:31].encode()
+                                     + b"\n"),
+            "33 hex digits": keyfile("h33.key", secret_hex.encode()
+                                     + b"a\n"),
+            "32 characters, not hex": keyfile(
+                "nothex.key", b"g" + secret_hex[1:].encode() + b"\n"),
+            "hex then a word": keyfile("junk.key", secret_hex.encode()
+                                       + b" x\n"),
+            "two lines of hex": keyfile("two.key", (secret_hex + "\n")
+                                        .encode() * 2),
+            "a large file": keyfile("big.key", secret * 1000),
+        }
+        for what, path in bad.items():
+            for argv in [base_add(["key-file", path]),
+                         set_ + ["key-file", path]]:
+                refused(f"{argv[1]} key-file: {what}", argv,
+                        f'key-file "{path}": expected exactly 16 raw bytes,'
+                        f' or 32 hex digits')
+                rc, out, err = run(argv)
+                check(f"{argv[1]} key-file: {what}: the content is not "
+                      f"printed", not leaks(err), err)
+        refused("key-file: a missing file",
+                set_ + ["key-file", os.path.join(tmp, "nonexistent")],
+                "nonexistent\": cannot open: No such file or directory")
+        refused("key-file: a directory", set_ + ["key-file", tmp],
+                f'"{tmp}": is a directory')
+        refused("key-file: an empty name", set_ + ["key-file", ""],
+                '"": empty file name')
+        if os.geteuid() != 0:
+            unreadable = keyfile("noread.key", secret, 0o000)
+            refused("key-file: an unreadable file",
+                    set_ + ["key-file", unreadable],
+                    "cannot open: Permission denied")
+        refused("key-file and key none together",
+                set_ + ["key-file", raw, "key", "none"],
+                "key-file and key none exclude each other")
+        refused("key none on group add", base_add(["key", "none"]),
+                "key none applies to group set only")
+        for v in ["None", "off", "", raw]:
+            refused(f"key {v!r}: only none", set_ + ["key", v], f'"{v}"')
+        refused("key-file on group del",
+                ["group", "del", "dev", "lo", "group", "7", "key-file", raw],
+                '"key-file"')
+        refused("key-file twice",
+                set_ + ["key-file", raw, "key-file", raw],
+                'duplicate keyword "key-file"')
+        refused("group set without a change names key-file and key",
+                set_, "search-interval, key-file, key")
+        request("--unchecked: a 15-byte key and key none are sent",
+                ["--unchecked"] + set_ + ["key-file", bad["15 bytes"],
+                                          "key", "none"],
+                "group_set", dict(lo, key="hidden, 15 bytes", key_none=True))
+
+        for mode in [0o644, 0o640, 0o604, 0o620]:
+            loose = keyfile(f"loose{mode:o}.key", secret, mode)
+            rc, out, err = run(set_ + ["key-file", loose])
+            check(f"key-file mode {mode:04o}: a warning, the request sent",
+                  rc == 0 and json.loads(out)["attrs"].get("key") == hidden
+                  and err == f'Warning: key file "{loose}" is readable or '
+                             f'writable by group or others (mode '
+                             f'{mode:04o}): chmod 600 it\n'
+                  and not leaks(out + err), f"rc={rc} {out!r} {err!r}")
+        for mode in [0o600, 0o400]:
+            path = keyfile(f"tight{mode:o}.key", secret, mode)
+            rc, out, err = run(set_ + ["key-file", path])
+            check(f"key-file mode {mode:04o}: no warning",
+                  rc == 0 and err == "", err)
+
+        # -batch: errors name FILE:LINE, never a line's words or the key
+        batch = keyfile("setup.batch",
+                        f"group set dev lo group 7 key-file "
+                        f"{bad['33 hex digits']}\n".encode())
+        rc, out, err = run(["-batch", batch])
+        check("-batch: a bad key file: FILE:LINE and the file's name only",
+              rc == 1 and out == "" and
+              err.startswith(f"Error: {batch}:1: invalid key-file ") and
+              err.count("\n") == 1 and not leaks(err), f"rc={rc} {err!r}")
+
+        # showconf of a keyed group: the placeholder fails until edited
+        rc, conf, err = run(["showconf"], dry=False, prog=ARGS.print_test)
+        placeholder = "/etc/election/CHANGE-ME-eth\\1-12.key"
+        comment = ("# auth on: the kernel never returns keys; replace the "
+                   "placeholder\n# after key-file with the path of this "
+                   "group's key file (the same\n# key as on the group's "
+                   "other nodes)\n")
+        check("showconf: auth on: a comment, then key-file and a "
+              "placeholder on the group add line",
+              rc == 0 and
+              "# dev eth\\1 group 12\n" + comment +
+              "group add dev eth\\1 group 12 id 4000000000 algo bully "
+              f"key-file {placeholder}\n" in conf and
+              sum("key-file" in x for x in conf.splitlines()
+                  if not x.startswith("#")) == 1 and
+              conf.count(comment) == 1 and
+              not os.path.exists(placeholder), conf)
+        check("showconf: auth off: no key-file",
+              "group add dev eth\\1 group 8 id 4000000000 algo bully "
+              "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+              "preempt off preempt-delay 250ms quorum on\n" in conf, conf)
+        section = conf[conf.index("# dev eth\\1 group 12\n"):]
+        section = section.replace("dev eth\\1 group", "dev lo group")
+        path = keyfile("conf.batch", section.encode())
+        rc, out, err = run(["-batch", path])
+        line = section.splitlines().index(
+            next(x for x in section.splitlines()
+                 if x.startswith("group add"))) + 1
+        check("-batch of showconf's output: stops at the placeholder with "
+              "the file's error",
+              rc == 1 and out == "" and
+              err == f'Error: {path}:{line}: invalid key-file '
+                     f'"{placeholder}": cannot open: No such file or '
+                     f'directory\n', f"rc={rc} {out!r} {err!r}")
+        path = keyfile("edited.batch",
+                       section.replace(placeholder, raw).encode())
+        rc, out, err = run(["-batch", path])
+        reqs = [json.loads(x) for x in out.splitlines()]
+        check("-batch of showconf's output, the key file filled in: runs, "
+              "the key hidden",
+              rc == 0 and err == "" and
+              [r["cmd"] for r in reqs] ==
+              ["group_new", "peer_add", "peer_add", "group_start"] and
+              reqs[0]["attrs"].get("key") == hidden and not leaks(out),
+              f"rc={rc} {out!r} {err!r}")
+    finally:
+        shutil.rmtree(tmp)
+
+    rc, out, err = run(["group", "help"], dry=False)
+    check("group help: key-file on add, key-file or key none on set",
+          "                      [ key-file PATH ]\nelectionctl group set"
+          in out and "[ key-file PATH | key none ]" in out, out)
+    rc, out, err = run(["help"], dry=False)
+    check("help: the key file's format", "32 hex digits" in out and
+          "mode 0600" in out, out)
+
+
 def family_present():
     return os.path.exists("/sys/module/election")
 
@@ -1026,6 +1222,13 @@ def test_printers():
     check("-j show: admin_up after participant",
           list(heard.keys())[7:10] == ["term", "participant", "admin_up"],
           lines[0])
+    check("-j show: auth true (a key is set) after quorum; no key in it",
+          heard.get("auth") is True and
+          list(heard.keys())[18:21] == ["quorum", "auth", "mtu"] and
+          not any("key" in k for k in heard), lines[0])
+    check("-j show: auth false from the attribute, absent without",
+          [x.get("auth", "absent") for x in show] ==
+          ["absent"] * 2 + [False] + ["absent"] * 8, lines[0])
     check("-j show: admin_up true from the attribute, null without",
           heard.get("admin_up") is True and
           all(x.get("admin_up", 0) is None for x in show), lines[0])
@@ -1068,8 +1271,8 @@ def test_printers():
                      hb_miss=3, timeout_ns=10000000,
                      coord_timeout_ns=40000000, pos=4000000000,
                      ask_suspect=False, preempt=False,
-                     preempt_delay_ns=250000000, quorum=True, mtu=None,
-                     lladdr=None, peers=[])
+                     preempt_delay_ns=250000000, quorum=True, auth=False,
+                     mtu=None, lladdr=None, peers=[])
     want1 = dict(want0, role="follower", leader=4000000001,
                  participant=False)
     ring_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
@@ -1174,7 +1377,9 @@ def test_printers():
                               "wrong_algo": 0, "unknown_peer": 0,
                               "stale_term": 4, "wrong_dst": 0, "stopped": 1,
                               "queue_full": 8, "term_too_far": 0,
-                              "wrong_lladdr": 0},
+                              "wrong_lladdr": 0, "auth_missing": 0,
+                              "auth_bad": 6, "auth_truncated": 0,
+                              "auth_replay": 2, "auth_unexpected": 0},
                        elections=6, leader_changes=2, tx_errors=1,
                        tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
                        elections_limited=3, quorum_lost=2,
@@ -1238,7 +1443,7 @@ def test_printers():
     check("show text output: the Bully options (off, delay)",
           "algo bully leader 4000000000 term 1 role leader participant no\n"
           "\thb-interval 1s hb-miss 3 timeout 10ms coord-timeout 40ms "
-          "pos 4000000000\n"
+          "pos 4000000000 auth off\n"
           "\task-suspect off preempt off preempt-delay 250ms quorum on\n"
           in out, out)
     check("show text output: a ring reports the options' defaults",
@@ -1265,6 +1470,7 @@ def test_printers():
           "\tpeer 1" in out, out)
     check("show text output: heard, and a source address that differs",
           "algo bully leader 4000000000 term 2 role leader participant no\n"
+          "\tauth on\n"
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no seen-lladdr "
           "52:54:00:12:34:56 (differs from lladdr)\n" in out, out)
@@ -1291,7 +1497,8 @@ def test_printers():
           "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
           "ready 0 alive 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
-          "queue_full 8 term_too_far 0 wrong_lladdr 0\n"
+          "queue_full 8 term_too_far 0 wrong_lladdr 0 auth_missing 0 "
+          "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
           "quorum_lost 2 tx_errors 1\n" in out, out)
@@ -1370,6 +1577,18 @@ def test_valgrind():
         (ARGS.print_test, ["json"], False),
         (ARGS.print_test, ["text"], False),
     ]
+    keydir = tempfile.mkdtemp()
+    keyfile = os.path.join(keydir, "k")
+    with open(keyfile, "w") as f:
+        f.write("00112233445566778899aabbccddeeff\n")
+    os.chmod(keyfile, 0o600)
+    cases += [
+        (None, base_add(["key-file", keyfile]), True),
+        (None, ["group", "set", "dev", "lo", "group", "1", "key-file",
+                keydir], True),
+        (None, ["group", "set", "dev", "lo", "group", "1", "key", "none"],
+         True),
+    ]
     if not family_present():
         cases.append((None, ["show"], False))
         cases.append((None, ["monitor"], False))
@@ -1380,13 +1599,14 @@ def test_valgrind():
             # e.g. clang 14's DWARF 5 with Debian 12's valgrind 3.19
             print("skip - valgrind cannot read this binary's debug info "
                   "(try -gdwarf-4): memory checks skipped")
-            return
+            break
         name = os.path.basename(prog or ARGS.bin)
         check(f"valgrind {name} {'--dry-run ' if dry else ''}"
               f"{' '.join(repr(a) if a == '' else a for a in argv)}",
               vg[0] == plain[0] and vg[0] != 99 and vg[1] == plain[1]
               and vg[2] == plain[2],
               f"rc={vg[0]} (plain {plain[0]})\n{vg[2]}")
+    shutil.rmtree(keydir)
 
 
 def main():
@@ -1405,6 +1625,7 @@ def main():
     test_help()
     test_conventions()
     test_batch()
+    test_keys()
     test_no_module()
     test_json_writer()
     test_netlink()

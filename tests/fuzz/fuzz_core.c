@@ -1,0 +1,1104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target "core": one instance of the protocol core
+ * (the .c files of module/core, compiled unchanged), of any of the seven algorithms,
+ * configured and driven by the input (format: fuzz_input.h): frames
+ * through the codec, timer expiries, time, start/stop/elect/resign, peers
+ * added and deleted, configuration changes, a group key set, changed or
+ * removed.
+ *
+ * Every action the core emits and the state after every input are checked
+ * (fz_fail() traps, which libFuzzer reports as a crash):
+ *  - each SEND is a valid frame of the instance: it encodes, decodes back
+ *    to the same fields, fits elec_core_max_frame() for the most peers
+ *    the group had, goes to 0 or a configured peer (module/tx.c WARNs
+ *    on any other unicast), carries ELECTION_FLAG_LEAVING only on a
+ *    HEARTBEAT and ELECTION_FLAG_AUTH exactly when the group has a key,
+ *    with a counter above the last one sent;
+ *  - authentication: a frame is refused as a replay exactly when its
+ *    counter is not above the last accepted from its sender, and the
+ *    per-peer counters stay with their peers through adds and deletes;
+ *  - timer ids are valid, a cancel names an armed timer, and the armed
+ *    set the actions describe is the core's own (timer_expires);
+ *  - events are valid, a peer event names a configured peer, a new leader
+ *    is 0, the local id or a configured peer, an event's leader and term
+ *    are the instance's, every action carries the input's time;
+ *  - a stopped instance emits nothing (start aside); a stop emits only
+ *    timer cancels and then ELEC_EVENT_STOPPED, and leaves no timer armed,
+ *    role stopped, leader none; the no-ops the core documents (start when
+ *    running, an unarmed or early timer, resign when not leading, peer
+ *    add, set_config) emit nothing; a resign changes no state;
+ *  - role leader means leader = the local id; the peer table stays sorted
+ *    with valid ids; a refused set_config changes nothing;
+ *  - counters never go down; tx grows by the frames sent; rx by at most
+ *    one per received frame, by none for other inputs, and a received
+ *    frame is counted in rx or in drops; max_term is at least term (it
+ *    may go down: the far-behind rule of bully.c gives a poisoned term
+ *    up); the ring queue stays within its capacity;
+ *  - a timer that keeps re-arming at or before the current time (a
+ *    livelock of the embedder's timer loop) is a failure too.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "core.h"
+#include "ring.h"
+#include "fuzz_input.h"
+
+#define FZ_MAX_FIRES		1024	/* timer expiries per input */
+#define FZ_ADVANCE_FIRES	256	/* per time advance */
+#define FZ_SAME_TIME_FIRES	64	/* expiries in a row at one instant */
+
+static int fz_trace = -1;	/* FUZZ_TRACE=1: every input and action to stderr */
+
+struct fz_in {
+	const u8 *p;
+	size_t left;
+};
+
+static u8 in_u8(struct fz_in *in)
+{
+	if (!in->left)
+		return 0;
+	in->left--;
+	return *in->p++;
+}
+
+static u16 in_be16(struct fz_in *in)
+{
+	u16 v = in_u8(in);
+
+	return (u16)(v << 8 | in_u8(in));
+}
+
+static u32 in_be32(struct fz_in *in)
+{
+	u32 v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		v = v << 8 | in_u8(in);
+	return v;
+}
+
+static u64 in_be64(struct fz_in *in)
+{
+	u64 v = in_be32(in);
+
+	return v << 32 | in_be32(in);
+}
+
+static u64 in_varint(struct fz_in *in)
+{
+	u64 v = 0;
+	int shift;
+
+	for (shift = 0; shift < 64; shift += 7) {
+		u8 b = in_u8(in);
+
+		v |= (u64)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			break;
+	}
+	return v;
+}
+
+enum fz_call {
+	FZ_CALL_OTHER,
+	FZ_CALL_START,
+	FZ_CALL_STOP,
+	FZ_CALL_RX,
+	FZ_CALL_NOOP,	/* documented to emit nothing */
+};
+
+struct fz {
+	struct elec_core c;
+	struct elec_peer peers[FZ_MAX_PEERS];
+	u64 qmem[ELEC_RING_QUEUE_BYTES / 8];
+	u64 now;
+	/* the armed timers as the actions describe them */
+	u64 armed[ELEC_TIMER_COUNT];
+	u32 max_n_peers;	/* the most peers the group had */
+	u32 ghost;		/* an id that was a peer and was deleted */
+	u32 deleted[64];	/* the ids deleted so far (the first 64) */
+	u32 n_deleted;
+	/* the current call */
+	enum fz_call call;
+	bool was_running;
+	u32 n_actions;
+	u32 n_sends;
+	bool stopped_event;
+	/* the last frame the core sent */
+	u8 sent[ELECTION_HDR_LEN + ELECTION_MAX_PAYLOAD];
+	u16 sent_len;
+	u64 sent_term;
+	u32 fires;
+	struct elec_stats stats;
+	u32 leader;
+	bool mt_below;		/* max_term < term since a received frame */
+	/* authentication: the counters the core keeps, and the model of them */
+	u64 rx_ctr[FZ_MAX_PEERS];
+	u32 model_id[64];
+	u64 model_ctr[64];
+	u32 n_model;
+	bool tx_ctr_sent;	/* a frame with a counter was sent */
+	u64 tx_ctr;		/* its counter */
+};
+
+#define fz_fail(f, ...) do {						\
+	fprintf(stderr, "fuzz_core: %s:%d: ", __FILE__, __LINE__);	\
+	fprintf(stderr, __VA_ARGS__);					\
+	fprintf(stderr, " (algo %u, now %llu)\n", (f)->c.cfg.algo,	\
+		(unsigned long long)(f)->now);				\
+	__builtin_trap();						\
+} while (0)
+
+#define fz_check(f, cond, ...) do {					\
+	if (!(cond))							\
+		fz_fail(f, "check failed: " #cond ": " __VA_ARGS__);	\
+} while (0)
+
+/*
+ * Known core bugs (/work/core-bugs.md, reproducers in crashes/core/):
+ * tolerated so that the fuzzer goes on looking for others, unless the
+ * environment names them: FUZZ_STRICT=all, or a comma-separated list of
+ * names, makes them failures again.
+ */
+static bool fz_known_bug(struct fz *f, bool cond, const char *name)
+{
+	static const char *strict;
+	static bool init;
+
+	(void)f;
+	if (!init) {
+		strict = getenv("FUZZ_STRICT");
+		init = true;
+	}
+	if (!cond)
+		return false;
+	if (strict && (!strcmp(strict, "all") || strstr(strict, name)))
+		return false;
+	if (fz_trace > 0)
+		fprintf(stderr, "fuzz_core: known bug %s tolerated\n", name);
+	return true;
+}
+
+/* the last counter the model says the core accepted from @id */
+static u64 *fz_model(struct fz *f, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < f->n_model; i++)
+		if (f->model_id[i] == id)
+			return &f->model_ctr[i];
+	if (f->n_model == 64)
+		abort();	/* more ids than the input can name */
+	f->model_id[f->n_model] = id;
+	f->model_ctr[f->n_model] = 0;
+	return &f->model_ctr[f->n_model++];
+}
+
+static bool fz_is_peer(struct fz *f, u32 id)
+{
+	return elec_core_peer_find(&f->c, id) != NULL;
+}
+
+
+/*
+ * 0, the local id or a configured peer (a run that a deleted peer had
+ * answered named it once: "deleted-peer-named", fixed, its reproducer
+ * kept in crashes/).
+ */
+static bool fz_valid_leader(struct fz *f, u32 id)
+{
+	return !id || id == f->c.cfg.self_id || fz_is_peer(f, id);
+}
+
+static void fz_check_send(struct fz *f, const struct elec_msg *m)
+{
+	struct elec_core *c = &f->c;
+	u8 buf[ELECTION_HDR_LEN + ELECTION_MAX_PAYLOAD + 8];
+	u32 max = elec_core_max_frame(c, f->max_n_peers + 1);
+	struct elec_msg d;
+	size_t len;
+	int r;
+
+	fz_check(f, m->src == c->cfg.self_id, "src %u", m->src);
+	fz_check(f, m->group == c->cfg.group, "group %u", m->group);
+	fz_check(f, m->algo == c->cfg.algo, "algo %u", m->algo);
+	fz_check(f, m->type > ELEC_MSG_UNSPEC && m->type <= ELEC_MSG_MAX &&
+		 m->type != ELEC_MSG_RETRY, "type %u", m->type);
+	fz_check(f, !(m->flags & ~ELECTION_FLAG_AUTH) ||
+		 ((m->flags & ~ELECTION_FLAG_AUTH) == ELECTION_FLAG_LEAVING &&
+		  m->type == ELEC_MSG_HEARTBEAT),
+		 "flags %#x on type %u", m->flags, m->type);
+	fz_check(f, !(m->flags & ELECTION_FLAG_AUTH) == !c->auth.rx_ctr,
+		 "flags %#x, key %s", m->flags, c->auth.rx_ctr ? "set" : "none");
+	if (m->flags & ELECTION_FLAG_AUTH) {
+		/* the counter never goes back, and repeats only at the top */
+		fz_check(f, !f->tx_ctr_sent || m->auth_ctr > f->tx_ctr ||
+			 (m->auth_ctr == U64_MAX && f->tx_ctr == U64_MAX),
+			 "counter %llu after %llu",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)f->tx_ctr);
+		f->tx_ctr_sent = true;
+		f->tx_ctr = m->auth_ctr;
+	}
+	/* module/tx.c WARNs on a unicast to an id outside the peer table */
+	fz_check(f, !m->dst || fz_is_peer(f, m->dst),
+		 "type %u to %u, not a peer", m->type, m->dst);
+	fz_check(f, m->dst != c->cfg.self_id, "type %u to itself", m->type);
+	fz_check(f, !m->payload_len || m->payload, "payload NULL");
+	fz_check(f, m->payload_len <= ELECTION_MAX_PAYLOAD, "payload_len %u",
+		 m->payload_len);
+
+	len = elec_codec_encode(m, buf, sizeof(buf));
+	fz_check(f, len == (size_t)ELECTION_HDR_LEN + m->payload_len +
+		 (m->flags & ELECTION_FLAG_AUTH ? ELECTION_AUTH_LEN : 0),
+		 "encoded %zu bytes, type %u payload %u", len, m->type,
+		 m->payload_len);
+	fz_check(f, len <= max, "type %u: %zu bytes, max_frame %u (%u peers)",
+		 m->type, len, max, f->max_n_peers);
+	memcpy(f->sent, buf, len);
+	f->sent_len = (u16)len;
+	f->sent_term = m->term;
+
+	/* an ALIVE naming a leader at term 0 was "alive-term0", fixed */
+	r = elec_codec_decode(buf, len, &d);
+	fz_check(f, r == ELEC_DECODE_OK, "type %u payload %u: sent frame decodes as %s",
+		 m->type, m->payload_len, elec_decode_reason(r));
+	fz_check(f, d.type == m->type && d.algo == m->algo &&
+		 d.flags == m->flags && d.group == m->group &&
+		 d.payload_len == m->payload_len && d.src == m->src &&
+		 d.dst == m->dst && d.term == m->term &&
+		 (!(m->flags & ELECTION_FLAG_AUTH) || d.auth_ctr == m->auth_ctr),
+		 "round trip");
+	fz_check(f, !m->payload_len ||
+		 !memcmp(d.payload, m->payload, m->payload_len), "payload");
+}
+
+static void fz_trace_action(const struct fz *f, const struct elec_action *a);
+
+static void fz_emit(void *ctx, const struct elec_action *act)
+{
+	struct fz *f = ctx;
+	struct elec_core *c = &f->c;
+
+	f->n_actions++;
+	if (fz_trace > 0)
+		fz_trace_action(f, act);
+	fz_check(f, act->now_ns == f->now, "action at %llu",
+		 (unsigned long long)act->now_ns);
+	fz_check(f, f->call != FZ_CALL_NOOP, "action %d from a no-op input",
+		 act->kind);
+	fz_check(f, f->was_running || f->call == FZ_CALL_START,
+		 "action %d while stopped", act->kind);
+	fz_check(f, !f->stopped_event, "action %d after STOPPED", act->kind);
+	if (f->call == FZ_CALL_STOP)
+		fz_check(f, act->kind == ELEC_ACT_TIMER_CANCEL ||
+			 (act->kind == ELEC_ACT_EVENT &&
+			  act->event.type == ELEC_EVENT_STOPPED),
+			 "action %d in a stop", act->kind);
+
+	switch (act->kind) {
+	case ELEC_ACT_SEND:
+		f->n_sends++;
+		fz_check_send(f, &act->msg);
+		break;
+	case ELEC_ACT_TIMER_ARM:
+		fz_check(f, act->timer.id < ELEC_TIMER_COUNT, "arm id %u",
+			 act->timer.id);
+		fz_check(f, act->timer.expires_ns, "armed at 0");
+		fz_check(f, c->running, "arm while not running");
+		fz_check(f, elec_timer_name(c->ops, act->timer.id), "timer name");
+		f->armed[act->timer.id] = act->timer.expires_ns;
+		break;
+	case ELEC_ACT_TIMER_CANCEL:
+		fz_check(f, act->timer.id < ELEC_TIMER_COUNT, "cancel id %u",
+			 act->timer.id);
+		fz_check(f, f->armed[act->timer.id], "cancel of unarmed %u",
+			 act->timer.id);
+		f->armed[act->timer.id] = 0;
+		break;
+	case ELEC_ACT_EVENT:
+		fz_check(f, act->event.type > ELEC_EVENT_UNSPEC &&
+			 act->event.type <= ELEC_EVENT_MAX, "event %u",
+			 act->event.type);
+		fz_check(f, act->event.leader == c->leader &&
+			 act->event.term == c->term, "event %u: leader %u term %llu",
+			 act->event.type, act->event.leader,
+			 (unsigned long long)act->event.term);
+		if (act->event.type == ELEC_EVENT_PEER_UP ||
+		    act->event.type == ELEC_EVENT_PEER_DOWN)
+			fz_check(f, fz_is_peer(f, act->event.peer),
+				 "peer event %u for %u", act->event.type,
+				 act->event.peer);
+		else
+			fz_check(f, !act->event.peer, "event %u peer %u",
+				 act->event.type, act->event.peer);
+		if (act->event.type == ELEC_EVENT_LEADER_CHANGED)
+			fz_check(f, fz_valid_leader(f, act->event.leader),
+				 "leader %u", act->event.leader);
+		if (act->event.type == ELEC_EVENT_STOPPED) {
+			fz_check(f, f->call == FZ_CALL_STOP, "STOPPED event");
+			fz_check(f, !act->event.leader, "stopped with leader");
+			f->stopped_event = true;
+		}
+		break;
+	default:
+		fz_fail(f, "action kind %d", act->kind);
+	}
+}
+
+static u64 fz_sum(const u64 *v, size_t n)
+{
+	u64 s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+static void fz_begin(struct fz *f, enum fz_call call)
+{
+	f->call = call;
+	f->was_running = f->c.running;
+	f->n_actions = 0;
+	f->n_sends = 0;
+	f->stopped_event = false;
+	f->stats = f->c.stats;
+	f->leader = f->c.leader;
+}
+
+/* the state after an input */
+static void fz_end(struct fz *f)
+{
+	struct elec_core *c = &f->c;
+	const u64 *now_s = (const u64 *)&c->stats;
+	const u64 *old_s = (const u64 *)&f->stats;
+	size_t i, n_s = sizeof(c->stats) / sizeof(u64);
+	u64 rx;
+	u32 k;
+
+	for (k = 0; k < ELEC_TIMER_COUNT; k++)
+		fz_check(f, f->armed[k] == c->timer_expires[k],
+			 "timer %u: actions say %llu, core %llu", k,
+			 (unsigned long long)f->armed[k],
+			 (unsigned long long)c->timer_expires[k]);
+	if (c->running) {
+		fz_check(f, c->role != ELEC_ROLE_STOPPED, "running, role stopped");
+		fz_check(f, c->role <= ELEC_ROLE_MAX, "role %u", c->role);
+	} else {
+		fz_check(f, c->role == ELEC_ROLE_STOPPED && !c->leader,
+			 "stopped: role %u leader %u", c->role, c->leader);
+		for (k = 0; k < ELEC_TIMER_COUNT; k++)
+			fz_check(f, !c->timer_expires[k], "stopped, timer %u armed", k);
+	}
+	if (f->call == FZ_CALL_STOP && f->was_running)
+		fz_check(f, f->stopped_event, "stop without STOPPED");
+	if (c->role == ELEC_ROLE_LEADER)
+		fz_check(f, c->leader == c->cfg.self_id, "role leader, leader %u",
+			 c->leader);
+	if (c->leader != f->leader)
+		fz_check(f, fz_valid_leader(f, c->leader), "leader %u", c->leader);
+
+	fz_check(f, c->n_peers <= c->max_peers, "n_peers %u", c->n_peers);
+	for (k = 0; k < c->n_peers; k++) {
+		fz_check(f, c->peers[k].id && c->peers[k].id != c->cfg.self_id,
+			 "peer id %u", c->peers[k].id);
+		fz_check(f, !k || c->peers[k - 1].id < c->peers[k].id,
+			 "peer table unsorted");
+	}
+	if (elec_algo_is_ring(c->cfg.algo))
+		fz_check(f, c->ring.q_len <= c->ring.q_cap, "ring queue %u of %u",
+			 c->ring.q_len, c->ring.q_cap);
+	/* the counters stay parallel to the peer table through adds and dels */
+	fz_check(f, !c->auth.rx_ctr || c->auth.rx_ctr == f->rx_ctr,
+		 "rx_ctr array moved");
+	for (k = 0; c->auth.rx_ctr && k < c->n_peers; k++)
+		fz_check(f, c->auth.rx_ctr[k] == *fz_model(f, c->peers[k].id),
+			 "peer %u: counter %llu, accepted %llu", c->peers[k].id,
+			 (unsigned long long)c->auth.rx_ctr[k],
+			 (unsigned long long)*fz_model(f, c->peers[k].id));
+
+	for (i = 0; i < n_s; i++)
+		fz_check(f, now_s[i] >= old_s[i], "counter %zu went down", i);
+	fz_check(f, fz_sum(c->stats.tx, ELEC_MSG_MAX + 1) -
+		 fz_sum(f->stats.tx, ELEC_MSG_MAX + 1) == f->n_sends,
+		 "tx counted %llu, sent %u",
+		 (unsigned long long)(fz_sum(c->stats.tx, ELEC_MSG_MAX + 1) -
+				      fz_sum(f->stats.tx, ELEC_MSG_MAX + 1)),
+		 f->n_sends);
+	rx = fz_sum(c->stats.rx, ELEC_MSG_MAX + 1) -
+	     fz_sum(f->stats.rx, ELEC_MSG_MAX + 1);
+	fz_check(f, rx <= (f->call == FZ_CALL_RX ? 1 : 0), "rx grew by %llu",
+		 (unsigned long long)rx);
+	if (f->call == FZ_CALL_RX && !rx)
+		fz_check(f, fz_sum(c->stats.drops, ELEC_DROP_MAX + 1) >
+			 fz_sum(f->stats.drops, ELEC_DROP_MAX + 1),
+			 "a frame neither received nor dropped");
+	/*
+	 * Known bug "far-behind-keeps-term": the Bully variants' far-behind
+	 * rule lowers max_term to a received term, and a run that then
+	 * only records the announcement keeps the higher term; it lasts
+	 * until the next term is taken.
+	 */
+	if (c->max_term < c->term &&
+	    fz_known_bug(f, f->call == FZ_CALL_RX || f->mt_below,
+			 "far-behind-keeps-term"))
+		f->mt_below = true;
+	else
+		fz_check(f, c->max_term >= c->term, "max_term %llu < term %llu",
+			 (unsigned long long)c->max_term,
+			 (unsigned long long)c->term);
+	if (c->max_term >= c->term)
+		f->mt_below = false;
+	f->call = FZ_CALL_OTHER;
+}
+
+/*
+ * elec_core_timer(): an expiry the core takes (running, armed, due)
+ * unarms the timer without a cancel action; any other is a no-op
+ */
+static void fz_timer(struct fz *f, u8 id)
+{
+	struct elec_core *c = &f->c;
+	bool takes = id < ELEC_TIMER_COUNT && c->running &&
+		     c->timer_expires[id] && f->now >= c->timer_expires[id];
+
+	fz_begin(f, takes ? FZ_CALL_OTHER : FZ_CALL_NOOP);
+	if (takes)
+		f->armed[id] = 0;
+	elec_core_timer(c, id, f->now);
+	fz_end(f);
+}
+
+/* fire timer @id at @now (now >= its expiry) */
+static void fz_fire(struct fz *f, u32 id)
+{
+	fz_timer(f, id);
+	f->fires++;
+}
+
+/* the earliest armed timer, ELEC_TIMER_COUNT if none */
+static u32 fz_next_timer(struct fz *f)
+{
+	u32 k, best = ELEC_TIMER_COUNT;
+
+	for (k = 0; k < ELEC_TIMER_COUNT; k++)
+		if (f->c.timer_expires[k] &&
+		    (best == ELEC_TIMER_COUNT ||
+		     f->c.timer_expires[k] < f->c.timer_expires[best]))
+			best = k;
+	return best;
+}
+
+/* time moves to @to; armed timers fire at their expiry on the way */
+static void fz_advance(struct fz *f, u64 to)
+{
+	u32 fired = 0, same = 0;
+	u64 last = f->now;
+
+	while (fired < FZ_ADVANCE_FIRES && f->fires < FZ_MAX_FIRES) {
+		u32 k = fz_next_timer(f);
+		u64 at;
+
+		if (k == ELEC_TIMER_COUNT || f->c.timer_expires[k] > to)
+			break;
+		at = f->c.timer_expires[k];
+		if (at > f->now)
+			f->now = at;
+		same = f->now == last ? same + 1 : 0;
+		last = f->now;
+		if (same > FZ_SAME_TIME_FIRES)
+			fz_fail(f, "timer %u re-armed at or before now %d times",
+				k, same);
+		fz_fire(f, k);
+		fired++;
+	}
+	if (to > f->now)
+		f->now = to;
+}
+
+static u64 fz_add(u64 a, u64 b)
+{
+	return a + b < a ? U64_MAX : a + b;
+}
+
+/*
+ * The replay rule: an authenticated frame is refused (ELEC_DROP_AUTH_REPLAY)
+ * only with a counter not above the last accepted from its sender; one
+ * that passes the counter check (received, or dropped for its term after
+ * it) has a counter above that, which is recorded.
+ */
+static void fz_rx_auth(struct fz *f, const struct elec_msg *m, bool keyed)
+{
+	const struct elec_stats *s = &f->c.stats, *s0 = &f->stats;
+	u64 replays = s->drops[ELEC_DROP_AUTH_REPLAY] -
+		      s0->drops[ELEC_DROP_AUTH_REPLAY];
+	bool passed = fz_sum(s->rx, ELEC_MSG_MAX + 1) !=
+		      fz_sum(s0->rx, ELEC_MSG_MAX + 1) ||
+		      s->drops[ELEC_DROP_TERM_TOO_FAR] !=
+		      s0->drops[ELEC_DROP_TERM_TOO_FAR];
+	u64 *last;
+
+	if (!keyed || !(m->flags & ELECTION_FLAG_AUTH)) {
+		fz_check(f, !replays, "replay drop without a counter check");
+		return;
+	}
+	last = fz_model(f, m->src);
+	if (passed) {
+		fz_check(f, m->auth_ctr > *last && !replays,
+			 "counter %llu, last %llu: taken, %llu replay drops",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)*last, (unsigned long long)replays);
+		*last = m->auth_ctr;
+	} else if (replays) {
+		fz_check(f, m->auth_ctr <= *last && replays == 1,
+			 "counter %llu, last %llu: %llu replay drops",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)*last, (unsigned long long)replays);
+	}
+}
+
+static void fz_rx_bytes(struct fz *f, const u8 *buf, size_t len, u8 ll_mode)
+{
+	enum elec_decode_result r;
+	bool keyed;
+	struct elec_msg m;
+	u8 ll[ELEC_LLADDR_LEN];
+
+	r = elec_codec_decode(buf, len, &m);
+	if (r != ELEC_DECODE_OK) {
+		/* the embedder counts it as malformed or truncated */
+		fz_check(f, r < ELEC_DECODE_COUNT && elec_decode_reason(r),
+			 "decode result %d", r);
+		return;
+	}
+	switch (ll_mode & 3) {
+	case FZ_LL_NONE:
+		m.src_lladdr = NULL;
+		break;
+	case FZ_LL_WRONG:
+		fz_lladdr(m.src ^ 0x80, ll);
+		m.src_lladdr = ll;
+		break;
+	default:
+		fz_lladdr(m.src, ll);
+		m.src_lladdr = ll;
+		break;
+	}
+	if (fz_trace > 0)
+		fprintf(stderr, "%llu: rx type %u src %u dst %u term %llu flags %#x len %u%s\n",
+			(unsigned long long)f->now, m.type, m.src, m.dst,
+			(unsigned long long)m.term, m.flags, m.payload_len,
+			m.src_lladdr ? "" : " (no lladdr)");
+	keyed = f->c.auth.rx_ctr;
+	fz_begin(f, FZ_CALL_RX);
+	elec_core_rx(&f->c, &m, f->now);
+	fz_rx_auth(f, &m, keyed);
+	fz_end(f);
+}
+
+static u32 fz_sent_word(struct fz *f, u32 i)
+{
+	u32 off = ELECTION_HDR_LEN + 4 * i;
+
+	if (off + 4 > f->sent_len)
+		return 0;
+	return elec_get32(f->sent + off);
+}
+
+static void fz_op_frame(struct fz *f, struct fz_in *in)
+{
+	struct elec_core *c = &f->c;
+	u8 sel = in_u8(in), type = in_u8(in), bits = in_u8(in);
+	u8 tsel = in_u8(in), words, extra, i;
+	u8 payload[ELECTION_MAX_PAYLOAD];
+	u8 buf[ELECTION_HDR_LEN + ELECTION_MAX_PAYLOAD + ELECTION_AUTH_LEN];
+	struct elec_msg m;
+	u16 len = 0;
+	size_t n;
+	u32 src;
+
+	if (sel % (c->n_peers + 2) < c->n_peers)
+		src = c->peers[sel % (c->n_peers + 2)].id;
+	else if (sel % (c->n_peers + 2) == c->n_peers)
+		src = c->cfg.self_id;
+	else
+		src = f->ghost ? f->ghost : 0x7777;
+
+	memset(&m, 0, sizeof(m));
+	m.type = type;
+	m.algo = c->cfg.algo;
+	if (bits & FZ_FB_WRONG_ALGO)
+		m.algo = 1 + m.algo % ELEC_ALGO_MAX;
+	m.group = c->cfg.group;
+	if (bits & FZ_FB_WRONG_GROUP)
+		m.group++;
+	m.src = src;
+	switch (bits & FZ_FB_DST_MASK) {
+	case 1:
+		m.dst = 0;
+		break;
+	case 2:
+		m.dst = c->n_peers ? c->peers[(sel + 1) % c->n_peers].id : 1;
+		break;
+	default:
+		m.dst = c->cfg.self_id;
+		break;
+	}
+	m.flags = bits & FZ_FB_LEAVING ? ELECTION_FLAG_LEAVING : 0;
+
+	switch (tsel & 15) {
+	case FZ_TERM_CUR:
+		m.term = c->term;
+		break;
+	case FZ_TERM_CUR_NEXT:
+		m.term = fz_add(c->term, 1);
+		break;
+	case FZ_TERM_MAX:
+		m.term = c->max_term;
+		break;
+	case FZ_TERM_MAX_NEXT:
+		m.term = fz_add(c->max_term, 1);
+		break;
+	case FZ_TERM_SENT:
+		m.term = f->sent_term;
+		break;
+	case FZ_TERM_ZERO:
+		m.term = 0;
+		break;
+	case FZ_TERM_RAW:
+		m.term = in_be64(in);
+		break;
+	case FZ_TERM_TOO_FAR:
+		m.term = fz_add(c->max_term, ELECTION_TERM_MAX_AHEAD + 1);
+		break;
+	case FZ_TERM_TOP:
+		m.term = U64_MAX;
+		break;
+	case FZ_TERM_CUR_PREV:
+		m.term = c->term ? c->term - 1 : 0;
+		break;
+	case FZ_TERM_MAX_PLUS:
+		m.term = fz_add(c->max_term, in_u8(in));
+		break;
+	default:
+		m.term = c->term;
+		break;
+	}
+
+	words = in_u8(in) % 64;
+	for (i = 0; i < words; i++) {
+		u8 w = in_u8(in);
+		u32 v;
+
+		if (w < 0x40) {
+			u32 k = w % (c->n_peers + 1);
+
+			v = k < c->n_peers ? c->peers[k].id : c->cfg.self_id;
+		} else if (w < 0x60) {
+			v = w - 0x40;
+		} else if (w < 0x80) {
+			v = (u32)(w - 0x60) << 16;
+		} else if (w < 0x90) {
+			v = fz_sent_word(f, w & 15);
+		} else if (w < 0xa0) {
+			v = fz_sent_word(f, w & 15) + 1;
+		} else {
+			v = in_be32(in);
+		}
+		elec_put32(payload + len, v);
+		len += 4;
+	}
+	extra = in_u8(in);
+	for (i = 0; i < (extra & 3); i++)
+		payload[len++] = in_u8(in);
+	if (bits & FZ_FB_AUTH)
+		m.flags |= ELECTION_FLAG_AUTH;
+	if (tsel & FZ_TS_RAW_FLAGS)
+		m.flags = in_u8(in);
+	if (m.flags & ELECTION_FLAG_AUTH) {
+		u64 last = *fz_model(f, src);
+
+		switch (in_u8(in) % FZ_CTR_COUNT) {
+		case FZ_CTR_NEXT:
+			m.auth_ctr = fz_add(last, 1);
+			break;
+		case FZ_CTR_SAME:
+			m.auth_ctr = last;
+			break;
+		case FZ_CTR_ZERO:
+			m.auth_ctr = 0;
+			break;
+		case FZ_CTR_TOP:
+			m.auth_ctr = U64_MAX;
+			break;
+		case FZ_CTR_RAW:
+			m.auth_ctr = in_be64(in);
+			break;
+		default:
+			m.auth_ctr = fz_add(last, 1ULL << 40);
+			break;
+		}
+	}
+	m.payload_len = len;
+	m.payload = len ? payload : NULL;
+
+	n = elec_codec_encode(&m, buf, sizeof(buf));
+	if (!n)
+		fz_fail(f, "encode of a %u-byte payload", len);
+	fz_rx_bytes(f, buf, n, bits >> FZ_FB_LL_SHIFT);
+}
+
+static void fz_op_raw(struct fz *f, struct fz_in *in)
+{
+	u8 buf[FZ_RAW_MAX];
+	size_t len = in_u8(in), i;
+	u8 *heap;
+
+	if (len == 255)
+		len = in_be16(in);
+	if (len > FZ_RAW_MAX)
+		len = FZ_RAW_MAX;
+	if (len > in->left)
+		len = in->left;
+	for (i = 0; i < len; i++)
+		buf[i] = in_u8(in);
+	/* an exact-size copy: ASan sees any read past the frame */
+	heap = malloc(len ? len : 1);
+	if (!heap)
+		abort();
+	memcpy(heap, buf, len);
+	fz_rx_bytes(f, heap, len, in_u8(in));
+	free(heap);
+}
+
+static void fz_op_set_config(struct fz *f, struct fz_in *in)
+{
+	struct elec_core *c = &f->c;
+	struct elec_config cfg = c->cfg, old = c->cfg;
+	u8 knob = in_u8(in) % FZ_KNOB_COUNT, v = in_u8(in);
+	const char *why = NULL;
+	int err;
+
+	switch (knob) {
+	case FZ_KNOB_HB_INTERVAL:
+		cfg.hb_interval_ns = fz_dur(v);
+		break;
+	case FZ_KNOB_TIMEOUT:
+		cfg.timeout_ns = fz_dur(v);
+		break;
+	case FZ_KNOB_HB_MISS:
+		cfg.hb_miss = fz_hb_miss(v);
+		break;
+	case FZ_KNOB_COORD_TIMEOUT:
+		cfg.coord_timeout_ns = fz_opt_dur(v);
+		break;
+	case FZ_KNOB_PREEMPT_DELAY:
+		cfg.preempt_delay_ns = fz_opt_dur(v);
+		break;
+	case FZ_KNOB_SEARCH:
+		cfg.search_interval_ns = fz_opt_dur(v);
+		break;
+	case FZ_KNOB_OPTS:
+		cfg.quorum = v & FZ_OPT_QUORUM;
+		cfg.suppress_off = v & FZ_OPT_SUPPRESS_OFF;
+		cfg.ask_suspect_off = v & FZ_OPT_ASK_SUSPECT_OFF;
+		cfg.preempt_off = v & FZ_OPT_PREEMPT_OFF;
+		break;
+	default:
+		switch (v & 3) {
+		case 0:
+			cfg.self_id++;
+			break;
+		case 1:
+			cfg.group++;
+			break;
+		case 2:
+			cfg.algo = 1 + cfg.algo % ELEC_ALGO_MAX;
+			break;
+		default:
+			cfg.self_pos++;
+			break;
+		}
+		break;
+	}
+	fz_begin(f, FZ_CALL_NOOP);
+	err = elec_core_set_config(c, &cfg, &why);
+	fz_end(f);
+	if (err) {
+		fz_check(f, why && *why, "refusal without a reason");
+		fz_check(f, !memcmp(&c->cfg, &old, sizeof(old)),
+			 "a refused set_config changed the configuration");
+	} else {
+		fz_check(f, knob != FZ_KNOB_IMMUTABLE, "an id change accepted");
+		fz_check(f, !elec_config_check(&cfg, NULL), "invalid accepted");
+		fz_check(f, !memcmp(&c->cfg, &cfg, sizeof(cfg)),
+			 "set_config stored another configuration");
+	}
+}
+
+/* a key set (@b != 0), changed or removed: every accepted counter forgotten */
+static void fz_set_auth(struct fz *f, u8 b)
+{
+	u32 i;
+
+	for (i = 0; i < f->n_model; i++)
+		f->model_ctr[i] = 0;
+	fz_begin(f, FZ_CALL_NOOP);
+	elec_core_set_auth(&f->c, b ? f->rx_ctr : NULL,
+			   fz_wall(b, f->now), f->now);
+	fz_end(f);
+	fz_check(f, f->c.auth.rx_ctr == (b ? f->rx_ctr : NULL), "key not set");
+}
+
+static void fz_op(struct fz *f, struct fz_in *in)
+{
+	struct elec_core *c = &f->c;
+	u8 op = in_u8(in) % FZ_OP_COUNT;
+	u64 d;
+
+	if (fz_trace > 0)
+		fprintf(stderr, "%llu: op %u (running %d role %u leader %u term %llu max_term %llu)\n",
+			(unsigned long long)f->now, op, c->running, c->role,
+			c->leader, (unsigned long long)c->term,
+			(unsigned long long)c->max_term);
+
+	switch (op) {
+	case FZ_OP_FRAME:
+		fz_op_frame(f, in);
+		break;
+	case FZ_OP_RAW:
+		fz_op_raw(f, in);
+		break;
+	case FZ_OP_ADVANCE:
+		d = in_varint(in);
+		fz_advance(f, fz_add(f->now, d > FZ_ADVANCE_MAX ?
+					     FZ_ADVANCE_MAX : d));
+		break;
+	case FZ_OP_STEP: {
+		u8 n = in_u8(in);
+
+		fz_advance(f, fz_add(f->now, n * fz_unit(in_u8(in))));
+		break;
+	}
+	case FZ_OP_FIRE_NEXT: {
+		u32 k = fz_next_timer(f);
+
+		if (k < ELEC_TIMER_COUNT)
+			fz_advance(f, c->timer_expires[k]);
+		break;
+	}
+	case FZ_OP_TIMER:
+		fz_timer(f, in_u8(in));
+		break;
+	case FZ_OP_SKIP: {
+		u8 n = in_u8(in);
+
+		f->now = fz_add(f->now, n * fz_unit(in_u8(in)));
+		break;
+	}
+	case FZ_OP_START:
+		fz_begin(f, c->running ? FZ_CALL_NOOP : FZ_CALL_START);
+		elec_core_start(c, f->now);
+		fz_end(f);
+		fz_check(f, c->running, "not running after start");
+		break;
+	case FZ_OP_STOP:
+		fz_begin(f, c->running ? FZ_CALL_STOP : FZ_CALL_NOOP);
+		elec_core_stop(c, f->now);
+		fz_end(f);
+		break;
+	case FZ_OP_ELECT:
+		fz_begin(f, c->running ? FZ_CALL_OTHER : FZ_CALL_NOOP);
+		elec_core_elect(c, f->now);
+		fz_end(f);
+		break;
+	case FZ_OP_RESIGN: {
+		static struct elec_core before;
+		static struct elec_peer peers[FZ_MAX_PEERS];
+		bool leads = c->running && c->role == ELEC_ROLE_LEADER &&
+			     c->leader == c->cfg.self_id;
+
+		before = *c;
+		memcpy(peers, f->peers, sizeof(peers));
+		fz_begin(f, leads ? FZ_CALL_OTHER : FZ_CALL_NOOP);
+		elec_core_resign(c, f->now);
+		fz_end(f);
+		fz_check(f, f->n_sends == (leads ? 1 : 0), "resign sent %u",
+			 f->n_sends);
+		before.stats = c->stats;
+		before.auth.tx_ctr = c->auth.tx_ctr;
+		fz_check(f, !memcmp(&before, c, sizeof(before)) &&
+			 !memcmp(peers, f->peers, sizeof(peers)),
+			 "resign changed the state");
+		break;
+	}
+	case FZ_OP_RESTART:
+		fz_begin(f, c->running ? FZ_CALL_STOP : FZ_CALL_NOOP);
+		elec_core_stop(c, f->now);
+		fz_end(f);
+		fz_begin(f, FZ_CALL_START);
+		elec_core_start(c, f->now);
+		fz_end(f);
+		break;
+	case FZ_OP_PEER_ADD: {
+		u32 id = fz_id(in_u8(in));
+		u8 pos = in_u8(in);
+		u8 ll[ELEC_LLADDR_LEN];
+		bool dup = fz_is_peer(f, id);
+		u32 n = c->n_peers;
+		int err;
+
+		fz_lladdr(id, ll);
+		fz_begin(f, FZ_CALL_NOOP);
+		if (elec_algo_is_ring(c->cfg.algo))
+			err = elec_core_peer_add_pos(c, id, ll, pos);
+		else
+			err = elec_core_peer_add(c, id, ll);
+		fz_end(f);
+		if (!id || id == c->cfg.self_id)
+			fz_check(f, err == -EINVAL, "add of id %u: %d", id, err);
+		else if (dup)
+			fz_check(f, err == -EEXIST, "add of a peer: %d", err);
+		else if (n == c->max_peers)
+			fz_check(f, err == -ENOSPC, "add to a full table: %d", err);
+		else
+			fz_check(f, !err && c->n_peers == n + 1 && fz_is_peer(f, id),
+				 "add of %u: %d", id, err);
+		if (c->n_peers > f->max_n_peers)
+			f->max_n_peers = c->n_peers;
+		break;
+	}
+	case FZ_OP_PEER_DEL: {
+		u8 b = in_u8(in);
+		u32 id = b < 0x80 && c->n_peers ? c->peers[b % c->n_peers].id :
+			 fz_id(b);
+		bool was = fz_is_peer(f, id);
+		int err;
+
+		/* invitation re-forms its group when its coordinator goes */
+		fz_begin(f, c->running ? FZ_CALL_OTHER : FZ_CALL_NOOP);
+		err = elec_core_peer_del(c, id, f->now);
+		fz_end(f);
+		fz_check(f, was ? !err : err == -ENOENT, "del of %u: %d", id, err);
+		fz_check(f, !fz_is_peer(f, id), "%u still a peer", id);
+		if (was) {
+			*fz_model(f, id) = 0;	/* a new peer of that id starts afresh */
+			f->ghost = id;
+			if (f->n_deleted < 64)
+				f->deleted[f->n_deleted++] = id;
+		}
+		break;
+	}
+	case FZ_OP_SET_CONFIG:
+		fz_op_set_config(f, in);
+		break;
+	case FZ_OP_AUTH:
+		fz_set_auth(f, in_u8(in));
+		break;
+	}
+}
+
+static struct fz fz_state;
+
+static void fz_trace_action(const struct fz *f, const struct elec_action *a)
+{
+	switch (a->kind) {
+	case ELEC_ACT_SEND:
+		fprintf(stderr, "  send type %u dst %u term %llu flags %#x len %u\n",
+			a->msg.type, a->msg.dst,
+			(unsigned long long)a->msg.term, a->msg.flags,
+			a->msg.payload_len);
+		break;
+	case ELEC_ACT_TIMER_ARM:
+		fprintf(stderr, "  arm %u at +%lld\n", a->timer.id,
+			(long long)(a->timer.expires_ns - f->now));
+		break;
+	case ELEC_ACT_TIMER_CANCEL:
+		fprintf(stderr, "  cancel %u\n", a->timer.id);
+		break;
+	default:
+		fprintf(stderr, "  event %u peer %u leader %u term %llu\n",
+			a->event.type, a->event.peer, a->event.leader,
+			(unsigned long long)a->event.term);
+		break;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fz_in in = { data, size };
+	struct fz *f = &fz_state;
+	struct elec_config cfg;
+	struct elec_sink sink = { .emit = fz_emit, .ctx = f };
+	u8 opts, n, i;
+
+	if (fz_trace < 0)
+		fz_trace = getenv("FUZZ_TRACE") && atoi(getenv("FUZZ_TRACE"));
+	memset(f, 0, sizeof(*f));
+	f->now = 1000000000ULL;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.group = 1;
+	cfg.algo = 1 + in_u8(&in) % ELEC_ALGO_MAX;
+	opts = in_u8(&in);
+	cfg.quorum = opts & FZ_OPT_QUORUM;
+	cfg.suppress_off = opts & FZ_OPT_SUPPRESS_OFF;
+	cfg.ask_suspect_off = opts & FZ_OPT_ASK_SUSPECT_OFF;
+	cfg.preempt_off = opts & FZ_OPT_PREEMPT_OFF;
+	cfg.hb_interval_ns = fz_dur(in_u8(&in));
+	cfg.timeout_ns = fz_dur(in_u8(&in));
+	cfg.hb_miss = fz_hb_miss(in_u8(&in));
+	cfg.coord_timeout_ns = fz_opt_dur(in_u8(&in));
+	cfg.preempt_delay_ns = fz_opt_dur(in_u8(&in));
+	cfg.search_interval_ns = fz_opt_dur(in_u8(&in));
+	cfg.self_id = fz_id(in_u8(&in));
+	cfg.self_pos = in_u8(&in);
+	if (!elec_algo_is_ring(cfg.algo))
+		cfg.self_pos = 0;
+
+	if (elec_config_check(&cfg, NULL)) {
+		if (!elec_core_init(&f->c, &cfg, f->peers, FZ_MAX_PEERS, &sink))
+			fz_fail(f, "init took a configuration the check refused");
+		return 0;
+	}
+	if (elec_core_init(&f->c, &cfg, f->peers, FZ_MAX_PEERS, &sink))
+		fz_fail(f, "init refused a valid configuration");
+	fz_check(f, elec_algo_find_name(f->c.ops->name) == f->c.ops,
+		 "algorithm %s by name", f->c.ops->name);
+	if (elec_algo_is_ring(cfg.algo)) {
+		u32 cap = fz_queue_cap(in_u8(&in));
+
+		elec_core_set_queue(&f->c, cap ? f->qmem : NULL, cap);
+	} else {
+		in_u8(&in);
+	}
+	n = in_u8(&in) % (FZ_HDR_PEERS + 1);
+	for (i = 0; i < n; i++) {
+		u32 id = fz_id(in_u8(&in));
+		u8 pos = in_u8(&in);
+		u8 ll[ELEC_LLADDR_LEN];
+
+		fz_lladdr(id, ll);
+		elec_core_peer_add_pos(&f->c, id, ll,
+				       elec_algo_is_ring(cfg.algo) ? pos : 0);
+	}
+	f->max_n_peers = f->c.n_peers;
+	if (opts & FZ_OPT_AUTH)
+		fz_set_auth(f, 4);	/* fz_wall(): the core clock */
+	if (fz_trace > 0)
+		fprintf(stderr, "algo %u self %u peers %u quorum %d hb %llu miss %u T %llu\n",
+			cfg.algo, cfg.self_id, f->c.n_peers, cfg.quorum,
+			(unsigned long long)cfg.hb_interval_ns, cfg.hb_miss,
+			(unsigned long long)cfg.timeout_ns);
+
+	while (in.left)
+		fz_op(f, &in);
+	return 0;
+}
