@@ -36,10 +36,10 @@ ELEC_NODES=("${IDS[@]}")	# 9999 only injects frames
 check "rmmod before the cycles" rmmod election
 mem0=$(awk '/^(Slab|MemAvailable):/ {printf "%s %s kB; ", $1, $2}' /proc/meminfo)
 
-nodes=$(for id in "${IDS[@]}"; do printf 'en%s:%s,' "$id" "$id"; done)
+nodespec=$(for id in "${IDS[@]}"; do printf 'en%s:%s,' "$id" "$id"; done)
 log "$CYCLES rmmod/insmod cycles (module parameters: ${PARAMS:-none}) with request loops in ${IDS[*]}, a flood from 9999, namespace churn"
 # not through check: its progress lines show as they come
-python3 "$FAULTS_PY" cycles --cycles "$CYCLES" --ko "$ELEC_KO" --params "$PARAMS" --nodes "${nodes%,}" \
+python3 "$FAULTS_PY" cycles --cycles "$CYCLES" --ko "$ELEC_KO" --params "$PARAMS" --nodes "${nodespec%,}" \
 	--seed 7 --dwell-max "$(elec_sec 0.3)" --op-timeout "$(elec_sec 60)" --churn \
 	--inject en9999 --inject-rate $((1000 / ELEC_TIMER_SCALE)) --progress $((CYCLES >= 100 ? 100 : 10)) --out-dir /tmp
 rc=$?

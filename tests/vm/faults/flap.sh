@@ -54,7 +54,7 @@ groups=""
 for g in $(seq 1 ${#SYS[@]}); do
 	s=${SYS[$g - 1]}
 	inv=()
-	[ "$s" = min-bully ] && inv=(--invert $INVERT)
+	[ "$s" = min-bully ] && inv=(--invert "$INVERT")
 	check "group $g: $s on every node" python3 "$FAULTS_PY" mkgroups --group "$g" --algo "$s" \
 		"${inv[@]}" --timing "$ELEC_TIMING" --start "${nodes[@]}"
 	groups+="${groups:+,}$g"
