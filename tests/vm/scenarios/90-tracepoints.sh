@@ -131,10 +131,22 @@ grep -q '^drop ok' "$TMPD/report" && pass "a frame for group 9: election_drop re
 if command -v trace-cmd >/dev/null; then
 	log "--- trace-cmd record -e election, one more failover (node 2's port goes down)"
 	cd "$TMPD" || elec_end
-	trace-cmd record -e election -o "$TMPD/trace.dat" sleep "$(elec_sec 6)" >"$TMPD/tc.log" 2>&1 &
+	# until SIGINT; the port goes down once it records, and it stops once
+	# node 1 leads (a loaded host delays both: no fixed sleep)
+	trace-cmd record -e election -o "$TMPD/trace.dat" >"$TMPD/tc.log" 2>&1 &
 	tc=$!
-	sleep "$(elec_sec 2)"
+	for i in $(seq 1 100); do
+		[ "$(cat $T/events/election/enable 2>/dev/null)" = 1 ] && break
+		sleep 0.1
+	done
+	sleep "$(elec_sec 1)"
 	ip -n esw link set p2 down
+	for i in $(seq 1 $((${ELEC_BOUND%.*} * 10))); do
+		[ "$(elec_ctl 1 -j show dev eth0 group 1 | elec_json 'd[0]["role"]')" = leader ] && break
+		sleep 0.1
+	done
+	sleep "$(elec_sec 0.5)"
+	kill -INT "$tc"
 	wait "$tc"
 	sed 's/^/    trace-cmd: /' "$TMPD/tc.log" | tail -n 3
 	cd "$ELEC_REPO" || elec_end
