@@ -234,7 +234,8 @@ static void trg_ack_fifo(struct kunit *test)
 	tr_ack(n, 7, hop);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ELECTION], 3);
-	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ACK], 2 + n->c.n_peers);
+	/* two ACKs and the greeting at start (one broadcast) */
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ACK], 2 + 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_ACK], 7);
 	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
 }
@@ -616,10 +617,12 @@ static void trg_learning_elects(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
 	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
 			n->now + T_DETECT);
-	/* the greeting: an ACK of hop 0 to every peer, nothing else */
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 4);
-	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, T_ANY), 4);
+	/* the greeting: one broadcast ACK of hop 0, nothing else */
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ACK, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ACK)->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, tr_hop(n, tr_last(n, ELEC_MSG_ACK)), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_ACK], 1);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);

@@ -409,13 +409,14 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
  * A node on a ring sends only to its successor, so a predecessor that
  * declared it failed (it was down, or stalled past T) would never hear
  * from it again and would skip it for good. A started node therefore
- * greets every peer with an ACK of hop number 0, which acknowledges
- * nothing (hop numbers start at 1) but declares it alive again.
+ * greets its peers with an ACK of hop number 0, which acknowledges
+ * nothing (hop numbers start at 1) but declares it alive again: one
+ * broadcast frame, not one per peer (a ring of N nodes that starts sends
+ * N frames, not N x (N - 1)).
  */
 void elec_ring_start(struct elec_core *c, u64 now)
 {
 	static const u8 hello[ELECTION_RING_HOP_LEN];
-	u32 i;
 
 	ring_clear(c, now);
 	ring_new_run(c, c->ring.run);
@@ -424,9 +425,9 @@ void elec_ring_start(struct elec_core *c, u64 now)
 	c->ring.late_dst = 0;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_LEARNING;
-	for (i = 0; i < c->n_peers; i++)
-		elec_core_send(c, ELEC_MSG_ACK, c->peers[i].id, c->max_term,
-			       hello, sizeof(hello), now);
+	if (c->n_peers)
+		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
+			       sizeof(hello), now);
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
 }
 

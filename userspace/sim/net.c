@@ -234,3 +234,35 @@ void net_heal(struct sim *s)
 	if (s->trace)
 		out_trace(s, "partition healed");
 }
+
+/*
+ * With no loss, no partition, a fixed latency and no per-link record to
+ * keep (quorum's), every frame of a broadcast arrives at the same time:
+ * the events go in as runs (sim_push_range), the same events with the
+ * same sequence numbers as one net_send() per node.
+ */
+void net_broadcast(struct sim *s, const struct elec_msg *m, u32 src_idx)
+{
+	struct net *n = &s->net;
+	u8 kind = EV_MSG;
+	u32 j, src = m->src;
+	u64 t;
+
+	if (n->loss > 0 || n->side || n->lat_lo != n->lat_hi || n->fifo ||
+	    s->alive_sent || s->hb_sent ||
+	    (m->payload_len && (m->payload_len != ELECTION_RING_HOP_LEN ||
+				memcmp(m->payload, zero_hop,
+				       ELECTION_RING_HOP_LEN)))) {
+		for (j = 0; j < s->n; j++)
+			if (j != src_idx)
+				net_send(s, m, src_idx, j);
+		return;
+	}
+	if (m->payload_len)
+		kind = EV_ZMSG;
+	t = s->now + n->lat_lo;
+	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
+		s->inflight += s->n - 1;
+	sim_push_range(s, t, kind, m->type, 0, src_idx, src, m->term);
+	sim_push_range(s, t, kind, m->type, src_idx + 1, s->n, src, m->term);
+}

@@ -167,6 +167,23 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	if (kind >= EV_CRASH)
 		s->pending_faults++;
 	/*
+	 * The event after the last one pushed, continuing its run (a node's
+	 * frames to its peers in turn): the entry takes it, whatever lane it
+	 * is in. The lanes stay sorted, and which lane holds an event never
+	 * changes the order events are taken in (sim_pop takes the least
+	 * key of all): the search below is for the other events.
+	 */
+	if (s->push_lane && s->push_lane->count && ev_kind_runs(kind)) {
+		struct lane *l = s->push_lane;
+		struct ev *t = lane_at(l, l->count - 1);
+
+		if (time == t->time &&
+		    e.key == ev_run_last_key(t) + (1ULL << EV_SEQ_SHIFT) &&
+		    (u16)e.key == (u16)t->key && term == t->term &&
+		    EV_RUN(t) < EV_RUN_MAX && ev_run_extend(t, dst, src))
+			return;
+	}
+	/*
 	 * First lane whose last event is not after this one: the lanes stay
 	 * sorted. With a fixed latency and fixed timeouts (one lane for
 	 * messages, one per timeout) nearly nothing reaches the heap. An
@@ -190,15 +207,51 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 			if (time == t->time && ev_kind_runs(kind) &&
 			    e.key == last + (1ULL << EV_SEQ_SHIFT) &&
 			    (u16)e.key == (u16)t->key && term == t->term &&
-			    run < EV_RUN_MAX && ev_run_extend(t, dst, src))
+			    run < EV_RUN_MAX && ev_run_extend(t, dst, src)) {
+				s->push_lane = l;
 				return;
+			}
 		}
 		if (l->count == l->cap)
 			lane_grow(l);
 		*lane_at(l, l->count++) = e;
+		s->push_lane = l;
 		return;
 	}
+	s->push_lane = NULL;
 	heap_push(s, &e);
+}
+
+void sim_push_range(struct sim *s, u64 time, u8 kind, u8 type, u32 a, u32 b,
+		    u32 src, u64 term)
+{
+	while (a < b) {
+		struct lane *l;
+		struct ev *t;
+		u32 k;
+
+		sim_push(s, time, kind, type, a++, src, term);
+		l = s->push_lane;
+		if (!l || !ev_kind_runs(kind))
+			continue;
+		/*
+		 * The entry that took it goes on to the next node indices,
+		 * as the pushes one by one would make it: the next sequence
+		 * numbers, at most EV_RUN_MAX more
+		 */
+		t = lane_at(l, l->count - 1);
+		if (t->src != src || EV_DST(t) + EV_RUN(t) != a - 1 ||
+		    (EV_RUN(t) && (t->dst & EV_RUN_SRC)))
+			continue;
+		k = EV_RUN_MAX - EV_RUN(t);
+		if (k > b - a)
+			k = b - a;
+		if (s->seq + k >= (1ULL << 48))
+			continue;
+		t->dst += k << EV_RUN_SHIFT;
+		s->seq += k;
+		a += k;
+	}
 }
 
 static int sim_pop(struct sim *s, struct ev *out)
@@ -207,6 +260,17 @@ static int sim_pop(struct sim *s, struct ev *out)
 	struct lane *bl = NULL;
 	int i;
 
+	/*
+	 * The rest of a run: its next event has the same time and the next
+	 * sequence number, so no event can come before it (every event with
+	 * a smaller key was taken first; the ones pushed since have larger
+	 * keys).
+	 */
+	if (s->in_run) {
+		bl = s->last_lane;
+		best = lane_at(bl, 0);
+		goto take;
+	}
 	for (i = 0; i < SIM_LANES; i++) {
 		struct lane *l = &s->lane[i];
 
@@ -217,7 +281,9 @@ static int sim_pop(struct sim *s, struct ev *out)
 	}
 	if (!best)
 		return 0;
+take:
 	s->last_lane = bl;
+	s->in_run = 0;
 	if (bl) {
 		struct ev *h = lane_at(bl, 0);
 		u32 run = EV_RUN(h);
@@ -225,6 +291,7 @@ static int sim_pop(struct sim *s, struct ev *out)
 		*out = *h;
 		out->dst = EV_DST(h);
 		if (run) {
+			s->in_run = 1;
 			/* the entry stands for the run's next event now */
 			u32 dst, src;
 
@@ -248,6 +315,8 @@ static u64 sim_peek_time(struct sim *s)
 	u64 t = ~0ULL;
 	int i;
 
+	if (s->in_run)
+		return s->now;	/* the rest of a run: now (sim_pop) */
 	for (i = 0; i < SIM_LANES; i++)
 		if (s->lane[i].count && lane_at(&s->lane[i], 0)->time < t)
 			t = lane_at(&s->lane[i], 0)->time;
@@ -475,7 +544,6 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 {
 	struct node *nd = ctx;
 	struct sim *s = nd->sim;
-	u32 j;
 
 	switch (act->kind) {
 	case ELEC_ACT_SEND: {
@@ -513,9 +581,7 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 				net_send(s, m, nd->idx, di);
 			break;
 		}
-		for (j = 0; j < s->n; j++)
-			if (j != nd->idx)
-				net_send(s, m, nd->idx, j);
+		net_broadcast(s, m, nd->idx);
 		break;
 	}
 	case ELEC_ACT_TIMER_ARM:

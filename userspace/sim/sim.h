@@ -280,6 +280,12 @@ struct sim {
 		size_t head, count, cap;	/* cap: a power of 2 */
 	} lane[SIM_LANES];
 	struct lane *last_lane;	/* the lane of the last event, or NULL */
+	/*
+	 * the head of last_lane is the rest of the run the last event came
+	 * from: its next event is the queue's first (sim_pop)
+	 */
+	int in_run;
+	struct lane *push_lane;	/* the lane the last event pushed went to */
 	struct net net;
 	struct pool pool;	/* payloads of in-flight messages */
 	u8 *qmem;		/* ring queues: q_cap bytes per node */
@@ -330,6 +336,9 @@ struct node *sim_node_by_id(struct sim *s, u32 id);
 struct node *sim_best(struct sim *s, int live_only);
 void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	      u64 term);
+/* sim_push() to node indices @a .. @b - 1 in turn, in one go */
+void sim_push_range(struct sim *s, u64 time, u8 kind, u8 type, u32 a, u32 b,
+		    u32 src, u64 term);
 /* run events until stable with no pending faults, or until @deadline */
 void sim_run(struct sim *s, u64 deadline);
 int sim_stable(struct sim *s);
@@ -356,6 +365,8 @@ void net_init(struct net *n, const struct sim_params *p, u32 nodes);
 void net_free(struct net *n);
 void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 	      u32 dst_idx);
+/* every node index but @src_idx, in turn, as many net_send() */
+void net_broadcast(struct sim *s, const struct elec_msg *m, u32 src_idx);
 void net_split(struct sim *s, u64 salt);
 void net_heal(struct sim *s);
 void net_split_halves(struct sim *s);
