@@ -845,6 +845,22 @@ def cmd_memory(a):
 
 # --------------------------------------------------------------- flap ---
 
+def wait_carrier_seen(ns, dev="eth0", timeout=5.0):
+    """Wait until the kernel has processed @dev's loss of carrier: its
+    operstate (set by linkwatch, under RTNL, in the same step as the
+    NETDEV_CHANGE notification) is no longer UP. A carrier that comes
+    back before linkwatch runs is never reported to anyone, the module
+    included: the away time counts from here."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        out = subprocess.run(["ip", "-n", ns, "-o", "link", "show", "dev", dev],
+                             capture_output=True, text=True).stdout
+        if " state UP " not in out:
+            return True
+        time.sleep(0.002)
+    return False
+
+
 def cmd_flap(a):
     ns, nid = parse_nodes([a.node])[0]
     groups = [int(x) for x in a.groups.split(",")]
@@ -864,6 +880,7 @@ def cmd_flap(a):
         kind = kinds[rng.randrange(len(kinds))]
         if kind == "port":
             esw.call([link_req(port, False)])
+            wait_carrier_seen(ns)
         elif kind == "link":
             rt.call([link_req(node.ifindex, False)])
         elif kind == "stop":

@@ -10,7 +10,9 @@
 # (default 1000; faults.py flap): its switch port down (carrier loss),
 # its eth0 down, GROUP_STOP of its groups, or its port cut by a tc drop
 # filter (silent, it keeps running); away up to 0.3 s, back up to 0.5 s,
-# seeded. Then, everything restored:
+# seeded (a port's away time counts from when the kernel has reported the
+# carrier loss: linkwatch never reports a carrier that came back before
+# it ran, to the module or anyone else). Then, everything restored:
 #   - every group agrees on 2001 again (invitation: one group) within
 #     ELEC_BOUND and keeps it for 3 s;
 #   - 2001's `electionctl -j monitor` saw exactly one `stopped` event per
