@@ -845,17 +845,19 @@ def cmd_memory(a):
 
 # --------------------------------------------------------------- flap ---
 
-def wait_carrier_seen(ns, dev="eth0", timeout=5.0):
-    """Wait until the kernel has processed @dev's loss of carrier: its
-    operstate (set by linkwatch, under RTNL, in the same step as the
-    NETDEV_CHANGE notification) is no longer UP. A carrier that comes
-    back before linkwatch runs is never reported to anyone, the module
-    included: the away time counts from here."""
+def wait_carrier_seen(ns, dev="eth0", up=False, timeout=5.0):
+    """Wait until the kernel has processed @dev's loss (or, @up, return)
+    of carrier: its operstate (set by linkwatch, under RTNL, in the same
+    step as the NETDEV_CHANGE notification) is no longer UP (is UP). A
+    carrier that comes back before linkwatch runs is never reported to
+    anyone, the module included: a port's away time counts from the loss
+    seen; and the next flap waits for the return to be seen, or its
+    GROUP_STOP could find an instance still stopped by this one."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         out = subprocess.run(["ip", "-n", ns, "-o", "link", "show", "dev", dev],
                              capture_output=True, text=True).stdout
-        if " state UP " not in out:
+        if (" state UP " in out) == up:
             return True
         time.sleep(0.002)
     return False
@@ -891,8 +893,10 @@ def cmd_flap(a):
         time.sleep(rng.uniform(0, a.down_max))
         if kind == "port":
             esw.call([link_req(port, True)])
+            wait_carrier_seen(ns, up=True)
         elif kind == "link":
             rt.call([link_req(node.ifindex, True)])
+            wait_carrier_seen(ns, up=True)
         elif kind == "stop":
             for g in groups:
                 group_cmd([node], g)
