@@ -149,6 +149,21 @@ static int ev_run_extend(struct ev *t, u32 dst, u32 src)
 	return 1;
 }
 
+/*
+ * Whether the event (@time, @key, @term, to @dst from @src) continues the
+ * run of lane @l's last entry, the entry then taking it
+ */
+static int lane_tail_takes(struct lane *l, u64 time, u64 key, u64 term,
+			   u32 dst, u32 src)
+{
+	struct ev *t = lane_at(l, l->count - 1);
+
+	return time == t->time && ev_kind_runs((u8)(key >> 8)) &&
+	       key == ev_run_last_key(t) + (1ULL << EV_SEQ_SHIFT) &&
+	       (u16)key == (u16)t->key && term == t->term &&
+	       EV_RUN(t) < EV_RUN_MAX && ev_run_extend(t, dst, src);
+}
+
 void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	      u64 term)
 {
@@ -173,16 +188,9 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	 * changes the order events are taken in (sim_pop takes the least
 	 * key of all): the search below is for the other events.
 	 */
-	if (s->push_lane && s->push_lane->count && ev_kind_runs(kind)) {
-		struct lane *l = s->push_lane;
-		struct ev *t = lane_at(l, l->count - 1);
-
-		if (time == t->time &&
-		    e.key == ev_run_last_key(t) + (1ULL << EV_SEQ_SHIFT) &&
-		    (u16)e.key == (u16)t->key && term == t->term &&
-		    EV_RUN(t) < EV_RUN_MAX && ev_run_extend(t, dst, src))
-			return;
-	}
+	if (s->push_lane && s->push_lane->count &&
+	    lane_tail_takes(s->push_lane, time, e.key, term, dst, src))
+		return;
 	/*
 	 * First lane whose last event is not after this one: the lanes stay
 	 * sorted. With a fixed latency and fixed timeouts (one lane for
@@ -200,14 +208,10 @@ void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 		if (l->count) {
 			struct ev *t = lane_at(l, l->count - 1);
 			u64 last = ev_run_last_key(t);
-			u32 run = EV_RUN(t);
 
 			if (time < t->time || (time == t->time && e.key < last))
 				continue;
-			if (time == t->time && ev_kind_runs(kind) &&
-			    e.key == last + (1ULL << EV_SEQ_SHIFT) &&
-			    (u16)e.key == (u16)t->key && term == t->term &&
-			    run < EV_RUN_MAX && ev_run_extend(t, dst, src)) {
+			if (lane_tail_takes(l, time, e.key, term, dst, src)) {
 				s->push_lane = l;
 				return;
 			}
@@ -291,10 +295,10 @@ take:
 		*out = *h;
 		out->dst = EV_DST(h);
 		if (run) {
-			s->in_run = 1;
 			/* the entry stands for the run's next event now */
 			u32 dst, src;
 
+			s->in_run = 1;
 			ev_run_at(h, 1, &dst, &src);
 			h->key += 1ULL << EV_SEQ_SHIFT;
 			h->dst = dst | (run > 1 ? h->dst & EV_RUN_SRC : 0) |

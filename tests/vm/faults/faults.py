@@ -860,6 +860,8 @@ def wait_carrier_seen(ns, dev="eth0", up=False, timeout=5.0):
         if (" state UP " in out) == up:
             return True
         time.sleep(0.002)
+    log("flap: %s's carrier %s not seen within %.0fs (the flap goes on)" % (
+        ns, "return" if up else "loss", timeout))
     return False
 
 
