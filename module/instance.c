@@ -239,6 +239,13 @@ static void elec_late_record(struct elec_late_hist *h, s64 late_ns)
 		h->max_ns = late;
 }
 
+/* the debug knobs' busy-wait, in steps of at most 1 ms */
+static void elec_inst_busy_wait(unsigned int us)
+{
+	for (; us; us -= min(us, 1000U))
+		udelay(min(us, 1000U));
+}
+
 /*
  * One timer expiry's protocol step, @expires the time it was programmed
  * for: soft mode in the hrtimer softirq, the hard modes in the context
@@ -251,6 +258,9 @@ static void elec_inst_timer_step(struct elec_inst_timer *t, ktime_t expires)
 	unsigned int delay_us = min_t(unsigned int,
 				      READ_ONCE(elec_debug_timer_delay_us),
 				      ELEC_DEBUG_DELAY_MAX_US);
+	unsigned int busy_us = min_t(unsigned int,
+				     READ_ONCE(elec_debug_timer_busy_us),
+				     ELEC_DEBUG_DELAY_MAX_US);
 	/* before anything else: how late this step runs */
 	s64 late_ns = ktime_to_ns(ktime_sub(ktime_get(), expires));
 	struct elec_actx ax;
@@ -275,9 +285,11 @@ static void elec_inst_timer_step(struct elec_inst_timer *t, ktime_t expires)
 	 * in core order.
 	 */
 	if (unlikely(delay_us) && (todo & ELEC_DELIVER_EVENTS))
-		for (; delay_us; delay_us -= min(delay_us, 1000U))
-			udelay(min(delay_us, 1000U));
+		elec_inst_busy_wait(delay_us);
 	elec_inst_deliver(inst, todo);
+	/* debug knob debug_timer_busy_us: every step as slow as on a slow guest */
+	if (unlikely(busy_us))
+		elec_inst_busy_wait(busy_us);
 }
 
 /* ELEC_TIMER_MODE_SOFT: the step in the hrtimer softirq */
@@ -313,8 +325,10 @@ static void elec_inst_timer_kwork(struct kthread_work *kwork)
 {
 	struct elec_inst_timer *t = container_of(kwork, struct elec_inst_timer,
 						 kwork);
+	u64 start = elec_timer_fifo_begin();
 
 	elec_inst_timer_step(t, READ_ONCE(t->fired));
+	elec_timer_fifo_end(start);
 }
 
 /*

@@ -68,6 +68,12 @@ module_param_named(debug_timer_delay_us, elec_debug_timer_delay_us, uint,
 MODULE_PARM_DESC(debug_timer_delay_us,
 		 "Debug only: busy-wait this long (us, at most 10000) between a timer's protocol step that reported events and the delivery of its frames and events (default 0)");
 
+unsigned int elec_debug_timer_busy_us;
+module_param_named(debug_timer_busy_us, elec_debug_timer_busy_us, uint,
+		   0600);
+MODULE_PARM_DESC(debug_timer_busy_us,
+		 "Debug only: busy-wait this long (us, at most 10000) after every timer's protocol step, as a slow machine would take (default 0)");
+
 atomic_long_t elec_live_instances = ATOMIC_LONG_INIT(0);
 atomic_long_t elec_live_peers = ATOMIC_LONG_INIT(0);
 atomic_long_t elec_live_skbs = ATOMIC_LONG_INIT(0);

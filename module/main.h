@@ -32,8 +32,9 @@ extern bool elec_userns_admin;
 extern unsigned int elec_userns_max_instances;
 extern unsigned int elec_userns_min_interval_us;
 
-/* Debug only: delay after a timer's core call (debug_timer_delay_us). */
+/* Debug only: busy-waits in timer steps (debug_timer_delay_us, _busy_us). */
 extern unsigned int elec_debug_timer_delay_us;
+extern unsigned int elec_debug_timer_busy_us;
 #define ELEC_DEBUG_DELAY_MAX_US	10000
 
 #endif /* _ELEC_MAIN_H */

@@ -52,6 +52,7 @@
 #include "main.h"
 #include "netlink.h"
 #include "netns.h"
+#include "timer.h"
 #include "types.h"
 
 /* Index of the "events" group in elec_genl_mcgrps[]. */
@@ -1084,7 +1085,7 @@ static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 		return -EPERM;
 	}
 
-	msg = genlmsg_new(3 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
+	msg = genlmsg_new(5 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &elec_genl_family, 0,
@@ -1098,6 +1099,12 @@ static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 			      ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(msg, ELEC_ATTR_LIVE_SKBS,
 			      atomic_long_read(&elec_live_skbs),
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, ELEC_ATTR_TIMER_THROTTLED,
+			      atomic64_read(&elec_timer_throttled),
+			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, ELEC_ATTR_TIMER_THROTTLED_NS,
+			      atomic64_read(&elec_timer_throttled_ns),
 			      ELEC_ATTR_PAD)) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;

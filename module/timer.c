@@ -20,13 +20,29 @@
  *  - timer_mode=0 (soft): the old behaviour.
  * The parameter is read when an instance is created; an instance keeps
  * its mode. Documentation/results/timer-lateness.md has the measurements.
+ *
+ * The FIFO worker keeps to a budget (timer_budget_pct, default 50): in a
+ * window of ELEC_TIMER_WINDOW_NS it may spend that share of the window in
+ * protocol steps, the softirqs they run on the way out included (a
+ * transmit's local_bh_enable() runs the receive of the frames it queued,
+ * and whatever else is pending on that CPU). A step that finds the budget
+ * spent first sleeps to the end of the window. The kernel's own RT
+ * throttling leaves SCHED_OTHER tasks 5% of a CPU, in one 50 ms slice a
+ * second: too little for ksoftirqd and RCU's kthreads on a slow guest with
+ * many instances, where a worker that never slept held RCU's callbacks
+ * back until an rmmod waited minutes in synchronize_rcu(). With the budget
+ * a step is at most a window late on account of it; the pauses are counted
+ * (electionctl module: timer_throttled, timer_throttled_ns).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kthread.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 
 #include "timer.h"
@@ -36,8 +52,24 @@ module_param_named(timer_mode, elec_timer_mode, uint, 0644);
 MODULE_PARM_DESC(timer_mode,
 		 "Where timer expiries run, for instances created afterwards: 0 soft hrtimer (softirq), 1 hard hrtimer + WQ_HIGHPRI workqueue, 2 hard hrtimer + SCHED_FIFO kthread (default 2)");
 
+unsigned int elec_timer_budget_pct = 50;
+module_param_named(timer_budget_pct, elec_timer_budget_pct, uint, 0644);
+MODULE_PARM_DESC(timer_budget_pct,
+		 "timer_mode=2: the share of each 10 ms the SCHED_FIFO worker may spend in protocol steps before it sleeps to the end of those 10 ms (10 to 100, default 50; 100: the kernel's RT throttling only)");
+
+/* the budget's window; its share is the module parameter */
+#define ELEC_TIMER_WINDOW_NS	(10 * NSEC_PER_MSEC)
+#define ELEC_TIMER_BUDGET_MIN	10
+
 static struct kthread_worker *elec_timer_worker;
 static struct workqueue_struct *elec_timer_wq;
+
+/* the FIFO worker's window: read and written by the worker only */
+static u64 elec_timer_win_start;
+static u64 elec_timer_win_used;
+
+atomic64_t elec_timer_throttled = ATOMIC64_INIT(0);
+atomic64_t elec_timer_throttled_ns = ATOMIC64_INIT(0);
 
 /**
  * elec_timer_mode_get() - the mode for an instance created now.
@@ -69,6 +101,56 @@ void elec_timer_defer(enum elec_timer_mode mode, struct work_struct *work,
 		kthread_queue_work(elec_timer_worker, kwork);
 	else
 		queue_work(elec_timer_wq, work);
+}
+
+/**
+ * elec_timer_fifo_begin() - before a protocol step in the FIFO worker.
+ *
+ * Opens a new window when the last one has ended; when the window's
+ * budget is spent, sleeps to its end first (counted in
+ * elec_timer_throttled and elec_timer_throttled_ns).
+ *
+ * Context: the kthread worker of timer_mode=2, no lock held.
+ * Return: the time the step starts, for elec_timer_fifo_end().
+ */
+u64 elec_timer_fifo_begin(void)
+{
+	unsigned int pct = clamp_t(unsigned int,
+				   READ_ONCE(elec_timer_budget_pct),
+				   ELEC_TIMER_BUDGET_MIN, 100);
+	u64 now = ktime_get_ns();
+	ktime_t until;
+	u64 woke;
+
+	if (now - elec_timer_win_start >= ELEC_TIMER_WINDOW_NS) {
+		elec_timer_win_start = now;
+		elec_timer_win_used = 0;
+		return now;
+	}
+	if (pct == 100 ||
+	    elec_timer_win_used < div_u64(ELEC_TIMER_WINDOW_NS * pct, 100))
+		return now;
+
+	until = ns_to_ktime(elec_timer_win_start + ELEC_TIMER_WINDOW_NS);
+	set_current_state(TASK_IDLE);
+	schedule_hrtimeout(&until, HRTIMER_MODE_ABS);
+	woke = ktime_get_ns();
+	atomic64_inc(&elec_timer_throttled);
+	atomic64_add(woke - now, &elec_timer_throttled_ns);
+	elec_timer_win_start = woke;
+	elec_timer_win_used = 0;
+	return woke;
+}
+
+/**
+ * elec_timer_fifo_end() - after that step: charge it to the window.
+ * @start: what elec_timer_fifo_begin() returned
+ *
+ * Context: the kthread worker of timer_mode=2.
+ */
+void elec_timer_fifo_end(u64 start)
+{
+	elec_timer_win_used += ktime_get_ns() - start;
 }
 
 /**

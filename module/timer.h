@@ -6,6 +6,7 @@
 #ifndef _ELEC_TIMER_H
 #define _ELEC_TIMER_H
 
+#include <linux/atomic.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/workqueue.h>
@@ -32,11 +33,16 @@ enum elec_timer_mode {
 };
 
 extern unsigned int elec_timer_mode;
+extern unsigned int elec_timer_budget_pct;
+extern atomic64_t elec_timer_throttled;
+extern atomic64_t elec_timer_throttled_ns;
 
 int elec_timer_init(void);
 void elec_timer_exit(void);
 enum elec_timer_mode elec_timer_mode_get(void);
 void elec_timer_defer(enum elec_timer_mode mode, struct work_struct *work,
 		      struct kthread_work *kwork);
+u64 elec_timer_fifo_begin(void);
+void elec_timer_fifo_end(u64 start);
 
 #endif /* _ELEC_TIMER_H */

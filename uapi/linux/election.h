@@ -51,7 +51,8 @@
  *	ELECTIONS_LIMITED, and the nest TIMER_LATE (timer lateness
  *	histogram).
  * ELEC_CMD_MODULE_GET: no request attributes; reply LIVE_INSTANCES,
- *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting).
+ *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting), TIMER_THROTTLED
+ *	and TIMER_THROTTLED_NS (the timer worker's budget pauses).
  * ELEC_CMD_EVENT: only sent to the "events" multicast group: EVENT,
  *	TIMESTAMP_NS (CLOCK_MONOTONIC), SEQ (per network namespace, +1 per
  *	event; a gap tells a listener it lost events; delivered in SEQ order,
@@ -592,6 +593,11 @@ enum elec_cmd {
  * @ELEC_ATTR_KEY_NONE: flag, GROUP_SET: remove the key (frames go
  *	unauthenticated again); not with ELEC_ATTR_KEY
  * @ELEC_ATTR_AUTH: u8, GROUP_GET: 1 when the group has a key
+ * @ELEC_ATTR_TIMER_THROTTLED: u64, MODULE_GET: times the SCHED_FIFO timer
+ *	worker (timer_mode=2) had spent its budget (timer_budget_pct) and
+ *	slept to the end of the window before a protocol step
+ * @ELEC_ATTR_TIMER_THROTTLED_NS: u64, MODULE_GET: the time those pauses
+ *	took, in ns
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -654,6 +660,8 @@ enum elec_attr {
 	ELEC_ATTR_KEY,
 	ELEC_ATTR_KEY_NONE,
 	ELEC_ATTR_AUTH,
+	ELEC_ATTR_TIMER_THROTTLED,
+	ELEC_ATTR_TIMER_THROTTLED_NS,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * module.c - "electionctl [-j] module": module-wide leak accounting (live
- * instances, peers and skbs), all zero once every group is deleted.
+ * instances, peers and skbs), all zero once every group is deleted, and
+ * the timer worker's budget pauses (a module without them prints none).
  */
 #include <inttypes.h>
 
@@ -9,8 +10,8 @@
 #include "nl.h"
 
 struct module_counts {
-	bool seen;
-	uint64_t instances, peers, skbs;
+	bool seen, throttle;
+	uint64_t instances, peers, skbs, throttled, throttled_ns;
 };
 
 static int module_cb(struct nlattr **tb, void *arg)
@@ -23,6 +24,12 @@ static int module_cb(struct nlattr **tb, void *arg)
 	c->instances = nla_get_u64(tb[ELEC_ATTR_LIVE_INSTANCES]);
 	c->peers = nla_get_u64(tb[ELEC_ATTR_LIVE_PEERS]);
 	c->skbs = nla_get_u64(tb[ELEC_ATTR_LIVE_SKBS]);
+	c->throttle = tb[ELEC_ATTR_TIMER_THROTTLED] &&
+		      tb[ELEC_ATTR_TIMER_THROTTLED_NS];
+	if (c->throttle) {
+		c->throttled = nla_get_u64(tb[ELEC_ATTR_TIMER_THROTTLED]);
+		c->throttled_ns = nla_get_u64(tb[ELEC_ATTR_TIMER_THROTTLED_NS]);
+	}
 	c->seen = true;
 	return 0;
 }
@@ -51,11 +58,20 @@ int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv)
 		elec_json_u64(&j, "instances", c.instances);
 		elec_json_u64(&j, "peers", c.peers);
 		elec_json_u64(&j, "skbs", c.skbs);
+		if (c.throttle) {
+			elec_json_u64(&j, "timer_throttled", c.throttled);
+			elec_json_u64(&j, "timer_throttled_ns", c.throttled_ns);
+		}
 		elec_json_obj_end(&j);
 		putchar('\n');
 	} else {
-		printf("instances %" PRIu64 " peers %" PRIu64 " skbs %" PRIu64
-		       "\n", c.instances, c.peers, c.skbs);
+		printf("instances %" PRIu64 " peers %" PRIu64 " skbs %" PRIu64,
+		       c.instances, c.peers, c.skbs);
+		if (c.throttle)
+			printf(" timer_throttled %" PRIu64
+			       " timer_throttled_ns %" PRIu64,
+			       c.throttled, c.throttled_ns);
+		putchar('\n');
 	}
 	return 0;
 }

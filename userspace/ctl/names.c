@@ -136,6 +136,8 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_KEY] = "key",
 	[ELEC_ATTR_KEY_NONE] = "key_none",
 	[ELEC_ATTR_AUTH] = "auth",
+	[ELEC_ATTR_TIMER_THROTTLED] = "timer_throttled",
+	[ELEC_ATTR_TIMER_THROTTLED_NS] = "timer_throttled_ns",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

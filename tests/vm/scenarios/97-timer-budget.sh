@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The SCHED_FIFO timer worker (timer_mode=2, the default) keeps to its
+# budget (timer_budget_pct, default 50% of each 10 ms window), so that it
+# cannot hold ksoftirqd and RCU's kthreads off a CPU the way it did on the
+# slow debug guest (an rmmod waited minutes in synchronize_rcu()). The
+# debug-only parameter debug_timer_busy_us=2000 makes every timer step
+# take 2 ms, and the leader of three groups beats every 1 ms: the worker
+# is asked for six times the CPU it has. With the budget the worker's
+# share of a CPU (its run time over the wall time, /proc/PID/schedstat)
+# stays near the budget and the module counts its pauses
+# (`electionctl -j module`: timer_throttled); with timer_budget_pct=100
+# only the kernel's RT throttling (95%) bounds it and nothing is counted.
+# Deleting the groups and rmmod (which waits for RCU) still complete.
+. tests/vm/lib.sh
+elec_begin
+elec_load debug_timer_busy_us=2000 || elec_end
+P=/sys/module/election/parameters
+check "timer_budget_pct is 50 by default" test "$(cat $P/timer_budget_pct)" = 50
+check "timer_mode is 2 (SCHED_FIFO worker) by default" test "$(cat $P/timer_mode)" = 2
+elec_topo 3 17 42 || elec_end
+G=(1 2 3)
+for g in "${G[@]}"; do
+	elec_group_setup "$g"
+	for id in 3 17 42; do
+		# beat every 1 ms, but detect only after 400 ms of silence:
+		# the throttled heartbeats must not start elections
+		elec_ctl "$id" group set dev eth0 group "$g" hb-interval 1ms \
+			hb-miss 400 timeout "$(elec_dur 100ms)" \
+			coord-timeout "$(elec_dur 400ms)"
+	done
+done
+for g in "${G[@]}"; do
+	elec_start_all "$g"
+done
+for g in "${G[@]}"; do
+	elec_agree "$g" 42 "$ELEC_BOUND" 1
+done
+
+PID=$(pgrep -x election-timer | head -n 1)
+check "the election-timer worker exists" test -n "$PID"
+
+# run ns of the worker (schedstat's first field), and the wall clock in ns
+run_ns() { awk '{print $1}' "/proc/$PID/schedstat"; }
+throttled() { elec_module_counters | elec_json 'd.get("timer_throttled", -1)'; }
+
+# share PERIOD: the worker's share of a CPU, in percent, over PERIOD s
+share() {
+	local r0 r1 w0 w1
+	r0=$(run_ns) w0=$(date +%s%N)
+	sleep "$1"
+	r1=$(run_ns) w1=$(date +%s%N)
+	echo $(((r1 - r0) * 100 / (w1 - w0)))
+}
+
+c0=$(throttled)
+s50=$(share 5)
+c1=$(throttled)
+log "budget 50%: worker share ${s50}%, pauses $c0 -> $c1"
+check "the module reports timer_throttled" test "$c0" -ge 0
+check "the worker paused for its budget ($c0 -> $c1)" test "$c1" -gt "$c0"
+check "the worker's share (${s50}%) stays near its budget (<= 80%)" test "$s50" -le 80
+
+echo 100 >"$P/timer_budget_pct"
+sleep 1
+c2=$(throttled)
+s100=$(share 5)
+c3=$(throttled)
+log "budget 100% (RT throttling only): worker share ${s100}%, pauses $c2 -> $c3"
+check "no pauses with timer_budget_pct=100 ($c2 -> $c3)" test "$c3" -eq "$c2"
+check "without the budget the worker takes more (${s100}% > ${s50}%)" test "$s100" -gt "$s50"
+echo 50 >"$P/timer_budget_pct"
+
+check "electionctl module prints the pauses" sh -c "\"$ELEC_CTL\" module | grep -q 'timer_throttled [0-9]* timer_throttled_ns [0-9]*'"
+for g in "${G[@]}"; do
+	for id in 3 17 42; do
+		elec_ctl "$id" group del dev eth0 group "$g"
+	done
+done
+elec_leak_check
+echo 0 >"$P/debug_timer_busy_us"
+check "rmmod election (waits for RCU)" timeout "$(elec_sec 120)" rmmod election
+elec_end
