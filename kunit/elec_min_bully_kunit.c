@@ -1674,6 +1674,32 @@ static void tm_term_far_behind(struct kunit *test)
 	tm_expect_follows(n, 3, 8);
 }
 
+/*
+ * The far-behind rule in a run's wait: the second minimum's claim at the
+ * group's term, far below the one learnt, is only recorded as its
+ * response; the node gives that term up with its max_term (the fuzzer's
+ * far-behind-keeps-term: term stayed above max_term), and follows the
+ * claimant at the group's term when the run ends.
+ */
+static void tm_term_far_behind_in_run(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 12);
+	u64 big = 4 * TM_FAR;
+
+	tm_opts(n, true, false, 0);
+	tm_follow(n, 3, big);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	t_clear(n);
+	tm_rx_coord(n, 5, 0, 7, 5);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
+	KUNIT_EXPECT_EQ(test, n->c.term, 7);
+	tm_rx(n, ELEC_MSG_ANSWER, 9, 12, 7);
+	tm_expect_follows(n, 5, 7);
+	KUNIT_EXPECT_EQ(test, n->c.max_term, 7);
+}
+
 /* ---- the in-test network ----------------------------------------------- */
 
 /**
@@ -2394,6 +2420,7 @@ static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_leaving_third_skips),
 	KUNIT_CASE(tm_term_claim_max_plus_one),
 	KUNIT_CASE(tm_term_far_behind),
+	KUNIT_CASE(tm_term_far_behind_in_run),
 	KUNIT_CASE(tm_net_boot),
 	KUNIT_CASE(tm_net_boot_min_absent),
 	KUNIT_CASE(tm_net_second_detects_ask_off),

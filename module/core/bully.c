@@ -380,7 +380,8 @@ static enum elec_bully_heard elec_bully_stale(const struct elec_core *c,
  * @now: current time, ns
  *
  * In order: a resignation (a LEAVING heartbeat of the leader: declared
- * down); the far-behind rule (the group's term taken); the term rule on
+ * down); the far-behind rule (the group's term taken, as max_term and, when
+ * it was higher, as term); the term rule on
  * (term, @k) in the algorithm's order (a stale one is dropped and counted);
  * the sender marked alive; a run that preempts @k ignores it; the
  * leader's own heartbeat or repeated announcement refreshes its trust.
@@ -400,7 +401,14 @@ enum elec_bully_heard elec_bully_announced(struct elec_core *c,
 		return ELEC_BULLY_HEARD_LEFT;
 	}
 	if (elec_bully_far_behind(c, msg->term)) {
+		/*
+		 * Give our terms up for the group's: the term of the leader
+		 * or run too, which the caller may leave as it is when it
+		 * only records the announcement (max_term stays >= term).
+		 */
 		c->max_term = msg->term;
+		if (c->term > msg->term)
+			c->term = msg->term;
 	} else if (msg->term < c->term ||
 		   (msg->term == c->term &&
 		    elec_algo_better(c->ops, c->leader, k))) {

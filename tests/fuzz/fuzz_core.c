@@ -32,7 +32,7 @@
  *    with valid ids; a refused set_config changes nothing;
  *  - counters never go down; tx grows by the frames sent; rx by at most
  *    one per received frame, by none for other inputs, and a received
- *    frame is counted in rx or in drops; max_term is at least term (it
+ *    frame is counted in rx or in drops; max_term is at least term (both
  *    may go down: the far-behind rule of bully.c gives a poisoned term
  *    up); the ring queue stays within its capacity;
  *  - a timer that keeps re-arming at or before the current time (a
@@ -135,7 +135,6 @@ struct fz {
 	u32 fires;
 	struct elec_stats stats;
 	u32 leader;
-	bool mt_below;		/* max_term < term since a received frame */
 	/* authentication: the counters the core keeps, and the model of them */
 	u64 rx_ctr[FZ_MAX_PEERS];
 	u32 model_id[64];
@@ -159,12 +158,13 @@ struct fz {
 } while (0)
 
 /*
- * Known core bugs (/work/core-bugs.md, reproducers in crashes/core/):
- * tolerated so that the fuzzer goes on looking for others, unless the
- * environment names them: FUZZ_STRICT=all, or a comma-separated list of
- * names, makes them failures again.
+ * Known core bugs (reproducers in crashes/core/): tolerated so that the
+ * fuzzer goes on looking for others, unless the environment names them:
+ * FUZZ_STRICT=all, or a comma-separated list of names, makes them failures
+ * again. None is tolerated today; the last, far-behind-keeps-term, is
+ * fixed (bully.c, elec_bully_announced()).
  */
-static bool fz_known_bug(struct fz *f, bool cond, const char *name)
+static __attribute__((unused)) bool fz_known_bug(struct fz *f, bool cond, const char *name)
 {
 	static const char *strict;
 	static bool init;
@@ -438,22 +438,9 @@ static void fz_end(struct fz *f)
 		fz_check(f, fz_sum(c->stats.drops, ELEC_DROP_MAX + 1) >
 			 fz_sum(f->stats.drops, ELEC_DROP_MAX + 1),
 			 "a frame neither received nor dropped");
-	/*
-	 * Known bug "far-behind-keeps-term": the Bully variants' far-behind
-	 * rule lowers max_term to a received term, and a run that then
-	 * only records the announcement keeps the higher term; it lasts
-	 * until the next term is taken.
-	 */
-	if (c->max_term < c->term &&
-	    fz_known_bug(f, f->call == FZ_CALL_RX || f->mt_below,
-			 "far-behind-keeps-term"))
-		f->mt_below = true;
-	else
-		fz_check(f, c->max_term >= c->term, "max_term %llu < term %llu",
-			 (unsigned long long)c->max_term,
-			 (unsigned long long)c->term);
-	if (c->max_term >= c->term)
-		f->mt_below = false;
+	fz_check(f, c->max_term >= c->term, "max_term %llu < term %llu",
+		 (unsigned long long)c->max_term,
+		 (unsigned long long)c->term);
 	f->call = FZ_CALL_OTHER;
 }
 
