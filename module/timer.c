@@ -131,10 +131,16 @@ u64 elec_timer_fifo_begin(void)
 	    elec_timer_win_used < div_u64(ELEC_TIMER_WINDOW_NS * pct, 100))
 		return now;
 
+	/*
+	 * Nothing should wake the worker inside a work item (a queued work
+	 * wakes it only when it runs none), but sleep the whole pause even so.
+	 */
 	until = ns_to_ktime(elec_timer_win_start + ELEC_TIMER_WINDOW_NS);
-	set_current_state(TASK_IDLE);
-	schedule_hrtimeout(&until, HRTIMER_MODE_ABS);
-	woke = ktime_get_ns();
+	do {
+		set_current_state(TASK_IDLE);
+		schedule_hrtimeout(&until, HRTIMER_MODE_ABS);
+		woke = ktime_get_ns();
+	} while (woke < ktime_to_ns(until));
 	atomic64_inc(&elec_timer_throttled);
 	atomic64_add(woke - now, &elec_timer_throttled_ns);
 	elec_timer_win_start = woke;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# tests/vm/faults/cycles.sh CYCLES [PARAM=VALUE...]  (make vmtest-faults;
-# also on the debug kernel there; PARAMs go to every load)
+# tests/vm/faults/cycles.sh CYCLES [--no-churn] [PARAM=VALUE...]
+# (make vmtest-faults; also on the debug kernel there; PARAMs go to every
+# load; --no-churn: no namespaces created and deleted during the cycles)
 #
 # CYCLES (default 1000) rmmod/insmod cycles under load (faults.py cycles):
 # 5 nodes (ids 3 17 42 100 2001) each run a request loop that creates
@@ -25,6 +26,11 @@ elec_begin
 
 CYCLES=${1:-1000}
 shift
+CHURN=--churn
+if [ "${1:-}" = --no-churn ]; then
+	CHURN=
+	shift
+fi
 PARAMS=$*	# module parameters for every load (default none)
 FAULTS_PY=$ELEC_REPO/tests/vm/faults/faults.py
 IDS=(3 17 42 100 2001)
@@ -37,10 +43,10 @@ check "rmmod before the cycles" rmmod election
 mem0=$(awk '/^(Slab|MemAvailable):/ {printf "%s %s kB; ", $1, $2}' /proc/meminfo)
 
 nodespec=$(for id in "${IDS[@]}"; do printf 'en%s:%s,' "$id" "$id"; done)
-log "$CYCLES rmmod/insmod cycles (module parameters: ${PARAMS:-none}) with request loops in ${IDS[*]}, a flood from 9999, namespace churn"
+log "$CYCLES rmmod/insmod cycles (module parameters: ${PARAMS:-none}) with request loops in ${IDS[*]}, a flood from 9999${CHURN:+, namespace churn}"
 # not through check: its progress lines show as they come
 python3 "$FAULTS_PY" cycles --cycles "$CYCLES" --ko "$ELEC_KO" --params "$PARAMS" --nodes "${nodespec%,}" \
-	--seed 7 --dwell-max "$(elec_sec 0.3)" --op-timeout "$(elec_sec 60)" --churn \
+	--seed 7 --dwell-max "$(elec_sec 0.3)" --op-timeout "$(elec_sec 60)" $CHURN \
 	--inject en9999 --inject-rate $((1000 / ELEC_TIMER_SCALE)) --progress $((CYCLES >= 100 ? 100 : 10)) --out-dir /tmp
 rc=$?
 if [ $rc = 0 ]; then
