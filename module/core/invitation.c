@@ -140,6 +140,27 @@ static void inv_win_open(struct elec_core *c, u64 now)
 	c->inv.last_ans_ns = now;
 }
 
+/*
+ * Whether a coordinator heartbeats now: always while it has members
+ * (they watch the heartbeats) or its windows are at T. A coordinator
+ * alone whose windows are widened (answers came late: a slow or loaded
+ * network) sends none: its searches (at least one per two windows) tell
+ * the other coordinators that it is there, as a heartbeat would, and N
+ * such coordinators heartbeating are most of a loaded network's frames
+ * (N x (N - 1) deliveries per hb-interval).
+ */
+static bool inv_heartbeats(const struct elec_core *c)
+{
+	u32 i;
+
+	if (!c->inv.win_shift)
+		return true;
+	for (i = 0; i < c->n_peers; i++)
+		if (c->peers[i].flags & ELEC_INV_PEER_MEMBER)
+			return true;
+	return false;
+}
+
 static void inv_clear_flags(struct elec_core *c, u8 flags)
 {
 	u32 i;
@@ -250,7 +271,9 @@ static void inv_form_group(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_LEADER;
 	inv_set_group(c, elec_core_term_next(c), c->cfg.self_id, now);
 	c->leader_rx_ns = now;
-	elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0, now);
+	if (inv_heartbeats(c))
+		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0,
+			       now);
 	elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
 	inv_search(c, now);
 }
@@ -393,8 +416,9 @@ static void inv_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_HEARTBEAT:
 		if (c->phase != ELEC_INV_COORD && c->phase != ELEC_INV_MERGING)
 			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0,
-			       now);
+		if (inv_heartbeats(c))
+			elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq,
+				       NULL, 0, now);
 		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
 				 c->cfg.hb_interval_ns, now);
 		break;
