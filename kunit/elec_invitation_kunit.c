@@ -1346,6 +1346,46 @@ static void ti_win_prompt_backoff(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, n->c.inv.searching);
 }
 
+/* @n's heartbeat timer fires (not before @n's present time) */
+static void ti_fire_hb(struct t_node *n)
+{
+	KUNIT_ASSERT_NE(n->test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], 0);
+	if (n->now < n->c.timer_expires[ELEC_TIMER_HEARTBEAT])
+		n->now = n->c.timer_expires[ELEC_TIMER_HEARTBEAT];
+	elec_core_timer(&n->c, ELEC_TIMER_HEARTBEAT, n->now);
+}
+
+/*
+ * Widened windows: a coordinator alone sends no heartbeat (its searches
+ * announce it), nor does a new group of one; with a member it does, and
+ * alone at T it does
+ */
+static void ti_win_alone_quiet(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+
+	ti_fire_hb(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
+	ti_widen(n, 9, 1);
+	t_clear(n);
+	ti_fire_hb(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_HEARTBEAT),
+			n->now + T_HB);
+	ti_rx_reply(n, 3, 1, 5);	/* 3 follows 5: a member */
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3));
+	t_clear(n);
+	ti_fire_hb(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
+	/* alone again: the administrator's elect on a member, widened */
+	n = ti_member5(test);
+	n->c.inv.win_shift = 1;
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+}
+
 /* ---- on the in-test network ---- */
 
 static void ti_net_init(struct t_net *net, struct t_node *n, u32 id)
@@ -1549,6 +1589,7 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_win_ready_wait),
 	KUNIT_CASE(ti_win_ready_covers_accept),
 	KUNIT_CASE(ti_win_prompt_backoff),
+	KUNIT_CASE(ti_win_alone_quiet),
 	KUNIT_CASE(ti_net_boot),
 	KUNIT_CASE(ti_net_coordinator_crash),
 	KUNIT_CASE(ti_net_partition_heal),
