@@ -1099,13 +1099,13 @@ static void ti_widen(struct t_node *n, u32 src, u32 times)
 	}
 }
 
-/* one search of @n answered @after its start by the higher coordinator 9 */
+/* one search of @n answered @after its start by its member 3 */
 static void ti_round(struct t_node *n, u64 after)
 {
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
 	KUNIT_ASSERT_TRUE(n->test, n->c.inv.searching);
 	n->now += after;
-	ti_rx_reply(n, 9, 1, 9);
+	ti_rx_reply(n, 3, n->c.inv.seq, n->c.cfg.self_id);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_ASSERT_EQ(n->test, n->c.phase, ELEC_INV_COORD);
 }
@@ -1386,6 +1386,55 @@ static void ti_win_alone_quiet(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
 }
 
+/*
+ * Widened windows: each search in a row that finds a higher coordinator
+ * doubles the node's search period (up to the cap) and stops its
+ * prompted searches; one that finds none restores both
+ */
+static void ti_win_quiet_lower(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+	u64 period = ti_max(T_DETECT, 4 * T_T);
+	u32 i;
+
+	ti_widen(n, 9, 1);
+	for (i = 1; i <= ELEC_INV_WIN_SHIFT_MAX + 2; i++) {
+		u32 q = i < ELEC_INV_WIN_SHIFT_MAX ? i : ELEC_INV_WIN_SHIFT_MAX;
+
+		t_fire(n, ELEC_INV_TIMER_SEARCH);
+		ti_rx_reply(n, 9, 1, 9);
+		t_fire(n, ELEC_INV_TIMER_REPLY);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.inv.quiet, q, "i %u", i);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    n->c.timer_expires[ELEC_INV_TIMER_SEARCH],
+				    n->c.inv.win_ns + (period << q), "i %u", i);
+	}
+	/* no prompted search, however long after the last */
+	t_clear(n);
+	n->now += 100 * T_T;
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 0);
+	/* a search without a higher coordinator: the period again */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.quiet, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_INV_TIMER_SEARCH],
+			n->c.inv.win_ns + period);
+	n->now = n->c.inv.win_ns + 4 * T_T;
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+
+	/* at T (nothing late) a higher coordinator changes no period */
+	n = ti_alone(test, 5);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 9, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.quiet, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_INV_TIMER_SEARCH],
+			n->c.inv.win_ns + T_DETECT);
+}
+
 /* ---- on the in-test network ---- */
 
 static void ti_net_init(struct t_net *net, struct t_node *n, u32 id)
@@ -1590,6 +1639,7 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_win_ready_covers_accept),
 	KUNIT_CASE(ti_win_prompt_backoff),
 	KUNIT_CASE(ti_win_alone_quiet),
+	KUNIT_CASE(ti_win_quiet_lower),
 	KUNIT_CASE(ti_net_boot),
 	KUNIT_CASE(ti_net_coordinator_crash),
 	KUNIT_CASE(ti_net_partition_heal),

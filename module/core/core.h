@@ -348,6 +348,9 @@ enum elec_inv_phase {
  *	shift, so that the nodes that accept wait long enough for READY
  * @win_fast: windows in a row whose last answer came within a quarter of
  *	the window (ELEC_INV_WIN_DECAY of them halve it)
+ * @quiet: widened windows: the node's searches in a row that found a
+ *	higher coordinator (up to ELEC_INV_WIN_SHIFT_MAX); its search period
+ *	is doubled this many times and it makes no prompted search
  * @late_reply: an answer came after the last search's window closed (the
  *	window was widened for it; one widening per window)
  * @late_accept: an ACCEPT came after the last merge's window closed
@@ -371,6 +374,7 @@ struct elec_inv {
 	u32 mver;
 	u8 win_shift;
 	u8 win_fast;
+	u8 quiet;
 	bool late_reply;
 	bool late_accept;
 	u64 win_ns;

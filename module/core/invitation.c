@@ -366,6 +366,22 @@ static void inv_search_done(struct elec_core *c, u64 now)
 			c->inv.dirty = true;
 		}
 	}
+	/*
+	 * Widened windows: a search that found (or heard) a higher
+	 * coordinator doubles this node's search period, up to
+	 * ELEC_INV_WIN_SHIFT_MAX times, and stops its prompted searches: the
+	 * higher one will invite it, and N coordinators searching at once
+	 * are N x (N - 1) answers. The highest coordinator keeps searching.
+	 */
+	if (c->inv.win_shift && c->inv.found_higher) {
+		if (c->inv.quiet < ELEC_INV_WIN_SHIFT_MAX)
+			c->inv.quiet++;
+		elec_core_arm(c, ELEC_INV_TIMER_SEARCH,
+			      c->inv.win_ns + (inv_search_ns(c) << c->inv.quiet),
+			      now);
+	} else {
+		c->inv.quiet = 0;
+	}
 	if (c->inv.found_lower && !c->inv.found_higher)
 		inv_merge(c, now);
 	else if (c->inv.dirty)
@@ -377,6 +393,7 @@ static void inv_start(struct elec_core *c, u64 now)
 	/* the windows start at T, as the ring's hop timeout does */
 	c->inv.win_shift = 0;
 	c->inv.win_fast = 0;
+	c->inv.quiet = 0;
 	c->inv.merge_seq = 0;
 	inv_form_group(c, now);
 	/*
@@ -471,9 +488,12 @@ static void inv_heard_coord(struct elec_core *c, u32 id, u64 seq, u64 now)
 	/*
 	 * Widened windows: the network is slow or loaded, and a search
 	 * costs an answer from every node; the prompt waits until two
-	 * windows after the last one opened (the search period's floor).
+	 * windows after the last one opened (the search period's floor),
+	 * and a node whose last search found a higher coordinator waits
+	 * for its period (the higher one invites it).
 	 */
-	if (c->inv.win_shift && now - c->inv.win_ns < 2 * inv_win_ns(c))
+	if (c->inv.win_shift &&
+	    (c->inv.quiet || now - c->inv.win_ns < 2 * inv_win_ns(c)))
 		return;
 	if (!c->inv.searching && elec_core_rx_may_elect(c, now))
 		inv_search(c, now);
