@@ -1171,6 +1171,8 @@ static void ti_win_late_accept(struct kunit *test)
 
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
 	ti_rx_reply(n, 3, 4, 3);
+	ti_rx_reply(n, 5, 2, 5);
+	ti_rx_reply(n, 7, 2, 5);
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
@@ -1435,6 +1437,47 @@ static void ti_win_quiet_lower(struct kunit *test)
 			n->c.inv.win_ns + T_DETECT);
 }
 
+/*
+ * Lost answers widen the windows like late ones: a search that misses
+ * two or more of the last search's answerers (and an eighth of them);
+ * one node that stops answering (a crash) does not
+ */
+static void ti_win_lost_answers(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 9);
+
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	ti_rx_reply(n, 7, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5) | T_BIT(7));
+	/* 7 is gone: one missing answer */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	/* 3 and 5 missing: lost */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	/* the same answers lost again are not counted twice */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	/* nor once a late answer widened that window */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
+	ti_rx_reply(n, 3, 1, 9);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
+}
+
 /* ---- on the in-test network ---- */
 
 static void ti_net_init(struct t_net *net, struct t_node *n, u32 id)
@@ -1640,6 +1683,7 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_win_prompt_backoff),
 	KUNIT_CASE(ti_win_alone_quiet),
 	KUNIT_CASE(ti_win_quiet_lower),
+	KUNIT_CASE(ti_win_lost_answers),
 	KUNIT_CASE(ti_net_boot),
 	KUNIT_CASE(ti_net_coordinator_crash),
 	KUNIT_CASE(ti_net_partition_heal),

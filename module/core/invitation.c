@@ -133,6 +133,37 @@ static void inv_win_closed(struct elec_core *c)
 	}
 }
 
+/*
+ * A search's window closed: the peers that answered the last search in
+ * time but not this one. Several of them (at least two, and an eighth of
+ * the last search's answers) mean lost answers: a loaded network drops
+ * frames before it delays them, and the windows widen as for a late
+ * answer, so that the searches and heartbeats back off. One node that
+ * stops answering (a crash) is not loss.
+ */
+static void inv_win_count_lost(struct elec_core *c)
+{
+	u32 i, last = 0, lost = 0;
+
+	for (i = 0; i < c->n_peers; i++) {
+		struct elec_peer *p = &c->peers[i];
+
+		if (p->flags & ELEC_INV_PEER_ANSWERED_LAST) {
+			last++;
+			if (!(p->flags & ELEC_INV_PEER_ANSWERED))
+				lost++;
+		}
+		p->flags &= ~ELEC_INV_PEER_ANSWERED_LAST;
+		if (p->flags & ELEC_INV_PEER_ANSWERED)
+			p->flags |= ELEC_INV_PEER_ANSWERED_LAST;
+		p->flags &= ~ELEC_INV_PEER_ANSWERED;
+	}
+	if (lost >= 2 && lost >= last / 8 && !c->inv.late_reply) {
+		c->inv.late_reply = true;
+		inv_win_late(c);
+	}
+}
+
 /* a window (a search's or a merge's) opens now */
 static void inv_win_open(struct elec_core *c, u64 now)
 {
@@ -259,7 +290,8 @@ static void inv_form_group(struct elec_core *c, u64 now)
 {
 	inv_cancel_all(c, now);
 	inv_clear_flags(c, ELEC_INV_PEER_MEMBER | ELEC_INV_PEER_FOUND |
-			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED);
+			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED |
+			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
 	c->inv.searching = false;
 	c->inv.dirty = false;
 	c->inv.pend_seq = 0;
@@ -349,6 +381,7 @@ static void inv_search_done(struct elec_core *c, u64 now)
 
 	c->inv.searching = false;
 	inv_win_closed(c);
+	inv_win_count_lost(c);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 
@@ -408,7 +441,8 @@ static void inv_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
 	inv_clear_flags(c, ELEC_INV_PEER_MEMBER | ELEC_INV_PEER_FOUND |
-			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED);
+			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED |
+			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
 	c->inv.searching = false;
 	c->inv.dirty = false;
 	c->inv.pend_seq = 0;
@@ -531,6 +565,7 @@ static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg,
 	 */
 	if (c->inv.searching) {
 		c->inv.last_ans_ns = now;
+		p->flags |= ELEC_INV_PEER_ANSWERED;
 	} else if (!c->inv.late_reply) {
 		c->inv.late_reply = true;
 		inv_win_late(c);
