@@ -386,7 +386,8 @@ struct elec_inv {
 /*
  * The Invitation algorithm's windows adapt (invitation.c), as the ring's
  * hop timeout does: an AYC_REPLY or ACCEPT that arrives after its window
- * closed doubles both windows (once per window), up to
+ * closed, or a search that lost several of the last search's answers,
+ * doubles both windows (once per window), up to
  * T << ELEC_INV_WIN_SHIFT_MAX; ELEC_INV_WIN_DECAY windows in a row whose
  * last answer came within a quarter of the window halve them again.
  */

@@ -48,10 +48,16 @@
  *   first such invitation wins, later ones are ignored. The accepting node
  *   waits coord-timeout for READY, at least 2 T.
  *
+ * - The windows adapt (our addition): a late (or lost) answer doubles the
+ *   reply and accept windows, up to T << ELEC_INV_WIN_SHIFT_MAX, and
+ *   windows answered early shrink them again; the INVITE states the
+ *   accept window, and the acceptors wait two of them for READY. While
+ *   widened, lone coordinators send no heartbeats and searches back off.
+ *
  * Timers: HEARTBEAT (coordinator), DETECT (member), SEARCH (coordinator:
- * the search period), REPLY (the search's reply window, T), ACCEPT (the
- * merging coordinator's accept window, T; an accepting node's wait for
- * READY, coord-timeout).
+ * the search period), REPLY (the search's reply window, T or widened),
+ * ACCEPT (the merging coordinator's accept window, the same; an accepting
+ * node's wait for READY, coord-timeout, at least two accept windows).
  */
 #include "invitation.h"
 

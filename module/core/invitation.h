@@ -11,9 +11,10 @@
 /*
  * The Invitation algorithm's timers, besides the shared heartbeat
  * (coordinator) and detect (member): SEARCH: a coordinator's search
- * period; REPLY: the search's reply window (T); ACCEPT: the merging
- * coordinator's accept window (T), or an accepting node's wait for READY
- * (coord-timeout).
+ * period; REPLY: the search's reply window (T, or widened: see
+ * ELEC_INV_WIN_SHIFT_MAX); ACCEPT: the merging coordinator's accept
+ * window (the same), or an accepting node's wait for READY (coord-timeout,
+ * at least two of the accept windows the INVITE states).
  */
 #define ELEC_INV_TIMER_SEARCH	ELEC_TIMER_ALGO0
 #define ELEC_INV_TIMER_REPLY	ELEC_TIMER_ALGO1
