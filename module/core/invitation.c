@@ -415,8 +415,9 @@ static void inv_search_done(struct elec_core *c, u64 now)
 	if (c->inv.win_shift && c->inv.found_higher) {
 		if (c->inv.quiet < ELEC_INV_WIN_SHIFT_MAX)
 			c->inv.quiet++;
-		elec_core_arm(c, ELEC_INV_TIMER_SEARCH,
-			      c->inv.win_ns + (inv_search_ns(c) << c->inv.quiet),
+		u64 period = inv_search_ns(c) << c->inv.quiet;
+
+		elec_core_arm(c, ELEC_INV_TIMER_SEARCH, c->inv.win_ns + period,
 			      now);
 	} else {
 		c->inv.quiet = 0;

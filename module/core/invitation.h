@@ -25,7 +25,8 @@
 #define ELEC_INV_PEER_FOUND		0x02	/* lower coordinator this search found */
 #define ELEC_INV_PEER_REPLIED	0x04	/* member that answered this search */
 #define ELEC_INV_PEER_ACCEPTED	0x08	/* accepted the local node's merge */
-#define ELEC_INV_PEER_ANSWERED	0x10	/* answered this search in time */
-#define ELEC_INV_PEER_ANSWERED_LAST 0x20	/* answered the last one in time */
+/* answered this search in time; answered the last one in time */
+#define ELEC_INV_PEER_ANSWERED		0x10
+#define ELEC_INV_PEER_ANSWERED_LAST	0x20
 
 #endif /* _ELEC_INVITATION_H */
