@@ -1441,8 +1441,9 @@ static void ti_win_quiet_lower(struct kunit *test)
 
 /*
  * Lost answers widen the windows like late ones: a search that misses
- * two or more of the last search's answerers (and an eighth of them);
- * one node that stops answering (a crash) does not
+ * two or more of the last search's answerers (and an eighth of them)
+ * that were heard from during its window; answerers not heard from
+ * (crashed, or cut off by a partition) and one missing answer do not
  */
 static void ti_win_lost_answers(struct kunit *test)
 {
@@ -1458,14 +1459,27 @@ static void ti_win_lost_answers(struct kunit *test)
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
 	ti_rx_reply(n, 3, 1, 9);
 	ti_rx_reply(n, 5, 1, 9);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 7, 0, 1);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
-	/* 3 and 5 missing: lost */
+	/* 3 and 5 silent (crashed or cut off): not loss */
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	/* 3 and 5 answer, then are heard but do not answer: lost */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
 	/* the same answers lost again are not counted twice */
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
 	/* nor once a late answer widened that window */
@@ -1474,6 +1488,8 @@ static void ti_win_lost_answers(struct kunit *test)
 	ti_rx_reply(n, 5, 1, 9);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
 	ti_rx_reply(n, 3, 1, 9);

@@ -141,11 +141,12 @@ static void inv_win_closed(struct elec_core *c)
 
 /*
  * A search's window closed: the peers that answered the last search in
- * time but not this one. Several of them (at least two, and an eighth of
- * the last search's answers) mean lost answers: a loaded network drops
- * frames before it delays them, and the windows widen as for a late
- * answer, so that the searches and heartbeats back off. One node that
- * stops answering (a crash) is not loss.
+ * time, not this one, and were heard from during its window (so neither
+ * crashed nor cut off: their answers were lost, or our search to them).
+ * Several of them (at least two, and an eighth of the last search's
+ * answers) widen the windows as a late answer does: a loaded network
+ * drops frames before it delays them, and the searches and heartbeats
+ * back off.
  */
 static void inv_win_count_lost(struct elec_core *c)
 {
@@ -156,7 +157,8 @@ static void inv_win_count_lost(struct elec_core *c)
 
 		if (p->flags & ELEC_INV_PEER_ANSWERED_LAST) {
 			last++;
-			if (!(p->flags & ELEC_INV_PEER_ANSWERED))
+			if (!(p->flags & ELEC_INV_PEER_ANSWERED) &&
+			    p->heard_ns >= c->inv.win_ns)
 				lost++;
 		}
 		p->flags &= ~ELEC_INV_PEER_ANSWERED_LAST;
