@@ -1281,16 +1281,33 @@ static void ti_win_ready_wait(struct kunit *test)
 	a = ti_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 3);
+	/* it takes the new group's windows */
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 3);
 	n->now += 3 * (T_T << 3) / 2;
+	t_clear(n);
 	ti_rx_ready(n, 9, 7, five, 1);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	/* and watches its coordinator for two of them */
+	KUNIT_EXPECT_GT(test, 2 * (T_T << 3), T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + 2 * (T_T << 3));
+	t_clear(n);
+	n->now += T_HB;
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 7);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + 2 * (T_T << 3));
 
-	/* a window of T: coord-timeout, as before */
+	/* a window of T: coord-timeout, as before, and the usual watch */
 	n = ti_alone(test, 5);
 	ti_rx_invite(n, 9, 7, 9, five, 1);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
 			n->now + ti_max(T_COORD, 2 * T_T));
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	t_clear(n);
+	ti_rx_ready(n, 9, 7, five, 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
 }
 
 /*

@@ -94,6 +94,20 @@ static u64 inv_search_ns(const struct elec_core *c)
 }
 
 /*
+ * A member's watch of its coordinator: hb-interval x hb-miss; while the
+ * windows are widened (a slow or loaded network, whose timers and frames
+ * run late alike), at least two windows.
+ */
+static u64 inv_watch_ns(const struct elec_core *c)
+{
+	u64 ns = inv_detect_ns(c);
+
+	if (c->inv.win_shift && ns < 2 * inv_win_ns(c))
+		ns = 2 * inv_win_ns(c);
+	return ns;
+}
+
+/*
  * How long a node that accepted an invitation waits for READY:
  * coord-timeout, but never less than two accept windows of the merging
  * coordinator (T << @shift, the shift its INVITE states), since it sends
@@ -332,7 +346,7 @@ static void inv_join(struct elec_core *c, u64 seq, u32 coord, u64 now)
 	inv_set_group(c, seq, coord, now);
 	c->leader_rx_ns = now;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, coord), true, now);
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 }
 
 /* the merge: invite every lower coordinator found, at a new number */
@@ -555,7 +569,7 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 	if (c->phase == ELEC_INV_MEMBER && msg->src == c->leader &&
 	    msg->term == c->inv.seq) {
 		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 	}
 	inv_heard_coord(c, msg->src, msg->term, now);
 }
@@ -672,6 +686,11 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 	c->phase = ELEC_INV_ACCEPTED;
 	c->role = ELEC_ROLE_CANDIDATE;
 	c->participant = true;
+	/* the new group's windows, as its coordinator measured them */
+	if (pl[6] > c->inv.win_shift) {
+		c->inv.win_shift = pl[6];
+		c->inv.win_fast = 0;
+	}
 	elec_core_set_leader(c, 0, c->term, now);
 	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT, inv_ready_wait_ns(c, pl[6]),
 			 now);
@@ -743,7 +762,7 @@ static void inv_rx_ready(struct elec_core *c, const struct elec_msg *msg,
 		inv_set_group(c, msg->term, msg->src, now);
 	inv_take_members(c, msg);
 	c->leader_rx_ns = now;
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 }
 
 static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
@@ -761,7 +780,7 @@ static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 		if (msg->term > c->inv.seq)
 			inv_set_group(c, msg->term, msg->src, now);
 		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 		return;
 	}
 	if (!(msg->flags & ELECTION_FLAG_LEAVING))
