@@ -72,6 +72,11 @@ local f = {
 				       "Named leader's term", base.DEC),
 	version_m = ProtoField.uint32("election.inv.version",
 				      "Membership version", base.DEC),
+	inv_shift = ProtoField.uint8("election.inv.accept_shift",
+				     "Accept window shift (T << shift)",
+				     base.DEC),
+	reserved8 = ProtoField.uint8("election.reserved8", "Reserved",
+				     base.HEX),
 }
 p.fields = f
 
@@ -229,12 +234,23 @@ local function inv_payload(buf, tree, mtype, len)
 			return false
 		end
 		tree:add(f.coordinator, buf(0, 4))
-		local n = add_count(buf, tree, 4)
+		-- count, the accept window's shift (0..5), a reserved zero byte
+		local n = buf(4, 2):uint()
+		tree:add(f.count, buf(4, 2))
+		local sh = tree:add(f.inv_shift, buf(6, 1))
+		local r = tree:add(f.reserved8, buf(7, 1))
+		if buf(6, 1):uint() > 5 then
+			bad(tree, sh, "accept window shift above 5")
+		end
+		if buf(7, 1):uint() ~= 0 then
+			bad(tree, r, "reserved byte is not zero")
+		end
 		if n < 1 or n > 255 or len ~= 8 + 4 * n then
 			return false
 		end
 		add_ids(buf, tree, 8, n, f.id, "Invited coordinators")
-		return buf(0, 4):uint() ~= 0
+		return buf(0, 4):uint() ~= 0 and buf(6, 1):uint() <= 5 and
+			buf(7, 1):uint() == 0
 	end
 	if mtype == 13 then
 		if len < 8 then

@@ -102,9 +102,12 @@ static void ti_rx_reply(struct t_node *n, u32 src, u64 term, u32 coord)
 	ti_rx_reply_ver(n, src, term, coord, n->c.inv.mver);
 }
 
-/* INVITE from @src into (@term, @coord) for the groups of @ids */
-static void ti_rx_invite(struct t_node *n, u32 src, u64 term, u32 coord,
-			 const u32 *ids, u16 nr)
+/*
+ * INVITE from @src into (@term, @coord) for the groups of @ids, stating
+ * an accept window of T << @shift
+ */
+static void ti_rx_invite_shift(struct t_node *n, u32 src, u64 term,
+			       u32 coord, const u32 *ids, u16 nr, u8 shift)
 {
 	u8 pl[ELECTION_INV_INVITE_HDR_LEN + 4 * T_MAX_NODES];
 	u16 i;
@@ -113,10 +116,18 @@ static void ti_rx_invite(struct t_node *n, u32 src, u64 term, u32 coord,
 	ti_put32(pl, coord);
 	pl[4] = nr >> 8;
 	pl[5] = nr;
+	pl[6] = shift;
 	for (i = 0; i < nr; i++)
 		ti_put32(pl + ELECTION_INV_INVITE_HDR_LEN + 4 * i, ids[i]);
 	ti_rx_pl(n, ELEC_MSG_INVITE, 0, src, 0, term, pl,
 		 ELECTION_INV_INVITE_HDR_LEN + 4 * nr);
+}
+
+/* the same, at the accept window T */
+static void ti_rx_invite(struct t_node *n, u32 src, u64 term, u32 coord,
+			 const u32 *ids, u16 nr)
+{
+	ti_rx_invite_shift(n, src, term, coord, ids, nr, 0);
 }
 
 /* READY from @src: group (@term, @src), members @ids, version 1 + @term */
@@ -809,9 +820,15 @@ static void ti_codec(struct kunit *test)
 	ti_put32(pl + 8, 0);
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
 	ti_put32(pl + 8, 5);
-	pl[6] = 1;
+	/* byte 6: the accept window's shift, up to the cap; byte 7 zero */
+	pl[6] = ELEC_INV_WIN_SHIFT_MAX;
+	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	pl[6] = ELEC_INV_WIN_SHIFT_MAX + 1;
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
 	pl[6] = 0;
+	pl[7] = 1;
+	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
+	pl[7] = 0;
 	pl[4] = 1;		/* 257 groups */
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
 	/* the largest frame: every other node listed */
@@ -1059,6 +1076,443 @@ static void ti_accept_wait_floor(struct kunit *test)
 			n->now + 2 * T_T);
 }
 
+/* ---- the windows adapt ---- */
+
+static u64 ti_max(u64 a, u64 b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * @n, a coordinator between searches, widens its windows @times times:
+ * each time a search whose window closes, then a late answer from the
+ * coordinator @src
+ */
+static void ti_widen(struct t_node *n, u32 src, u32 times)
+{
+	while (times--) {
+		t_fire(n, ELEC_INV_TIMER_SEARCH);
+		KUNIT_ASSERT_TRUE(n->test, n->c.inv.searching);
+		t_fire(n, ELEC_INV_TIMER_REPLY);
+		KUNIT_ASSERT_EQ(n->test, n->c.phase, ELEC_INV_COORD);
+		ti_rx_reply(n, src, 1, src);
+	}
+}
+
+/* one search of @n answered @after its start by its member 3 */
+static void ti_round(struct t_node *n, u64 after)
+{
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	KUNIT_ASSERT_TRUE(n->test, n->c.inv.searching);
+	n->now += after;
+	ti_rx_reply(n, 3, n->c.inv.seq, n->c.cfg.self_id);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(n->test, n->c.phase, ELEC_INV_COORD);
+}
+
+/*
+ * An answer after the search's window closed doubles the windows (once
+ * per window); the next search waits 2 T, takes an answer at 1.5 T, and
+ * its INVITE states the accept window it waits, 2 T
+ */
+static void ti_win_late_reply(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+	const struct elec_action *a;
+
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	ti_rx_reply(n, 9, 1, 9);	/* late for the first search */
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	ti_rx_reply(n, 3, 1, 3);	/* the same window: once */
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_REPLY),
+			n->now + 2 * T_T);
+	/* the period: hb-interval x hb-miss, at least two windows */
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_SEARCH),
+			n->now + ti_max(T_DETECT, 4 * T_T));
+	n->now += 3 * T_T / 2;
+	ti_rx_reply(n, 3, 1, 3);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+	a = ti_sent(n, ELEC_MSG_INVITE);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
+	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + 2 * T_T);
+}
+
+/*
+ * An ACCEPT after the merge's window closed doubles the windows (once per
+ * merge; an ACCEPT of another number is not late for it); the next merge
+ * states and waits 2 T and takes an ACCEPT at 1.5 T
+ */
+static void ti_win_late_accept(struct kunit *test)
+{
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a;
+	u64 seq;
+
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);	/* nobody in time */
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 1);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 4);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, 5);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	KUNIT_EXPECT_EQ(test, ti_members(n), 0);
+
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 4, 3);
+	ti_rx_reply(n, 5, 2, 5);
+	ti_rx_reply(n, 7, 2, 5);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
+	a = ti_sent(n, ELEC_MSG_INVITE);
+	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + 2 * T_T);
+	seq = n->c.inv.pend_seq;
+	n->now += 3 * T_T / 2;
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, seq);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, seq);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3));
+}
+
+/*
+ * ELEC_INV_WIN_DECAY windows in a row answered within a quarter of the
+ * window halve it; one answered later (in time) restarts the count; at T
+ * nothing shrinks
+ */
+static void ti_win_shrink(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+	u32 i;
+
+	ti_widen(n, 9, 2);
+	KUNIT_ASSERT_EQ(test, n->c.inv.win_shift, 2);
+	for (i = 0; i < ELEC_INV_WIN_DECAY; i++) {
+		KUNIT_ASSERT_EQ_MSG(test, n->c.inv.win_shift, 2, "i %u", i);
+		ti_round(n, T_T / 2);	/* W = 4 T: an eighth */
+	}
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_INV_TIMER_SEARCH] -
+			n->c.inv.win_ns, ti_max(T_DETECT, 8 * T_T));
+
+	for (i = 0; i + 1 < ELEC_INV_WIN_DECAY; i++)
+		ti_round(n, T_T / 4);
+	ti_round(n, T_T);	/* W = 2 T: in time, but half of it */
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	for (i = 0; i + 1 < ELEC_INV_WIN_DECAY; i++)
+		ti_round(n, T_T / 4);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	ti_round(n, T_T / 4);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	for (i = 0; i < 2 * ELEC_INV_WIN_DECAY; i++)
+		ti_round(n, 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_REPLY),
+			n->now + T_T);
+
+	/* a late answer after fast rounds restarts the count too */
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	ti_rx_reply(n, 9, 1, 9);
+	ti_widen(n, 9, 1);
+	KUNIT_ASSERT_EQ(test, n->c.inv.win_shift, 2);
+	for (i = 0; i + 1 < ELEC_INV_WIN_DECAY; i++)
+		ti_round(n, 0);
+	ti_rx_reply(n, 9, 1, 9);	/* late for the last round */
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 3);
+	ti_round(n, 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 3);
+}
+
+/*
+ * The cap: T << ELEC_INV_WIN_SHIFT_MAX however many answers are late;
+ * a start begins at T again
+ */
+static void ti_win_cap(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+
+	ti_widen(n, 9, ELEC_INV_WIN_SHIFT_MAX + 3);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, ELEC_INV_WIN_SHIFT_MAX);
+	t_clear(n);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_REPLY),
+			n->now + (T_T << ELEC_INV_WIN_SHIFT_MAX));
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_SEARCH),
+			n->now + 2 * (T_T << ELEC_INV_WIN_SHIFT_MAX));
+	elec_core_stop(&n->c, n->now);
+	t_clear(n);
+	t_start(n);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_REPLY),
+			n->now + T_T);
+}
+
+/*
+ * The accepting node waits for READY two of the accept windows its
+ * INVITE states (more than coord-timeout here), and relays that window
+ * to its members; a READY after coord-timeout still counts
+ */
+static void ti_win_ready_wait(struct kunit *test)
+{
+	static const u32 five[] = { 5 };
+	struct t_node *n = ti_alone(test, 5);
+	const struct elec_action *a;
+
+	ti_rx_invite_shift(n, 9, 7, 9, five, 1, 3);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	KUNIT_EXPECT_GT(test, 2 * (T_T << 3), T_COORD);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + 2 * (T_T << 3));
+	a = ti_sent(n, ELEC_MSG_INVITE);
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
+	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 3);
+	/* it takes the new group's windows */
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 3);
+	n->now += 3 * (T_T << 3) / 2;
+	t_clear(n);
+	ti_rx_ready(n, 9, 7, five, 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	/* and watches its coordinator for two of them */
+	KUNIT_EXPECT_GT(test, 2 * (T_T << 3), T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + 2 * (T_T << 3));
+	t_clear(n);
+	n->now += T_HB;
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 9, 0, 7);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + 2 * (T_T << 3));
+
+	/* a window of T: coord-timeout, as before, and the usual watch */
+	n = ti_alone(test, 5);
+	ti_rx_invite(n, 9, 7, 9, five, 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
+			n->now + ti_max(T_COORD, 2 * T_T));
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	t_clear(n);
+	ti_rx_ready(n, 9, 7, five, 1);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+}
+
+/*
+ * End to end: a widened coordinator's INVITE makes the node that accepts
+ * it wait past the coordinator's accept window, by a window at least
+ */
+static void ti_win_ready_covers_accept(struct kunit *test)
+{
+	struct t_node *c9 = ti_alone(test, 9);
+	struct t_node *n5 = ti_alone(test, 5);
+	const struct elec_action *a;
+	u64 wait, window;
+	u32 s;
+
+	for (s = 0; s <= ELEC_INV_WIN_SHIFT_MAX; s++) {
+		c9 = ti_alone(test, 9);
+		n5 = ti_alone(test, 5);
+		ti_widen(c9, 3, s);
+		KUNIT_ASSERT_EQ(test, c9->c.inv.win_shift, s);
+		t_fire(c9, ELEC_INV_TIMER_SEARCH);
+		ti_rx_reply(c9, 5, n5->c.inv.seq, 5);
+		t_clear(c9);
+		t_fire(c9, ELEC_INV_TIMER_REPLY);
+		KUNIT_ASSERT_EQ(test, c9->c.phase, ELEC_INV_MERGING);
+		a = ti_sent(c9, ELEC_MSG_INVITE);
+		n5->now = c9->now;
+		ti_rx_pl(n5, ELEC_MSG_INVITE, 0, 9, 0, a->msg.term,
+			 a->msg.payload, a->msg.payload_len);
+		KUNIT_ASSERT_EQ(test, n5->c.phase, ELEC_INV_ACCEPTED);
+		wait = n5->c.timer_expires[ELEC_INV_TIMER_ACCEPT];
+		window = c9->c.timer_expires[ELEC_INV_TIMER_ACCEPT];
+		KUNIT_EXPECT_GE_MSG(test, wait, window + (T_T << s),
+				    "shift %u", s);
+	}
+}
+
+/*
+ * Widened windows back the prompted searches off: a lower coordinator's
+ * heartbeat starts a search only two windows after the last one opened
+ */
+static void ti_win_prompt_backoff(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 9);
+
+	ti_widen(n, 3, 1);
+	KUNIT_ASSERT_EQ(test, n->c.inv.win_shift, 1);
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections_limited, 0);
+	n->now = n->c.inv.win_ns + 4 * T_T - 1;
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 0);
+	n->now++;
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+	KUNIT_EXPECT_TRUE(test, n->c.inv.searching);
+}
+
+/* @n's heartbeat timer fires (not before @n's present time) */
+static void ti_fire_hb(struct t_node *n)
+{
+	KUNIT_ASSERT_NE(n->test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], 0);
+	if (n->now < n->c.timer_expires[ELEC_TIMER_HEARTBEAT])
+		n->now = n->c.timer_expires[ELEC_TIMER_HEARTBEAT];
+	elec_core_timer(&n->c, ELEC_TIMER_HEARTBEAT, n->now);
+}
+
+/*
+ * Widened windows: a coordinator alone sends no heartbeat (its searches
+ * announce it), nor does a new group of one; with a member it does, and
+ * alone at T it does
+ */
+static void ti_win_alone_quiet(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+
+	ti_fire_hb(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
+	ti_widen(n, 9, 1);
+	t_clear(n);
+	ti_fire_hb(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_HEARTBEAT),
+			n->now + T_HB);
+	ti_rx_reply(n, 3, 1, 5);	/* 3 follows 5: a member */
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3));
+	t_clear(n);
+	ti_fire_hb(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
+	/* alone again: the administrator's elect on a member, widened */
+	n = ti_member5(test);
+	n->c.inv.win_shift = 1;
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+}
+
+/*
+ * Widened windows: each search in a row that finds a higher coordinator
+ * doubles the node's search period (up to the cap) and stops its
+ * prompted searches; one that finds none restores both
+ */
+static void ti_win_quiet_lower(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 5);
+	u64 period = ti_max(T_DETECT, 4 * T_T);
+	u32 i;
+
+	ti_widen(n, 9, 1);
+	for (i = 1; i <= ELEC_INV_WIN_SHIFT_MAX + 2; i++) {
+		u32 q = i < ELEC_INV_WIN_SHIFT_MAX ? i : ELEC_INV_WIN_SHIFT_MAX;
+
+		t_fire(n, ELEC_INV_TIMER_SEARCH);
+		ti_rx_reply(n, 9, 1, 9);
+		t_fire(n, ELEC_INV_TIMER_REPLY);
+		KUNIT_EXPECT_EQ_MSG(test, n->c.inv.quiet, q, "i %u", i);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    n->c.timer_expires[ELEC_INV_TIMER_SEARCH],
+				    n->c.inv.win_ns + (period << q), "i %u", i);
+	}
+	/* no prompted search, however long after the last */
+	t_clear(n);
+	n->now += 100 * T_T;
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 0);
+	/* a search without a higher coordinator: the period again */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.quiet, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_INV_TIMER_SEARCH],
+			n->c.inv.win_ns + period);
+	n->now = n->c.inv.win_ns + 4 * T_T;
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+
+	/* at T (nothing late) a higher coordinator changes no period */
+	n = ti_alone(test, 5);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 9, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.quiet, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_INV_TIMER_SEARCH],
+			n->c.inv.win_ns + T_DETECT);
+}
+
+/*
+ * Lost answers widen the windows like late ones: a search that misses
+ * two or more of the last search's answerers (and an eighth of them)
+ * that were heard from during its window; answerers not heard from
+ * (crashed, or cut off by a partition) and one missing answer do not
+ */
+static void ti_win_lost_answers(struct kunit *test)
+{
+	struct t_node *n = ti_alone(test, 9);
+
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	ti_rx_reply(n, 7, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5) | T_BIT(7));
+	/* 7 is gone: one missing answer */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 7, 0, 1);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	/* 3 and 5 silent (crashed or cut off): not loss */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	/* 3 and 5 answer, then are heard but do not answer: lost */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	/* the same answers lost again are not counted twice */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
+	/* nor once a late answer widened that window */
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
+	ti_rx_reply(n, 3, 1, 9);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
+}
+
 /* ---- on the in-test network ---- */
 
 static void ti_net_init(struct t_net *net, struct t_node *n, u32 id)
@@ -1255,6 +1709,16 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_found_removed),
 	KUNIT_CASE(ti_removed_while_merging),
 	KUNIT_CASE(ti_accept_wait_floor),
+	KUNIT_CASE(ti_win_late_reply),
+	KUNIT_CASE(ti_win_late_accept),
+	KUNIT_CASE(ti_win_shrink),
+	KUNIT_CASE(ti_win_cap),
+	KUNIT_CASE(ti_win_ready_wait),
+	KUNIT_CASE(ti_win_ready_covers_accept),
+	KUNIT_CASE(ti_win_prompt_backoff),
+	KUNIT_CASE(ti_win_alone_quiet),
+	KUNIT_CASE(ti_win_quiet_lower),
+	KUNIT_CASE(ti_win_lost_answers),
 	KUNIT_CASE(ti_net_boot),
 	KUNIT_CASE(ti_net_coordinator_crash),
 	KUNIT_CASE(ti_net_partition_heal),

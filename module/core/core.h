@@ -343,6 +343,21 @@ enum elec_inv_phase {
  * @mver: the membership's version: a coordinator's count of the READYs it
  *	sent; a member's, that of the last READY it took (it echoes it in
  *	AYC_REPLY, and a coordinator that sees an old one sends READY)
+ * @win_shift: the reply and accept windows are T << @win_shift
+ *	(0 .. ELEC_INV_WIN_SHIFT_MAX); an INVITE states the accept window's
+ *	shift, so that the nodes that accept wait long enough for READY
+ * @win_fast: windows in a row whose last answer came within a quarter of
+ *	the window (ELEC_INV_WIN_DECAY of them halve it)
+ * @quiet: widened windows: the node's searches in a row that found a
+ *	higher coordinator (up to ELEC_INV_WIN_SHIFT_MAX); its search period
+ *	is doubled this many times and it makes no prompted search
+ * @late_reply: an answer came after the last search's window closed (the
+ *	window was widened for it; one widening per window)
+ * @late_accept: an ACCEPT came after the last merge's window closed
+ * @win_ns: when the current (or last) search or merge opened its window
+ * @last_ans_ns: when its last on-time answer (AYC_REPLY or ACCEPT) came
+ * @merge_seq: the sequence number of the last merge (a late ACCEPT
+ *	names it); 0 before the first
  * @buf: where INVITE and READY payloads are built (kept off the stack:
  *	the core runs in softirq context in the kernel)
  */
@@ -357,8 +372,27 @@ struct elec_inv {
 	u32 found_lower;
 	bool dirty;
 	u32 mver;
+	u8 win_shift;
+	u8 win_fast;
+	u8 quiet;
+	bool late_reply;
+	bool late_accept;
+	u64 win_ns;
+	u64 last_ans_ns;
+	u64 merge_seq;
 	u8 buf[ELECTION_INV_INVITE_HDR_LEN + 4 * ELECTION_INV_MAX_IDS];
 };
+
+/*
+ * The Invitation algorithm's windows adapt (invitation.c), as the ring's
+ * hop timeout does: an AYC_REPLY or ACCEPT that arrives after its window
+ * closed, or a search that lost several of the last search's answers,
+ * doubles both windows (once per window), up to
+ * T << ELEC_INV_WIN_SHIFT_MAX; ELEC_INV_WIN_DECAY windows in a row whose
+ * last answer came within a quarter of the window halve them again.
+ */
+#define ELEC_INV_WIN_SHIFT_MAX	5
+#define ELEC_INV_WIN_DECAY	8
 
 /*
  * Bytes of ring queue the kernel gives each instance: every ring message

@@ -48,10 +48,16 @@
  *   first such invitation wins, later ones are ignored. The accepting node
  *   waits coord-timeout for READY, at least 2 T.
  *
+ * - The windows adapt (our addition): a late (or lost) answer doubles the
+ *   reply and accept windows, up to T << ELEC_INV_WIN_SHIFT_MAX, and
+ *   windows answered early shrink them again; the INVITE states the
+ *   accept window, and the acceptors wait two of them for READY. While
+ *   widened, lone coordinators send no heartbeats and searches back off.
+ *
  * Timers: HEARTBEAT (coordinator), DETECT (member), SEARCH (coordinator:
- * the search period), REPLY (the search's reply window, T), ACCEPT (the
- * merging coordinator's accept window, T; an accepting node's wait for
- * READY, coord-timeout).
+ * the search period), REPLY (the search's reply window, T or widened),
+ * ACCEPT (the merging coordinator's accept window, the same; an accepting
+ * node's wait for READY, coord-timeout, at least two accept windows).
  */
 #include "invitation.h"
 
@@ -66,26 +72,146 @@ static u64 inv_detect_ns(const struct elec_core *c)
 	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
 }
 
-/* the search period: search-interval, but one search at a time (T) */
+/* the reply and accept windows: T, widened by late answers */
+static u64 inv_win_ns(const struct elec_core *c)
+{
+	return c->cfg.timeout_ns << c->inv.win_shift;
+}
+
+/*
+ * The search period: search-interval, but one search at a time (T); while
+ * the windows are widened (answers came late: the network is slow or
+ * loaded), at least two windows, so that a node's searches, which load
+ * the network with one answer from every node, back off with the window.
+ */
 static u64 inv_search_ns(const struct elec_core *c)
 {
 	u64 ns = c->cfg.search_interval_ns ? c->cfg.search_interval_ns :
 		 inv_detect_ns(c);
+	u64 min = c->inv.win_shift ? 2 * inv_win_ns(c) : c->cfg.timeout_ns;
 
-	return ns < c->cfg.timeout_ns ? c->cfg.timeout_ns : ns;
+	return ns < min ? min : ns;
+}
+
+/*
+ * A member's watch of its coordinator: hb-interval x hb-miss; while the
+ * windows are widened (a slow or loaded network, whose timers and frames
+ * run late alike), at least two windows.
+ */
+static u64 inv_watch_ns(const struct elec_core *c)
+{
+	u64 ns = inv_detect_ns(c);
+
+	if (c->inv.win_shift && ns < 2 * inv_win_ns(c))
+		ns = 2 * inv_win_ns(c);
+	return ns;
 }
 
 /*
  * How long a node that accepted an invitation waits for READY:
- * coord-timeout, but never less than two reply windows, since the
- * merging coordinator sends READY only when its accept window (T) is
- * over; a shorter wait would give up on every merge.
+ * coord-timeout, but never less than two accept windows of the merging
+ * coordinator (T << @shift, the shift its INVITE states), since it sends
+ * READY only when its accept window is over; a shorter wait would give
+ * up on every merge.
  */
-static u64 inv_ready_wait_ns(const struct elec_core *c)
+static u64 inv_ready_wait_ns(const struct elec_core *c, u8 shift)
 {
 	u64 ns = elec_config_coord_timeout(&c->cfg);
+	u64 min = 2 * (c->cfg.timeout_ns << shift);
 
-	return ns < 2 * c->cfg.timeout_ns ? 2 * c->cfg.timeout_ns : ns;
+	return ns < min ? min : ns;
+}
+
+/*
+ * An answer (AYC_REPLY or ACCEPT) came after its window closed: both
+ * windows double, up to T << ELEC_INV_WIN_SHIFT_MAX, as the ring's hop
+ * timeout does (ring_ack_adapt()). The caller counts one per window.
+ */
+static void inv_win_late(struct elec_core *c)
+{
+	c->inv.win_fast = 0;
+	if (c->inv.win_shift < ELEC_INV_WIN_SHIFT_MAX)
+		c->inv.win_shift++;
+}
+
+/*
+ * A window closed: if its last answer came within a quarter of it (half
+ * of the next lower setting; a window without answers counts too),
+ * ELEC_INV_WIN_DECAY such windows in a row halve the windows again. A
+ * late answer to this window, if one still comes, undoes the count.
+ */
+static void inv_win_closed(struct elec_core *c)
+{
+	if (!c->inv.win_shift ||
+	    c->inv.last_ans_ns - c->inv.win_ns >= inv_win_ns(c) / 4) {
+		c->inv.win_fast = 0;
+		return;
+	}
+	if (++c->inv.win_fast >= ELEC_INV_WIN_DECAY) {
+		c->inv.win_fast = 0;
+		c->inv.win_shift--;
+	}
+}
+
+/*
+ * A search's window closed: the peers that answered the last search in
+ * time, not this one, and were heard from during its window (so neither
+ * crashed nor cut off: their answers were lost, or our search to them).
+ * Several of them (at least two, and an eighth of the last search's
+ * answers) widen the windows as a late answer does: a loaded network
+ * drops frames before it delays them, and the searches and heartbeats
+ * back off.
+ */
+static void inv_win_count_lost(struct elec_core *c)
+{
+	u32 i, last = 0, lost = 0;
+
+	for (i = 0; i < c->n_peers; i++) {
+		struct elec_peer *p = &c->peers[i];
+
+		if (p->flags & ELEC_INV_PEER_ANSWERED_LAST) {
+			last++;
+			if (!(p->flags & ELEC_INV_PEER_ANSWERED) &&
+			    p->heard_ns >= c->inv.win_ns)
+				lost++;
+		}
+		p->flags &= ~ELEC_INV_PEER_ANSWERED_LAST;
+		if (p->flags & ELEC_INV_PEER_ANSWERED)
+			p->flags |= ELEC_INV_PEER_ANSWERED_LAST;
+		p->flags &= ~ELEC_INV_PEER_ANSWERED;
+	}
+	if (lost >= 2 && lost >= last / 8 && !c->inv.late_reply) {
+		c->inv.late_reply = true;
+		inv_win_late(c);
+	}
+}
+
+/* a window (a search's or a merge's) opens now */
+static void inv_win_open(struct elec_core *c, u64 now)
+{
+	c->inv.win_ns = now;
+	c->inv.last_ans_ns = now;
+}
+
+/*
+ * Whether a coordinator heartbeats now: always while it has members
+ * (they watch the heartbeats) or its windows are at T. A coordinator
+ * alone whose windows are widened (answers came late: a slow or loaded
+ * network) sends none: its searches (at least one per two windows) tell
+ * the other coordinators that it is there, as a heartbeat would, and N
+ * such coordinators heartbeating are most of a loaded network's frames
+ * (N x (N - 1) deliveries per hb-interval).
+ */
+static bool inv_heartbeats(const struct elec_core *c)
+{
+	u32 i;
+
+	if (!c->inv.win_shift)
+		return true;
+	for (i = 0; i < c->n_peers; i++)
+		if (c->peers[i].flags & ELEC_INV_PEER_MEMBER)
+			return true;
+	return false;
 }
 
 static void inv_clear_flags(struct elec_core *c, u8 flags)
@@ -143,17 +269,19 @@ static void inv_send_ready(struct elec_core *c, u64 now)
 
 /*
  * INVITE into the group (@seq, @coord) for the groups whose coordinators
- * are the @n ids already in c->inv.buf after the header
+ * are the @n ids already in c->inv.buf after the header; @shift: the new
+ * coordinator's accept window is T << @shift (0 when it is T: the byte
+ * was reserved before the windows adapted)
  */
 static void inv_send_invite(struct elec_core *c, u64 seq, u32 coord, u16 n,
-			    u64 now)
+			    u8 shift, u64 now)
 {
 	u8 *pl = c->inv.buf;
 
 	elec_put32(pl, coord);
 	pl[4] = n >> 8;
 	pl[5] = n;
-	pl[6] = 0;
+	pl[6] = shift;
 	pl[7] = 0;
 	elec_core_send(c, ELEC_MSG_INVITE, 0, seq, pl,
 		       ELECTION_INV_INVITE_HDR_LEN + 4 * n, now);
@@ -168,9 +296,11 @@ static void inv_search(struct elec_core *c, u64 now)
 	c->inv.found_higher = false;
 	c->inv.found_lower = 0;
 	c->inv.found_seq = 0;
+	c->inv.late_reply = false;
+	inv_win_open(c, now);
 	inv_clear_flags(c, ELEC_INV_PEER_FOUND | ELEC_INV_PEER_REPLIED);
 	elec_core_send(c, ELEC_MSG_ARE_YOU_COORD, 0, c->inv.seq, NULL, 0, now);
-	elec_core_arm_in(c, ELEC_INV_TIMER_REPLY, c->cfg.timeout_ns, now);
+	elec_core_arm_in(c, ELEC_INV_TIMER_REPLY, inv_win_ns(c), now);
 	elec_core_arm_in(c, ELEC_INV_TIMER_SEARCH, inv_search_ns(c), now);
 }
 
@@ -182,7 +312,8 @@ static void inv_form_group(struct elec_core *c, u64 now)
 {
 	inv_cancel_all(c, now);
 	inv_clear_flags(c, ELEC_INV_PEER_MEMBER | ELEC_INV_PEER_FOUND |
-			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED);
+			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED |
+			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
 	c->inv.searching = false;
 	c->inv.dirty = false;
 	c->inv.pend_seq = 0;
@@ -194,7 +325,9 @@ static void inv_form_group(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_LEADER;
 	inv_set_group(c, elec_core_term_next(c), c->cfg.self_id, now);
 	c->leader_rx_ns = now;
-	elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0, now);
+	if (inv_heartbeats(c))
+		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0,
+			       now);
 	elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
 	inv_search(c, now);
 }
@@ -213,7 +346,7 @@ static void inv_join(struct elec_core *c, u64 seq, u32 coord, u64 now)
 	inv_set_group(c, seq, coord, now);
 	c->leader_rx_ns = now;
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, coord), true, now);
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 }
 
 /* the merge: invite every lower coordinator found, at a new number */
@@ -225,12 +358,16 @@ static void inv_merge(struct elec_core *c, u64 now)
 	if (c->inv.found_seq > c->max_term)
 		c->max_term = c->inv.found_seq;
 	c->inv.pend_seq = elec_core_term_next(c);
+	c->inv.merge_seq = c->inv.pend_seq;
+	c->inv.late_accept = false;
+	inv_win_open(c, now);
 	c->phase = ELEC_INV_MERGING;
 	c->stats.elections++;
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
 	inv_clear_flags(c, ELEC_INV_PEER_ACCEPTED);
-	inv_send_invite(c, c->inv.pend_seq, c->cfg.self_id, n, now);
-	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT, c->cfg.timeout_ns, now);
+	inv_send_invite(c, c->inv.pend_seq, c->cfg.self_id, n,
+			c->inv.win_shift, now);
+	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT, inv_win_ns(c), now);
 }
 
 /* the accept window is over: the new group is the old one and the acceptors */
@@ -238,6 +375,7 @@ static void inv_merge_done(struct elec_core *c, u64 now)
 {
 	u32 i, accepted = 0;
 
+	inv_win_closed(c);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 
@@ -264,6 +402,8 @@ static void inv_search_done(struct elec_core *c, u64 now)
 	u32 i;
 
 	c->inv.searching = false;
+	inv_win_closed(c);
+	inv_win_count_lost(c);
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 
@@ -281,6 +421,23 @@ static void inv_search_done(struct elec_core *c, u64 now)
 			c->inv.dirty = true;
 		}
 	}
+	/*
+	 * Widened windows: a search that found (or heard) a higher
+	 * coordinator doubles this node's search period, up to
+	 * ELEC_INV_WIN_SHIFT_MAX times, and stops its prompted searches: the
+	 * higher one will invite it, and N coordinators searching at once
+	 * are N x (N - 1) answers. The highest coordinator keeps searching.
+	 */
+	if (c->inv.win_shift && c->inv.found_higher) {
+		if (c->inv.quiet < ELEC_INV_WIN_SHIFT_MAX)
+			c->inv.quiet++;
+		u64 period = inv_search_ns(c) << c->inv.quiet;
+
+		elec_core_arm(c, ELEC_INV_TIMER_SEARCH, c->inv.win_ns + period,
+			      now);
+	} else {
+		c->inv.quiet = 0;
+	}
 	if (c->inv.found_lower && !c->inv.found_higher)
 		inv_merge(c, now);
 	else if (c->inv.dirty)
@@ -289,6 +446,11 @@ static void inv_search_done(struct elec_core *c, u64 now)
 
 static void inv_start(struct elec_core *c, u64 now)
 {
+	/* the windows start at T, as the ring's hop timeout does */
+	c->inv.win_shift = 0;
+	c->inv.win_fast = 0;
+	c->inv.quiet = 0;
+	c->inv.merge_seq = 0;
 	inv_form_group(c, now);
 	/*
 	 * A group of its own is no leader learned: until the first frame
@@ -302,7 +464,8 @@ static void inv_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
 	inv_clear_flags(c, ELEC_INV_PEER_MEMBER | ELEC_INV_PEER_FOUND |
-			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED);
+			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED |
+			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
 	c->inv.searching = false;
 	c->inv.dirty = false;
 	c->inv.pend_seq = 0;
@@ -327,8 +490,9 @@ static void inv_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	case ELEC_TIMER_HEARTBEAT:
 		if (c->phase != ELEC_INV_COORD && c->phase != ELEC_INV_MERGING)
 			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0,
-			       now);
+		if (inv_heartbeats(c))
+			elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq,
+				       NULL, 0, now);
 		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
 				 c->cfg.hb_interval_ns, now);
 		break;
@@ -378,6 +542,16 @@ static void inv_heard_coord(struct elec_core *c, u32 id, u64 seq, u64 now)
 			c->inv.found_higher = true;
 		return;
 	}
+	/*
+	 * Widened windows: the network is slow or loaded, and a search
+	 * costs an answer from every node; the prompt waits until two
+	 * windows after the last one opened (the search period's floor),
+	 * and a node whose last search found a higher coordinator waits
+	 * for its period (the higher one invites it).
+	 */
+	if (c->inv.win_shift &&
+	    (c->inv.quiet || now - c->inv.win_ns < 2 * inv_win_ns(c)))
+		return;
 	if (!c->inv.searching && elec_core_rx_may_elect(c, now))
 		inv_search(c, now);
 }
@@ -395,18 +569,30 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 	if (c->phase == ELEC_INV_MEMBER && msg->src == c->leader &&
 	    msg->term == c->inv.seq) {
 		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 	}
 	inv_heard_coord(c, msg->src, msg->term, now);
 }
 
-static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg)
+static void inv_rx_reply(struct elec_core *c, const struct elec_msg *msg,
+			 u64 now)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 	u32 coord = elec_get32(msg->payload);
 
 	if (c->phase != ELEC_INV_COORD && c->phase != ELEC_INV_MERGING)
 		return;
+	/*
+	 * Every AYC_REPLY answers a search; outside a window it is late:
+	 * the first one of a search widens the windows
+	 */
+	if (c->inv.searching) {
+		c->inv.last_ans_ns = now;
+		p->flags |= ELEC_INV_PEER_ANSWERED;
+	} else if (!c->inv.late_reply) {
+		c->inv.late_reply = true;
+		inv_win_late(c);
+	}
 	if (coord == c->cfg.self_id) {
 		/*
 		 * One of ours, or one we dropped that still follows us, or
@@ -485,10 +671,13 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	elec_core_send(c, ELEC_MSG_ACCEPT, coord, msg->term, NULL, 0, now);
 	if (c->phase == ELEC_INV_COORD) {
-		/* relay to the members: they move with their coordinator */
+		/*
+		 * relay to the members: they move with their coordinator
+		 * (and wait for READY as long as the new coordinator said)
+		 */
 		elec_put32(c->inv.buf + ELECTION_INV_INVITE_HDR_LEN,
 			   c->cfg.self_id);
-		inv_send_invite(c, msg->term, coord, 1, now);
+		inv_send_invite(c, msg->term, coord, 1, pl[6], now);
 	}
 	inv_cancel_all(c, now);
 	c->inv.searching = false;
@@ -497,16 +686,30 @@ static void inv_rx_invite(struct elec_core *c, const struct elec_msg *msg,
 	c->phase = ELEC_INV_ACCEPTED;
 	c->role = ELEC_ROLE_CANDIDATE;
 	c->participant = true;
+	/* the new group's windows, as its coordinator measured them */
+	if (pl[6] > c->inv.win_shift) {
+		c->inv.win_shift = pl[6];
+		c->inv.win_fast = 0;
+	}
 	elec_core_set_leader(c, 0, c->term, now);
-	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT, inv_ready_wait_ns(c), now);
+	elec_core_arm_in(c, ELEC_INV_TIMER_ACCEPT, inv_ready_wait_ns(c, pl[6]),
+			 now);
 }
 
-static void inv_rx_accept(struct elec_core *c, const struct elec_msg *msg)
+static void inv_rx_accept(struct elec_core *c, const struct elec_msg *msg,
+			  u64 now)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
-	if (c->phase == ELEC_INV_MERGING && msg->term == c->inv.pend_seq)
+	if (c->phase == ELEC_INV_MERGING && msg->term == c->inv.pend_seq) {
 		p->flags |= ELEC_INV_PEER_ACCEPTED;
+		c->inv.last_ans_ns = now;
+	} else if (c->inv.merge_seq && msg->term == c->inv.merge_seq &&
+		   !c->inv.late_accept) {
+		/* the last merge's accept window closed before it came */
+		c->inv.late_accept = true;
+		inv_win_late(c);
+	}
 }
 
 /* READY from @msg->src: adopt its membership list */
@@ -559,7 +762,7 @@ static void inv_rx_ready(struct elec_core *c, const struct elec_msg *msg,
 		inv_set_group(c, msg->term, msg->src, now);
 	inv_take_members(c, msg);
 	c->leader_rx_ns = now;
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 }
 
 static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
@@ -577,7 +780,7 @@ static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 		if (msg->term > c->inv.seq)
 			inv_set_group(c, msg->term, msg->src, now);
 		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_detect_ns(c), now);
+		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
 		return;
 	}
 	if (!(msg->flags & ELECTION_FLAG_LEAVING))
@@ -599,13 +802,13 @@ static void inv_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 		inv_rx_ayc(c, msg, now);
 		break;
 	case ELEC_MSG_AYC_REPLY:
-		inv_rx_reply(c, msg);
+		inv_rx_reply(c, msg, now);
 		break;
 	case ELEC_MSG_INVITE:
 		inv_rx_invite(c, msg, now);
 		break;
 	case ELEC_MSG_ACCEPT:
-		inv_rx_accept(c, msg);
+		inv_rx_accept(c, msg, now);
 		break;
 	case ELEC_MSG_READY:
 		inv_rx_ready(c, msg, now);
@@ -675,8 +878,9 @@ static bool inv_payload_ok(u8 type, const u8 *payload, u16 len)
 	case ELEC_MSG_AYC_REPLY:
 		return len == ELECTION_INV_REPLY_LEN;
 	case ELEC_MSG_INVITE:
+		/* payload[6]: the accept window's shift */
 		if (len < ELECTION_INV_INVITE_HDR_LEN || !elec_get32(payload) ||
-		    payload[6] || payload[7])
+		    payload[6] > ELEC_INV_WIN_SHIFT_MAX || payload[7])
 			return false;
 		n = elec_get16(payload + 4);
 		return n >= 1 && n <= ELECTION_INV_MAX_IDS &&

@@ -11,9 +11,10 @@
 /*
  * The Invitation algorithm's timers, besides the shared heartbeat
  * (coordinator) and detect (member): SEARCH: a coordinator's search
- * period; REPLY: the search's reply window (T); ACCEPT: the merging
- * coordinator's accept window (T), or an accepting node's wait for READY
- * (coord-timeout).
+ * period; REPLY: the search's reply window (T, or widened: see
+ * ELEC_INV_WIN_SHIFT_MAX); ACCEPT: the merging coordinator's accept
+ * window (the same), or an accepting node's wait for READY (coord-timeout,
+ * at least two of the accept windows the INVITE states).
  */
 #define ELEC_INV_TIMER_SEARCH	ELEC_TIMER_ALGO0
 #define ELEC_INV_TIMER_REPLY	ELEC_TIMER_ALGO1
@@ -24,5 +25,8 @@
 #define ELEC_INV_PEER_FOUND		0x02	/* lower coordinator this search found */
 #define ELEC_INV_PEER_REPLIED	0x04	/* member that answered this search */
 #define ELEC_INV_PEER_ACCEPTED	0x08	/* accepted the local node's merge */
+/* answered this search in time; answered the last one in time */
+#define ELEC_INV_PEER_ANSWERED		0x10
+#define ELEC_INV_PEER_ANSWERED_LAST	0x20
 
 #endif /* _ELEC_INVITATION_H */

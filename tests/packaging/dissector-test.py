@@ -114,6 +114,11 @@ CASES = [
                                 u32s(8) + struct.pack("!HH", 2, 0) +
                                 u32s(3, 5)), True,
      {"election.coordinator": "8", "election.id": "3,5"}),
+    ("invitation invite, accept window 8 T",
+     frame("invite", "invitation", u32s(8) + struct.pack("!HBB", 1, 3, 0) +
+           u32s(3)), True,
+     {"election.coordinator": "8", "election.inv.accept_shift": "3",
+      "election.id": "3"}),
     ("invitation accept", frame("accept", "invitation", dst=8), True, {}),
     ("invitation ready", frame("ready", "invitation",
                                struct.pack("!HH", 2, 0) + u32s(4, 1, 2)),
@@ -153,6 +158,12 @@ CASES = [
     ("enh-bully candidates out of order",
      frame("coordinator", "enh-bully", u32s(6) + struct.pack("!HH", 2, 0) +
            u32s(6, 5)), False, {}),
+    ("invite with an accept window shift of 6",
+     frame("invite", "invitation", u32s(8) + struct.pack("!HBB", 1, 6, 0) +
+           u32s(3)), False, {}),
+    ("invite with its reserved byte set",
+     frame("invite", "invitation", u32s(8) + struct.pack("!HBB", 1, 0, 1) +
+           u32s(3)), False, {}),
     ("invite with a zero coordinator",
      frame("invite", "invitation", u32s(0) + struct.pack("!HH", 1, 0) +
            u32s(3)), False, {}),

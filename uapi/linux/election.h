@@ -166,8 +166,10 @@
  * number. AYC_REPLY carries the replier's coordinator (be32; 0 = it is
  * between groups) and the version of the membership it holds (be32) at
  * its group's sequence number. INVITE carries the new coordinator (be32),
- * a count (be16, 1..ELECTION_INV_MAX_IDS), 2 reserved zero bytes and the
- * invited groups' coordinators (be32 each, strictly ascending, non-zero).
+ * a count (be16, 1..ELECTION_INV_MAX_IDS), the accept window's shift (u8,
+ * 0..5: the window is the timeout << shift; 0 was a reserved zero byte
+ * before the windows adapted), a reserved zero byte and the invited
+ * groups' coordinators (be32 each, strictly ascending, non-zero).
  * READY carries a count (be16, 0..ELECTION_INV_MAX_IDS), 2 reserved zero
  * bytes, the membership's version (be32) and the members but the
  * coordinator (be32 each, strictly ascending, non-zero). ARE_YOU_COORD
