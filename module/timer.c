@@ -28,11 +28,12 @@
  * and whatever else is pending on that CPU). A step that finds the budget
  * spent first sleeps to the end of the window. The kernel's own RT
  * throttling leaves SCHED_OTHER tasks 5% of a CPU, in one 50 ms slice a
- * second: too little for ksoftirqd and RCU's kthreads on a slow guest with
- * many instances, where a worker that never slept held RCU's callbacks
- * back until an rmmod waited minutes in synchronize_rcu(). With the budget
- * a step is at most a window late on account of it; the pauses are counted
- * (electionctl module: timer_throttled, timer_throttled_ns).
+ * second: too little for ksoftirqd (softirqs, RCU callbacks) and RCU's
+ * kthreads on a slow guest with many instances on short timers, where
+ * grace periods, and with them rmmod and namespace deletion, would wait.
+ * With the budget a step is at most a window late on account of it; the
+ * pauses are counted (electionctl module: timer_throttled,
+ * timer_throttled_ns).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

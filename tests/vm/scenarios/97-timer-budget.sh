@@ -2,19 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 # The SCHED_FIFO timer worker (timer_mode=2, the default) keeps to its
 # budget (timer_budget_pct, default 50% of each 10 ms window), so that it
-# cannot hold ksoftirqd and RCU's kthreads off a CPU the way it did on the
-# slow debug guest (an rmmod waited minutes in synchronize_rcu()). The
-# debug-only parameter debug_timer_busy_us=2000 makes every timer step
-# take 2 ms, and the leader of three groups beats every 1 ms: the worker
-# is asked for six times the CPU it has. With the budget the worker's
+# cannot hold ksoftirqd and RCU's kthreads off a CPU (the kernel's RT
+# throttling alone leaves them 5% of it). The
+# debug-only parameter debug_timer_busy_us=500 makes every timer step
+# take 0.5 ms more, and the leader of three groups beats every 1 ms: the
+# worker is asked for more than a CPU. With the budget the worker's
 # share of a CPU (its run time over the wall time, /proc/PID/schedstat)
-# stays near the budget and the module counts its pauses
+# stays near the budget (a step that begins just under it still runs to
+# its end: at most 5.5 ms of a 10 ms window, plus interrupts) and the
+# module counts its pauses
 # (`electionctl -j module`: timer_throttled); with timer_budget_pct=100
 # only the kernel's RT throttling (95%) bounds it and nothing is counted.
 # Deleting the groups and rmmod (which waits for RCU) still complete.
 . tests/vm/lib.sh
 elec_begin
-elec_load debug_timer_busy_us=2000 || elec_end
+elec_load debug_timer_busy_us=500 || elec_end
 P=/sys/module/election/parameters
 check "timer_budget_pct is 50 by default" test "$(cat $P/timer_budget_pct)" = 50
 check "timer_mode is 2 (SCHED_FIFO worker) by default" test "$(cat $P/timer_mode)" = 2
