@@ -55,7 +55,9 @@ check "$N bridge ports" ip -n esw -batch /tmp/topo3.batch
 nodes=()
 for i in $(seq 1 "$N"); do nodes+=("en$i:$i"); done
 check "every eth0 and lo up" python3 "$FAULTS_PY" linkup --dev eth0,lo "${nodes[@]}"
-mapfile -t ELEC_NODES < <(seq 1 "$N")
+# no process substitution: the guest has no /dev/fd
+ELEC_NODES=()
+for i in $(seq 1 "$N"); do ELEC_NODES+=("$i"); done
 mem_after_topo=$(awk '/^MemAvailable:/ {print $2}' /proc/meminfo)
 log "topology: $N nodes in $((SECONDS - t0))s; MemAvailable $((mem_before_topo / 1024)) -> $((mem_after_topo / 1024)) MiB"
 
