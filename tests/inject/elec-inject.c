@@ -59,6 +59,7 @@
 #define RING_LIST_MAX	367		/* ids in one ring-list message */
 #define ENH_MAX_CANDS	128
 #define INV_MAX_IDS	255
+#define INV_WIN_SHIFT_MAX 5		/* INVITE byte 6: the accept window's shift */
 
 /* offsets in our header */
 #define O_VERSION	0
@@ -536,7 +537,8 @@ static bool payload_valid(unsigned int algo, unsigned int type,
 		case ELEC_MSG_AYC_REPLY:
 			return len == 8;
 		case ELEC_MSG_INVITE:
-			if (len < 8 || !get32(p) || p[6] || p[7])
+			if (len < 8 || !get32(p) || p[6] > INV_WIN_SHIFT_MAX ||
+			    p[7])
 				return false;
 			n = get16(p + 4);
 			return n >= 1 && n <= INV_MAX_IDS && len == 8 + 4 * n &&
@@ -908,7 +910,8 @@ static unsigned int valid_payload(unsigned int algo, unsigned int type,
 			n = rnd_count(1, INV_MAX_IDS);
 			put32(p, rnd_id());
 			put16(p + 4, (uint16_t)n);
-			put16(p + 6, 0);
+			p[6] = (uint8_t)rnd(INV_WIN_SHIFT_MAX + 1);
+			p[7] = 0;
 			put_ascending(p + 8, n);
 			return 8 + 4 * n;
 		case ELEC_MSG_READY:
@@ -1004,7 +1007,14 @@ static void spoil_content(unsigned int algo, unsigned int type, uint8_t *p,
 			put32(p, 0);
 			break;
 		case 1:
-			p[6 + rnd(2)] = (uint8_t)rnd_range(1, 255);
+			/* a reserved byte, or an invite's shift out of range */
+			if (type == ELEC_MSG_INVITE && !rnd(2))
+				p[6] = (uint8_t)rnd_range(INV_WIN_SHIFT_MAX + 1,
+							  255);
+			else if (type == ELEC_MSG_INVITE)
+				p[7] = (uint8_t)rnd_range(1, 255);
+			else
+				p[6 + rnd(2)] = (uint8_t)rnd_range(1, 255);
 			break;
 		case 2:
 			put16(p + 4, chance(2) ? 0 :
