@@ -21,19 +21,21 @@
  * The parameter is read when an instance is created; an instance keeps
  * its mode. Documentation/results/timer-lateness.md has the measurements.
  *
- * The FIFO worker keeps to a budget (timer_budget_pct, default 50): in a
- * window of ELEC_TIMER_WINDOW_NS it may spend that share of the window in
- * protocol steps, the softirqs they run on the way out included (a
- * transmit's local_bh_enable() runs the receive of the frames it queued,
- * and whatever else is pending on that CPU). A step that finds the budget
- * spent first sleeps to the end of the window. The kernel's own RT
- * throttling leaves SCHED_OTHER tasks 5% of a CPU, in one 50 ms slice a
- * second: too little for ksoftirqd (softirqs, RCU callbacks) and RCU's
- * kthreads on a slow guest with many instances on short timers, where
- * grace periods, and with them rmmod and namespace deletion, would wait.
- * With the budget a step is at most a window late on account of it; the
- * pauses are counted (electionctl module: timer_throttled,
- * timer_throttled_ns).
+ * The FIFO worker keeps to a budget (timer_budget_pct, default 50): it
+ * earns that share of the time that passes as credit, at most
+ * ELEC_TIMER_BURST_NS worth, and spends its protocol steps' time from it,
+ * the softirqs they run on the way out included (a transmit's
+ * local_bh_enable() runs the receive of the frames it queued, and whatever
+ * else is pending on that CPU). A step that finds the credit spent first
+ * sleeps until it is earned back, so over any stretch of time the worker
+ * runs at most the budget's share of it plus one burst, however long its
+ * single steps are (a step of 30 ms at 50% is followed by a 30 ms pause).
+ * The kernel's own RT throttling leaves SCHED_OTHER tasks 5% of a CPU, in
+ * one 50 ms slice a second: too little for ksoftirqd (softirqs, RCU
+ * callbacks) and RCU's kthreads on a slow guest with many instances on
+ * short timers, where grace periods, and with them rmmod and namespace
+ * deletion, would wait. The pauses are counted (electionctl module:
+ * timer_throttled, timer_throttled_ns).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -56,18 +58,23 @@ MODULE_PARM_DESC(timer_mode,
 unsigned int elec_timer_budget_pct = 50;
 module_param_named(timer_budget_pct, elec_timer_budget_pct, uint, 0644);
 MODULE_PARM_DESC(timer_budget_pct,
-		 "timer_mode=2: the share of each 10 ms the SCHED_FIFO worker may spend in protocol steps before it sleeps to the end of those 10 ms (10 to 100, default 50; 100: the kernel's RT throttling only)");
+		 "timer_mode=2: the share of the time the SCHED_FIFO worker may spend in protocol steps; past it, it sleeps until it has earned the time back (10 to 100, default 50; 100: the kernel's RT throttling only)");
 
-/* the budget's window; its share is the module parameter */
+/*
+ * The budget's burst: the credit the worker may save up (a window of
+ * 10 ms at the budget's share); and the longest debt it pays back in one
+ * pause (a step longer than that is paid back at most that much).
+ */
 #define ELEC_TIMER_WINDOW_NS	(10 * NSEC_PER_MSEC)
+#define ELEC_TIMER_DEBT_MAX_NS	(100 * NSEC_PER_MSEC)
 #define ELEC_TIMER_BUDGET_MIN	10
 
 static struct kthread_worker *elec_timer_worker;
 static struct workqueue_struct *elec_timer_wq;
 
-/* the FIFO worker's window: read and written by the worker only */
-static u64 elec_timer_win_start;
-static u64 elec_timer_win_used;
+/* the FIFO worker's credit, in ns of step time: the worker's own */
+static s64 elec_timer_credit;
+static u64 elec_timer_credit_at;
 
 atomic64_t elec_timer_throttled = ATOMIC64_INIT(0);
 atomic64_t elec_timer_throttled_ns = ATOMIC64_INIT(0);
@@ -104,11 +111,25 @@ void elec_timer_defer(enum elec_timer_mode mode, struct work_struct *work,
 		queue_work(elec_timer_wq, work);
 }
 
+/* earn credit for the time since the last update, up to the burst */
+static void elec_timer_earn(unsigned int pct, u64 now)
+{
+	s64 burst = div_u64(ELEC_TIMER_WINDOW_NS * pct, 100);
+	u64 since = now - elec_timer_credit_at;
+
+	elec_timer_credit_at = now;
+	if (since >= ELEC_TIMER_WINDOW_NS + ELEC_TIMER_DEBT_MAX_NS)
+		elec_timer_credit = burst;	/* idle long enough: full */
+	else
+		elec_timer_credit = min_t(s64, burst, elec_timer_credit +
+					  (s64)div_u64(since * pct, 100));
+}
+
 /**
  * elec_timer_fifo_begin() - before a protocol step in the FIFO worker.
  *
- * Opens a new window when the last one has ended; when the window's
- * budget is spent, sleeps to its end first (counted in
+ * Earns the credit of the time since the last step; when the credit is
+ * spent, first sleeps until it is earned back (counted in
  * elec_timer_throttled and elec_timer_throttled_ns).
  *
  * Context: the kthread worker of timer_mode=2, no lock held.
@@ -123,20 +144,16 @@ u64 elec_timer_fifo_begin(void)
 	ktime_t until;
 	u64 woke;
 
-	if (now - elec_timer_win_start >= ELEC_TIMER_WINDOW_NS) {
-		elec_timer_win_start = now;
-		elec_timer_win_used = 0;
-		return now;
-	}
-	if (pct == 100 ||
-	    elec_timer_win_used < div_u64(ELEC_TIMER_WINDOW_NS * pct, 100))
+	elec_timer_earn(pct, now);
+	if (pct == 100 || elec_timer_credit >= 0)
 		return now;
 
 	/*
-	 * Nothing should wake the worker inside a work item (a queued work
-	 * wakes it only when it runs none), but sleep the whole pause even so.
+	 * Sleep until the debt is earned back. Nothing should wake the
+	 * worker inside a work item (a queued work wakes it only when it runs
+	 * none), but sleep the whole pause even so.
 	 */
-	until = ns_to_ktime(elec_timer_win_start + ELEC_TIMER_WINDOW_NS);
+	until = ns_to_ktime(now + div_u64((u64)-elec_timer_credit * 100, pct));
 	do {
 		set_current_state(TASK_IDLE);
 		schedule_hrtimeout(&until, HRTIMER_MODE_ABS);
@@ -144,20 +161,31 @@ u64 elec_timer_fifo_begin(void)
 	} while (woke < ktime_to_ns(until));
 	atomic64_inc(&elec_timer_throttled);
 	atomic64_add(woke - now, &elec_timer_throttled_ns);
-	elec_timer_win_start = woke;
-	elec_timer_win_used = 0;
+	elec_timer_earn(pct, woke);
 	return woke;
 }
 
 /**
- * elec_timer_fifo_end() - after that step: charge it to the window.
+ * elec_timer_fifo_end() - after that step: spend its time from the credit.
  * @start: what elec_timer_fifo_begin() returned
+ *
+ * A debt is kept to ELEC_TIMER_DEBT_MAX_NS: a step that took longer is
+ * paid back that much.
  *
  * Context: the kthread worker of timer_mode=2.
  */
 void elec_timer_fifo_end(u64 start)
 {
-	elec_timer_win_used += ktime_get_ns() - start;
+	u64 now = ktime_get_ns();
+	unsigned int pct = clamp_t(unsigned int,
+				   READ_ONCE(elec_timer_budget_pct),
+				   ELEC_TIMER_BUDGET_MIN, 100);
+	s64 floor = -(s64)div_u64(ELEC_TIMER_DEBT_MAX_NS * pct, 100);
+
+	elec_timer_earn(pct, now);
+	elec_timer_credit -= now - start;
+	if (elec_timer_credit < floor)
+		elec_timer_credit = floor;
 }
 
 /**

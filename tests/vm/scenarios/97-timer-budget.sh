@@ -1,19 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The SCHED_FIFO timer worker (timer_mode=2, the default) keeps to its
-# budget (timer_budget_pct, default 50% of each 10 ms window), so that it
+# budget (timer_budget_pct, default 50% of the time), so that it
 # cannot hold ksoftirqd and RCU's kthreads off a CPU (the kernel's RT
 # throttling alone leaves them 5% of it). The
 # debug-only parameter debug_timer_busy_us=500 makes every timer step
 # take 0.5 ms more, and the leader of three groups beats every 1 ms: the
 # worker is asked for more than a CPU. With the budget the worker's
 # share of a CPU (its run time over the wall time, /proc/PID/schedstat)
-# stays near the budget (a step that begins just under it still runs to
-# its end: at most 5.5 ms of a 10 ms window, plus interrupts) and the
+# stays near the budget (plus interrupts and the pauses' wakeups) and the
 # module counts its pauses
 # (`electionctl -j module`: timer_throttled); with timer_budget_pct=100
 # only the kernel's RT throttling (95%) bounds it and nothing is counted.
-# Deleting the groups and rmmod (which waits for RCU) still complete.
+# The same with steps of 10 ms, each longer than the credit the worker
+# may save up. Deleting the groups and rmmod (which waits for RCU) still
+# complete.
 . tests/vm/lib.sh
 elec_begin
 elec_load debug_timer_busy_us=500 || elec_end
@@ -72,6 +73,19 @@ log "budget 100% (RT throttling only): worker share ${s100}%, pauses $c2 -> $c3"
 check "no pauses with timer_budget_pct=100 ($c2 -> $c3)" test "$c3" -eq "$c2"
 check "without the budget the worker takes more (${s100}% > ${s50}%)" test "$s100" -gt "$s50"
 echo 50 >"$P/timer_budget_pct"
+
+# steps of 10 ms, each longer than the credit the worker may save up: a
+# budget counted per window would let each one open a window of its own;
+# the credit makes the worker pay each one back with a pause as long
+echo 10000 >"$P/debug_timer_busy_us"
+sleep 1
+c4=$(throttled)
+slong=$(share 5)
+c5=$(throttled)
+log "budget 50%, 10 ms steps: worker share ${slong}%, pauses $c4 -> $c5"
+check "10 ms steps: the worker paused ($c4 -> $c5)" test "$c5" -gt "$c4"
+check "10 ms steps: the worker's share (${slong}%) stays near its budget (<= 80%)" test "$slong" -le 80
+echo 500 >"$P/debug_timer_busy_us"
 
 check "electionctl module prints the pauses" sh -c "\"$ELEC_CTL\" module | grep -q 'timer_throttled [0-9]* timer_throttled_ns [0-9]*'"
 for g in "${G[@]}"; do
