@@ -1457,6 +1457,22 @@ static void ti_win_quiet_lower(struct kunit *test)
 }
 
 /*
+ * One search that 3 and 5 answer in time, then one in which they are heard
+ * (heartbeats) but do not answer: their answers are lost.
+ */
+static void ti_win_answer_then_lose(struct t_node *n)
+{
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx_reply(n, 3, 1, 9);
+	ti_rx_reply(n, 5, 1, 9);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+	t_fire(n, ELEC_INV_TIMER_SEARCH);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
+	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	t_fire(n, ELEC_INV_TIMER_REPLY);
+}
+
+/*
  * Lost answers widen the windows like late ones: a search that misses
  * two or more of the last search's answerers (and an eighth of them)
  * that were heard from during its window; answerers not heard from
@@ -1484,14 +1500,7 @@ static void ti_win_lost_answers(struct kunit *test)
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
 	/* 3 and 5 answer, then are heard but do not answer: lost */
-	t_fire(n, ELEC_INV_TIMER_SEARCH);
-	ti_rx_reply(n, 3, 1, 9);
-	ti_rx_reply(n, 5, 1, 9);
-	t_fire(n, ELEC_INV_TIMER_REPLY);
-	t_fire(n, ELEC_INV_TIMER_SEARCH);
-	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
-	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
-	t_fire(n, ELEC_INV_TIMER_REPLY);
+	ti_win_answer_then_lose(n);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
 	/* the same answers lost again are not counted twice */
 	t_fire(n, ELEC_INV_TIMER_SEARCH);
@@ -1500,14 +1509,7 @@ static void ti_win_lost_answers(struct kunit *test)
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 1);
 	/* nor once a late answer widened that window */
-	t_fire(n, ELEC_INV_TIMER_SEARCH);
-	ti_rx_reply(n, 3, 1, 9);
-	ti_rx_reply(n, 5, 1, 9);
-	t_fire(n, ELEC_INV_TIMER_REPLY);
-	t_fire(n, ELEC_INV_TIMER_SEARCH);
-	ti_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 1);
-	ti_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
-	t_fire(n, ELEC_INV_TIMER_REPLY);
+	ti_win_answer_then_lose(n);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
 	ti_rx_reply(n, 3, 1, 9);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);

@@ -118,6 +118,13 @@ void elec_timer_defer(enum elec_timer_mode mode, struct work_struct *work,
 		queue_work(elec_timer_wq, work);
 }
 
+/* the budget's share now, in percent: the parameter, clamped */
+static unsigned int elec_timer_budget(void)
+{
+	return clamp_t(unsigned int, READ_ONCE(elec_timer_budget_pct),
+		       ELEC_TIMER_BUDGET_MIN, 100);
+}
+
 /* earn credit for the time since the last update, up to the burst */
 static void elec_timer_earn(unsigned int pct, u64 now)
 {
@@ -144,15 +151,15 @@ static void elec_timer_earn(unsigned int pct, u64 now)
  */
 u64 elec_timer_fifo_begin(void)
 {
-	unsigned int pct = clamp_t(unsigned int,
-				   READ_ONCE(elec_timer_budget_pct),
-				   ELEC_TIMER_BUDGET_MIN, 100);
+	unsigned int pct = elec_timer_budget();
 	u64 now = ktime_get_ns();
 	ktime_t until;
 	u64 woke;
 
+	if (pct == 100)		/* off: nothing to account */
+		return now;
 	elec_timer_earn(pct, now);
-	if (pct == 100 || elec_timer_credit >= 0)
+	if (elec_timer_credit >= 0)
 		return now;
 
 	/*
@@ -182,12 +189,14 @@ u64 elec_timer_fifo_begin(void)
  */
 void elec_timer_fifo_end(u64 start)
 {
-	u64 now = ktime_get_ns();
-	unsigned int pct = clamp_t(unsigned int,
-				   READ_ONCE(elec_timer_budget_pct),
-				   ELEC_TIMER_BUDGET_MIN, 100);
-	s64 floor = -(s64)div_u64(ELEC_TIMER_DEBT_MAX_NS * pct, 100);
+	unsigned int pct = elec_timer_budget();
+	s64 floor;
+	u64 now;
 
+	if (pct == 100)
+		return;
+	now = ktime_get_ns();
+	floor = -(s64)div_u64(ELEC_TIMER_DEBT_MAX_NS * pct, 100);
 	elec_timer_earn(pct, now);
 	elec_timer_credit -= now - start;
 	if (elec_timer_credit < floor)
