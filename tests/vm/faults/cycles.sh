@@ -1,8 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# tests/vm/faults/cycles.sh CYCLES [--no-churn] [PARAM=VALUE...]
+# tests/vm/faults/cycles.sh CYCLES [--no-churn] [--monitor=SECS] [PARAM=VALUE...]
 # (make vmtest-faults; also on the debug kernel there; PARAMs go to every
-# load; --no-churn: no namespaces created and deleted during the cycles)
+# load; --no-churn: no namespaces created and deleted during the cycles;
+# --monitor=SECS: every SECS seconds a MONITOR line with the load, free
+# memory, slab, RCU softirqs and the busiest tasks, to see where a slow
+# guest's time goes)
 #
 # CYCLES (default 1000) rmmod/insmod cycles under load (faults.py cycles):
 # 5 nodes (ids 3 17 42 100 2001) each run a request loop that creates
@@ -27,10 +30,16 @@ elec_begin
 CYCLES=${1:-1000}
 shift
 CHURN=--churn
-if [ "${1:-}" = --no-churn ]; then
-	CHURN=
+MONITOR=0
+while :; do
+	case "${1:-}" in
+	--no-churn) CHURN= ;;
+	--monitor=*) MONITOR=${1#--monitor=} ;;
+	*) break ;;
+	esac
 	shift
-fi
+done
+[[ $MONITOR =~ ^[0-9]+$ ]] || { fail "--monitor takes whole seconds, not '$MONITOR'"; elec_end; }
 PARAMS=$*	# module parameters for every load (default none)
 FAULTS_PY=$ELEC_REPO/tests/vm/faults/faults.py
 IDS=(3 17 42 100 2001)
@@ -42,6 +51,20 @@ ELEC_NODES=("${IDS[@]}")	# 9999 only injects frames
 check "rmmod before the cycles" rmmod election
 mem0=$(awk '/^(Slab|MemAvailable):/ {printf "%s %s kB; ", $1, $2}' /proc/meminfo)
 
+# monitor: one line every MONITOR seconds until the cycles end
+monitor_pid=
+if [ "$MONITOR" -gt 0 ]; then
+	(
+		while sleep "$MONITOR"; do
+			log "MONITOR load $(cut -d' ' -f1-4 /proc/loadavg);" \
+				"$(awk '/^(MemAvailable|Slab):/ {printf "%s %d MB; ", $1, $2 / 1024}' /proc/meminfo)" \
+				"$(awk '/RCU:|NET_RX:|TIMER:|HRTIMER:/ {s = 0; for (i = 2; i <= NF; i++) s += $i; printf "%s %d; ", $1, s}' /proc/softirqs)" \
+				"top: $(top -b -n 2 -d 1 -o %CPU -w 200 | awk '/^top -/ {n++} n == 2 && /^ *[0-9]+ / && c < 5 {printf "%s(%s%%,pr %s) ", $12, $9, $3; c++}')"
+		done
+	) &
+	monitor_pid=$!
+fi
+
 nodespec=$(for id in "${IDS[@]}"; do printf 'en%s:%s,' "$id" "$id"; done)
 log "$CYCLES rmmod/insmod cycles (module parameters: ${PARAMS:-none}) with request loops in ${IDS[*]}, a flood from 9999${CHURN:+, namespace churn}"
 # not through check: its progress lines show as they come
@@ -49,6 +72,7 @@ python3 "$FAULTS_PY" cycles --cycles "$CYCLES" --ko "$ELEC_KO" --params "$PARAMS
 	--seed 7 --dwell-max "$(elec_sec 0.3)" --op-timeout "$(elec_sec 60)" $CHURN \
 	--inject en9999 --inject-rate $((1000 / ELEC_TIMER_SCALE)) --progress $((CYCLES >= 100 ? 100 : 10)) --out-dir /tmp
 rc=$?
+[ -n "$monitor_pid" ] && kill "$monitor_pid" 2>/dev/null
 if [ $rc = 0 ]; then
 	pass "$CYCLES cycles: every load and unload succeeded, every helper ran to the end"
 else
