@@ -286,6 +286,19 @@ struct sim {
 	 */
 	int in_run;
 	struct lane *push_lane;	/* the lane the last event pushed went to */
+	/*
+	 * Rings' greetings taken from the queue at this instant and not yet
+	 * delivered: runs of consecutive events from one source to
+	 * consecutive node indices (sim_run, sim_greet_flush)
+	 */
+	struct greet_run {
+		u64 key;	/* the first event's key */
+		u64 term;
+		u32 src;	/* the source id */
+		u32 dst0;	/* the first node index */
+		u32 len;
+	} *greet;
+	size_t greet_n, greet_cap;
 	struct net net;
 	struct pool pool;	/* payloads of in-flight messages */
 	u8 *qmem;		/* ring queues: q_cap bytes per node */
