@@ -1240,11 +1240,13 @@ static void ti_win_shrink(struct kunit *test)
 
 /*
  * The cap: T << ELEC_INV_WIN_SHIFT_MAX however many answers are late;
- * a start begins at T again
+ * a start begins at T again, and so does a new T (group set timeout);
+ * other settings keep the windows
  */
 static void ti_win_cap(struct kunit *test)
 {
 	struct t_node *n = ti_alone(test, 5);
+	struct elec_config cfg;
 
 	ti_widen(n, 9, ELEC_INV_WIN_SHIFT_MAX + 3);
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, ELEC_INV_WIN_SHIFT_MAX);
@@ -1260,6 +1262,17 @@ static void ti_win_cap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_REPLY),
 			n->now + T_T);
+
+	ti_widen(n, 9, 2);
+	KUNIT_ASSERT_EQ(test, n->c.inv.win_shift, 2);
+	cfg = n->c.cfg;
+	cfg.hb_interval_ns += 1000;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 2);
+	cfg.timeout_ns = 2 * T_T;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_fast, 0);
 }
 
 /*

@@ -312,8 +312,9 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
  *
  * The new values apply from the next time a timer is armed or the option
  * is consulted; timers already armed keep their expiry. A new timeout
- * resets the rings' hop timeout to it (no adaptation carried over from
- * the old one). Nothing is emitted.
+ * resets the rings' hop timeout, and the Invitation algorithm's reply
+ * and accept windows, to it (no adaptation carried over from the old
+ * one). Nothing is emitted.
  *
  * Return: 0, or -EINVAL (the instance is then unchanged).
  */
@@ -340,6 +341,11 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 	    elec_algo_is_ring(cfg->algo)) {
 		c->ring.ack_shift = 0;
 		c->ring.ack_fast = 0;
+	}
+	if (cfg->timeout_ns != c->cfg.timeout_ns &&
+	    cfg->algo == ELEC_ALGO_INVITATION) {
+		c->inv.win_shift = 0;
+		c->inv.win_fast = 0;
 	}
 	c->cfg = *cfg;
 	return 0;
