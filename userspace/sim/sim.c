@@ -9,10 +9,12 @@
  * order is exactly the (time, seq) order either way.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sim.h"
 #include "quorum.h"
@@ -651,17 +653,31 @@ static u32 ring_queue_cap(const struct sim_params *p)
 	return (u32)cap;
 }
 
+/* faults in (zeroed) the pages of [@p, @p + @len): 0, or -1 */
+static int sim_populate(void *p, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	if (madvise(p, len, MADV_POPULATE_WRITE) && errno != EINVAL)
+		return -1;
+#endif
+	(void)p;
+	(void)len;
+	return 0;
+}
+
 /*
  * Zeroed memory for a large array every page of which is used (the nodes,
  * their peer tables: 4.8 GB at N = 10,000), or NULL. Backed by transparent
  * huge pages where the kernel has them: each delivery at large N goes to
  * another node, and with 4 KiB pages nearly each one missed the TLB too
- * (a third of the time of the rings' greetings at N = 8,000). Populated
- * at once rather than one page fault at a time; memory the machine lacks
- * fails here, not later (kernels before 5.14 without MADV_POPULATE_WRITE
- * fault the pages in as they are used).
+ * (a third of the time of the rings' greetings at N = 8,000). With
+ * @populate, populated at once rather than one page fault at a time
+ * (the peer tables: by the threads that set the nodes up, each its part,
+ * sim_init_nodes()); memory the machine lacks fails there, not later
+ * (kernels before 5.14 without MADV_POPULATE_WRITE fault the pages in as
+ * they are used).
  */
-static void *sim_map(size_t len)
+static void *sim_map(size_t len, int populate)
 {
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -672,25 +688,140 @@ static void *sim_map(size_t len)
 	if (len >= (2U << 20))
 		madvise(p, len, MADV_HUGEPAGE);
 #endif
-#ifdef MADV_POPULATE_WRITE
-	if (madvise(p, len, MADV_POPULATE_WRITE) && errno != EINVAL) {
+	if (populate && sim_populate(p, len)) {
 		munmap(p, len);
 		return NULL;
 	}
-#endif
 	return p;
+}
+
+/* the nodes index @lo to @hi - 1: their cores, queues, keys, peer tables */
+struct sim_init_part {
+	struct sim *s;
+	u32 lo, hi;
+	int err;
+	int started;	/* on a thread of its own */
+	pthread_t thread;
+};
+
+static void *sim_init_nodes(void *arg)
+{
+	struct sim_init_part *part = arg;
+	struct sim *s = part->s;
+	const struct sim_params *p = s->p;
+	struct elec_config cfg = s->cfg;
+	u32 i, k, np = p->n - 1;
+
+	/* this part's peer tables, populated by this thread (2 MB aligned) */
+	if (s->peer_mem_len) {
+		size_t a = (size_t)np * part->lo * sizeof(struct elec_peer);
+		size_t b = (size_t)np * part->hi * sizeof(struct elec_peer);
+
+		a &= ~(((size_t)2 << 20) - 1);
+		if (part->hi < p->n)
+			b &= ~(((size_t)2 << 20) - 1);
+		else
+			b = s->peer_mem_len;
+		if (b > a && sim_populate((char *)s->peer_mem + a, b - a)) {
+			part->err = -1;
+			return NULL;
+		}
+	}
+	for (i = part->lo; i < part->hi; i++) {
+		struct node *nd = &s->nodes[i];
+		struct elec_sink sink = { .emit = sim_emit, .ctx = nd };
+
+		nd->sim = s;
+		nd->idx = i;
+		nd->up = 1;
+		cfg.self_id = nd->id;
+		/* ring order = the order of the ids: node k is at k + 1 */
+		if (s->ring)
+			cfg.self_pos = i + 1;
+		nd->peers = np ? s->peer_mem + (size_t)np * i : NULL;
+		if (elec_core_init(&nd->core, &cfg, nd->peers, np, &sink))
+			goto fail;
+		if (s->ring)
+			elec_core_set_queue(&nd->core,
+					    s->qmem + (size_t)s->q_cap * i,
+					    s->q_cap);
+		/*
+		 * a key: counters on every frame sent, the replay rule on
+		 * every frame received; each node's wall clock its own
+		 */
+		if (s->auth_ctr)
+			elec_core_set_auth(&nd->core,
+					   s->auth_ctr + (size_t)np * i,
+					   SIM_WALL_NS + (u64)i * 1000003ULL, 0);
+		/* ascending order: every add appends */
+		for (k = 0; k < p->n; k++) {
+			u32 pi = s->by_id[k], id = s->nodes[pi].id;
+
+			if (id == nd->id)
+				continue;
+			if (s->ring ? elec_core_peer_add_pos(&nd->core, id,
+							    NULL, pi + 1) :
+			    elec_core_peer_add(&nd->core, id, NULL))
+				goto fail;
+		}
+	}
+	return NULL;
+fail:
+	part->err = -1;
+	return NULL;
+}
+
+/*
+ * Every node's set-up is its own memory alone (its core, queue, counters
+ * and peer table), so at large N the nodes are set up in parts on
+ * several threads: the 4.8 GB of peer tables at N = 10,000 are written
+ * for the first time there, which on a virtual machine whose host backs
+ * memory on first touch (0.6 GB/s here) is most of the set-up, and
+ * which goes about twice as fast on two CPUs. The result does not depend
+ * on the threads: the same nodes in the same state.
+ */
+static int sim_init_all(struct sim *s)
+{
+	struct sim_init_part part[SIM_INIT_THREADS];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	u32 n = s->n, parts = 1, i;
+	int err = 0;
+
+	if (n >= SIM_INIT_PARALLEL_MIN && cpus > 1)
+		parts = cpus < SIM_INIT_THREADS ? (u32)cpus : SIM_INIT_THREADS;
+	for (i = 0; i < parts; i++) {
+		part[i].s = s;
+		part[i].lo = (u32)((u64)n * i / parts);
+		part[i].hi = (u32)((u64)n * (i + 1) / parts);
+		part[i].err = 0;
+		part[i].started = 0;
+	}
+	/* parts without a thread (none could be made) are done here */
+	for (i = 1; i < parts; i++)
+		part[i].started = !pthread_create(&part[i].thread, NULL,
+						  sim_init_nodes, &part[i]);
+	sim_init_nodes(&part[0]);
+	for (i = 1; i < parts; i++) {
+		if (part[i].started)
+			pthread_join(part[i].thread, NULL);
+		else
+			sim_init_nodes(&part[i]);
+	}
+	for (i = 0; i < parts; i++)
+		err |= part[i].err;
+	return err;
 }
 
 int sim_init(struct sim *s, const struct sim_params *p)
 {
 	struct elec_config cfg;
-	u32 i, k;
+	u32 i;
 
 	memset(s, 0, sizeof(*s));
 	s->p = p;
 	s->n = p->n;
 	s->nodes_len = (size_t)p->n * sizeof(*s->nodes);
-	s->nodes = sim_map(s->nodes_len);
+	s->nodes = sim_map(s->nodes_len, 1);
 	if (p->quorum) {
 		s->alive_sent = calloc((size_t)p->n * p->n,
 				       sizeof(*s->alive_sent));
@@ -741,7 +872,7 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	/* every node's peer table, N - 1 entries each (4.8 GB at N = 10,000) */
 	s->peer_mem_len = (size_t)p->n * (p->n - 1) * sizeof(struct elec_peer);
 	if (s->peer_mem_len) {
-		s->peer_mem = sim_map(s->peer_mem_len);
+		s->peer_mem = sim_map(s->peer_mem_len, 0);
 		if (!s->peer_mem)
 			return -1;
 	}
@@ -751,45 +882,9 @@ int sim_init(struct sim *s, const struct sim_params *p)
 		if (!s->auth_ctr)
 			return -1;
 	}
-	for (i = 0; i < p->n; i++) {
-		struct node *nd = &s->nodes[i];
-		struct elec_sink sink = { .emit = sim_emit, .ctx = nd };
-		u32 np = p->n - 1;
-
-		nd->sim = s;
-		nd->idx = i;
-		nd->up = 1;
-		cfg.self_id = nd->id;
-		/* ring order = the order of the ids: node k is at k + 1 */
-		if (s->ring)
-			cfg.self_pos = i + 1;
-		nd->peers = np ? s->peer_mem + (size_t)np * i : NULL;
-		if (elec_core_init(&nd->core, &cfg, nd->peers, np, &sink))
-			return -1;
-		if (s->ring)
-			elec_core_set_queue(&nd->core,
-					    s->qmem + (size_t)s->q_cap * i,
-					    s->q_cap);
-		/*
-		 * a key: counters on every frame sent, the replay rule on
-		 * every frame received; each node's wall clock its own
-		 */
-		if (s->auth_ctr)
-			elec_core_set_auth(&nd->core,
-					   s->auth_ctr + (size_t)np * i,
-					   SIM_WALL_NS + (u64)i * 1000003ULL, 0);
-		/* ascending order: every add appends */
-		for (k = 0; k < p->n; k++) {
-			u32 pi = s->by_id[k], id = s->nodes[pi].id;
-
-			if (id == nd->id)
-				continue;
-			if (s->ring ? elec_core_peer_add_pos(&nd->core, id,
-							    NULL, pi + 1) :
-			    elec_core_peer_add(&nd->core, id, NULL))
-				return -1;
-		}
-	}
+	s->cfg = cfg;
+	if (sim_init_all(s))
+		return -1;
 	s->live = p->n;
 	net_init(&s->net, p, p->n);
 	rng_seed(&s->srng, p->seed ^ 0x5ce7a410c0ffee11ULL);
@@ -1186,14 +1281,13 @@ int sim_stable(struct sim *s)
 	return 1;
 }
 
-static void sim_deliver(struct sim *s, const struct ev *e)
+/* the frame @e to its node (sim_deliver() without the in-flight count) */
+static void sim_deliver_frame(struct sim *s, const struct ev *e)
 {
 	struct node *nd = &s->nodes[e->dst];
 	u8 payload[ELECTION_MAX_PAYLOAD];
 	struct elec_msg m;
 
-	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT && EV_TYPE(e) != ELEC_MSG_ALIVE)
-		s->inflight--;
 	memset(&m, 0, sizeof(m));
 	m.type = EV_TYPE(e);
 	m.algo = nd->core.cfg.algo;
@@ -1239,6 +1333,13 @@ static void sim_deliver(struct sim *s, const struct ev *e)
 	}
 	elec_core_rx(&nd->core, &m, s->now);
 	sim_node_end(nd);
+}
+
+static void sim_deliver(struct sim *s, const struct ev *e)
+{
+	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT && EV_TYPE(e) != ELEC_MSG_ALIVE)
+		s->inflight--;
+	sim_deliver_frame(s, e);
 }
 
 static void sim_timer(struct sim *s, const struct ev *e)
@@ -1427,16 +1528,17 @@ static void sim_greet_take(struct sim *s, const struct ev *e)
 	}
 }
 
-static void sim_greet_flush(struct sim *s)
+/* the kept greetings to node indices @lo to @hi - 1; returns how many */
+static u64 sim_greet_deliver(struct sim *s, u32 lo, u32 hi)
 {
-	u64 seq = s->seq;
+	u64 n = 0;
 	struct ev e;
 	size_t r;
 	u32 dst;
 
 	e.time = s->now;
-	for (dst = 0; dst < s->n; dst++) {
-		if (dst + 1 < s->n) {
+	for (dst = lo; dst < hi; dst++) {
+		if (dst + 1 < hi) {
 			const char *c = (const char *)&s->nodes[dst + 1].core;
 
 			__builtin_prefetch(c);
@@ -1454,14 +1556,99 @@ static void sim_greet_flush(struct sim *s)
 			e.term = g->term;
 			e.dst = dst;
 			e.src = g->src;
-			sim_deliver(s, &e);
+			sim_deliver_frame(s, &e);
+			n++;
 		}
 	}
+	return n;
+}
+
+struct sim_greet_part {
+	struct sim *s;
+	u32 lo, hi;
+	u64 n;
+	int started;
+	pthread_t thread;
+};
+
+static void *sim_greet_part_run(void *arg)
+{
+	struct sim_greet_part *part = arg;
+
+	part->n = sim_greet_deliver(part->s, part->lo, part->hi);
+	return NULL;
+}
+
+/* what a greeting's delivery must leave alone (checked after them) */
+struct sim_greet_mark {
+	u64 seq, t_decide, inflight;
+	u32 busy, n_lead, q_max;
+};
+
+static void sim_greet_mark(const struct sim *s, struct sim_greet_mark *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->seq = s->seq;
+	m->t_decide = s->t_decide;
+	m->inflight = s->inflight;
+	m->busy = s->busy;
+	m->n_lead = s->n_lead;
+	m->q_max = s->q_max;
+}
+
+/*
+ * Delivers the kept greetings, node by node. A greeting's delivery
+ * changes the receiving node alone (see above), so a large batch (at
+ * N = 10,000: 10^8 of them) is split between threads by receiver, each
+ * node's frames still in their order: the same state as one thread
+ * makes. What the simulator keeps for all nodes (the queue, the counts
+ * of busy and leading nodes, the time of the last decision, the frames
+ * in flight) must not move meanwhile: checked, an internal error
+ * otherwise (one thread or several).
+ */
+static void sim_greet_flush(struct sim *s)
+{
+	struct sim_greet_part part[SIM_INIT_THREADS];
+	struct sim_greet_mark before, after;
+	u64 total = 0, n = 0;
+	u32 parts = 1, i;
+	size_t r;
+
+	for (r = 0; r < s->greet_n; r++)
+		total += s->greet[r].len;
+	if (total >= SIM_GREET_PARALLEL_MIN) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+		if (cpus > 1)
+			parts = cpus < SIM_INIT_THREADS ? (u32)cpus :
+			       SIM_INIT_THREADS;
+	}
+	sim_greet_mark(s, &before);
+	for (i = 0; i < parts; i++) {
+		part[i].s = s;
+		part[i].lo = (u32)((u64)s->n * i / parts);
+		part[i].hi = (u32)((u64)s->n * (i + 1) / parts);
+		part[i].n = 0;
+		part[i].started = i && !pthread_create(&part[i].thread, NULL,
+						       sim_greet_part_run,
+						       &part[i]);
+	}
+	sim_greet_part_run(&part[0]);
+	for (i = 1; i < parts; i++) {
+		if (part[i].started)
+			pthread_join(part[i].thread, NULL);
+		else
+			sim_greet_part_run(&part[i]);
+	}
+	for (i = 0; i < parts; i++)
+		n += part[i].n;
 	s->greet_n = 0;
-	if (s->seq != seq) {
-		fprintf(stderr, "electsim: internal error: a greeting's delivery queued an event\n");
+	sim_greet_mark(s, &after);
+	if (n != total || memcmp(&before, &after, sizeof(before))) {
+		fprintf(stderr, "electsim: internal error: a greeting's delivery changed more than its node\n");
 		exit(3);
 	}
+	s->inflight -= n;
 }
 
 void sim_run(struct sim *s, u64 deadline)

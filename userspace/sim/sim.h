@@ -251,6 +251,11 @@ struct run_result {
 };
 
 #define SIM_LANES 4
+/* the nodes are set up on up to this many threads, from this many nodes */
+#define SIM_INIT_THREADS 4
+#define SIM_INIT_PARALLEL_MIN 1000
+/* and the rings' greetings in batches of this many deliveries (sim.c) */
+#define SIM_GREET_PARALLEL_MIN (1U << 19)
 
 struct sim {
 	const struct sim_params *p;
@@ -267,6 +272,8 @@ struct sim {
 	u32 *by_id;		/* node indices sorted by id */
 	u32 *ids;		/* the ids sorted: ids[k] = nodes[by_id[k]].id */
 	u32 id_lo;		/* the lowest id */
+	struct elec_config cfg;	/* the nodes' configuration, less their
+				 * ids and positions (sim_init) */
 	struct elec_peer *peer_mem;	/* every node's peer table (mmap) */
 	size_t peer_mem_len;
 	u64 now;
