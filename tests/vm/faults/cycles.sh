@@ -1,11 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# tests/vm/faults/cycles.sh CYCLES [--no-churn] [--monitor=SECS] [PARAM=VALUE...]
+# tests/vm/faults/cycles.sh CYCLES [--no-churn] [--monitor=SECS] [--rcu-fifo] [PARAM=VALUE...]
 # (make vmtest-faults; also on the debug kernel there; PARAMs go to every
 # load; --no-churn: no namespaces created and deleted during the cycles;
 # --monitor=SECS: every SECS seconds a MONITOR line with the load, free
 # memory, slab, RCU softirqs and the busiest tasks, to see where a slow
-# guest's time goes)
+# guest's time goes; --rcu-fifo: RCU's callback kthreads rcuc/N, which
+# rcutree.use_softirq=0 makes, at SCHED_FIFO 1, as PREEMPT_RT kernels run
+# them: in the debug guest, as ordinary tasks among a load of 17 they fell
+# behind and an rmmod waited minutes in synchronize_rcu())
 #
 # CYCLES (default 1000) rmmod/insmod cycles under load (faults.py cycles):
 # 5 nodes (ids 3 17 42 100 2001) each run a request loop that creates
@@ -31,10 +34,12 @@ CYCLES=${1:-1000}
 shift
 CHURN=--churn
 MONITOR=0
+RCU_FIFO=0
 while :; do
 	case "${1:-}" in
 	--no-churn) CHURN= ;;
 	--monitor=*) MONITOR=${1#--monitor=} ;;
+	--rcu-fifo) RCU_FIFO=1 ;;
 	*) break ;;
 	esac
 	shift
@@ -50,6 +55,18 @@ elec_topo "${IDS[@]}" 9999 || elec_end
 ELEC_NODES=("${IDS[@]}")	# 9999 only injects frames
 check "rmmod before the cycles" rmmod election
 mem0=$(awk '/^(Slab|MemAvailable):/ {printf "%s %s kB; ", $1, $2}' /proc/meminfo)
+
+if [ "$RCU_FIFO" = 1 ]; then
+	rcuc=$(pgrep '^rcuc/' | tr '\n' ' ')
+	if [ -z "$rcuc" ]; then
+		fail "--rcu-fifo: no rcuc kthread (is rcutree.use_softirq=0 on the command line?)"
+	else
+		for pid in $rcuc; do
+			chrt -f -p 1 "$pid" >/dev/null || fail "chrt -f -p 1 $pid (rcuc)"
+		done
+		log "RCU callback kthreads at SCHED_FIFO 1: $(for pid in $rcuc; do printf '%s ' "$(cat /proc/$pid/comm)"; done)"
+	fi
+fi
 
 # monitor: one line every MONITOR seconds until the cycles end
 monitor_pid=
