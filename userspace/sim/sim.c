@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -1422,8 +1423,13 @@ prefetch_peer(const struct sim *s, u32 dst, u32 id)
  */
 static int sim_greet_defers(const struct sim *s, const struct ev *e)
 {
+	/*
+	 * with a random latency the greetings arrive at instants of their
+	 * own: nothing to gain (and the deliveries' prefetch to lose)
+	 */
 	return s->ring && !s->trace && EV_KIND(e) == EV_ZMSG &&
-	       EV_TYPE(e) == ELEC_MSG_ACK;
+	       EV_TYPE(e) == ELEC_MSG_ACK &&
+	       s->net.lat_lo == s->net.lat_hi;
 }
 
 /*
@@ -1528,54 +1534,111 @@ static void sim_greet_take(struct sim *s, const struct ev *e)
 	}
 }
 
-/* the kept greetings to node indices @lo to @hi - 1; returns how many */
-static u64 sim_greet_deliver(struct sim *s, u32 lo, u32 hi)
+#define GREET_NIL ((u32)-1)
+
+/*
+ * The kept greetings, arranged for delivery receiver by receiver (built
+ * by sim_greet_flush): the node indices @lo to @hi - 1 they go to, and
+ * the runs that begin at each of them, in key order: @start[d - @lo] to
+ * @start[d - @lo + 1] - 1 index @order.
+ */
+struct sim_greet_plan {
+	u32 lo, hi;
+	u32 *start;	/* hi - lo + 1 */
+	u32 *order;	/* one per run */
+};
+
+struct sim_greet_part {
+	struct sim *s;
+	const struct sim_greet_plan *plan;
+	u32 lo, hi;	/* the receivers of this part */
+	u64 n;		/* greetings delivered */
+	u32 *next;	/* the runs active at a receiver: a list in key order */
+	int started;
+	pthread_t thread;
+};
+
+/*
+ * The greetings to the receivers of @part, each receiver's in key order:
+ * a sweep over the receivers with the runs that cover the current one in
+ * a list kept in key order (runs join it where they begin, merged in, and
+ * leave it after their last receiver), so the cost is the deliveries plus
+ * the runs plus the receivers, however the runs are cut.
+ */
+static void *sim_greet_part_run(void *arg)
 {
-	u64 n = 0;
+	struct sim_greet_part *part = arg;
+	const struct sim_greet_plan *plan = part->plan;
+	struct sim *s = part->s;
+	u32 *next = part->next, head = GREET_NIL, *pp, r, d;
 	struct ev e;
-	size_t r;
-	u32 dst;
+	size_t i;
+
+	/* the runs begun before this part that reach into it */
+	pp = &head;
+	for (i = 0; i < s->greet_n; i++) {
+		const struct greet_run *g = &s->greet[i];
+
+		if (g->dst0 < part->lo && g->dst0 + g->len > part->lo) {
+			*pp = (u32)i;
+			pp = &next[i];
+		}
+	}
+	*pp = GREET_NIL;
 
 	e.time = s->now;
-	for (dst = lo; dst < hi; dst++) {
-		if (dst + 1 < hi) {
-			const char *c = (const char *)&s->nodes[dst + 1].core;
+	for (d = part->lo; d < part->hi; d++) {
+		u32 b = plan->start[d - plan->lo], bend, prev;
+
+		if (head == GREET_NIL) {
+			/* nothing until the next receiver a run begins at */
+			if (b == plan->start[part->hi - plan->lo])
+				break;
+			d = s->greet[plan->order[b]].dst0;
+		}
+		bend = plan->start[d - plan->lo + 1];
+
+		/* the runs that begin here join the list, in key order */
+		pp = &head;
+		for (; b < bend; b++) {
+			r = plan->order[b];
+			while (*pp != GREET_NIL && *pp < r)
+				pp = &next[*pp];
+			next[r] = *pp;
+			*pp = r;
+			pp = &next[r];
+		}
+		if (head == GREET_NIL)
+			continue;
+		if (d + 1 < part->hi) {
+			const char *c = (const char *)&s->nodes[d + 1].core;
 
 			__builtin_prefetch(c);
 			__builtin_prefetch(c + 64);
 			__builtin_prefetch(c + 128);
 			__builtin_prefetch(c + 192);
 		}
-		for (r = 0; r < s->greet_n; r++) {
+		prev = GREET_NIL;
+		for (r = head; r != GREET_NIL; r = next[r]) {
 			const struct greet_run *g = &s->greet[r];
-			u32 k = dst - g->dst0;	/* wraps below dst0 */
 
-			if (k >= g->len)
-				continue;
-			e.key = g->key + ((u64)k << EV_SEQ_SHIFT);
+			e.key = g->key + ((u64)(d - g->dst0) << EV_SEQ_SHIFT);
 			e.term = g->term;
-			e.dst = dst;
+			e.dst = d;
 			e.src = g->src;
 			sim_deliver_frame(s, &e);
-			n++;
+			part->n++;
+			if (d + 1 == g->dst0 + g->len) {
+				/* its last receiver: it leaves the list */
+				if (prev == GREET_NIL)
+					head = next[r];
+				else
+					next[prev] = next[r];
+			} else {
+				prev = r;
+			}
 		}
 	}
-	return n;
-}
-
-struct sim_greet_part {
-	struct sim *s;
-	u32 lo, hi;
-	u64 n;
-	int started;
-	pthread_t thread;
-};
-
-static void *sim_greet_part_run(void *arg)
-{
-	struct sim_greet_part *part = arg;
-
-	part->n = sim_greet_deliver(part->s, part->lo, part->hi);
 	return NULL;
 }
 
@@ -1596,26 +1659,128 @@ static void sim_greet_mark(const struct sim *s, struct sim_greet_mark *m)
 	m->q_max = s->q_max;
 }
 
+static void *sim_greet_alloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	return p;
+}
+
 /*
- * Delivers the kept greetings, node by node. A greeting's delivery
- * changes the receiving node alone (see above), so a large batch (at
- * N = 10,000: 10^8 of them) is split between threads by receiver, each
- * node's frames still in their order: the same state as one thread
- * makes. What the simulator keeps for all nodes (the queue, the counts
+ * A few runs (random latency puts nearly every greeting at an instant of
+ * its own): merged by receiver, the lowest key first among equal ones,
+ * without the plan's arrays, whose size is the span of receivers.
+ */
+static void sim_greet_few(struct sim *s)
+{
+	u32 at[SIM_GREET_FEW], i, best;
+	u64 seq = s->seq;
+	struct ev e;
+
+	memset(at, 0, sizeof(at));
+	e.time = s->now;
+	for (;;) {
+		best = GREET_NIL;
+		for (i = 0; i < s->greet_n; i++) {
+			const struct greet_run *g = &s->greet[i];
+
+			if (at[i] < g->len && (best == GREET_NIL ||
+					       g->dst0 + at[i] <
+					       s->greet[best].dst0 + at[best]))
+				best = i;
+		}
+		if (best == GREET_NIL)
+			break;
+		e.key = s->greet[best].key +
+			((u64)at[best] << EV_SEQ_SHIFT);
+		e.term = s->greet[best].term;
+		e.src = s->greet[best].src;
+		e.dst = s->greet[best].dst0 + at[best]++;
+		sim_deliver(s, &e);
+	}
+	s->greet_n = 0;
+	if (s->seq != seq) {
+		fprintf(stderr, "electsim: internal error: a greeting's delivery queued an event\n");
+		exit(3);
+	}
+}
+
+/*
+ * Delivers the kept greetings, receiver by receiver. A greeting's
+ * delivery changes the receiving node alone (see above), so a large batch
+ * (at N = 10,000: 10^8 of them) is split between threads by receiver,
+ * each node's frames still in their order: the same state as one thread
+ * makes. The one thing the simulator keeps for all nodes that a delivery
+ * may still move is the queue's high-water mark (sim_node_end() raises
+ * it to a receiver's queue length, which a greeting leaves as it is, so
+ * a mark reset when counting started may lag): it is raised here first,
+ * to each receiver's, as the deliveries would. Then what it keeps for
+ * all nodes (the queue's sequence number and high-water mark, the counts
  * of busy and leading nodes, the time of the last decision, the frames
- * in flight) must not move meanwhile: checked, an internal error
- * otherwise (one thread or several).
+ * in flight) must not move: checked, an internal error otherwise.
  */
 static void sim_greet_flush(struct sim *s)
 {
 	struct sim_greet_part part[SIM_INIT_THREADS];
 	struct sim_greet_mark before, after;
+	struct sim_greet_plan plan;
 	u64 total = 0, n = 0;
-	u32 parts = 1, i;
+	u32 parts = 1, i, range, d;
+	int32_t *cover;
+	int32_t c = 0;
 	size_t r;
 
-	for (r = 0; r < s->greet_n; r++)
-		total += s->greet[r].len;
+	if (s->greet_n <= SIM_GREET_FEW) {
+		sim_greet_few(s);
+		return;
+	}
+	plan.lo = s->n;
+	plan.hi = 0;
+	for (r = 0; r < s->greet_n; r++) {
+		const struct greet_run *g = &s->greet[r];
+
+		total += g->len;
+		if (g->dst0 < plan.lo)
+			plan.lo = g->dst0;
+		if (g->dst0 + g->len > plan.hi)
+			plan.hi = g->dst0 + g->len;
+	}
+	range = plan.hi - plan.lo;
+	/* the runs by the receiver they begin at (a counting sort) */
+	plan.start = sim_greet_alloc((size_t)range + 1, sizeof(u32));
+	plan.order = sim_greet_alloc(s->greet_n, sizeof(u32));
+	cover = sim_greet_alloc((size_t)range + 1, sizeof(*cover));
+	for (r = 0; r < s->greet_n; r++) {
+		const struct greet_run *g = &s->greet[r];
+
+		plan.start[g->dst0 - plan.lo + 1]++;
+		cover[g->dst0 - plan.lo]++;
+		cover[g->dst0 + g->len - plan.lo]--;
+	}
+	for (d = 0; d < range; d++)
+		plan.start[d + 1] += plan.start[d];
+	for (r = 0; r < s->greet_n; r++) {
+		u32 k = s->greet[r].dst0 - plan.lo;
+
+		plan.order[plan.start[k]++] = (u32)r;
+	}
+	for (d = range; d > 0; d--)
+		plan.start[d] = plan.start[d - 1];
+	plan.start[0] = 0;
+	/* the high-water mark, as the deliveries to live receivers raise it */
+	for (d = 0; d < range; d++) {
+		const struct node *nd = &s->nodes[plan.lo + d];
+
+		c += cover[d];
+		if (c > 0 && nd->up && nd->core.ring.q_len > s->q_max)
+			s->q_max = nd->core.ring.q_len;
+	}
+	free(cover);
+
 	if (total >= SIM_GREET_PARALLEL_MIN) {
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -1626,9 +1791,11 @@ static void sim_greet_flush(struct sim *s)
 	sim_greet_mark(s, &before);
 	for (i = 0; i < parts; i++) {
 		part[i].s = s;
-		part[i].lo = (u32)((u64)s->n * i / parts);
-		part[i].hi = (u32)((u64)s->n * (i + 1) / parts);
+		part[i].plan = &plan;
+		part[i].lo = plan.lo + (u32)((u64)range * i / parts);
+		part[i].hi = plan.lo + (u32)((u64)range * (i + 1) / parts);
 		part[i].n = 0;
+		part[i].next = sim_greet_alloc(s->greet_n, sizeof(u32));
 		part[i].started = i && !pthread_create(&part[i].thread, NULL,
 						       sim_greet_part_run,
 						       &part[i]);
@@ -1640,12 +1807,21 @@ static void sim_greet_flush(struct sim *s)
 		else
 			sim_greet_part_run(&part[i]);
 	}
-	for (i = 0; i < parts; i++)
+	for (i = 0; i < parts; i++) {
 		n += part[i].n;
+		free(part[i].next);
+	}
+	free(plan.start);
+	free(plan.order);
 	s->greet_n = 0;
 	sim_greet_mark(s, &after);
 	if (n != total || memcmp(&before, &after, sizeof(before))) {
-		fprintf(stderr, "electsim: internal error: a greeting's delivery changed more than its node\n");
+		fprintf(stderr, "electsim: internal error: a greeting's delivery changed more than its node (delivered %llu of %llu; sequence %llu -> %llu, queue high-water %u -> %u, busy %u -> %u, leading %u -> %u)\n",
+			(unsigned long long)n, (unsigned long long)total,
+			(unsigned long long)before.seq,
+			(unsigned long long)after.seq, before.q_max,
+			after.q_max, before.busy, after.busy, before.n_lead,
+			after.n_lead);
 		exit(3);
 	}
 	s->inflight -= n;

@@ -256,6 +256,8 @@ struct run_result {
 #define SIM_INIT_PARALLEL_MIN 1000
 /* and the rings' greetings in batches of this many deliveries (sim.c) */
 #define SIM_GREET_PARALLEL_MIN (1U << 19)
+/* up to this many runs of greetings are merged without a plan (sim.c) */
+#define SIM_GREET_FEW 8
 
 struct sim {
 	const struct sim_params *p;
