@@ -1118,6 +1118,7 @@ class Hammer:
 
 def cmd_hammer(a):
     stop = Stop()
+    print("READY", flush=True)
     peers = [int(x) for x in a.peers.split(",") if x]
     h = Hammer(a.netns, a.id, peers, random.Random(a.seed))
     while not stop.flag:
@@ -1135,6 +1136,7 @@ def sh(*argv, check=False):
 def cmd_churn(a):
     """Namespaces with running instances deleted under load."""
     stop = Stop()
+    print("READY", flush=True)
     rng = random.Random(a.seed)
     peers = [int(x) for x in a.peers.split(",") if x]
     counts = {"netns": 0, "with_instances": 0, "setup_failed": 0, "instances": 0}
@@ -1241,6 +1243,26 @@ def cmd_cycles(a):
                          "--dev", "eth0", "--seconds", "1000000", "--rate", str(a.inject_rate),
                          "--max-frames", str(1 << 40), "--group", "1",
                          "--ids", ",".join(str(p) for p in ids)], ns=a.inject)
+    # the helpers say READY once their SIGTERM handler is in place: one
+    # that got the stop signal before (a short run in a busy guest, where
+    # python's start takes seconds) died without its counts
+    t_ready = time.monotonic()
+    while True:
+        waiting = []
+        for name, p, f in kids:
+            if name == "inject":
+                continue
+            try:
+                with open(os.path.join(out_dir, "cycles-%s.out" % name)) as g:
+                    if "READY" not in g.read():
+                        waiting.append(name)
+            except OSError:
+                waiting.append(name)
+        if not waiting or time.monotonic() - t_ready > 120:
+            break
+        time.sleep(0.1)
+    if waiting:
+        log("cycles: helpers not ready after 120 s: %s" % ", ".join(waiting))
     stats = {"cycles": 0, "unload_retries": 0, "unload_max_s": 0.0, "load_retries": 0,
              "live_at_unload": [], "errors": [], "load_s": 0.0, "unload_s": 0.0,
              "dwell_s": 0.0}
