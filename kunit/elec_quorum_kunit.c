@@ -5,8 +5,9 @@
  * payload as the codec sees it; one node fed frames by hand (a claimant's
  * role waits for a majority's namings, a leader's lease runs out, a
  * follower's promise holds back its naming until the window passes or the
- * leader it named releases it); and five nodes on the in-test network of
- * elec_kunit_net.h, which delivers frames with no delay, where after every
+ * leader it named releases it; a late heartbeat is named at once); and
+ * five nodes on the in-test network of elec_kunit_net.h, which delivers
+ * frames with no delay, where after every
  * step at most one node may be in role leader: confirmation, the beacons'
  * pace, partitions with the leader on either side and their heal, the
  * release chain when a better node returns, and a minority that begins no
@@ -749,6 +750,84 @@ static void tq_fresh(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), 4);
 }
 
+/*
+ * A heartbeat that comes after a beacon that found the leader silent too
+ * long (a late heartbeat: a loaded or stalled host) gets an ALIVE naming
+ * the leader at once, rather than at the next beacon; one per such gap,
+ * and none while the beacons name it anyway. For each Bully algorithm:
+ * node 3 follows the best id, 5 (bully, enh-bully) or 1 (min-bully).
+ */
+static void tq_fresh_again(struct kunit *test)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(tq_bully_algos); i++) {
+		u8 algo = tq_bully_algos[i];
+		u32 lead = algo == ELEC_ALGO_MIN_BULLY ? 1 : 5;
+		struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+		u64 heard;
+
+		KUNIT_ASSERT_NOT_NULL(test, n);
+		n->test = test;
+		n->now = T_START;
+		tq_node_init(n, algo, true, 3, tq_ids, ARRAY_SIZE(tq_ids));
+		t_start(n);
+		n->c.bully.q.start_bound = 0;
+		n->now += TQ_MS;
+		tq_rx(n, ELEC_MSG_HEARTBEAT, lead, 0, 1);
+		KUNIT_ASSERT_EQ(test, n->c.leader, lead);
+		KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+		heard = n->now;
+
+		/* heartbeats on time: the beacons name it, nothing extra */
+		t_clear(n);
+		t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+		KUNIT_ASSERT_LE(test, n->now, heard + TQ_FRESH);
+		KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), lead);
+		t_clear(n);
+		tq_rx(n, ELEC_MSG_HEARTBEAT, lead, 0, 1);
+		KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, T_ANY), 0);
+		heard = n->now;
+
+		/* a beacon past the freshness window: nobody */
+		t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+		if (n->now <= heard + TQ_FRESH)
+			t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+		KUNIT_ASSERT_GT(test, n->now, heard + TQ_FRESH);
+		KUNIT_ASSERT_EQ(test, n->c.leader, lead);
+		KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), 0);
+		KUNIT_EXPECT_TRUE(test, n->c.bully.q.stale);
+
+		/* the late heartbeat: one ALIVE naming it, at once */
+		t_clear(n);
+		tq_rx(n, ELEC_MSG_HEARTBEAT, lead, 0, 1);
+		KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, 0), 1);
+		KUNIT_EXPECT_EQ(test, tq_named(tq_alive(n)), lead);
+		KUNIT_EXPECT_EQ(test, tq_named_term(tq_alive(n)), 1);
+		KUNIT_EXPECT_EQ(test, n->c.bully.q.named_ns, n->now);
+		KUNIT_EXPECT_FALSE(test, n->c.bully.q.stale);
+		/* the next heartbeat: nothing extra */
+		t_clear(n);
+		tq_rx(n, ELEC_MSG_HEARTBEAT, lead, 0, 1);
+		KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, T_ANY), 0);
+
+		/* quorum off: no ALIVE at all */
+		n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, n);
+		n->test = test;
+		n->now = T_START;
+		tq_node_init(n, algo, false, 3, tq_ids, ARRAY_SIZE(tq_ids));
+		t_start(n);
+		n->now += TQ_MS;
+		tq_rx(n, ELEC_MSG_HEARTBEAT, lead, 0, 1);
+		n->now += 10 * T_HB;
+		t_clear(n);
+		tq_rx(n, ELEC_MSG_HEARTBEAT, lead, 0, 1);
+		KUNIT_EXPECT_EQ(test, n->c.leader, lead);
+		KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, T_ANY), 0);
+	}
+}
+
 /* a claimant still bound by its own promise needs one naming more */
 static void tq_claim_bound(struct kunit *test)
 {
@@ -1424,6 +1503,7 @@ static struct kunit_case elec_quorum_cases[] = {
 	KUNIT_CASE(tq_promise),
 	KUNIT_CASE(tq_promise_release),
 	KUNIT_CASE(tq_fresh),
+	KUNIT_CASE(tq_fresh_again),
 	KUNIT_CASE(tq_claim_bound),
 	KUNIT_CASE(tq_net_quorum_off),
 	KUNIT_CASE(tq_net_confirm_bully),

@@ -434,10 +434,11 @@ enum elec_bully_heard elec_bully_announced(struct elec_core *c,
  * @c: the instance, following
  * @now: current time, ns
  *
- * Refreshes the trust in the leader and re-arms DETECT. A worse leader
- * kept after a rate-limit refusal, or since the options changed (preempt
- * on, or a delay set, after the node accepted it): arms the delay if one
- * is set and not armed yet.
+ * Refreshes the trust in the leader and re-arms DETECT (with quorum on,
+ * names it at once if the last ALIVE could not: elec_quorum_heard()). A
+ * worse leader kept after a rate-limit refusal, or since the options
+ * changed (preempt on, or a delay set, after the node accepted it): arms
+ * the delay if one is set and not armed yet.
  *
  * Return: true when the node should take over now (DETECT is then left
  * to the run).
@@ -455,6 +456,7 @@ bool elec_bully_leader_heard(struct elec_core *c, u64 now)
 		}
 	}
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+	elec_quorum_heard(c, now);
 	return false;
 }
 

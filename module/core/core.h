@@ -468,6 +468,9 @@ struct elec_ring {
  * @start_bound: until then the node names nobody: it started then, and
  *	any promise it made before (a stop, a reboot) is forgotten, so it is
  *	kept a promise window from the start
+ * @stale: following: its last ALIVE named nobody only because the leader
+ *	had been silent longer than elec_quorum_fresh_ns(); the leader's next
+ *	heartbeat gets an ALIVE naming it at once (elec_quorum_heard())
  */
 struct elec_quorum {
 	u32 named;
@@ -477,6 +480,7 @@ struct elec_quorum {
 	u64 claim_term;
 	u64 claim_ns;
 	bool confirmed;
+	bool stale;
 };
 
 /**

@@ -118,6 +118,7 @@ static void quorum_beacon(struct elec_core *c, u64 now)
 	u8 buf[ELECTION_ALIVE_LEN];
 	u32 k = c->leader;
 	const struct elec_peer *lp = k ? elec_core_peer_find(c, k) : NULL;
+	bool following = c->phase == ELEC_BULLY_FOLLOWING && lp && c->term;
 	u32 name = 0;
 	u64 term = 0;
 
@@ -127,9 +128,10 @@ static void quorum_beacon(struct elec_core *c, u64 now)
 	 * frame of it (a heartbeat a third party's newer announcement made
 	 * stale is dropped, yet it says the leader is alive).
 	 */
-	if (c->phase == ELEC_BULLY_FOLLOWING && lp && c->term &&
-	    (now <= c->leader_rx_ns + elec_quorum_fresh_ns(c) ||
-	     now <= lp->heard_ns + elec_quorum_fresh_ns(c))) {
+	q->stale = following &&
+		   now > c->leader_rx_ns + elec_quorum_fresh_ns(c) &&
+		   now > lp->heard_ns + elec_quorum_fresh_ns(c);
+	if (following && !q->stale) {
 		u64 bound = quorum_bound_until(c, k);
 
 		if (bound <= now) {
@@ -167,6 +169,7 @@ void elec_quorum_start(struct elec_core *c, u64 now)
 	q->named = 0;
 	q->start_bound = now + elec_quorum_promise_ns(c);
 	q->confirmed = false;
+	q->stale = false;
 	for (i = 0; i < c->n_peers; i++)
 		c->peers[i].support_ns = 0;
 	if (!c->cfg.quorum)
@@ -323,6 +326,23 @@ void elec_quorum_followed(struct elec_core *c, u64 now)
 {
 	c->bully.q.confirmed = false;
 	if (c->cfg.quorum)
+		quorum_beacon(c, now);
+}
+
+/**
+ * elec_quorum_heard() - a follower heard its leader's heartbeat.
+ * @c: the instance (phase FOLLOWING)
+ * @now: current time, ns
+ *
+ * With quorum on, a follower whose last ALIVE named nobody only because
+ * the leader had been silent too long (a heartbeat more than timeout / 2
+ * late: a loaded or stalled host) names it again at once, rather than up
+ * to hb-interval later: the leader's lease, which counted on that ALIVE,
+ * may end sooner. The naming rules are those of every ALIVE.
+ */
+void elec_quorum_heard(struct elec_core *c, u64 now)
+{
+	if (c->cfg.quorum && c->bully.q.stale)
 		quorum_beacon(c, now);
 }
 

@@ -56,6 +56,7 @@ void elec_quorum_claim(struct elec_core *c, u64 now);
 u64 elec_quorum_until(const struct elec_core *c, u64 now);
 u64 elec_quorum_self_bound(const struct elec_core *c);
 void elec_quorum_followed(struct elec_core *c, u64 now);
+void elec_quorum_heard(struct elec_core *c, u64 now);
 bool elec_quorum_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 		    u64 now);

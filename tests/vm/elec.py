@@ -1302,15 +1302,17 @@ def cmd_roles(a):
            "mismatches": len(mismatches), "mismatch_first": mismatches[:5],
            "last": last}
     # per node, around the origin (a split): "down" the end of the
-    # interval it held at the origin, "up" the start of its first one
-    # after it, "upend" that one's end, "held" 1 when it held the role
-    # from before the origin to the end without a break
+    # interval it held at the origin (the last one that began before it:
+    # a loaded host can cost a leader its lease and role for a moment
+    # before the split), "up" the start of its first one after it,
+    # "upend" that one's end, "held" 1 when it held the role from before
+    # the origin to the end without a break
     per = {}
     for n, v in iv.items():
         r = [[rel(s), rel(e)] for s, e in v]
         before = [x for x in r if x[0] <= 0]
         after = [x for x in r if x[0] > 0]
-        per[str(n)] = {"down": before[0][1] if before else None,
+        per[str(n)] = {"down": before[-1][1] if before else None,
                        "up": after[0][0] if after else None,
                        "upend": after[0][1] if after else None,
                        "held": int(len(r) == 1 and r[0][0] <= 0 and r[0][1] is None),
