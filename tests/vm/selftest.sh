@@ -4,6 +4,7 @@
 # tests/vm/selftest.sh: checks of the VM harness itself (runs on the host).
 #   - scan-klog on fake kernel logs (clean, each error pattern, ignore list)
 #   - lib.sh's timer scale: elec_dur, elec_sec, scaled ELEC_BOUND/ELEC_TIMING
+#   - elec.py roles on a recorded watch (tests/vm/fixtures/)
 #   - tests/vm/run: exit status propagation, arguments, $RESULTS_DIR, a
 #     script under /tmp, ELEC_* variables passed in, a kernel WARNING making
 #     a clean exit fail, timeout.
@@ -119,6 +120,22 @@ expect "lib.sh: stock defaults unchanged at scale 1" \
 	"20 hb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms" "$(libval 1 'echo $ELEC_BOUND $ELEC_TIMING')"
 expect "lib.sh: ELEC_BOUND and ELEC_TIMING scaled at 4" \
 	"80 hb-interval 400ms hb-miss 5 timeout 400ms coord-timeout 1600ms" "$(libval 4 'echo $ELEC_BOUND $ELEC_TIMING')"
+
+# ------------------------------------------------------- elec.py roles ---
+# A recorded watch (78-quorum, min-bully, a TCG guest under load): leader 1
+# lost its lease 0.81 s before the split, took the role back 0.29 s before
+# it and stepped down 0.32 s after it; 3 led the majority from 0.72 s. The
+# judgement names the interval held at the split, not the first one.
+FIX=$HERE/fixtures/watch-presplit-loss.jsonl
+out=$(python3 "$HERE/elec.py" roles --file "$FIX" --quorum on \
+	--origin-real 1795788615679928554 --shell 2>&1)
+roles_get() { sed -n "s/^R_$1=//p" <<<"$out"; }
+expect "roles: node 1 stepped down after the split, from the interval it held then" \
+	0.3176 "$(roles_get down_1)"
+expect "roles: node 3 took the role 0.7211 s after the split" 0.7211 "$(roles_get up_3)"
+expect "roles: node 1 lost its lease twice in the watch" 2 "$(roles_get quorum_lost_1)"
+expect "roles: no two leaders at once" "'[]'" "$(roles_get overlaps)"
+expect "roles: node 1 did not hold the role throughout" 0 "$(roles_get held_1)"
 
 # ---------------------------------------------------------------- harness ---
 if [ "${VM_SELFTEST_SCAN_ONLY:-0}" = 1 ]; then
