@@ -6,8 +6,9 @@
  * Every node but a leader broadcasts ALIVE each hb-interval. It names the
  * leader it follows (and that leader's term) while its detection window
  * began, or it heard from that leader, within elec_quorum_fresh_ns();
- * else nobody. A claimant (a node that
- * announced itself) takes the leader role only once a majority of the
+ * else nobody, and then again at once when that leader's late heartbeat
+ * comes (elec_quorum_heard()). A claimant (a node that announced itself)
+ * takes the leader role only once a majority of the
  * configured nodes, itself included, named it since its claim, and keeps
  * it while their namings are at most a lease old; else it steps down.
  *

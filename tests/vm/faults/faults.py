@@ -1250,7 +1250,9 @@ def cmd_cycles(a):
     while True:
         waiting = []
         for name, p, f in kids:
-            if name == "inject":
+            # an exited helper will not get ready: its missing counts
+            # are reported after the cycles
+            if name == "inject" or p.poll() is not None:
                 continue
             try:
                 with open(os.path.join(out_dir, "cycles-%s.out" % name)) as g:
