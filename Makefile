@@ -46,9 +46,9 @@
 #                   checks on the host (tests/packaging/run; in make check)
 #   make clean
 
-KDIR ?= $(shell k=/lib/modules/$$(uname -r)/build; \
-	if [ -d "$$k" ]; then echo "$$k"; \
-	else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1; fi)
+# the running kernel's build dir, else the stock kernel's (Debian's
+# linux-headers-amd64), else the newest generic one: scripts/kdir
+KDIR ?= $(shell $(CURDIR)/scripts/kdir)
 
 # the kernel release KDIR builds for (not uname -r: the host's kernel is not
 # necessarily the one the module is for)
