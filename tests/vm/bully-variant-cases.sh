@@ -95,7 +95,7 @@ vb_py() {
 	ids=("$@")
 	[ ${#ids[@]} -gt 0 ] || ids=("${ELEC_NODES[@]}")
 	# shellcheck disable=SC2046,SC2153 # ELEC_PY: lib.sh
-	python3 "$ELEC_PY" "$sub" --group "$VB_G" "${args[@]}" $(vb_nodes "${ids[@]}")
+	elec_py "$sub" --group "$VB_G" "${args[@]}" $(vb_nodes "${ids[@]}")
 }
 
 vb_quiet() { vb_py quiet --types "$VB_TYPES" --stable "$(elec_sec 1.5)" --timeout "$ELEC_BOUND"; }

@@ -91,7 +91,7 @@ ring_py() {
 	ids=("$@")
 	[ ${#ids[@]} -gt 0 ] || ids=("${ELEC_NODES[@]}")
 	# shellcheck disable=SC2046,SC2153 # ELEC_PY: lib.sh
-	python3 "$ELEC_PY" "$sub" --group "$RING_G" "${args[@]}" $(ring_nodes "${ids[@]}")
+	elec_py "$sub" --group "$RING_G" "${args[@]}" $(ring_nodes "${ids[@]}")
 }
 
 # ring_setup_node ID ALGO: configure group 1 on node ID with algo ALGO and

@@ -26,7 +26,7 @@ elec_groups() {
 		# shellcheck disable=SC2086
 		args+=("$(side ${s//,/ })")
 	done
-	python3 "$ELEC_PY" groups --group 1 --timeout "$bound" "${args[@]}"
+	elec_py groups --group 1 --timeout "$bound" "${args[@]}"
 }
 # the sum over the nodes of tx counters of invitation's merge messages
 merge_tx() {
@@ -96,7 +96,7 @@ out=$(elec_groups "$ELEC_BOUND" 1,2,3,4 5,6,7,8) &&
 	fail "each side one group: $out"
 glow=$(echo "$out" | elec_json 'd["groups"][0][0]' 2>/dev/null || echo 0)
 check "the low side's group number ($glow) is new (above $g0)" test "$glow" -gt "$g0"
-check "it holds" python3 "$ELEC_PY" groups --group 1 --timeout 1 --stable "$(elec_sec 2s)" \
+check "it holds" elec_py groups --group 1 --timeout 1 --stable "$(elec_sec 2s)" \
 	"$(side "${LOW[@]}")" "$(side "${HIGH[@]}")"
 
 log "heal: the link comes back"
@@ -107,7 +107,7 @@ out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	fail "healed: one group under 8: $out"
 log "merge seen complete after $(echo "$out" | elec_json 'd["took"]' 2>/dev/null)s of polling (protocol.rst: 2 hb-interval + 3 T = $(elec_dur 500ms) and frame times)"
 # the merge's frames, once every node is quiet again
-check "quiet after the merge" python3 "$ELEC_PY" quiet --group 1 --stable "$(elec_sec 1s)" \
+check "quiet after the merge" elec_py quiet --group 1 --stable "$(elec_sec 1s)" \
 	--types invite,accept,ready $(for id in "${LOW[@]}" "${HIGH[@]}"; do echo "en$id:$id"; done)
 after=$(merge_tx "${LOW[@]}" "${HIGH[@]}")
 for id in "${LOW[@]}" "${HIGH[@]}"; do
@@ -138,7 +138,7 @@ check "group start on 8" elec_ctl 8 group start dev eth0 group 1
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	pass "8 merged everyone under itself: $out" ||
 	fail "8 merged everyone under itself: $out"
-python3 "$ELEC_PY" views --group 1 $(for id in "${ELEC_NODES[@]}"; do echo "en$id:$id"; done)
+elec_py views --group 1 $(for id in "${ELEC_NODES[@]}"; do echo "en$id:$id"; done)
 
 elec_teardown 1
 check "rmmod election" rmmod election

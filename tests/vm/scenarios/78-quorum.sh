@@ -75,7 +75,7 @@ sides() {
 	local a b
 	a=$(nodes_of $2 | paste -sd,)
 	b=$(nodes_of $4 | paste -sd,)
-	python3 "$ELEC_PY" sides --group "$G" --timeout "$ELEC_BOUND" --stable "$5" "$1=$a" "$3=$b"
+	elec_py sides --group "$G" --timeout "$ELEC_BOUND" --stable "$5" "$1=$a" "$3=$b"
 }
 # secs A B: B - A (ns) in seconds
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'; }

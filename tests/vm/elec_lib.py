@@ -1,0 +1,1688 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Helpers for the VM scenarios (run inside the guest, as root), run as
+tests/vm/elec.py (which imports this module, so that Python can use the
+bytecode that tests/vm/run compiles on the host: a TCG guest would spend
+~0.6 s compiling this file at every run).
+
+  elec.py agree  --group G --expect ID --timeout S [--stable S] NODE...
+      Poll `electionctl -j show` in every node's namespace until all of them
+      name ID as leader (ID's own node in role leader, the others follower,
+      one term); then, with --stable, check that it holds for S seconds.
+      NODE is NETNS:ID. Exit 0 on agreement, 1 with the last views if not.
+  elec.py groups --group G --timeout S [--stable S] SIDE...
+      Invitation: poll `electionctl -j show` until the nodes of every SIDE
+      (a comma-separated list of NETNS:ID) form one group each: the same
+      group number (inv_seq, inv_coordinator), coordinated by the side's
+      highest id (role leader, the others follower, every leader that
+      id), members exactly the side's ids; the sides' group numbers all
+      distinct. Then, with --stable, check that it holds for S seconds.
+      Prints one JSON line {"groups": [[seq, coordinator], ...] (one per
+      side), "took": seconds}; exit 1 with the last views if not.
+  elec.py views  --group G NODE...
+      Print each node's role/leader/term once.
+  elec.py nl CMD [ATTR=VALUE...]
+      Send one raw generic netlink request to the "election" family (for
+      requests electionctl would refuse itself) and print
+      "error=<errno> msg=<extack message> miss=<missing attr type>".
+      Exit 0 if the kernel acked it, 1 if it refused it.
+  elec.py stats  --group G NODE...
+      Print every node's `electionctl -j stats` object as one JSON object
+      keyed by node id.
+  elec.py quiet  --group G [--stable S] [--timeout S] [--types T,..] NODE...
+      Poll the nodes' stats until the tx and rx counters of the given
+      message types (default election,answer,coordinator,ack,retry,query,
+      cid: everything but heartbeats) stay unchanged for S seconds (default 1.5); print the
+      last poll as `stats` does. Exit 1 if they keep changing for
+      --timeout seconds (default 30).
+  elec.py elect  --group G [--dev IF] NODE...
+      Begin an election on every NODE at the same moment: one generic
+      netlink socket is opened in each node's namespace first, then the
+      GROUP_ELECT requests are sent back to back (microseconds apart,
+      where one electionctl run per node would spread them over the
+      ~100 ms each costs in a TCG guest). Exit 0 if every node acked.
+  elec.py inject --dev IF --seconds S [--rate N]
+      Send EtherType 0x88B5 frames out of IF for S seconds: a mix of
+      malformed frames and well-formed ELECTION/COORDINATOR/HEARTBEAT
+      frames from ids that are and are not peers, for --group and for
+      --wrong-group (default 999). Bounded in time, rate and count.
+  elec.py forge --dev IF --type T --src IDS [--dst ID] [--term N]
+                [--term-step K] ...
+      Send well-formed frames as a hostile host would: one per id of IDS
+      (a list of ids and ranges, "3-202,1", sent in that order), --count
+      rounds (default 1); --type election|answer|coordinator|heartbeat,
+      query|cid, --algo (default bully; min-bully and enh-bully COORDINATOR
+      frames carry no payload here), --group, --term (may be 2^64-1), --src-mac
+      (default: the device's own; "auto": the scenarios' MAC of each
+      source id, 02:e1:<id>; spoofing allowed), --dst-mac (default
+      broadcast), --rate frames/s (default: as fast as possible).
+  elec.py mass --dev IF --groups A-B --id N [--peers K]
+      Create one stopped Bully instance per group A..B on IF (GROUP_NEW
+      over one generic netlink socket, back to back; with K peers each)
+      and print how long it took. Exit 1 on the first refusal.
+  elec.py dump [--stats] [--ifindex N] [--group G] [--repeat R]
+      Dump GROUP_GET (or STATS_GET) of the namespace over generic netlink,
+      R times; print the instances counted, the replies (dump calls)
+      and the wall time per dump and per 1000 instances. With
+      --pause-cmd SHELL: one dump, SHELL run after its first call; print
+      the instances per ifindex and the duplicates.
+  elec.py tap --name IF --cmd SHELL [--setlink TYPE]
+      Open a tap device IF (not persistent: it goes when the file closes),
+      run SHELL, then try TUNSETLINK TYPE (default ARPHRD_NONE, 0xfffe)
+      while IF is down and print the result ("setlink: ok" or
+      "setlink: error=<errno> <name>"); then close the device.
+  elec.py sniff --dev IF --out F [--seconds S]
+      Record every frame of our EtherType that IF receives (an AF_PACKET
+      socket, independent of the module) as one JSON line each: ts_ns
+      (CLOCK_MONOTONIC, the clock of the events' ts_ns), src_mac, type,
+      flags, group, src, dst, term; flushed per frame. Runs until S
+      seconds passed (default: 600) or SIGTERM/SIGINT.
+  elec.py watch --group G --out F [--interval S] [--seconds S] NODE...
+      Record every node's role, leader and term (GROUP_GET every
+      --interval, default 0.02 s, over one generic netlink socket per
+      namespace: no process per poll) and every event of group G (each
+      namespace's "events" multicast group, with the kernel's ts_ns,
+      CLOCK_MONOTONIC) as JSON lines in F, until S seconds passed
+      (default 600) or SIGTERM/SIGINT. Prints "watching" once set up.
+      A poll round is written when a state changed, after an event, with
+      two nodes in role leader and every 25th round; the last line
+      counts every round, those with two leaders and event seq gaps.
+      STATS_GET at the start and the end (quorum_lost, alive counters).
+  elec.py roles --file F [--quorum on|off] [--origin-real NS] [--timeline] [--shell]
+      Judge a watch record: per node the intervals in which it held the
+      role leader, rebuilt from its leader_changed events (quorum on: an
+      event naming itself is its claim, role candidate; a second one, the
+      leader unchanged, its confirmation, role leader; quorum off: the
+      first one); the overlaps of two nodes' intervals; the poll rounds
+      in which two nodes read role leader; the poll samples the intervals
+      contradict; per node, around the origin, when it left the role it
+      held there (down), took it next (up) and left that (upend), and
+      whether it held it throughout (held). Times in s relative to NS
+      (CLOCK_REALTIME ns, `date +%s%N`; default the watch's start); per
+      node the growth of quorum_lost, tx.alive and rx.alive over the
+      watch (watch reads STATS_GET at its start and end). One JSON
+      object, or with --shell lines R_<field>=<value> (R_down_<id>,
+      R_quorum_lost_<id>, ...) to eval; --timeline also prints the events
+      to stderr.
+  elec.py sides --group G --timeout S [--stable S] SIDE...
+      Quorum: poll `electionctl -j show` until every SIDE
+      ("L=NETNS:ID,NETNS:ID...") is as L says: L an id, the side agrees
+      on leader L as `agree` judges it; L 0, every node of the side has
+      role follower and no leader. Then, with --stable, check that it
+      holds for S seconds. Exit 1 with the last views if not.
+  elec.py serve --port P
+      Run agree, views, stats, quiet, sides and groups for lib.sh's
+      elec_py, each in a thread (no python3 start per call), on
+      127.0.0.1:P; until killed. elec_py falls back to python3 elec.py
+      when the server is not there.
+  elec.py seqcheck --file F [--expect-groups G,..] [--show-dev IF]
+      Check an `electionctl -j monitor` capture: SEQ strictly increasing by
+      one (no gap, no "lost" line); each instance's events in its core's
+      order (their ts_ns, the time of the core call, never decreasing);
+      and for every group G the last leader_changed event's leader equal
+      to `electionctl -j show` on --show-dev.
+"""
+
+import argparse
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+REPO = os.environ.get("ELECTION_REPO") or os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CTL = os.environ.get("ELECTIONCTL", os.path.join(REPO, "userspace", "electionctl"))
+
+# ---------------------------------------------------------------- agree ---
+
+
+def ctl_many(nodes, args, timeout=20):
+    """Run `electionctl ARGS` in each node's namespace, all at once (a TCG
+    guest spends ~0.1 s per spawn: one after the other, a poll of five
+    nodes would take half a second). Returns [(rc or None, stdout,
+    stderr)] in the order of @nodes; rc None: timed out."""
+    procs = [subprocess.Popen([CTL, "-n", ns] + args,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for ns, _ in nodes]
+    out = []
+    end = time.monotonic() + timeout
+    for p in procs:
+        try:
+            o, e = p.communicate(timeout=max(end - time.monotonic(), 0.1))
+            out.append((p.returncode, o, e))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            out.append((None, "", ""))
+    return out
+
+
+def one_instance(res):
+    """One node's object from ctl_many's result, or an error string."""
+    rc, o, e = res
+    if rc is None:
+        return "electionctl timed out"
+    if rc != 0:
+        return "electionctl exit %d: %s" % (rc, e.strip())
+    try:
+        arr = json.loads(o)
+    except ValueError as err:
+        return "bad JSON (%s): %r" % (err, o[:200])
+    if not isinstance(arr, list) or len(arr) != 1:
+        return "expected one instance, got %r" % (o[:200],)
+    return arr[0]
+
+
+def show(netns, group, dev="eth0"):
+    """One node's view (dict) or an error string."""
+    return one_instance(ctl_many([(netns, 0)], ["-j", "show", "dev", dev,
+                                                "group", str(group)])[0])
+
+
+def views_of(nodes, group, dev="eth0"):
+    """[((netns, id), view or error string)] of every node, polled at once."""
+    res = ctl_many(nodes, ["-j", "show", "dev", dev, "group", str(group)])
+    return [(n, one_instance(r)) for n, r in zip(nodes, res)]
+
+
+def parse_nodes(nodes):
+    out = []
+    for n in nodes:
+        ns, _, nid = n.rpartition(":")
+        out.append((ns, int(nid)))
+    return out
+
+
+def verdict(views, expect, same_term=True):
+    """None if every view agrees on expect, else a reason."""
+    terms = set()
+    for (ns, nid), v in views:
+        if isinstance(v, str):
+            return "%s: %s" % (ns, v)
+        if v.get("id") != nid:
+            return "%s: id %r, expected %d" % (ns, v.get("id"), nid)
+        want_role = "leader" if nid == expect else "follower"
+        if v.get("leader") != expect or v.get("role") != want_role:
+            return "%s (id %d): role %s leader %s term %s" % (
+                ns, nid, v.get("role"), v.get("leader"), v.get("term"))
+        terms.add(v.get("term"))
+    if same_term and len(terms) != 1:
+        return "terms differ: %s" % sorted(terms)
+    return None
+
+
+def fmt_views(views):
+    lines = []
+    for (ns, nid), v in views:
+        if isinstance(v, str):
+            lines.append("    %-8s id %-6d %s" % (ns, nid, v))
+        else:
+            dead = [p["id"] for p in v.get("peers", []) if not p.get("alive")]
+            lines.append("    %-8s id %-6d role %-9s leader %-6s term %-4s participant %s down %s" % (
+                ns, nid, v.get("role"), v.get("leader"), v.get("term"),
+                v.get("participant"), dead))
+            if "inv_seq" in v:
+                lines[-1] += " group (%s, %s) members %s" % (
+                    v["inv_seq"], v.get("inv_coordinator"), v.get("members"))
+    return "\n".join(lines)
+
+
+def cmd_agree(a):
+    nodes = parse_nodes(a.nodes)
+    t0 = time.monotonic()
+    views = []
+    why = "never polled"
+    while True:
+        views = views_of(nodes, a.group, a.dev)
+        why = verdict(views, a.expect)
+        if why is None or time.monotonic() - t0 > a.timeout:
+            break
+        time.sleep(a.interval)
+    took = time.monotonic() - t0
+    if why is not None:
+        print("no agreement on %d within %.1fs: %s" % (a.expect, a.timeout, why))
+        print(fmt_views(views))
+        return 1
+    term = views[0][1]["term"]
+    print("all %d nodes agree on leader %d (term %s) after %.2fs" %
+          (len(nodes), a.expect, term, took))
+    if a.stable > 0:
+        t1 = time.monotonic()
+        polls = 0
+        while time.monotonic() - t1 < a.stable:
+            time.sleep(a.interval)
+            views = views_of(nodes, a.group, a.dev)
+            polls += 1
+            why = verdict(views, a.expect, same_term=False)
+            if why is not None:
+                print("agreement on %d did not hold: %s" % (a.expect, why))
+                print(fmt_views(views))
+                return 1
+        term2 = max(v["term"] for _, v in views)
+        note = "" if term2 == term else " (a re-election moved the term %s -> %s)" % (term, term2)
+        print("agreement held for %.1fs over %d polls%s" % (a.stable, polls, note))
+    return 0
+
+
+def group_verdict(sides, views):
+    """None if every side is one group (see `groups`), else a reason."""
+    numbers = []
+    for side, vs in zip(sides, views):
+        want = sorted(nid for _, nid in side)
+        top = want[-1]
+        gnum = None
+        for (ns, nid), v in vs:
+            if isinstance(v, str):
+                return "%s: %s" % (ns, v)
+            g = (v.get("inv_seq"), v.get("inv_coordinator"))
+            role = "leader" if nid == top else "follower"
+            if g[1] != top or v.get("leader") != top or v.get("role") != role:
+                return "%s: group %r role %s leader %r, expected " \
+                       "coordinator %d" % (ns, g, v.get("role"),
+                                           v.get("leader"), top)
+            if gnum is None:
+                gnum = g
+            elif g != gnum:
+                return "%s: group %r, its side's %r" % (ns, g, gnum)
+            if v.get("members") != want:
+                return "%s: members %r, expected %r" % (ns, v.get("members"),
+                                                      want)
+        numbers.append(gnum)
+    if len(set(numbers)) != len(numbers):
+        return "group numbers not distinct: %r" % (numbers,)
+    return None
+
+
+def cmd_groups(a):
+    sides = [parse_nodes(s.split(",")) for s in a.sides]
+    t0 = time.monotonic()
+    while True:
+        views = [views_of(side, a.group, a.dev) for side in sides]
+        why = group_verdict(sides, views)
+        if why is None or time.monotonic() - t0 > a.timeout:
+            break
+        time.sleep(a.interval)
+    took = time.monotonic() - t0
+    if why is not None:
+        print("no groups within %.1fs: %s" % (a.timeout, why), file=sys.stderr)
+        for vs in views:
+            print(fmt_views(vs), file=sys.stderr)
+        return 1
+    numbers = [[vs[0][1]["inv_seq"], vs[0][1]["inv_coordinator"]]
+               for vs in views]
+    t1 = time.monotonic()
+    while time.monotonic() - t1 < a.stable:
+        time.sleep(a.interval)
+        views = [views_of(side, a.group, a.dev) for side in sides]
+        why = group_verdict(sides, views)
+        now = [[vs[0][1]["inv_seq"], vs[0][1]["inv_coordinator"]]
+               for vs in views] if why is None else None
+        if why is not None or now != numbers:
+            print("groups did not hold: %s" % (why or "numbers %r -> %r" %
+                                               (numbers, now)),
+                  file=sys.stderr)
+            return 1
+    print(json.dumps({"groups": numbers, "took": round(took, 2)}))
+    return 0
+
+
+def cmd_views(a):
+    nodes = parse_nodes(a.nodes)
+    print(fmt_views(views_of(nodes, a.group, a.dev)))
+    return 0
+
+
+def stats(netns, group, dev="eth0"):
+    """One node's stats (dict); raises RuntimeError when unreadable."""
+    cmd = [CTL, "-n", netns, "-j", "stats",
+           "dev", dev, "group", str(group)]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+    if p.returncode != 0:
+        raise RuntimeError("%s: electionctl exit %d: %s" % (
+            netns, p.returncode, p.stderr.strip()))
+    arr = json.loads(p.stdout)
+    if not isinstance(arr, list) or len(arr) != 1:
+        raise RuntimeError("%s: expected one instance, got %r" % (
+            netns, p.stdout[:200]))
+    return arr[0]
+
+
+def all_stats(nodes, group, dev):
+    res = ctl_many(nodes, ["-j", "stats", "dev", dev, "group", str(group)])
+    out = {}
+    for (ns, nid), r in zip(nodes, res):
+        v = one_instance(r)
+        if isinstance(v, str):
+            raise RuntimeError("%s: %s" % (ns, v))
+        out[str(nid)] = v
+    return out
+
+
+def cmd_stats(a):
+    print(json.dumps(all_stats(parse_nodes(a.nodes), a.group, a.dev),
+                     sort_keys=True))
+    return 0
+
+
+def cmd_quiet(a):
+    nodes = parse_nodes(a.nodes)
+    types = a.types.split(",")
+
+    def key(snap):
+        return tuple((nid, d, t, snap[nid][d].get(t, 0))
+                     for nid in sorted(snap) for d in ("tx", "rx")
+                     for t in types)
+
+    t0 = time.monotonic()
+    snap = all_stats(nodes, a.group, a.dev)
+    last, since = key(snap), time.monotonic()
+    while time.monotonic() - since < a.stable:
+        if time.monotonic() - t0 > a.timeout:
+            print("counters (%s) still changing after %.1fs" % (
+                a.types, a.timeout), file=sys.stderr)
+            print(json.dumps(snap, sort_keys=True))
+            return 1
+        time.sleep(a.interval)
+        snap = all_stats(nodes, a.group, a.dev)
+        k = key(snap)
+        if k != last:
+            last, since = k, time.monotonic()
+    print("quiet: %s unchanged for %.1fs (waited %.1fs)" % (
+        a.types, a.stable, time.monotonic() - t0), file=sys.stderr)
+    print(json.dumps(snap, sort_keys=True))
+    return 0
+
+# ------------------------------------------------------- raw genetlink ---
+
+
+NETLINK_GENERIC = 16
+NLMSG_ERROR = 2
+NLMSG_DONE = 3
+NLM_F_DUMP = 0x300
+NLM_F_REQUEST = 1
+NLM_F_ACK = 4
+NLM_F_ACK_TLVS = 0x200
+GENL_ID_CTRL = 0x10
+CTRL_CMD_GETFAMILY = 3
+CTRL_ATTR_FAMILY_ID = 1
+CTRL_ATTR_FAMILY_NAME = 2
+NETLINK_CAP_ACK = 10
+NETLINK_EXT_ACK = 11
+NLMSGERR_ATTR_MSG = 1
+NLMSGERR_ATTR_MISS_TYPE = 5
+
+
+def uapi_enums():
+    """Read enum elec_cmd and enum elec_attr values from the uapi header."""
+    path = os.path.join(REPO, "uapi", "linux", "election.h")
+    enums, cur, val = {}, None, 0
+    with open(path) as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("enum ") and s.endswith("{"):
+                cur, val = s.split()[1], 0
+                enums[cur] = {}
+                continue
+            if cur is None:
+                continue
+            if s.startswith("}"):
+                cur = None
+                continue
+            if not s or s.startswith(("/*", "*")):
+                continue
+            name = s.rstrip(",").split("=")[0].strip()
+            if "=" in s:
+                try:
+                    val = int(s.rstrip(",").split("=")[1].strip(), 0)
+                except ValueError:
+                    continue
+            enums[cur][name] = val
+            val += 1
+    return enums
+
+
+ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
+    "IFINDEX": "I", "GROUP": "H", "NODE_ID": "I", "ALGO": "B",
+    "HB_INTERVAL_NS": "Q", "HB_MISS": "I", "TIMEOUT_NS": "Q",
+    "COORD_TIMEOUT_NS": "Q", "PEER_ID": "I", "PEER_LLADDR": "mac",
+    "IFNAME": "str", "POS": "I", "PEER_POS": "I", "SUPPRESS": "B",
+    "ASK_SUSPECT": "B", "PREEMPT": "B", "PREEMPT_DELAY_NS": "Q",
+    "KEY": "hex", "KEY_NONE": "flag", "QUORUM": "B",
+}
+
+
+def nla(atype, payload):
+    hdr = struct.pack("=HH", 4 + len(payload), atype)
+    pad = (4 - len(payload) % 4) % 4
+    return hdr + payload + b"\0" * pad
+
+
+def parse_nla(buf):
+    out = {}
+    while len(buf) >= 4:
+        ln, t = struct.unpack("=HH", buf[:4])
+        if ln < 4:
+            break
+        out[t & 0x3fff] = buf[4:ln]
+        buf = buf[(ln + 3) & ~3:]
+    return out
+
+
+class Genl:
+    def __init__(self):
+        self.s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_GENERIC)
+        self.s.bind((0, 0))
+        self.s.setsockopt(270, NETLINK_EXT_ACK, 1)  # SOL_NETLINK = 270
+        self.s.setsockopt(270, NETLINK_CAP_ACK, 1)
+        self.seq = 1
+
+    def request(self, family, cmd, attrs, version=1):
+        self.send(family, cmd, attrs, version)
+        return self.reply()
+
+    def send(self, family, cmd, attrs, version=1):
+        self.seq += 1
+        body = struct.pack("=BBH", cmd, version, 0) + attrs
+        msg = struct.pack("=IHHII", 16 + len(body), family,
+                          NLM_F_REQUEST | NLM_F_ACK, self.seq, 0) + body
+        self.s.send(msg)
+
+    def reply(self):
+        """(errno, extack message, missing attr, replies) of the request."""
+        replies = []
+        while True:
+            data = self.s.recv(65536)
+            off = 0
+            while off + 16 <= len(data):
+                ln, typ, flags, seq, _ = struct.unpack("=IHHII", data[off:off + 16])
+                if ln < 16:
+                    return (-1, "bad netlink length", None, replies)
+                chunk = data[off + 16:off + ln]
+                off += (ln + 3) & ~3
+                if typ == NLMSG_ERROR:
+                    err = -struct.unpack("=i", chunk[:4])[0]
+                    tlvs = {}
+                    if flags & NLM_F_ACK_TLVS:
+                        # capped: only the original header (16 bytes) follows
+                        olen = struct.unpack("=I", chunk[4:8])[0]
+                        skip = 4 + (16 if err == 0 or flags & 0x100 else olen)
+                        tlvs = parse_nla(chunk[skip:])
+                    msg_ = tlvs.get(NLMSGERR_ATTR_MSG, b"").rstrip(b"\0").decode(errors="replace")
+                    miss = tlvs.get(NLMSGERR_ATTR_MISS_TYPE)
+                    miss = struct.unpack("=I", miss[:4])[0] if miss else None
+                    return (err, msg_, miss, replies)
+                replies.append((typ, chunk))
+
+    def family(self, name):
+        err, msg_, _, replies = self.request(
+            GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
+            nla(CTRL_ATTR_FAMILY_NAME, name.encode() + b"\0"))
+        for _, chunk in replies:
+            attrs = parse_nla(chunk[4:])
+            if CTRL_ATTR_FAMILY_ID in attrs:
+                return struct.unpack("=H", attrs[CTRL_ATTR_FAMILY_ID][:2])[0]
+        raise SystemExit("family %s not found (error %d %s)" % (name, err, msg_))
+
+
+def cmd_nl(a):
+    enums = uapi_enums()
+    cmds = enums.get("elec_cmd", {})
+    attrs_enum = enums.get("elec_attr", {})
+    cname = "ELEC_CMD_" + a.cmd.upper()
+    if cname not in cmds:
+        raise SystemExit("unknown command %s" % a.cmd)
+    payload = b""
+    for kv in a.attrs:
+        k, _, v = kv.partition("=")
+        k = k.upper()
+        aname = "ELEC_ATTR_" + k
+        if aname not in attrs_enum or k not in ATTR_FMT:
+            raise SystemExit("unknown attribute %s" % k)
+        fmt = ATTR_FMT[k]
+        if fmt == "mac":
+            data = bytes(int(x, 16) for x in v.split(":"))
+        elif fmt == "str":
+            data = v.encode() + b"\0"
+        elif fmt == "hex":
+            data = bytes.fromhex(v)
+        elif fmt == "flag":
+            data = b""
+        else:
+            data = struct.pack("=" + fmt, int(v, 0))
+        payload += nla(attrs_enum[aname], data)
+    g = Genl()
+    fam = g.family("election")
+    err, msg_, miss, _ = g.request(fam, cmds[cname], payload)
+    miss_name = None
+    if miss is not None:
+        miss_name = next((n for n, v in attrs_enum.items() if v == miss), str(miss))
+    print("error=%d msg=%s miss=%s" % (err, msg_ or "", miss_name or ""))
+    return 0 if err == 0 else 1
+
+
+CLONE_NEWNET = 0x40000000
+
+
+def setns(fd):
+    import ctypes   # here: importing it costs a TCG guest ~80 ms a run
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.setns(fd, CLONE_NEWNET) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, "setns: " + os.strerror(err))
+
+
+def cmd_elect(a):
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]["ELEC_CMD_GROUP_ELECT"]
+    attr = enums["elec_attr"]
+    nodes = parse_nodes(a.nodes)
+    home = os.open("/proc/self/ns/net", os.O_RDONLY)
+    socks = []
+    try:
+        for ns, nid in nodes:
+            fd = os.open("/run/netns/" + ns, os.O_RDONLY)
+            try:
+                setns(fd)
+            finally:
+                os.close(fd)
+            # a socket belongs to the namespace it was created in
+            g = Genl()
+            fam = g.family("election")
+            ifindex = socket.if_nametoindex(a.dev)
+            payload = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
+                       nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group)))
+            socks.append((ns, nid, g, fam, payload))
+    finally:
+        setns(home)
+        os.close(home)
+    t0 = time.monotonic()
+    for _, _, g, fam, payload in socks:
+        g.send(fam, cmd, payload)
+    spread = time.monotonic() - t0
+    rc = 0
+    for ns, nid, g, _, _ in socks:
+        err, msg_, _, _ = g.reply()
+        if err:
+            print("elect: %s (id %d) refused: error=%d msg=%s" % (ns, nid, err, msg_))
+            rc = 1
+    print("elect: GROUP_ELECT sent to %s within %.0f us%s" % (
+        " ".join(str(nid) for _, nid in nodes), spread * 1e6,
+        "" if rc else ", all acked"))
+    return rc
+
+# --------------------------------------------------------------- inject ---
+
+
+def cmd_inject(a):
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    s.bind((a.dev, 0))
+    src_mac = s.getsockname()[4]
+    bcast = b"\xff" * 6
+    et = struct.pack("!H", a.ethertype)
+    ids = [int(x) for x in a.ids.split(",")] if a.ids else [1, 2, 3]
+    import random
+
+    rnd = random.Random(a.seed)
+    end = time.monotonic() + a.seconds
+    sent = 0
+    gap = 1.0 / a.rate if a.rate > 0 else 0
+    while time.monotonic() < end and sent < a.max_frames:
+        kind = rnd.randrange(6)
+        if kind == 0:      # short frame: truncated header
+            body = bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 24)))
+        elif kind == 1:    # random garbage of a plausible size
+            body = bytes(rnd.randrange(256) for _ in range(rnd.randrange(24, 64)))
+        else:              # well-formed header, type 1..4, maybe a known id
+            typ = rnd.randrange(1, 5)
+            grp = rnd.choice([a.group, a.group, a.wrong_group])
+            src = rnd.choice(ids + [rnd.randrange(1, 1 << 32)])
+            dst = rnd.choice([0, 0] + ids)
+            term = rnd.randrange(0, 4)
+            body = struct.pack("!BBBBHHIIQ", 1, typ, 1, 0, grp, 0, src, dst, term)
+        frame = bcast + src_mac + et + body
+        if len(frame) < 60:
+            frame += b"\0" * (60 - len(frame))
+        try:
+            s.send(frame)
+            sent += 1
+        except OSError:
+            time.sleep(0.01)   # device gone or queue full: keep going until the end
+        if gap:
+            time.sleep(gap)
+    print("inject: sent %d frames on %s in %.1fs" % (sent, a.dev, a.seconds))
+    return 0
+
+
+# ---------------------------------------------------------------- sniff ---
+
+
+def cmd_sniff(a):
+    import signal
+
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW,
+                      socket.htons(a.ethertype))
+    s.bind((a.dev, 0))
+    s.settimeout(0.1)
+    end = time.monotonic() + a.seconds
+    n = 0
+    with open(a.out, "w") as f:
+        print("sniff: listening on %s" % a.dev, flush=True)
+        while not stop and time.monotonic() < end:
+            try:
+                frame = s.recv(2048)
+            except socket.timeout:
+                continue
+            except InterruptedError:
+                continue
+            ts = time.monotonic_ns()
+            if len(frame) < 14 + 24:
+                continue
+            body = frame[14:]
+            _, typ, _, flags, grp, _, src, dst, term = struct.unpack(
+                "!BBBBHHIIQ", body[:24])
+            f.write(json.dumps({"ts_ns": ts, "src_mac": frame[6:12].hex(":"),
+                                "type": typ, "flags": flags, "group": grp,
+                                "src": src, "dst": dst, "term": term}) + "\n")
+            f.flush()
+            n += 1
+    print("sniff: %d frames" % n)
+    return 0
+
+
+# ---------------------------------------------------------------- forge ---
+
+MSG_TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4,
+             "query": 7, "cid": 8}
+ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4,
+         "min-bully": 5, "enh-bully": 6}
+
+
+def mac_bytes(m):
+    return bytes(int(x, 16) for x in m.split(":"))
+
+
+def id_list(spec):
+    out = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def cmd_forge(a):
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    s.bind((a.dev, 0))
+    own = s.getsockname()[4]
+    dst_mac = mac_bytes(a.dst_mac) if a.dst_mac else b"\xff" * 6
+    def frames_for(term):
+        out = []
+        for src in id_list(a.src):
+            if a.src_mac == "auto":
+                src_mac = struct.pack("!HI", 0x02e1, src)
+            else:
+                src_mac = mac_bytes(a.src_mac) if a.src_mac else own
+            body = struct.pack("!BBBBHHIIQ", 1, MSG_TYPES[a.type], ALGOS[a.algo],
+                               0, a.group, 0, src, a.dst, term)
+            frame = dst_mac + src_mac + struct.pack("!H", a.ethertype) + body
+            out.append(frame + b"\0" * max(0, 60 - len(frame)))
+        return out
+    frames = frames_for(a.term)
+    gap = 1.0 / a.rate if a.rate > 0 else 0
+    sent = 0
+    t0 = time.monotonic()
+    for k in range(a.count):
+        if a.term_step and k:
+            frames = frames_for(a.term + k * a.term_step)
+        for frame in frames:
+            try:
+                s.send(frame)
+                sent += 1
+            except OSError:
+                time.sleep(0.001)
+            if gap:
+                time.sleep(gap)
+    print("forge: %d %s frames src %s dst %d term %d in %.2fs" % (
+        sent, a.type, a.src, a.dst, a.term, time.monotonic() - t0))
+    return 0 if sent == a.count * len(frames) else 1
+
+# ------------------------------------------------------------ mass, dump ---
+
+
+def cmd_mass(a):
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]
+    attr = enums["elec_attr"]
+    lo, _, hi = a.groups.partition("-")
+    lo, hi = int(lo), int(hi or lo)
+    ifindex = socket.if_nametoindex(a.dev)
+    g = Genl()
+    fam = g.family("election")
+    t0 = time.monotonic()
+    for grp in range(lo, hi + 1):
+        key = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
+               nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", grp)))
+        payload = key + nla(attr["ELEC_ATTR_NODE_ID"], struct.pack("=I", a.id)) + \
+            nla(attr["ELEC_ATTR_ALGO"], struct.pack("=B", 1))
+        err, msg_, _, _ = g.request(fam, cmd["ELEC_CMD_GROUP_NEW"], payload)
+        if err:
+            print("mass: group %d refused: error=%d msg=%s" % (grp, err, msg_))
+            return 1
+        for k in range(a.peers):
+            pid = a.id + 1 + k
+            mac = struct.pack("!HI", 0x02e1, pid)
+            err, msg_, _, _ = g.request(
+                fam, cmd["ELEC_CMD_PEER_ADD"],
+                key + nla(attr["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) +
+                nla(attr["ELEC_ATTR_PEER_LLADDR"], mac))
+            if err:
+                print("mass: peer %d of group %d refused: error=%d msg=%s" %
+                      (pid, grp, err, msg_))
+                return 1
+    dt = time.monotonic() - t0
+    n = hi - lo + 1
+    print("mass: %d instances on %s in %.2fs (%.1f us each)" % (
+        n, a.dev, dt, dt / n * 1e6))
+    return 0
+
+
+def dump_once(g, fam, cmd, payload, keys=None, pause=None):
+    """(instances, dump calls) of one NLM_F_DUMP request; with @keys (a
+    list), the (ifindex, group) of each instance is appended; @pause, if
+    given, runs once after the first batch has been read."""
+    enums = uapi_enums()["elec_attr"]
+    a_if, a_grp = enums["ELEC_ATTR_IFINDEX"], enums["ELEC_ATTR_GROUP"]
+    g.seq += 1
+    body = struct.pack("=BBH", cmd, 1, 0) + payload
+    g.s.send(struct.pack("=IHHII", 16 + len(body), fam,
+                         NLM_F_REQUEST | NLM_F_DUMP, g.seq, 0) + body)
+    count = calls = 0
+    while True:
+        data = g.s.recv(1 << 20)
+        calls += 1
+        off = 0
+        while off + 16 <= len(data):
+            ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
+            if ln < 16:
+                raise SystemExit("dump: bad netlink length")
+            if typ == NLMSG_DONE:
+                return count, calls
+            if typ == NLMSG_ERROR:
+                err = -struct.unpack("=i", data[off + 16:off + 20])[0]
+                raise SystemExit("dump: error %d" % err)
+            if keys is not None:
+                at = parse_nla(data[off + 20:off + ln])
+                keys.append((struct.unpack("=I", at[a_if][:4])[0],
+                             struct.unpack("=H", at[a_grp][:2])[0]))
+            count += 1
+            off += (ln + 3) & ~3
+        if pause:
+            pause()
+            pause = None
+
+
+def cmd_dump(a):
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]["ELEC_CMD_STATS_GET" if a.stats else "ELEC_CMD_GROUP_GET"]
+    attr = enums["elec_attr"]
+    payload = b""
+    if a.ifindex:
+        payload += nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", a.ifindex))
+    if a.group:
+        payload += nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group))
+    g = Genl()
+    g.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+    fam = g.family("election")
+    if a.pause_cmd:
+        # one dump with a command run between its first and second call
+        keys = []
+        count, calls = dump_once(
+            g, fam, cmd, payload, keys,
+            lambda: subprocess.run(["sh", "-c", a.pause_cmd], check=False))
+        dups = len(keys) - len(set(keys))
+        print(json.dumps({"instances": count, "calls": calls,
+                          "duplicates": dups,
+                          "per_ifindex": {str(i): sum(1 for k in keys if k[0] == i)
+                                          for i in sorted({k[0] for k in keys})}}))
+        return 0
+    best = None
+    for _ in range(a.repeat):
+        t0 = time.monotonic()
+        count, calls = dump_once(g, fam, cmd, payload)
+        dt = time.monotonic() - t0
+        best = dt if best is None else min(best, dt)
+    per_k = best / count * 1000 if count else 0
+    print(json.dumps({"instances": count, "calls": calls, "seconds": round(best, 4),
+                      "seconds_per_1k": round(per_k, 5)}))
+    return 0
+
+# ------------------------------------------------------------------ tap ---
+
+
+TUNSETIFF = 0x400454ca
+TUNSETLINK = 0x400454cd
+IFF_TAP = 0x0002
+IFF_NO_PI = 0x1000
+
+
+def cmd_tap(a):
+    import errno
+    import fcntl
+    fd = os.open("/dev/net/tun", os.O_RDWR)
+    ifr = struct.pack("16sH", a.name.encode(), IFF_TAP | IFF_NO_PI)
+    fcntl.ioctl(fd, TUNSETIFF, ifr)
+    rc = subprocess.run(["sh", "-c", a.cmd]).returncode
+    print("tap: %s created; command exit %d" % (a.name, rc))
+    try:
+        fcntl.ioctl(fd, TUNSETLINK, a.setlink)
+        print("setlink: ok")
+    except OSError as e:
+        print("setlink: error=%d %s" % (e.errno, errno.errorcode.get(e.errno, "?")))
+    os.close(fd)
+    return rc
+
+# ------------------------------------------------------------- seqcheck ---
+
+
+def cmd_seqcheck(a):
+    seqs, last_leader, lost = [], {}, 0
+    last_ts, backwards = {}, []
+    with open(a.file) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                print("seqcheck: not JSON: %r" % line[:120])
+                return 1
+            if "lost" in ev:
+                lost += 1
+                continue
+            # a snapshot (the monitor's first lines) is not an event
+            if "seq" not in ev or ev.get("event") == "snapshot":
+                continue
+            seqs.append(ev["seq"])
+            key = (ev.get("ifindex"), ev.get("group"))
+            if ev.get("ts_ns", 0) < last_ts.get(key, 0):
+                backwards.append((ev["seq"], key))
+            last_ts[key] = max(last_ts.get(key, 0), ev.get("ts_ns", 0))
+            if ev.get("event") == "leader_changed":
+                last_leader[ev["group"]] = ev.get("leader")
+    bad = [(x, y) for x, y in zip(seqs, seqs[1:]) if y != x + 1]
+    print("seqcheck: %d events, seq %s..%s, %d gap lines, %d steps not +1%s" % (
+        len(seqs), seqs[0] if seqs else "-", seqs[-1] if seqs else "-",
+        lost, len(bad), (": first %r" % (bad[:5],)) if bad else ""))
+    print("seqcheck: %d events out of their instance's core order%s" % (
+        len(backwards), (": first %r" % (backwards[:5],)) if backwards else ""))
+    rc = 0 if seqs and not bad and not lost and not backwards else 1
+    groups = [int(x) for x in a.expect_groups.split(",")] if a.expect_groups else []
+    for grp in groups:
+        v = show_dev(a.show_dev, grp)
+        want = v.get("leader") if isinstance(v, dict) else v
+        got = last_leader.get(grp, "none seen")
+        ok = got == want
+        print("seqcheck: group %d: last leader_changed %s, show %s: %s" % (
+            grp, got, want, "same" if ok else "DIFFERENT"))
+        if not ok:
+            rc = 1
+    return rc
+
+
+def show_dev(dev, group):
+    p = subprocess.run([CTL, "-j", "show", "dev", dev, "group", str(group)],
+                       capture_output=True, text=True, timeout=20)
+    if p.returncode:
+        return "error: " + p.stderr.strip()
+    return json.loads(p.stdout)[0]
+
+
+# ------------------------------------------------------- watch, roles ---
+
+CTRL_ATTR_MCAST_GROUPS = 7
+CTRL_ATTR_MCAST_GRP_NAME = 1
+CTRL_ATTR_MCAST_GRP_ID = 2
+NETLINK_ADD_MEMBERSHIP = 1
+SOL_NETLINK = 270
+
+
+def genl_mcast_group(g, family, group):
+    """The id of @family's multicast group @group (over Genl @g)."""
+    _, _, _, replies = g.request(
+        GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
+        nla(CTRL_ATTR_FAMILY_NAME, family.encode() + b"\0"))
+    for _, chunk in replies:
+        attrs = parse_nla(chunk[4:])
+        for entry in parse_nla(attrs.get(CTRL_ATTR_MCAST_GROUPS, b"")).values():
+            e = parse_nla(entry)
+            name = e.get(CTRL_ATTR_MCAST_GRP_NAME, b"").rstrip(b"\0").decode()
+            if name == group and CTRL_ATTR_MCAST_GRP_ID in e:
+                return struct.unpack("=I", e[CTRL_ATTR_MCAST_GRP_ID][:4])[0]
+    raise SystemExit("multicast group %s/%s not found" % (family, group))
+
+
+def nla_uint(attrs, atype, default=None):
+    """An unsigned attribute of 1, 2, 4 or 8 bytes, else @default."""
+    v = attrs.get(atype)
+    if v is None:
+        return default
+    fmt = {1: "=B", 2: "=H", 4: "=I", 8: "=Q"}.get(len(v))
+    return struct.unpack(fmt, v)[0] if fmt else default
+
+
+def cmd_watch(a):
+    """Record every node's role, leader and term (GROUP_GET every
+    --interval, over one socket per namespace) and every event of the
+    group (the "events" multicast group of each namespace, kernel ts_ns),
+    as JSON lines in --out, until --seconds pass or SIGTERM/SIGINT."""
+    import errno
+    import signal
+
+    enums = uapi_enums()
+    cmd = enums["elec_cmd"]
+    attr = enums["elec_attr"]
+    roles = {v: k[len("ELEC_ROLE_"):].lower()
+             for k, v in enums["elec_role"].items()}
+    evnames = {v: k[len("ELEC_EVENT_"):].lower()
+               for k, v in enums["elec_event"].items()}
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
+    nodes = parse_nodes(a.nodes)
+    home = os.open("/proc/self/ns/net", os.O_RDONLY)
+    socks = []
+    try:
+        for ns, nid in nodes:
+            fd = os.open("/run/netns/" + ns, os.O_RDONLY)
+            try:
+                setns(fd)
+            finally:
+                os.close(fd)
+            g = Genl()
+            fam = g.family("election")
+            ev = Genl()
+            ev.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+            ev.s.setsockopt(SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
+                            genl_mcast_group(ev, "election", "events"))
+            ev.s.setblocking(False)
+            ifindex = socket.if_nametoindex(a.dev)
+            payload = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
+                       nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group)))
+            socks.append((ns, nid, g, fam, ev, payload))
+    finally:
+        setns(home)
+        os.close(home)
+    out = open(a.out, "w")
+
+    def put(obj):
+        out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+    alive = enums["elec_msg_type"]["ELEC_MSG_ALIVE"]
+
+    def put_stats(when):
+        # quorum_lost and the ALIVE counters of every node
+        for ns, nid, g, fam, ev, payload in socks:
+            err, msg_, _, replies = g.request(fam, cmd["ELEC_CMD_STATS_GET"], payload)
+            if err or not replies:
+                put({"k": "stats", "when": when, "n": nid,
+                     "error": "%d %s" % (err, msg_)})
+                continue
+            at = parse_nla(replies[0][1][4:])
+            put({"k": "stats", "when": when, "n": nid,
+                 "quorum_lost": nla_uint(at, attr["ELEC_ATTR_QUORUM_LOST"]),
+                 "tx_alive": nla_uint(parse_nla(at.get(attr["ELEC_ATTR_TX"], b"")), alive),
+                 "rx_alive": nla_uint(parse_nla(at.get(attr["ELEC_ATTR_RX"], b"")), alive)})
+
+    put({"k": "start", "mono_ns": time.monotonic_ns(), "real_ns": time.time_ns(),
+         "nodes": [nid for _, nid, _, _, _, _ in socks], "group": a.group,
+         "interval": a.interval})
+    put_stats("start")
+    out.flush()
+    print("watch: watching %s every %.0f ms" % (
+        " ".join(str(nid) for _, nid, _, _, _, _ in socks), a.interval * 1000),
+        flush=True)
+    # the polls: GROUP_GET without NLM_F_ACK (one reply, one recv), the
+    # requests built once, the reply read up to TERM (ROLE and LEADER
+    # come before it): a 20 ms poll of five nodes costs a TCG guest little
+    a_role, a_leader, a_term = (attr["ELEC_ATTR_ROLE"], attr["ELEC_ATTR_LEADER"],
+                                attr["ELEC_ATTR_TERM"])
+    get_req = []
+    for _, _, _, fam, _, payload in socks:
+        body = struct.pack("=BBH", cmd["ELEC_CMD_GROUP_GET"], 1, 0) + payload
+        get_req.append(struct.pack("=IHHII", 16 + len(body), fam, NLM_F_REQUEST,
+                                   1, 0) + body)
+
+    def lean_state(data, fam):
+        ln, typ = struct.unpack("=IH", data[:6])
+        if typ != fam:
+            err = -struct.unpack("=i", data[16:20])[0] if typ == NLMSG_ERROR else -1
+            return ["error %d" % err, 0, 0]
+        off, end_, got = 20, min(ln, len(data)), {}
+        while off + 4 <= end_ and len(got) < 3:
+            alen, t = struct.unpack("=HH", data[off:off + 4])
+            if alen < 4:
+                break
+            t &= 0x3fff
+            if t in (a_role, a_leader, a_term):
+                got[t] = data[off + 4:off + alen]
+            off += (alen + 3) & ~3
+        return [roles.get(nla_uint(got, a_role), "?"), nla_uint(got, a_leader, 0),
+                nla_uint(got, a_term, 0)]
+
+    import select
+
+    # rows are written when a node's state changed, for a few rounds after
+    # an event (its ts_ns may precede a poll that already saw its effect),
+    # when two nodes read role leader, and every 25th round; the others
+    # only count (they repeat the row before, and no event came between)
+    rounds = events = coleader = 0
+    recent = 0
+    prev = None
+    last_seq = {}
+    seq_gaps = 0
+    by_fd = {ev.s.fileno(): (nid, fam, ev) for _, nid, _, fam, ev, _ in socks}
+    poller = select.poll()
+    for fd in by_fd:
+        poller.register(fd, select.POLLIN)
+    a_ev, a_ts, a_seq, a_grp, a_id = (
+        attr["ELEC_ATTR_EVENT"], attr["ELEC_ATTR_TIMESTAMP_NS"],
+        attr["ELEC_ATTR_SEQ"], attr["ELEC_ATTR_GROUP"], attr["ELEC_ATTR_NODE_ID"])
+    end = time.monotonic() + a.seconds
+    nxt = time.monotonic()
+    while not stop and time.monotonic() < end:
+        # events first: what happened before this round's requests
+        for fd, _ in poller.poll(0):
+            nid, fam, ev = by_fd[fd]
+            while True:
+                try:
+                    data = ev.s.recv(1 << 16)
+                except BlockingIOError:
+                    break
+                except OSError as e:
+                    if e.errno == errno.ENOBUFS:
+                        put({"k": "lost", "n": nid})
+                        continue
+                    raise
+                off = 0
+                while off + 16 <= len(data):
+                    ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
+                    if ln < 16:
+                        break
+                    chunk = data[off + 16:off + ln]
+                    off += (ln + 3) & ~3
+                    if typ != fam:
+                        continue
+                    at = parse_nla(chunk[4:])
+                    seq = nla_uint(at, a_seq)
+                    if nid in last_seq and seq != last_seq[nid] + 1:
+                        seq_gaps += 1
+                    last_seq[nid] = seq
+                    if nla_uint(at, a_grp) != a.group:
+                        continue
+                    events += 1
+                    recent = 5
+                    put({"k": "e", "n": nid, "ts": nla_uint(at, a_ts), "seq": seq,
+                         "ev": evnames.get(nla_uint(at, a_ev), "?"),
+                         "id": nla_uint(at, a_id), "leader": nla_uint(at, a_leader, 0),
+                         "term": nla_uint(at, a_term)})
+        row = []
+        for i, (ns, nid, g, fam, ev, payload) in enumerate(socks):
+            t0 = time.monotonic_ns()
+            g.s.send(get_req[i])
+            data = g.s.recv(1 << 16)
+            t1 = time.monotonic_ns()
+            row.append([nid, t0, t1] + lean_state(data, fam))
+        state = [x[3:] for x in row]
+        two = sum(1 for x in state if x[0] == "leader") > 1
+        coleader += two
+        if state != prev or recent or two or rounds % 25 == 0:
+            put({"k": "p", "s": row})
+        recent = max(recent - 1, 0)
+        prev = state
+        rounds += 1
+        nxt += a.interval
+        pause = nxt - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+        else:
+            nxt = time.monotonic()
+    put_stats("end")
+    put({"k": "end", "mono_ns": time.monotonic_ns(), "rounds": rounds,
+         "events": events, "coleader_rounds": coleader, "seq_gaps": seq_gaps})
+    out.close()
+    cpu = os.times()
+    print("watch: %d rounds, %d events, %.1fs of CPU" % (
+        rounds, events, cpu.user + cpu.system), flush=True)
+    return 0
+
+
+def role_intervals(rec, quorum):
+    """Per node, the intervals [start, end] (CLOCK_MONOTONIC ns) it held
+    the role leader, from its leader_changed events (kernel ts_ns) and
+    the first poll (the state when the watch began). The events carry the
+    leader, not the role: with quorum off a node leads from the event
+    naming itself; with quorum on such an event is its claim (role
+    candidate), and a second one naming itself again, the leader
+    unchanged, its confirmation (role leader). Any event naming another
+    leader, or none, and a stop end the role."""
+    first = {}
+    for p in rec["polls"]:
+        for nid, t0, t1, role, leader, _ in p:
+            first.setdefault(nid, (t0, t1, role, leader))
+    t_end = rec["end"]
+    out = {}
+    for nid in rec["nodes"]:
+        t0, t1, role, prev = first.get(nid, (rec["start"], rec["start"], "?", 0))
+        start = rec["start"] if role == "leader" else None
+        iv = []
+        for e in rec["events"].get(nid, []):
+            if e["ts"] < t0:
+                continue	# already in the first poll
+            if e["ev"] == "stopped":
+                if start is not None:
+                    iv.append([start, e["ts"]])
+                    start = None
+                continue
+            if e["ev"] != "leader_changed":
+                continue
+            lead = e["leader"]
+            now_leader = lead == nid and (not quorum or prev == nid)
+            if now_leader and start is None:
+                start = e["ts"]
+            elif lead != nid and start is not None:
+                iv.append([start, e["ts"]])
+                start = None
+            prev = lead
+        if start is not None:
+            iv.append([start, None])
+        out[nid] = iv
+    return out, t_end
+
+
+def read_watch(path):
+    rec = {"polls": [], "events": {}, "lost": 0, "nodes": [], "start": 0,
+           "end": 0, "real": 0}
+    with open(path) as f:
+        for line in f:
+            try:
+                o = json.loads(line)
+            except ValueError:
+                continue	# a line cut short by the stop
+            k = o.get("k")
+            if k == "start":
+                rec["nodes"] = o["nodes"]
+                rec["start"] = o["mono_ns"]
+                rec["real"] = o["real_ns"]
+            elif k == "p":
+                rec["polls"].append(o["s"])
+                rec["end"] = max(rec["end"], max(x[2] for x in o["s"]))
+            elif k == "e":
+                rec["events"].setdefault(o["n"], []).append(o)
+                rec["end"] = max(rec["end"], o["ts"] or 0)
+            elif k == "lost":
+                rec["lost"] += 1
+            elif k == "stats":
+                rec.setdefault("stats", {}).setdefault(o["n"], {})[o["when"]] = o
+            elif k == "end":
+                rec["end"] = max(rec["end"], o["mono_ns"])
+                rec["counts"] = o
+    for evs in rec["events"].values():
+        evs.sort(key=lambda e: (e["ts"], e["seq"]))
+    return rec
+
+
+def cmd_roles(a):
+    """Judge a watch record: who held the role leader when (see
+    role_intervals()); print one JSON object."""
+    rec = read_watch(a.file)
+    origin = rec["start"]
+    if a.origin_real:
+        origin = a.origin_real - rec["real"] + rec["start"]
+
+    def rel(t):
+        return None if t is None else round((t - origin) / 1e9, 4)
+
+    iv, t_end = role_intervals(rec, a.quorum == "on")
+    # overlaps of two nodes' leader intervals
+    overlaps = []
+    ids = sorted(iv)
+    for i, x in enumerate(ids):
+        for y in ids[i + 1:]:
+            for s1, e1 in iv[x]:
+                for s2, e2 in iv[y]:
+                    s = max(s1, s2)
+                    e = min(e1 if e1 is not None else t_end,
+                            e2 if e2 is not None else t_end)
+                    if e > s:
+                        overlaps.append([x, y, rel(s), rel(e),
+                                         round((e - s) / 1e9, 4)])
+    # the polls: rounds with two nodes in role leader; samples the
+    # intervals contradict (no event of that node within the request)
+    coleader = []
+    mismatches = []
+
+    def leading_at(nid, t):
+        return any(s <= t and (e is None or t < e) for s, e in iv[nid])
+
+    seqgaps = 0
+    for nid, evs in rec["events"].items():
+        seqs = [e["seq"] for e in evs]
+        seqgaps += sum(1 for u, v in zip(seqs, seqs[1:]) if v != u + 1)
+    for p in rec["polls"]:
+        lead = [x[0] for x in p if x[3] == "leader"]
+        if len(lead) > 1:
+            coleader.append([rel(p[0][1])] + lead)
+        for nid, t0, t1, role, leader, _ in p:
+            if nid not in iv:
+                continue
+            a0, a1 = leading_at(nid, t0), leading_at(nid, t1)
+            if a0 == a1 and a0 != (role == "leader"):
+                mismatches.append([rel(t0), nid, role, leader])
+    last = {}
+    for p in rec["polls"][-1:]:
+        for nid, _, _, role, leader, term in p:
+            last[str(nid)] = {"role": role, "leader": leader or None, "term": term}
+    timeline = []
+    for nid, evs in rec["events"].items():
+        for e in evs:
+            if e["ev"] in ("leader_changed", "election_started", "stopped"):
+                timeline.append([rel(e["ts"]), nid, e["ev"], e["leader"] or None,
+                                 e["term"]])
+    timeline.sort(key=lambda x: (x[0], x[1]))
+    # the watcher counted every round, rows written or not
+    counts = rec.get("counts", {})
+    res = {"rounds": counts.get("rounds", len(rec["polls"])),
+           "rows": len(rec["polls"]),
+           "events": sum(len(v) for v in rec["events"].values()),
+           "lost": rec["lost"], "seq_gaps": counts.get("seq_gaps", seqgaps),
+           "span": [rel(rec["start"]), rel(t_end)],
+           "intervals": {str(n): [[rel(s), rel(e)] for s, e in v]
+                         for n, v in iv.items()},
+           "overlaps": overlaps,
+           "overlap_max": max([o[4] for o in overlaps], default=0),
+           "coleader_rounds": max(len(coleader), counts.get("coleader_rounds", 0)),
+           "coleader_first": coleader[:5],
+           "mismatches": len(mismatches), "mismatch_first": mismatches[:5],
+           "last": last}
+    # per node, around the origin (a split): "down" the end of the
+    # interval it held at the origin (the last one that began before it:
+    # a loaded host can cost a leader its lease and role for a moment
+    # before the split), "up" the start of its first one after it,
+    # "upend" that one's end, "held" 1 when it held the role from before
+    # the origin to the end without a break
+    per = {}
+    for n, v in iv.items():
+        r = [[rel(s), rel(e)] for s, e in v]
+        before = [x for x in r if x[0] <= 0]
+        after = [x for x in r if x[0] > 0]
+        per[str(n)] = {"down": before[-1][1] if before else None,
+                       "up": after[0][0] if after else None,
+                       "upend": after[0][1] if after else None,
+                       "held": int(len(r) == 1 and r[0][0] <= 0 and r[0][1] is None),
+                       "led": int(bool(r))}
+    # the counters' growth from the watch's start to its end
+    for n, st in rec.get("stats", {}).items():
+        b, e = st.get("start", {}), st.get("end", {})
+        for k in ("quorum_lost", "tx_alive", "rx_alive"):
+            d = e.get(k) - b.get(k) if None not in (b.get(k), e.get(k)) else None
+            per.setdefault(str(n), {})[k] = d
+    res["nodes"] = per
+    res["overlap_total"] = round(sum(o[4] for o in overlaps), 4)
+    if a.timeline:
+        for t, nid, ev, leader, term in timeline:
+            print("    %+9.4f  node %-4s %-16s leader %-5s term %s" % (
+                t, nid, ev, leader, term), file=sys.stderr)
+    if a.shell:
+        import shlex
+        for k in ("rounds", "rows", "events", "lost", "seq_gaps", "mismatches",
+                  "mismatch_first", "coleader_rounds", "coleader_first",
+                  "overlaps", "overlap_max", "overlap_total", "intervals"):
+            v = res[k]
+            print("R_%s=%s" % (k, shlex.quote(v if isinstance(v, str) else json.dumps(v))))
+        print("R_span=%s" % round(res["span"][1] - res["span"][0], 3))
+        for n, d in per.items():
+            for k, v in d.items():
+                print("R_%s_%s=%s" % (k, n, "None" if v is None else v))
+        return 0
+    print(json.dumps(res, sort_keys=True))
+    return 0
+
+
+def parse_sides(specs):
+    """[(leader or 0, nodes)] of SIDE arguments "L=NETNS:ID,NETNS:ID"."""
+    out = []
+    for spec in specs:
+        lead, _, nodes = spec.partition("=")
+        out.append((int(lead), parse_nodes(nodes.split(","))))
+    return out
+
+
+def leaderless_verdict(views):
+    for (ns, nid), v in views:
+        if isinstance(v, str):
+            return "%s: %s" % (ns, v)
+        if v.get("leader") is not None or v.get("role") != "follower":
+            return "%s (id %d): role %s leader %s" % (
+                ns, nid, v.get("role"), v.get("leader"))
+    return None
+
+
+def sides_verdict(sides, views, same_term=True):
+    for (lead, _), vs in zip(sides, views):
+        why = verdict(vs, lead, same_term) if lead else leaderless_verdict(vs)
+        if why:
+            return why
+    return None
+
+
+def cmd_sides(a):
+    """Poll until every side is as its SIDE says; with --stable, check
+    that it holds."""
+    sides = parse_sides(a.sides)
+    flat = [n for _, nodes in sides for n in nodes]
+
+    def poll():
+        views = views_of(flat, a.group, a.dev)
+        out, i = [], 0
+        for _, nodes in sides:
+            out.append(views[i:i + len(nodes)])
+            i += len(nodes)
+        return out
+
+    what = "; ".join("%s: %s" % (" ".join(str(n) for _, n in nodes),
+                                 "leader %d" % lead if lead else "no leader")
+                     for lead, nodes in sides)
+    t0 = time.monotonic()
+    while True:
+        views = poll()
+        why = sides_verdict(sides, views)
+        if why is None or time.monotonic() - t0 > a.timeout:
+            break
+        time.sleep(a.interval)
+    took = time.monotonic() - t0
+    if why is not None:
+        print("not as expected (%s) within %.1fs: %s" % (what, a.timeout, why))
+        for vs in views:
+            print(fmt_views(vs))
+        return 1
+    print("%s after %.2fs" % (what, took))
+    t1 = time.monotonic()
+    polls = 0
+    while time.monotonic() - t1 < a.stable:
+        time.sleep(a.interval)
+        views = poll()
+        polls += 1
+        why = sides_verdict(sides, views, same_term=False)
+        if why is not None:
+            print("did not hold: %s" % why)
+            for vs in views:
+                print(fmt_views(vs))
+            return 1
+    if a.stable > 0:
+        print("held for %.1fs over %d polls" % (a.stable, polls))
+    return 0
+
+
+# ---------------------------------------------------------------- serve ---
+
+# The subcommands that serve runs: they only poll electionctl and print
+# (no fd, signal, cwd or namespace of their own), so a thread of the server
+# runs them as a fresh process would.
+SERVED = ("agree", "views", "stats", "quiet", "sides", "groups")
+
+
+class _Framed:
+    """A text stream that sends each line to @sock as "@tag LINE\\n"."""
+
+    def __init__(self, sock, tag):
+        self.sock, self.tag, self.buf = sock, tag, ""
+
+    def write(self, text):
+        self.buf += text
+        while "\n" in self.buf:
+            line, self.buf = self.buf.split("\n", 1)
+            self.sock.sendall(("%s %s\n" % (self.tag, line)).encode())
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def close_line(self):
+        if self.buf:
+            self.write("\n")
+
+
+class _PerThread:
+    """sys.stdout or sys.stderr of the server: each request's thread
+    writes to its own connection, anything else to the original."""
+
+    def __init__(self, orig, local, name):
+        self.orig, self.local, self.name = orig, local, name
+
+    def _to(self):
+        return getattr(self.local, self.name, None) or self.orig
+
+    def write(self, text):
+        return self._to().write(text)
+
+    def flush(self):
+        return self._to().flush()
+
+
+def _serve_one(conn, local):
+    """One request: "N\\n" then N NUL-terminated arguments; the reply: the
+    output lines ("o ..." stdout, "e ..." stderr), then "x RC"."""
+    data = b""
+    while b"\n" not in data:
+        chunk = conn.recv(4096)
+        if not chunk:
+            return
+        data += chunk
+    head, data = data.split(b"\n", 1)
+    n = int(head)
+    while data.count(b"\0") < n:
+        chunk = conn.recv(4096)
+        if not chunk:
+            return
+        data += chunk
+    args = [x.decode() for x in data.split(b"\0")[:n]]
+    local.out, local.err = _Framed(conn, "o"), _Framed(conn, "e")
+    rc = 1
+    try:
+        if not args or args[0] not in SERVED:
+            raise SystemExit("elec.py serve: not served: %r" % (args[:1],))
+        rc = main(args) or 0
+    except SystemExit as e:
+        if isinstance(e.code, str):
+            print(e.code, file=sys.stderr)
+            rc = 1
+        else:
+            rc = e.code or 0
+    except Exception:     # what python3 elec.py would print
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)
+        rc = 1
+    local.out.close_line()
+    local.err.close_line()
+    local.out = local.err = None
+    conn.sendall(("x %d\n" % rc).encode())
+
+
+def cmd_serve(a):
+    """Run SERVED subcommands for lib.sh's elec_py (over TCP on 127.0.0.1:
+    bash reaches it through /dev/tcp without an exec), each in a thread of
+    its own: a TCG guest spends ~1.5 s starting python3 and importing this
+    module, and a forked child's copy-on-write faults cost it ~0.4 s more.
+    Runs until killed."""
+    import threading
+
+    local = threading.local()
+    sys.stdout = _PerThread(sys.stdout, local, "out")
+    sys.stderr = _PerThread(sys.stderr, local, "err")
+    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", a.port))
+    srv.listen(64)
+
+    def run(conn):
+        try:
+            _serve_one(conn, local)
+        except OSError:
+            pass
+        finally:
+            conn.close()
+
+    while True:
+        conn, _ = srv.accept()
+        threading.Thread(target=run, args=(conn,), daemon=True).start()
+
+
+_PARSER = []
+
+
+def main(argv=None):
+    """Run the subcommand of @argv (default: sys.argv[1:]); its exit code.
+    The parser is built once per process (elec.py serve runs many)."""
+    if not _PARSER:
+        _PARSER.append(_build_parser())
+    a = _PARSER[0].parse_args(argv)
+    return a.fn(a)
+
+
+def _build_parser():
+    p = argparse.ArgumentParser(prog="elec.py", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="sub", required=True)
+    q = sub.add_parser("agree")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--expect", type=int, required=True)
+    q.add_argument("--timeout", type=float, default=30)
+    q.add_argument("--stable", type=float, default=0)
+    q.add_argument("--interval", type=float, default=0.1)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("nodes", nargs="+")
+    q.set_defaults(fn=cmd_agree)
+    q = sub.add_parser("groups")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--timeout", type=float, default=30)
+    q.add_argument("--stable", type=float, default=0)
+    q.add_argument("--interval", type=float, default=0.1)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("sides", nargs="+")
+    q.set_defaults(fn=cmd_groups)
+    q = sub.add_parser("views")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("nodes", nargs="+")
+    q.set_defaults(fn=cmd_views)
+    for name, fn in (("stats", cmd_stats), ("quiet", cmd_quiet),
+                     ("elect", cmd_elect)):
+        q = sub.add_parser(name)
+        q.add_argument("--group", type=int, required=True)
+        q.add_argument("--dev", default="eth0")
+        if name == "quiet":
+            q.add_argument("--stable", type=float, default=1.5)
+            q.add_argument("--timeout", type=float, default=30)
+            q.add_argument("--interval", type=float, default=0.2)
+            q.add_argument("--types", default="election,answer,coordinator,ack,retry,query,cid")
+        q.add_argument("nodes", nargs="+")
+        q.set_defaults(fn=fn)
+    q = sub.add_parser("nl")
+    q.add_argument("cmd")
+    q.add_argument("attrs", nargs="*")
+    q.set_defaults(fn=cmd_nl)
+    q = sub.add_parser("inject")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--seconds", type=float, default=5)
+    q.add_argument("--rate", type=float, default=2000)
+    q.add_argument("--max-frames", type=int, default=200000)
+    q.add_argument("--group", type=int, default=1)
+    q.add_argument("--wrong-group", type=int, default=999)
+    q.add_argument("--ids", default="")
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
+    q.set_defaults(fn=cmd_inject)
+    q = sub.add_parser("forge")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--type", choices=sorted(MSG_TYPES), required=True)
+    q.add_argument("--algo", choices=sorted(ALGOS), default="bully")
+    q.add_argument("--group", type=int, default=1)
+    q.add_argument("--src", required=True)
+    q.add_argument("--dst", type=int, default=0)
+    q.add_argument("--term", type=lambda x: int(x, 0), default=0)
+    q.add_argument("--term-step", type=int, default=0,
+                   help="add this to the term after each round (--count)")
+    q.add_argument("--src-mac", default="")
+    q.add_argument("--dst-mac", default="")
+    q.add_argument("--count", type=int, default=1)
+    q.add_argument("--rate", type=float, default=0)
+    q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
+    q.set_defaults(fn=cmd_forge)
+    q = sub.add_parser("mass")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--groups", required=True)
+    q.add_argument("--id", type=int, default=1)
+    q.add_argument("--peers", type=int, default=0)
+    q.set_defaults(fn=cmd_mass)
+    q = sub.add_parser("dump")
+    q.add_argument("--stats", action="store_true")
+    q.add_argument("--ifindex", type=int, default=0)
+    q.add_argument("--group", type=int, default=0)
+    q.add_argument("--repeat", type=int, default=1)
+    q.add_argument("--pause-cmd", default="")
+    q.set_defaults(fn=cmd_dump)
+    q = sub.add_parser("tap")
+    q.add_argument("--name", required=True)
+    q.add_argument("--cmd", required=True)
+    q.add_argument("--setlink", type=lambda x: int(x, 0), default=0xfffe)
+    q.set_defaults(fn=cmd_tap)
+    q = sub.add_parser("sniff")
+    q.add_argument("--dev", required=True)
+    q.add_argument("--out", required=True)
+    q.add_argument("--seconds", type=float, default=600)
+    q.add_argument("--ethertype", type=lambda x: int(x, 0), default=0x88B5)
+    q.set_defaults(fn=cmd_sniff)
+    q = sub.add_parser("watch")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("--out", required=True)
+    q.add_argument("--seconds", type=float, default=600)
+    q.add_argument("--interval", type=float, default=0.02)
+    q.add_argument("nodes", nargs="+")
+    q.set_defaults(fn=cmd_watch)
+    q = sub.add_parser("roles")
+    q.add_argument("--file", required=True)
+    q.add_argument("--quorum", choices=("on", "off"), default="on")
+    q.add_argument("--origin-real", type=int, default=0)
+    q.add_argument("--timeline", action="store_true")
+    q.add_argument("--shell", action="store_true")
+    q.set_defaults(fn=cmd_roles)
+    q = sub.add_parser("sides")
+    q.add_argument("--group", type=int, required=True)
+    q.add_argument("--dev", default="eth0")
+    q.add_argument("--timeout", type=float, default=30)
+    q.add_argument("--stable", type=float, default=0)
+    q.add_argument("--interval", type=float, default=0.1)
+    q.add_argument("sides", nargs="+")
+    q.set_defaults(fn=cmd_sides)
+    q = sub.add_parser("seqcheck")
+    q.add_argument("--file", required=True)
+    q.add_argument("--expect-groups", default="")
+    q.add_argument("--show-dev", default="eth0")
+    q.set_defaults(fn=cmd_seqcheck)
+    q = sub.add_parser("serve")
+    q.add_argument("--port", type=int, required=True)
+    q.set_defaults(fn=cmd_serve)
+    return p
+
+
+if __name__ == "__main__":
+    sys.exit(main())
