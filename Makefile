@@ -12,6 +12,8 @@
 #                   seconds each (default 300), then line coverage
 #                   (tests/fuzz; make check runs them 60 s in all)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
+#   make vmtest-rt  the same scenarios on Debian's PREEMPT_RT kernel
+#                   (VM_KERNEL=rt; make deps-rt installs it); not in check
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
 #                   lockdep, debug objects, kmemleak); not part of check
 #   make vmtest-long  long scenarios (tests/vm/long: partitions flapping for
@@ -44,6 +46,10 @@
 #                   not touching /lib/modules; the VM scenarios load it
 #   make packaging  install/uninstall, DKMS, unit, man page, completion
 #                   checks on the host (tests/packaging/run; in make check)
+#   make compat-matrix  module/compat.h against stub headers of each kernel
+#                   API era, 6.1 to next (tests/compat/run; in make check)
+#   make compat     that, and election.ko built with W=1 against every
+#                   installed /lib/modules/*/build: no warning (not in check)
 #   make clean
 
 # the running kernel's build dir, else the stock kernel's (Debian's
@@ -71,8 +77,9 @@ MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
 	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
+	vmtest-rt deps-rt \
 	vmtest-faults vmtest-scale \
-	debug-kernel install uninstall man dkms-tree packaging
+	debug-kernel install uninstall man dkms-tree packaging compat compat-matrix
 all: module userspace
 
 module:
@@ -116,6 +123,14 @@ vmtest: all
 vmtest-debug: userspace
 	@VM_KERNEL=debug scripts/vmtest
 
+# Debian's PREEMPT_RT kernel (make deps-rt): every scenario on it, with an
+# election.ko that tests/vm/run builds for it (build/module-<release>/)
+deps-rt:
+	@scripts/deps --rt
+
+vmtest-rt: all
+	@VM_KERNEL=rt scripts/vmtest
+
 # scenarios too long for make check (tests/vm/long): partitions that flap
 # for a minute, ...
 vmtest-long: all
@@ -134,6 +149,12 @@ debug-kernel:
 
 vmharness:
 	@tests/vm/selftest.sh
+
+compat-matrix:
+	@tests/compat/run
+
+compat:
+	@tests/compat/run --builds
 
 # deps first, then a fresh make (KDIR is computed after the headers exist).
 check:

@@ -16,7 +16,6 @@
  * instance only; it is wiped when it is replaced or removed and when the
  * instance is freed. No reply, event, trace or log line carries it.
  */
-#include <crypto/algapi.h>
 #include <linux/siphash.h>
 
 #include "compat.h"

@@ -55,6 +55,7 @@
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 
+#include "compat.h"
 #include "timer.h"
 
 unsigned int elec_timer_mode = ELEC_TIMER_MODE_FIFO;
@@ -213,7 +214,7 @@ int elec_timer_init(void)
 	elec_timer_wq = alloc_workqueue("election-timer", WQ_HIGHPRI, 0);
 	if (!elec_timer_wq)
 		return -ENOMEM;
-	elec_timer_worker = kthread_create_worker(0, "election-timer");
+	elec_timer_worker = elec_kthread_run_worker("election-timer");
 	if (IS_ERR(elec_timer_worker)) {
 		destroy_workqueue(elec_timer_wq);
 		return PTR_ERR(elec_timer_worker);
