@@ -133,9 +133,9 @@ def setns(path):
         os.close(fd)
 
 
-# the attribute helpers of the scenario library (tests/vm/elec.py)
+# the attribute helpers of the scenario library (tests/vm/elec_lib.py)
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
-from elec import nla, parse_nla  # noqa: E402
+from elec_lib import nla, parse_nla  # noqa: E402
 
 
 class Netlink:

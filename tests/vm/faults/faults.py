@@ -109,8 +109,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.environ.get("ELECTION_REPO") or os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 sys.path.insert(0, os.path.join(REPO, "tests", "bench", "failover"))
-import elec  # noqa: E402
-from elec import Genl, nla, parse_nla, nla_uint, uapi_enums  # noqa: E402
+import elec_lib as elec  # noqa: E402
+from elec_lib import Genl, nla, parse_nla, nla_uint, uapi_enums  # noqa: E402
 # the benchmark's rtnetlink helpers and its nearest-rank percentile
 from driver import Netlink, link_req, drop_filter_reqs  # noqa: E402
 from analyze import pct  # noqa: E402

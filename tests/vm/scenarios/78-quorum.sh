@@ -168,7 +168,7 @@ check "quorum still true on 1 (follower) and 5 (leader): $got" \
 # at once) $(elec_sec 1)s apart, in one python run
 got=$(python3 -c 'import sys, time
 sys.path.insert(0, sys.argv[1])
-import elec
+import elec_lib as elec
 nodes, g = elec.parse_nodes(sys.argv[4:]), int(sys.argv[2])
 a = elec.all_stats(nodes, g, "eth0")
 t = time.monotonic()
