@@ -12,6 +12,10 @@
 #                   seconds each (default 300), then line coverage
 #                   (tests/fuzz; make check runs them 60 s in all)
 #   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
+#   make vmtest-multi  3 guests (MULTI_NODES), each its own kernel, on one
+#                   bridge: bully and ring across machines, link cut and
+#                   kill, failover measured without a shared clock; ~4 min;
+#                   not in check (tests/vm/multi/run.py)
 #   make vmtest-rt  the same scenarios on Debian's PREEMPT_RT kernel
 #                   (VM_KERNEL=rt; make deps-rt installs it); not in check
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
@@ -77,7 +81,7 @@ MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
 	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
-	vmtest-rt deps-rt \
+	vmtest-rt deps-rt vmtest-multi \
 	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging compat compat-matrix
 all: module userspace
@@ -130,6 +134,10 @@ deps-rt:
 
 vmtest-rt: all
 	@VM_KERNEL=rt scripts/vmtest
+
+# several machines: MULTI_NODES guests on one bridge (tests/vm/multi)
+vmtest-multi: all
+	@python3 tests/vm/multi/run.py
 
 # scenarios too long for make check (tests/vm/long): partitions that flap
 # for a minute, ...
