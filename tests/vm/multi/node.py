@@ -13,7 +13,7 @@ The NIC (virtio-net on the host's bridge) becomes lan0 with 10.99.0.ID/24;
 the host's clock answers on 10.99.0.254 (clockd.py). Groups: 1 bully and
 2 ring, both on lan0; the peers' MACs are 02:e1:<id> as in lib.sh.
 
-A phase line is "N VERB ARGS...":
+A phase line is "N VERB [@ID,ID..] ARGS..." (with @: for those nodes only):
   N config GROUP ALGO [OPTS...]   group add + every peer, not started
   N start GROUP                   group start
   N watch GROUP                   start recording GROUP (elec.py watch)
@@ -131,6 +131,13 @@ def main():
             time.sleep(0.05)
             continue
         n, verb, args = int(line[0]), line[1], line[2:]
+        if args and args[0].startswith("@"):
+            # a phase for some nodes only
+            only = [int(x) for x in args[0][1:].split(",") if x]
+            args = args[1:]
+            if nid not in only:
+                done = n
+                continue
         res = {"phase": n, "verb": verb}
         try:
             if verb == "config":

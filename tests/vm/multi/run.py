@@ -142,8 +142,9 @@ class Nodes:
         self.phase += 1
         n = self.phase
         tmp = os.path.join(self.ctl, ".phase")
+        only = "@" + ",".join(map(str, sorted(nodes))) if nodes is not None else ""
         with open(tmp, "w") as f:
-            f.write("%d %s %s\n" % (n, verb, " ".join(args)))
+            f.write("%d %s %s %s\n" % (n, verb, only, " ".join(args)))
         os.rename(tmp, os.path.join(self.ctl, "phase"))
         want = set(nodes if nodes is not None else self.alive)
         acks = {}
