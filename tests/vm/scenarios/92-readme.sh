@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # README.md's "Without a VM" block, run as written (only its "make &&" is
-# left out: the tree is built, and read-only here): two namespaces, a veth
+# left out: the tree is built, and read-only here; on another kernel the
+# module built for it replaces module/election.ko): two namespaces, a veth
 # pair, node 2 leads, resigns, node 1 takes over; the module unloads.
 . tests/vm/lib.sh
 elec_begin
@@ -10,6 +11,11 @@ elec_modprobe veth
 lsmod | grep -q '^election ' && rmmod election
 block=$(sed -n '/^<!-- netns-demo -->$/,/^<!-- \/netns-demo -->$/p' "$ELEC_REPO/README.md" |
 	sed '1,2d;$d' | sed '$d' | sed 's/^make && //')
+# on another kernel than the tree's build (VM_KERNEL=rt, debug) the module
+# built for it: the block's insmod module/election.ko, with that path
+if [ "$ELEC_KO" != "$ELEC_REPO/module/election.ko" ]; then
+	block=${block//module\/election.ko/$ELEC_KO}
+fi
 printf '%s\n' "$block" | sed 's/^/    | /'
 out=$(cd "$ELEC_REPO" && bash -e -c "$block" 2>&1)
 rc=$?
