@@ -45,7 +45,6 @@ import json
 import os
 import shutil
 import signal
-import statistics
 import subprocess
 import sys
 import time
@@ -316,7 +315,7 @@ def main():
             return 1
         ok("boot: %d guests up in %.1fs, each its own kernel, on bridge br0 of %s" % (
             N, time.monotonic() - t, NS))
-        _, acks = nodes.do("clock")
+        nodes.do("clock")
         offsets = {}
         for nid in IDS:
             with open(os.path.join(nodes.res(nid), "clock-%d.json" % nodes.phase)) as f:
@@ -324,7 +323,7 @@ def main():
             result["clock"][nid] = {"start": c}
             if "offset_ns" in c:
                 offsets[nid] = c["offset_ns"]
-        errs = ["%d: %+.3f s +- %.2f ms" % (n, offsets[n] / 1e9 - 0, result["clock"][n]["start"]["error_ns"] / 1e6)
+        errs = ["%d: %+.3f s +- %.2f ms" % (n, offsets[n] / 1e9, result["clock"][n]["start"]["error_ns"] / 1e6)
                 for n in sorted(offsets)]
         if len(offsets) == N:
             ok("clock: each guest's offset to the host clock (host = mono + offset): %s" % ", ".join(errs))

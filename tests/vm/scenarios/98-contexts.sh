@@ -27,7 +27,6 @@ T=/sys/kernel/tracing
 P=/sys/module/election/parameters
 TMPD=$(mktemp -d)
 RT=no
-grep -qs 'PREEMPT_RT' /sys/kernel/realtime 2>/dev/null && RT=yes
 [ "$(cat /sys/kernel/realtime 2>/dev/null)" = 1 ] && RT=yes
 uname -v | grep -q 'PREEMPT_RT' && RT=yes
 log "kernel $(uname -r), PREEMPT_RT: $RT"
