@@ -16,6 +16,9 @@
 #                   bridge: bully and ring across machines, link cut and
 #                   kill, failover measured without a shared clock; ~4 min;
 #                   not in check (tests/vm/multi/run.py)
+#   make bench-multi  failover across 3 guests (MULTI_RUNS runs of
+#                   vmtest-multi) next to the one-kernel benchmark of the
+#                   same configuration (tests/vm/multi/bench); ~15 min
 #   make vmtest-rt  the same scenarios on Debian's PREEMPT_RT kernel
 #                   (VM_KERNEL=rt; make deps-rt installs it); not in check
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
@@ -39,6 +42,8 @@
 #                   (tests/bench/stability; not part of check)
 #   make bench-timers  timer lateness per timer mode, quiet and under a
 #                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
+#   make bench-rt   bench-failover and bench-timers on the stock and the
+#                   PREEMPT_RT kernel, side by side (tests/bench/rt); ~75 min
 #   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
 #                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
 #                   pages, bash completion, election@.service, the
@@ -81,7 +86,7 @@ MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
 	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
-	vmtest-rt deps-rt vmtest-multi \
+	vmtest-rt deps-rt vmtest-multi bench-multi bench-rt \
 	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging compat compat-matrix
 all: module userspace
@@ -139,6 +144,12 @@ vmtest-rt: all
 vmtest-multi: all
 	@python3 tests/vm/multi/run.py
 
+# failover across machines (MULTI_RUNS runs of vmtest-multi) next to the
+# one-kernel benchmark of the same configuration; ~15 min
+bench-multi: all
+	@scripts/deps
+	@tests/vm/multi/bench
+
 # scenarios too long for make check (tests/vm/long): partitions that flap
 # for a minute, ...
 vmtest-long: all
@@ -194,6 +205,12 @@ bench-stability:
 
 bench-timers: all
 	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh
+
+# bench-failover and bench-timers on the stock and the PREEMPT_RT kernel,
+# side by side (tests/bench/rt); ~75 min
+bench-rt: all
+	@scripts/deps --rt
+	@tests/bench/rt/run
 
 # the per-frame cost of SipHash-2-4 against HMAC-SHA256 in the VM's kernel
 bench-mac:

@@ -63,14 +63,15 @@ for mode in $MODES; do
 			hog_stop
 			for id in 1 2 3; do
 				elec_ctl "$id" -j stats dev eth0 group "$g" | python3 -c '
-import json, sys
+import json, os, sys
 d = json.load(sys.stdin)[0]
 mode, iv, load, rep, node = sys.argv[1:6]
 print(json.dumps({"mode": int(mode), "interval": iv, "load": load,
                   "rep": rep, "node": int(node), "seconds": float(sys.argv[6]),
                   "timer_late": d["timer_late"], "elections": d["elections"],
                   "leader_changes": d["leader_changes"],
-                  "tx_heartbeat": d["tx"]["heartbeat"]}))' \
+                  "tx_heartbeat": d["tx"]["heartbeat"],
+                  "kernel": os.uname().release}))' \
 					"$mode" "$iv" "$load" "$REP" "$id" "$SECS" >>"$OUT"
 			done
 			for id in 1 2 3; do

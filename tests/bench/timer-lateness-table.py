@@ -44,17 +44,22 @@ def fmt_ns(ns):
 
 
 def main():
-    rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+    # several files (one per guest kernel, say): rows side by side, with a
+    # kernel column when more than one kernel is in them
+    rows = [json.loads(l) for f in sys.argv[1:] for l in open(f) if l.strip()]
     runs = defaultdict(lambda: defaultdict(list))
     for r in rows:
-        runs[(r["interval"], r["load"], r["mode"])][r["rep"]].append(r)
-    print("| interval | load | timer mode | expiries | p50 | p99 | max | "
-          "p99 per run | max per run | elections beyond the first |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+        runs[(r["interval"], r["load"], r["mode"], r.get("kernel", "not recorded"))][r["rep"]].append(r)
+    kernels = sorted({k[3] for k in runs})
+    kcol = len(kernels) > 1
+    print("Guest kernel: %s\n" % ", ".join(kernels))
+    print("| interval | load | timer mode | %sexpiries | p50 | p99 | max | "
+          "p99 per run | max per run | elections beyond the first |" % ("kernel | " if kcol else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|%s" % ("---|" if kcol else ""))
     order = sorted(runs, key=lambda k: (-float(k[0].rstrip("ms")) if k[0].endswith("ms")
-                                        else 0, k[1] != "quiet", k[2]))
+                                        else 0, k[1] != "quiet", k[2], k[3]))
     for key in order:
-        iv, load, mode = key
+        iv, load, mode, kernel = key
         pooled = [0] * 22
         mx = 0
         p99s, maxs, extra = [], [], []
@@ -76,8 +81,8 @@ def main():
             # each begin one after learning (at most 3 in all)
             extra.append(max(0, el - 3))
         k50, k99 = pct(pooled, 0.5), pct(pooled, 0.99)
-        print("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
-            iv, load, MODES.get(mode, mode), sum(pooled),
+        print("| %s | %s | %s | %s%d | %s | %s | %s | %s | %s | %s |" % (
+            iv, load, MODES.get(mode, mode), kernel + " | " if kcol else "", sum(pooled),
             bound(k50) if k50 is not None else "-",
             bound(k99) if k99 is not None else "-", fmt_ns(mx),
             " ".join(p99s), " ".join(maxs), " ".join(str(e) for e in extra)))

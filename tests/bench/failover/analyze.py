@@ -695,7 +695,7 @@ CPU, next to keepalived's processes' utime + stime / N during its soak.
 **timer lateness**: from `electionctl -j stats` `timer_late` (summed over the
 nodes) when the module reports it, else n/a. Percentiles are nearest-rank.
 
-Run: %(duration)s on %(machine)s. The guest is a TCG VM whose timers
+Run: %(duration)s on %(machine)s; guest kernel %(guest_kernel)s. The guest is a TCG VM whose timers
 alone are late by tens of microseconds on average and by milliseconds in the
 tail (tests/vm/README); compare medians and tails, not single trials.
 
@@ -732,6 +732,7 @@ def main():
         "duration": ("%.0f min (%s to %s UTC)" % (dur / 60, host.get("start", "?"), host.get("end", "?"))
                      if dur else "duration unknown"),
         "machine": host.get("machine", "an unknown machine"),
+        "guest_kernel": ", ".join(sorted({c.meta.get("guest_kernel") or "unknown" for c in cfgs})),
     }
     md = [HEADER % info]
     tl = targets(cfgs)

@@ -52,7 +52,7 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 HERE = os.path.join(REPO, "tests", "vm", "multi")
-OUT = os.path.join(REPO, "build", "vmtest-multi")
+OUT = os.environ.get("MULTI_OUT") or os.path.join(REPO, "build", "vmtest-multi")
 N = int(os.environ.get("MULTI_NODES", "3"))
 CUTS = int(os.environ.get("MULTI_CUTS", "10"))
 HB = os.environ.get("MULTI_HB", "100ms")
@@ -72,17 +72,20 @@ if os.environ.get("MULTI_ONE_KERNEL"):
                 ONE_KERNEL[(_w[0], _w[1])] = (float(_w[2]), float(_w[3]))
 
 passed = failed = 0
+checks = []
 
 
 def ok(msg):
     global passed
     passed += 1
+    checks.append("PASS: " + msg)
     print("PASS: " + msg, flush=True)
 
 
 def ko(msg):
     global failed
     failed += 1
+    checks.append("FAIL: " + msg)
     print("FAIL: " + msg, flush=True)
 
 
@@ -243,7 +246,8 @@ def textbook(nodes, timing):
                 algo, initiator, seen, want))
 
 
-def watch_events(nodes, nid, group):
+def watch_events(nodes, nid, group, kinds=("leader_changed",)):
+    """(ts, leader) of the node's events of these kinds in the group."""
     p = os.path.join(nodes.res(nid), "watch-%s.jsonl" % group)
     evs = []
     try:
@@ -253,7 +257,7 @@ def watch_events(nodes, nid, group):
                     r = json.loads(ln)
                 except ValueError:
                     continue
-                if r.get("k") == "e" and r.get("ev") == "leader_changed":
+                if r.get("k") == "e" and r.get("ev") in kinds:
                     evs.append((r["ts"], r.get("leader")))
     except OSError:
         pass
@@ -276,14 +280,27 @@ def failover_ms(nodes, offsets, survivors, group, new, t0, t1):
     return (max(last) - t0) / 1e6
 
 
+def detect_ms(nodes, offsets, survivors, group, t0, t1):
+    """cut (host ns t0) -> the first sign on a survivor that it noticed:
+    election_started, peer_down or a leader_changed (in host time), in ms;
+    the benchmark's detection."""
+    first = []
+    for nid in survivors:
+        off = offsets.get(nid)
+        if off is None:
+            continue
+        first += [ts + off for ts, _ in watch_events(
+            nodes, nid, group, ("election_started", "peer_down", "leader_changed"))
+            if t0 <= ts + off <= t1]
+    return (min(first) - t0) / 1e6 if first else None
+
+
 def pct(xs, p):
+    """nearest rank, as make bench-failover's analysis"""
     xs = sorted(xs)
     if not xs:
         return float("nan")
-    k = (len(xs) - 1) * p / 100
-    lo = int(k)
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+    return xs[max(0, -(-len(xs) * p // 100) - 1)]
 
 
 def main():
@@ -298,7 +315,9 @@ def main():
     sh("ip", "netns", "add", NS)
     clockd = None
     nodes = Nodes()
-    result = {"nodes": N, "hb": HB, "timing": timing, "failover_ms": {}, "clock": {}}
+    result = {"nodes": N, "hb": HB, "timing": timing, "failover_ms": {}, "detect_ms": {},
+              "clock": {}, "vm_kernel": os.environ.get("VM_KERNEL") or "stock",
+              "start": time.strftime("%Y-%m-%d %H:%M", time.gmtime())}
     try:
         sh("ip", "-n", NS, "link", "set", "lo", "up")
         sh("ip", "-n", NS, "link", "add", "br0", "type", "bridge")
@@ -409,6 +428,9 @@ def main():
                 f = failover_ms(nodes, offsets, surv, g, new, t0, t1)
                 if f is not None:
                     samples[(kind, algo)].append(f)
+                d = detect_ms(nodes, offsets, surv, g, t0, t1)
+                if d is not None:
+                    result["detect_ms"].setdefault("%s/%s" % (kind, algo), []).append(d)
         print("failover across machines (host-stamped cut -> last leader_changed to the "
               "new leader among the survivors, in host time):")
         for (kind, algo), xs in sorted(samples.items()):
@@ -431,9 +453,10 @@ def main():
                 len(samples[("cut", "bully")]), len(samples[("cut", "ring")])))
         else:
             ko("failover: no cut sample for an algorithm")
+    finally:
+        result["checks"] = checks
         with open(os.path.join(OUT, "result.json"), "w") as f:
             json.dump(result, f, indent=1, default=str)
-    finally:
         for p in nodes.procs.values():
             if p.poll() is None:
                 p.terminate()
