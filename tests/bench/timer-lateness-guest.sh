@@ -38,7 +38,10 @@ hog_start() {
 }
 
 hog_stop() {
-	[ ${#HOGS[@]} -gt 0 ] && kill "${HOGS[@]}" 2>/dev/null
+	# a bare "wait" (no hog running) would wait for every child of the
+	# shell, elec_begin's elec.py server among them: never return
+	[ ${#HOGS[@]} -gt 0 ] || return 0
+	kill "${HOGS[@]}" 2>/dev/null
 	wait "${HOGS[@]}" 2>/dev/null
 	HOGS=()
 }
