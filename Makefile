@@ -43,7 +43,7 @@
 #   make bench-timers  timer lateness per timer mode, quiet and under a
 #                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
 #   make bench-rt   bench-failover and bench-timers on the stock and the
-#                   PREEMPT_RT kernel, side by side (tests/bench/rt); ~75 min
+#                   PREEMPT_RT kernel, side by side (tests/bench/rt); ~55 min
 #   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
 #                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
 #                   pages, bash completion, election@.service, the
@@ -207,7 +207,7 @@ bench-timers: all
 	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh
 
 # bench-failover and bench-timers on the stock and the PREEMPT_RT kernel,
-# side by side (tests/bench/rt); ~75 min
+# side by side (tests/bench/rt); ~55 min
 bench-rt: all
 	@scripts/deps --rt
 	@tests/bench/rt/run
