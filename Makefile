@@ -18,7 +18,7 @@
 #                   not in check (tests/vm/multi/run.py)
 #   make bench-multi  failover across 3 guests (MULTI_RUNS runs of
 #                   vmtest-multi) next to the one-kernel benchmark of the
-#                   same configuration (tests/vm/multi/bench); ~15 min
+#                   same configuration (tests/vm/multi/bench); ~20 min
 #   make vmtest-rt  the same scenarios on Debian's PREEMPT_RT kernel
 #                   (VM_KERNEL=rt; make deps-rt installs it); not in check
 #   make vmtest-debug  the same scenarios on the debug kernel (KASAN, UBSAN,
@@ -145,7 +145,7 @@ vmtest-multi: all
 	@python3 tests/vm/multi/run.py
 
 # failover across machines (MULTI_RUNS runs of vmtest-multi) next to the
-# one-kernel benchmark of the same configuration; ~15 min
+# one-kernel benchmark of the same configuration; ~20 min
 bench-multi: all
 	@scripts/deps
 	@tests/vm/multi/bench
