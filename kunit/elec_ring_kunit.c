@@ -8,7 +8,10 @@
  *    sink: the successor by position (wrapping, ties, the id as default
  *    position, failed peers skipped), acknowledged hops (stop and wait,
  *    FIFO order), the retry to the next position after an ack timeout
- *    (counted as a retry, not as an election message), the owner probe
+ *    (counted as a retry, not as an election message), a greeting from
+ *    the successor while a hop to it is in flight (sent again, not
+ *    declared failed), the greeting of a follower that no ring frame of
+ *    its leader's term reached within a round, the owner probe
  *    and a dead owner, a node left alone, election runs, heartbeats, the
  *    failure detector and the learning window, a full queue, stop, and ids
  *    in payloads that are not in the group.
@@ -20,7 +23,9 @@
  *    for one initiator (Chang-Roberts 3N-1 worst and 2N best, and N +
  *    distance in general; the all-ids ring N*N + N; the list ring 2N), and
  *    that every live node agrees on the highest live id after concurrent
- *    starts, crashes of the coordinator and of other nodes, and a reboot.
+ *    starts, crashes of the coordinator and of other nodes, and a reboot;
+ *    and that a node started late, or skipped by its predecessor, is
+ *    counted again by the next run.
  *
  * The algorithms' own cases are in elec_ring_{cr,all,list}_kunit.c. The
  * file also compiles in userspace against the KUnit shim in
@@ -166,6 +171,121 @@ static void trg_greeting(struct kunit *test)
 	tr_ack(n, 7, 0);
 	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 7);
 	KUNIT_EXPECT_NE(test, n->c.ring.q_len, 0);
+}
+
+/*
+ * The successor greets while a hop to it is in flight (it started after
+ * the frame was sent, which it dropped): the hop timeout sends the frame
+ * to it again, as a retry, instead of declaring it failed. A greeting
+ * followed by the ACK (the frame arrived after it started) pops as usual
+ * and sends nothing twice.
+ */
+static void trg_greeting_in_flight(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	const struct elec_action *a;
+	u32 hop;
+
+	KUNIT_ASSERT_EQ(test, trg_elect_dst(n), 7);
+	hop = n->c.ring.hop;
+	/* a greeting from another peer changes nothing */
+	tr_ack(n, 5, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.ring.dst_greeted);
+	tr_ack(n, 7, 0);
+	KUNIT_EXPECT_TRUE(test, n->c.ring.dst_greeted);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 7);
+	t_clear(n);
+	t_fire(n, ELEC_RING_TIMER_ACK);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
+	KUNIT_EXPECT_NE(test, tr_hop(n, a), hop);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 1);
+	KUNIT_EXPECT_FALSE(test, n->c.ring.dst_greeted);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK],
+			n->now + T_T);
+	/* no greeting this time: the timeout declares 7 failed */
+	t_clear(n);
+	t_fire(n, ELEC_RING_TIMER_ACK);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 5);
+
+	/* greeting, then the ACK: popped, nothing sent again */
+	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	KUNIT_ASSERT_EQ(test, trg_elect_dst(n), 7);
+	tr_ack(n, 7, 0);
+	t_clear(n);
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.dst, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_RING_TIMER_ACK], 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
+}
+
+/* heartbeats of leader 9 at @term every T_HB until @until; sends seen */
+static u32 trg_hb_until(struct t_node *n, u64 term, u64 until)
+{
+	u32 sent = 0;
+
+	while (n->now + T_HB <= until) {
+		n->now += T_HB;
+		t_clear(n);
+		tr_hb(n, 9, term);
+		sent += t_sends(n, 0, T_ANY);
+	}
+	return sent;
+}
+
+/*
+ * A follower that no ring frame of its leader's term reaches within a
+ * round of accepting the leader was skipped by its predecessor: it greets
+ * (one broadcast ACK of hop 0) at the next heartbeat, once per term. A
+ * COORDINATOR (or ELECTION) of the term reaching it means the ring counts
+ * it: no greeting.
+ */
+static void trg_skipped_greets(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	const struct elec_action *a;
+	u64 accepted;
+
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	accepted = n->now;
+	KUNIT_EXPECT_EQ(test, trg_hb_until(n, 3, accepted + TR_ROUND(5) - 1),
+			0);
+	n->now = accepted + TR_ROUND(5);
+	t_clear(n);
+	tr_hb(n, 9, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ACK);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
+	KUNIT_EXPECT_EQ(test, tr_hop(n, a), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	/* once per term */
+	KUNIT_EXPECT_EQ(test, trg_hb_until(n, 3, n->now + 4 * TR_ROUND(5)),
+			0);
+
+	/* a newer term, and its COORDINATOR comes round: no greeting */
+	t_clear(n);
+	tr_hb(n, 9, 4);
+	KUNIT_ASSERT_EQ(test, n->c.term, 4);
+	n->now += T_HB;
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 4, 4, 1, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 5), 1);
+	tr_ack_head(n);
+	KUNIT_EXPECT_EQ(test, trg_hb_until(n, 4, n->now + 4 * TR_ROUND(5)),
+			0);
+
+	/* a newer term again, no ring frame: a greeting a round later */
+	tr_hb(n, 9, 5);
+	KUNIT_EXPECT_EQ(test, trg_hb_until(n, 5, n->now + 2 * TR_ROUND(5)),
+			1);
 }
 
 /* One ring message in flight; the ACK pops it and sends the next. */
@@ -1025,6 +1145,8 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_positions),
 	KUNIT_CASE(trg_skip_failed),
 	KUNIT_CASE(trg_greeting),
+	KUNIT_CASE(trg_greeting_in_flight),
+	KUNIT_CASE(trg_skipped_greets),
 	KUNIT_CASE(trg_ack_fifo),
 	KUNIT_CASE(trg_ack_timeout_retry),
 	KUNIT_CASE(trg_ack_timeout_adapts),
@@ -1298,6 +1420,86 @@ static void trn_concurrent_elect(struct kunit *test)
 }
 
 /*
+ * One node starts late, while a hop to it is in flight: the frame was
+ * dropped there (not started), its greeting arrives before the hop
+ * timeout, and the frame is sent to it again instead of it being
+ * declared failed. The next run counts every node (Chang-Roberts worst
+ * case, 3N - 1). Found across VMs (tests/vm/multi): the ring stayed one
+ * node short for good.
+ */
+static void trn_late_start(struct kunit *test)
+{
+	static const u32 r3[] = { 1, 2, 3 };
+	struct t_net *net = trn_new(test, ELEC_ALGO_RING, false, r3, 3);
+	struct t_node *n1 = t_net_node(net, 1), *n3 = t_net_node(net, 3);
+	u32 steps = 0;
+
+	t_net_node(net, 2)->now = net->now;
+	elec_core_start(&t_net_node(net, 2)->c, net->now);
+	n3->now = net->now;
+	elec_core_start(&n3->c, net->now);
+	/* until 3's hop to 1 is in flight and its frame dropped at 1 */
+	while (!(n3->c.ring.dst == 1 && !net->q_len)) {
+		KUNIT_ASSERT_TRUE(test, t_net_step(net, net->now + TRN_SETTLE));
+		KUNIT_ASSERT_LT(test, ++steps, 10000U);
+	}
+	n1->now = net->now;
+	elec_core_start(&n1->c, net->now);
+	t_net_run_for(net, TRN_SETTLE);
+	trn_expect_agree(net, 3);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n3->c, 1)->alive, 1);
+	KUNIT_EXPECT_EQ(test, n3->c.stats.tx[ELEC_MSG_RETRY], 1);
+	trn_one_election(net, 1, 5, 3);
+}
+
+/*
+ * A live node that its predecessor declared failed (a hop timed out) is
+ * skipped by the next run, and nothing it sends reaches that predecessor.
+ * No ring frame of the new term reaches it either: a round after it
+ * accepts the new leader it greets, and the run after that counts every
+ * node again (2N from the highest id).
+ */
+static void trn_skipped_rejoins(struct kunit *test)
+{
+	const u32 nr = ARRAY_SIZE(r7);
+	struct t_net *net;
+	u8 algo;
+
+	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
+		struct t_node *n9, *n2;
+		u64 tx_ack;
+
+		net = trn_settled(test, algo, false, r7, nr);
+		n9 = t_net_node(net, 9);
+		n2 = t_net_node(net, 2);
+		elec_core_peer_set_alive(&n9->c, elec_core_peer_find(&n9->c, 2),
+					 false, net->now);
+		tx_ack = n2->c.stats.tx[ELEC_MSG_ACK];
+		elec_core_elect(&n9->c, net->now);
+		t_net_drain(net);
+		/* 2 learns the term from the next heartbeat */
+		t_net_run_for(net, T_HB);
+		trn_expect_agree(net, 9);
+		/* skipped: 2 acknowledged nothing, is counted down still */
+		KUNIT_EXPECT_EQ_MSG(test, n2->c.stats.tx[ELEC_MSG_ACK], tx_ack,
+				    "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, n2->c.term, n9->c.term,
+				    "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_core_peer_find(&n9->c, 2)->alive, 0,
+				    "algo %u", algo);
+		t_net_run_for(net, TRN_SETTLE);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    elec_core_peer_find(&n9->c, 2)->alive, 1,
+				    "algo %u", algo);
+		KUNIT_EXPECT_EQ_MSG(test, n2->c.stats.tx[ELEC_MSG_ACK],
+				    tx_ack + 1, "algo %u", algo);
+		trn_one_election(net, 9, algo == ELEC_ALGO_RING_ALL ?
+				 nr * nr : nr, nr);
+	}
+}
+
+/*
  * The coordinator crashes; the failure detector starts elections and the
  * ring skips the dead node. Then a non-coordinator crashes too, and the
  * new coordinator after it: the ring skips both. Then the first one comes
@@ -1428,6 +1630,8 @@ static struct kunit_case elec_ring_net_cases[] = {
 	KUNIT_CASE(trn_list_one_initiator),
 	KUNIT_CASE(trn_concurrent_start),
 	KUNIT_CASE(trn_concurrent_elect),
+	KUNIT_CASE(trn_late_start),
+	KUNIT_CASE(trn_skipped_rejoins),
 	KUNIT_CASE(trn_crashes),
 	KUNIT_CASE(trn_crash_suppress_off),
 	KUNIT_CASE(trn_random_failures),

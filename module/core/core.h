@@ -434,6 +434,14 @@ struct elec_inv {
  * @ack_fast: on-time ACKs in a row that came within a quarter of the hop
  *	timeout (ELEC_RING_ACK_DECAY of them halve it); a timeout restarts
  *	the count
+ * @dst_greeted: @dst greeted (it started) after the frame in flight was
+ *	sent, so it may have lost it: the hop timeout sends it to @dst
+ *	again instead of declaring @dst failed
+ * @counted_term: following: the term at which this node knows the ring
+ *	counts it: an ELECTION or COORDINATOR reached it since it accepted
+ *	the leader of that term, it greeted then (it was learning), or it
+ *	greeted because neither happened within a round (elec_ring_rx())
+ * @accept_ns: when this node accepted its current (leader, term)
  */
 struct elec_ring {
 	u8 *q;
@@ -450,6 +458,9 @@ struct elec_ring {
 	u32 late_hop;
 	u8 ack_shift;
 	u8 ack_fast;
+	bool dst_greeted;
+	u64 counted_term;
+	u64 accept_ns;
 };
 
 /**

@@ -38,6 +38,13 @@
  *   accepts a leader with a lower id than its own begins an election.
  * - A node that starts learns the leader from heartbeats for
  *   hb_interval * hb_miss, then elects unless it learnt a higher leader.
+ * - A predecessor that declared a live node failed would skip it for
+ *   good (the node sends only to its successor). A node greets (one
+ *   broadcast ACK of hop 0) when it starts, and again, once per term,
+ *   when no ELECTION or COORDINATOR of its leader's term reached it
+ *   within a round of accepting the leader. A greeting from the
+ *   successor while a hop to it is in flight makes the hop timeout send
+ *   the frame to it again instead of declaring it failed.
  */
 #include "ring.h"
 
@@ -201,6 +208,7 @@ static void ring_clear(struct elec_core *c, u64 now)
 {
 	c->ring.q_len = 0;
 	c->ring.dst = 0;
+	c->ring.dst_greeted = false;
 	elec_core_cancel(c, ELEC_RING_TIMER_ACK, now);
 }
 
@@ -277,6 +285,7 @@ void elec_ring_flush(struct elec_core *c, u64 now)
 		c->ring.hop = 1;
 	elec_ring_put32(payload, c->ring.hop);
 	c->ring.dst = to->id;
+	c->ring.dst_greeted = false;
 	c->ring.sent_ns = now;
 	elec_core_send_as(c, rec->type, rec->retry ? ELEC_MSG_RETRY : rec->type,
 			  to->id, rec->term, payload, rec->len, now);
@@ -363,6 +372,8 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	bool newer = c->participant && term < c->ring.run;
 	u32 self = c->cfg.self_id;
 
+	if (leader != c->leader || term != c->term)
+		c->ring.accept_ns = now;
 	elec_core_set_leader(c, leader, term, now);
 	if (!newer) {
 		c->participant = false;
@@ -401,6 +412,20 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 		elec_ring_begin(c, false, now);
 }
 
+/*
+ * Greet every peer: an ACK of hop number 0, which acknowledges nothing
+ * (hop numbers start at 1) but, like every frame, declares its sender
+ * alive at each receiver. One broadcast frame.
+ */
+static void ring_greet(struct elec_core *c, u64 now)
+{
+	static const u8 hello[ELECTION_RING_HOP_LEN];
+
+	if (c->n_peers)
+		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
+			       sizeof(hello), now);
+}
+
 /**
  * elec_ring_start() - ops->start of the ring algorithms: greet, then learn.
  * @c: the instance
@@ -416,8 +441,6 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
  */
 void elec_ring_start(struct elec_core *c, u64 now)
 {
-	static const u8 hello[ELECTION_RING_HOP_LEN];
-
 	ring_clear(c, now);
 	ring_new_run(c, c->ring.run);
 	c->ring.ack_shift = 0;
@@ -425,9 +448,7 @@ void elec_ring_start(struct elec_core *c, u64 now)
 	c->ring.late_dst = 0;
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_LEARNING;
-	if (c->n_peers)
-		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
-			       sizeof(hello), now);
+	ring_greet(c, now);
 	elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
 }
 
@@ -463,6 +484,19 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 	c->ring.late_dst = dst;
 	c->ring.late_hop = elec_ring_get32((u8 *)(rec + 1));
 	c->ring.ack_fast = 0;
+	if (c->ring.dst_greeted) {
+		/*
+		 * @dst started after the frame was sent (its greeting came
+		 * while the hop was in flight): it was dropped there, so
+		 * @dst is sent it again, as a retry, instead of being
+		 * declared failed. Waiting for the timeout rather than
+		 * resending at the greeting keeps a frame that did reach it
+		 * (sent while it started) from arriving twice.
+		 */
+		rec->retry = 1;
+		elec_ring_flush(c, now);
+		return;
+	}
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, dst), false, now);
 	if (dst == rec->owner) {
 		/* the owner is gone: this message can never end its round */
@@ -555,7 +589,13 @@ static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
 	struct elec_ring_rec *rec = ring_head(c);
 	u32 hop = elec_ring_get32(msg->payload);
 
-	if (hop && msg->src == c->ring.late_dst && hop == c->ring.late_hop)
+	if (!hop) {
+		/* a greeting: its sender (re)started */
+		if (rec && msg->src == c->ring.dst)
+			c->ring.dst_greeted = true;
+		return;
+	}
+	if (msg->src == c->ring.late_dst && hop == c->ring.late_hop)
 		ring_ack_adapt(c, true, now);
 	if (!rec || msg->src != c->ring.dst ||
 	    hop != elec_ring_get32((u8 *)(rec + 1)))
@@ -586,6 +626,18 @@ static void ring_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 	if (msg->term == c->term && msg->src == c->leader &&
 	    c->phase == ELEC_RING_FOLLOWING) {
 		elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+		/*
+		 * A round since this node accepted the leader and no ring
+		 * frame of the term has reached it: its predecessor skipped
+		 * it (declared it failed) and, since it sends nothing to
+		 * the predecessor, would skip it for good. Greet, once per
+		 * term.
+		 */
+		if (c->ring.counted_term != c->term &&
+		    now - c->ring.accept_ns >= ring_round_ns(c)) {
+			c->ring.counted_term = c->term;
+			ring_greet(c, now);
+		}
 		/* following a lower leader: only after a rate-limit refusal */
 		if (msg->src < c->cfg.self_id && !c->participant &&
 		    elec_core_rx_may_elect(c, now))
@@ -646,6 +698,8 @@ void elec_ring_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 					 now);
 		ra->election(c, msg, body, len, now);
 	}
+	/* the ring reached this node (and the ACK revives it at the sender) */
+	c->ring.counted_term = c->term;
 	elec_ring_flush(c, now);
 }
 

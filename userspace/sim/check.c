@@ -247,6 +247,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			} else if (r.queue_full) {
 				e1++;
 				what = "ring queue full: a ring message was dropped";
+			} else if (r.ring_skipped) {
+				e1++;
+				what = "ring: a live node's live predecessor counts it as failed";
 			} else if (r.reused) {
 				e1++;
 				what = "a group number was formed twice";

@@ -356,8 +356,10 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		else
 			printf("}");
 		if (elec_algo_is_ring(p->ops->algo))
-			printf(",\"queue_full\":%llu,\"queue_max\":%u",
-			       (unsigned long long)r->queue_full, r->queue_max);
+			printf(",\"queue_full\":%llu,\"queue_max\":%u,"
+			       "\"ring_skipped\":%u",
+			       (unsigned long long)r->queue_full, r->queue_max,
+			       r->ring_skipped);
 		if (p->ops->algo == ELEC_ALGO_INVITATION)
 			printf(",\"components\":%u,\"groups_reused\":%llu",
 			       r->components, (unsigned long long)r->reused);
@@ -395,7 +397,8 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 	else
 		printf(")");
 	if (elec_algo_is_ring(p->ops->algo))
-		printf(" queue_full=%llu", (unsigned long long)r->queue_full);
+		printf(" queue_full=%llu ring_skipped=%u",
+		       (unsigned long long)r->queue_full, r->ring_skipped);
 	if (p->ops->algo == ELEC_ALGO_INVITATION)
 		printf(" components=%u groups_reused=%llu", r->components,
 		       (unsigned long long)r->reused);

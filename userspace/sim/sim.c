@@ -404,10 +404,17 @@ static int node_busy(const struct node *nd)
 	    c->phase == ELEC_BULLY_FOLLOWING &&
 	    !elec_quorum_may_run(c, nd->sim->now))
 		return 0;
+	/*
+	 * A ring follower that no ring frame of its leader's term reached
+	 * greets a round after it accepted the leader (ring.c): a frame
+	 * still to come.
+	 */
 	return c->role == ELEC_ROLE_CANDIDATE ||
 	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
 	       (!nd->sim->ring && c->timer_expires[ELEC_BULLY_TIMER_PREEMPT]) ||
-	       (nd->sim->ring && (c->participant || c->ring.q_len));
+	       (nd->sim->ring && (c->participant || c->ring.q_len ||
+				  (c->phase == ELEC_RING_FOLLOWING &&
+				   c->ring.counted_term != c->term)));
 }
 
 void sim_node_begin(struct node *nd)
@@ -1891,6 +1898,62 @@ void sim_run(struct sim *s, u64 deadline)
 		sim_greet_flush(s);
 }
 
+struct sim_ring_key {
+	u32 pos, id, idx;
+};
+
+static int sim_ring_key_cmp(const void *a, const void *b)
+{
+	const struct sim_ring_key *x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * Ring: the live nodes that their predecessor among the live nodes of
+ * their side counts as failed. The next run would skip them (ring.c
+ * revives a peer only on a frame from it).
+ */
+static u32 sim_ring_skipped(struct sim *s)
+{
+	struct sim_ring_key *k = calloc(s->n ? s->n : 1, sizeof(*k));
+	u32 i, j, m, skipped = 0;
+	u8 side;
+
+	if (!k) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	for (side = 0; side < 2; side++) {
+		for (i = 0, m = 0; i < s->n; i++) {
+			struct node *nd = &s->nodes[i];
+
+			if (!nd->up || !nd->core.running ||
+			    sim_side(s, i) != side)
+				continue;
+			k[m].pos = elec_self_pos(&nd->core.cfg);
+			k[m].id = nd->id;
+			k[m++].idx = i;
+		}
+		if (m < 2)
+			continue;
+		qsort(k, m, sizeof(*k), sim_ring_key_cmp);
+		for (i = 0; i < m; i++) {
+			struct node *pr = &s->nodes[k[i].idx];
+			const struct elec_peer *pe;
+
+			j = i + 1 < m ? i + 1 : 0;
+			pe = elec_core_peer_find(&pr->core, k[j].id);
+			if (pe && !pe->alive)
+				skipped++;
+		}
+	}
+	free(k);
+	return skipped;
+}
+
 void sim_result(struct sim *s, struct run_result *r)
 {
 	struct node *best;
@@ -1957,6 +2020,8 @@ void sim_result(struct sim *s, struct run_result *r)
 		r->queue_full +=
 			s->nodes[i].core.stats.drops[ELEC_DROP_QUEUE_FULL];
 	r->queue_full -= s->qfull0;
+	if (s->ring)
+		r->ring_skipped = sim_ring_skipped(s);
 	r->queue_max = s->q_max;
 	r->elapsed_ns = s->t_decide - s->t_trigger;
 	r->end_ns = s->now;

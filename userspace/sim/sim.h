@@ -228,6 +228,10 @@ struct run_result {
 	u64 deliveries_by_type[ELEC_MSG_MAX + 1];
 	u64 deliveries;		/* all but heartbeats */
 	u64 queue_full;		/* ring messages dropped: queue full */
+	u32 ring_skipped;	/* ring: live nodes that their live
+				 * predecessor counts as failed (it would
+				 * skip them in the next run)
+				 */
 	u32 queue_max;		/* most ring queue bytes any node used */
 	u64 elapsed_ns;		/* trigger to the last decision */
 	u64 end_ns;
