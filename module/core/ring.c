@@ -48,7 +48,12 @@
  */
 #include "ring.h"
 
-/* a queued ring message: this header, then @len payload bytes, hop first */
+/*
+ * A queued ring message: this header, then @len payload bytes, hop first.
+ * @retry: ELEC_RING_REC_RETRY once it was sent and not acknowledged (its
+ * next transmission counts as a retry), with ELEC_RING_REC_RESENT once it
+ * was sent again to a successor that greeted (at most once per message).
+ */
 struct elec_ring_rec {
 	u64 term;
 	u32 owner;
@@ -56,6 +61,9 @@ struct elec_ring_rec {
 	u8 type;
 	u8 retry;
 };
+
+#define ELEC_RING_REC_RETRY	0x1
+#define ELEC_RING_REC_RESENT	0x2
 
 #define ELEC_RING_REC_SIZE(len) \
 	(sizeof(struct elec_ring_rec) + (((u32)(len) + 7) & ~7U))
@@ -484,16 +492,18 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 	c->ring.late_dst = dst;
 	c->ring.late_hop = elec_ring_get32((u8 *)(rec + 1));
 	c->ring.ack_fast = 0;
-	if (c->ring.dst_greeted) {
+	if (c->ring.dst_greeted && !(rec->retry & ELEC_RING_REC_RESENT)) {
 		/*
 		 * @dst started after the frame was sent (its greeting came
 		 * while the hop was in flight): it was dropped there, so
 		 * @dst is sent it again, as a retry, instead of being
 		 * declared failed. Waiting for the timeout rather than
 		 * resending at the greeting keeps a frame that did reach it
-		 * (sent while it started) from arriving twice.
+		 * (sent while it started) from arriving twice. Once per
+		 * message: a node that greets and never acknowledges (it
+		 * restarts again and again) is declared failed the next time.
 		 */
-		rec->retry = 1;
+		rec->retry |= ELEC_RING_REC_RETRY | ELEC_RING_REC_RESENT;
 		elec_ring_flush(c, now);
 		return;
 	}
@@ -508,7 +518,7 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 		elec_ring_flush(c, now);
 		return;
 	}
-	rec->retry = 1;
+	rec->retry |= ELEC_RING_REC_RETRY;
 	elec_ring_flush(c, now);
 }
 
