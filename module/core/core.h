@@ -434,13 +434,17 @@ struct elec_inv {
  * @ack_fast: on-time ACKs in a row that came within a quarter of the hop
  *	timeout (ELEC_RING_ACK_DECAY of them halve it); a timeout restarts
  *	the count
- * @dst_greeted: @dst greeted (it started) after the frame in flight was
- *	sent, so it may have lost it: the hop timeout sends it to @dst
- *	again instead of declaring @dst failed
- * @counted_term: following: the term at which this node knows the ring
- *	counts it: an ELECTION or COORDINATOR reached it since it accepted
- *	the leader of that term, it greeted then (it was learning), or it
- *	greeted because neither happened within a round (elec_ring_rx())
+ * @dst_greeted: @dst greeted (an ACK of hop 0: it started, or it was
+ *	skipped) after the frame in flight was sent, so it may have lost it:
+ *	the hop timeout sends it to @dst again (once per message) instead of
+ *	declaring @dst failed
+ * @counted_term: the term at which this node knows the ring counts it:
+ *	an ELECTION or COORDINATOR reached it at that term (and its ACK
+ *	revives it at the sender), or it greeted because neither came
+ *	within a round of accepting the leader (elec_ring_rx()); a node that
+ *	learns a settled leader from heartbeats after it starts greets once
+ *	more a round later, since its start greeting may predate the
+ *	predecessor declaring it failed
  * @accept_ns: when this node accepted its current (leader, term)
  */
 struct elec_ring {
