@@ -133,18 +133,20 @@ static void trg_skip_failed(struct kunit *test)
 	struct t_node *n;
 
 	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	tr_started(n);
 	trg_down(n, 7);
 	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 5);
 
 	n = tr_node_new(test, ELEC_ALGO_RING, 5, r5, 5);
+	tr_started(n);
 	trg_down(n, 4);
 	trg_down(n, 9);
 	KUNIT_EXPECT_EQ(test, trg_elect_dst(n), 2);
 
 	/* back when heard from */
 	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
-	trg_down(n, 7);
 	tr_started(n);
+	trg_down(n, 7);
 	tr_ack(n, 7, 1234);	/* any frame */
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 7), 1);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 1);
@@ -159,6 +161,7 @@ static void trg_greeting(struct kunit *test)
 	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
 	u32 dst;
 
+	tr_started(n);
 	trg_down(n, 5);
 	dst = trg_elect_dst(n);
 	KUNIT_EXPECT_EQ(test, dst, 7);
@@ -218,6 +221,13 @@ static void trg_greeting_in_flight(struct kunit *test)
 	t_fire(n, ELEC_RING_TIMER_ACK);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 7), 1);
 	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 5);
+	/* a new destination may be resent to once as well */
+	tr_ack(n, 5, 0);
+	t_clear(n);
+	t_fire(n, ELEC_RING_TIMER_ACK);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 3);
 
 	/* greeting, then the ACK: popped, nothing sent again */
 	n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
@@ -603,6 +613,37 @@ static void trg_owner_dead_election(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, n->c.ring.run, a->msg.term);
 		KUNIT_EXPECT_TRUE(test, n->c.participant);
 	}
+}
+
+/*
+ * The run's owner greets while its own ELECTION is in flight to it: it
+ * restarted and takes part in no run, so it would swallow the frame.
+ * The node begins a run of its own instead (not a resend), and does not
+ * declare the owner failed.
+ */
+static void trg_owner_greeted(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 2, r5, 5);
+	const struct elec_action *a;
+
+	tr_started(n);
+	tr_rx_cr(n, ELEC_MSG_ELECTION, 9, 3, 1, 7);
+	KUNIT_ASSERT_EQ(test, n->c.ring.dst, 7);
+	tr_ack(n, 7, 0);
+	t_clear(n);
+	t_fire(n, ELEC_RING_TIMER_ACK);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 7)->alive, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.tx[ELEC_MSG_RETRY], 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = tr_last(n, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 2);
+	KUNIT_EXPECT_GT(test, a->msg.term, 3);
+	KUNIT_EXPECT_EQ(test, n->c.ring.run, a->msg.term);
+	KUNIT_EXPECT_TRUE(test, n->c.participant);
+	KUNIT_EXPECT_FALSE(test, n->c.ring.dst_greeted);
 }
 
 /* A COORDINATOR whose leader does not answer has gone round: dropped. */
@@ -1050,6 +1091,42 @@ static void trg_stop_clears(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.ring.q_len, 0);
 }
 
+/*
+ * What a node knew before it stopped does not survive a start: a peer
+ * declared failed is a candidate again (the ring tries it first), and a
+ * term whose COORDINATOR reached it before the stop does not excuse it
+ * from greeting when nothing reaches it after the start.
+ */
+static void trg_start_forgets(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+	u64 accepted;
+
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	tr_rx_cr(n, ELEC_MSG_COORDINATOR, 2, 3, 1, 9);
+	tr_ack_head(n);
+	KUNIT_ASSERT_EQ(test, n->c.ring.counted_term, 3);
+	trg_down(n, 5);
+	elec_core_stop(&n->c, n->now);
+	t_clear(n);
+	elec_core_start(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_UP, 5), 1);
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->alive, 1);
+	KUNIT_EXPECT_EQ(test, n->c.ring.counted_term, 0);
+	/* learns the same leader and term; a round later it greets */
+	n->now += T_HB;
+	tr_hb(n, 9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	accepted = n->now;
+	KUNIT_EXPECT_EQ(test, trg_hb_until(n, 3, accepted + 2 * TR_ROUND(5)),
+			1);
+	/* and an election goes to 5, its successor, first */
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, tr_last(n, ELEC_MSG_ELECTION)->msg.dst, 5);
+}
+
 static void trg_expect_unknown(struct t_node *n, u64 drops)
 {
 	struct kunit *test = n->test;
@@ -1159,6 +1236,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_ack_timeout_count),
 	KUNIT_CASE(trg_owner_probe),
 	KUNIT_CASE(trg_owner_dead_election),
+	KUNIT_CASE(trg_owner_greeted),
 	KUNIT_CASE(trg_owner_dead_coordinator),
 	KUNIT_CASE(trg_alone),
 	KUNIT_CASE(trg_runs),
@@ -1170,6 +1248,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_round_timeout),
 	KUNIT_CASE(trg_queue_full),
 	KUNIT_CASE(trg_stop_clears),
+	KUNIT_CASE(trg_start_forgets),
 	KUNIT_CASE(trg_wrong_algo),
 	KUNIT_CASE(trg_unknown_ids),
 	{}
@@ -1454,8 +1533,36 @@ static void trn_late_start(struct kunit *test)
 	t_net_run_for(net, TRN_SETTLE);
 	trn_expect_agree(net, 3);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n3->c, 1)->alive, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n3, ELEC_EVENT_PEER_DOWN, 1), 0);
 	KUNIT_EXPECT_EQ(test, n3->c.stats.tx[ELEC_MSG_RETRY], 1);
 	trn_one_election(net, 1, 5, 3);
+}
+
+/*
+ * Without faults nobody greets after the start: every run's COORDINATOR
+ * reaches every node. Settled, then one election, then a quiet while: no
+ * ACK beyond the run's own hops.
+ */
+static void trn_steady_no_greeting(struct kunit *test)
+{
+	const u32 nr = ARRAY_SIZE(r7);
+	struct t_net *net;
+	u8 algo;
+
+	for (algo = ELEC_ALGO_RING; algo <= ELEC_ALGO_RING_LIST; algo++) {
+		net = trn_settled(test, algo, false, r7, nr);
+		memset(net->sent, 0, sizeof(net->sent));
+		t_net_run_for(net, TRN_SETTLE);
+		KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ACK], 0,
+				    "algo %u settled", algo);
+		trn_one_election(net, 2, algo == ELEC_ALGO_RING ? 2 * nr - 1 :
+				 algo == ELEC_ALGO_RING_ALL ? nr * nr : nr, nr);
+		memset(net->sent, 0, sizeof(net->sent));
+		t_net_run_for(net, TRN_SETTLE);
+		KUNIT_EXPECT_EQ_MSG(test, net->sent[ELEC_MSG_ACK], 0,
+				    "algo %u after a run", algo);
+		KUNIT_EXPECT_GT(test, net->sent[ELEC_MSG_HEARTBEAT], 0);
+	}
 }
 
 /*
@@ -1638,6 +1745,7 @@ static struct kunit_case elec_ring_net_cases[] = {
 	KUNIT_CASE(trn_concurrent_elect),
 	KUNIT_CASE(trn_late_start),
 	KUNIT_CASE(trn_skipped_rejoins),
+	KUNIT_CASE(trn_steady_no_greeting),
 	KUNIT_CASE(trn_crashes),
 	KUNIT_CASE(trn_crash_suppress_off),
 	KUNIT_CASE(trn_random_failures),

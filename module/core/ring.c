@@ -449,7 +449,17 @@ static void ring_greet(struct elec_core *c, u64 now)
  */
 void elec_ring_start(struct elec_core *c, u64 now)
 {
+	u32 i;
+
 	ring_clear(c, now);
+	/*
+	 * What the node knew before it stopped is stale: every peer is a
+	 * candidate again (as when it was added), and the ring must reach
+	 * this node again before it stops greeting when skipped.
+	 */
+	for (i = 0; i < c->n_peers; i++)
+		elec_core_peer_set_alive(c, &c->peers[i], true, now);
+	c->ring.counted_term = 0;
 	ring_new_run(c, c->ring.run);
 	c->ring.ack_shift = 0;
 	c->ring.ack_fast = 0;
@@ -503,6 +513,17 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 		 * message: a node that greets and never acknowledges (it
 		 * restarts again and again) is declared failed the next time.
 		 */
+		if (dst == rec->owner && rec->type == ELEC_MSG_ELECTION) {
+			/*
+			 * The run's owner restarted: it takes part in no
+			 * run, so it would swallow its own ELECTION. Begin
+			 * a new run instead.
+			 */
+			ring_pop(c);
+			elec_ring_begin(c, true, now);
+			elec_ring_flush(c, now);
+			return;
+		}
 		rec->retry |= ELEC_RING_REC_RETRY | ELEC_RING_REC_RESENT;
 		elec_ring_flush(c, now);
 		return;
@@ -518,7 +539,8 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 		elec_ring_flush(c, now);
 		return;
 	}
-	rec->retry |= ELEC_RING_REC_RETRY;
+	/* a new destination: it may be resent to once as well */
+	rec->retry = ELEC_RING_REC_RETRY;
 	elec_ring_flush(c, now);
 }
 

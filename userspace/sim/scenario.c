@@ -176,6 +176,12 @@ static void settle(struct sim *s)
 				continue;
 			elec_core_start(&nd->core, s->now);
 			elec_ring_accept(&nd->core, h->id, 1, s->now);
+			/*
+			 * As if term 1's COORDINATOR had gone round: a
+			 * settled ring counts every node, so no follower
+			 * greets a round later.
+			 */
+			nd->core.ring.counted_term = 1;
 			sim_node_end(nd);
 		}
 		/*
