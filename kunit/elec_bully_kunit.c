@@ -611,6 +611,62 @@ static void tcore_timer_dispatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_COORD);
 }
 
+/*
+ * A failure detector expiry at least a heartbeat interval late (the node
+ * itself was held up) re-arms the detector for one more window instead of
+ * declaring the leader failed, once per arming; a heartbeat in the window
+ * keeps the leader; a second late expiry in a row, or one less than a
+ * heartbeat interval late, is the algorithm's at once.
+ */
+static void tcore_detect_late(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 4, t_ids5, 5);
+	u64 at;
+
+	/* under a heartbeat interval late: declared at once */
+	t_make_follower(n, 5, 1);
+	at = n->c.timer_expires[ELEC_TIMER_DETECT];
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, at + T_HB - 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 0);
+
+	n = t_node_new(test, 4, t_ids5, 5);
+	t_make_follower(n, 5, 1);
+	at = n->c.timer_expires[ELEC_TIMER_DETECT];
+	n->now = at + T_HB;
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 1);
+	KUNIT_EXPECT_EQ(test, t_arms(n, ELEC_TIMER_DETECT), 1);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			n->now + T_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	/* the heartbeat that was waiting arrives: the leader stays */
+	n->now += 1000;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	/* a new arming: a late expiry is deferred again */
+	at = n->c.timer_expires[ELEC_TIMER_DETECT];
+	n->now = at + 5 * T_HB;
+	t_clear(n);
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* late again with no heartbeat between: the leader failed */
+	n->now = n->c.timer_expires[ELEC_TIMER_DETECT] + T_HB;
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 2);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+	/* other timers are never deferred */
+	n->now = n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER] + 10 * T_HB;
+	elec_core_timer(&n->c, ELEC_BULLY_TIMER_ANSWER, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+}
+
 static void tcore_helpers(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
@@ -750,6 +806,7 @@ static struct kunit_case elec_core_cases[] = {
 	KUNIT_CASE(tcore_peers_full_table),
 	KUNIT_CASE(tcore_rx_checks),
 	KUNIT_CASE(tcore_timer_dispatch),
+	KUNIT_CASE(tcore_detect_late),
 	KUNIT_CASE(tcore_helpers),
 	KUNIT_CASE(tcore_start_stop),
 	KUNIT_CASE(tcore_stop_leader),

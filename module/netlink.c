@@ -520,6 +520,8 @@ static int elec_nl_fill_stats(struct sk_buff *skb,
 			      st->elections_limited, ELEC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_QUORUM_LOST, st->quorum_lost,
 			      ELEC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, ELEC_ATTR_DETECT_DEFERRED,
+			      st->detect_deferred, ELEC_ATTR_PAD) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_TX_DROPS, s->tx_drops,
 				 ELEC_TX_DROP_MAX) ||
 	    elec_nl_put_late(skb, &s->late)) {

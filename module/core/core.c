@@ -792,6 +792,34 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	c->ops->rx(c, msg, now);
 }
 
+/*
+ * The failure detector's timer ran at least a heartbeat interval late: the
+ * local node, not the leader, was held up (a host that stopped the
+ * guest's CPU, a CPU busy with something else), and the leader's
+ * heartbeats may be waiting unread behind this very expiry: the frames
+ * that the expiries run before it sent are received in a softirq that
+ * the timer worker, busy with the backlog, may hold off until it is done.
+ * Silence the node did not listen to is no evidence of a failure, so it
+ * watches one more window (hb_interval x hb_miss) first, once per arming:
+ * a second late expiry in a row is taken as it comes. Counted in
+ * stats.detect_deferred. On time, or under a heartbeat interval late,
+ * the expiry is the algorithm's at once.
+ *
+ * Return: whether the expiry was deferred.
+ */
+static bool elec_core_detect_defer(struct elec_core *c, u64 expires, u64 now)
+{
+	u64 window;
+
+	if (c->detect_deferred || now - expires < c->cfg.hb_interval_ns)
+		return false;
+	window = c->cfg.hb_interval_ns * c->cfg.hb_miss;
+	elec_core_arm_in(c, ELEC_TIMER_DETECT, window, now);
+	c->detect_deferred = true;
+	c->stats.detect_deferred++;
+	return true;
+}
+
 /**
  * elec_core_timer() - a timer expired.
  * @c: the instance
@@ -800,8 +828,11 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
  *
  * Ignores an unknown id, an expiry while stopped, an expiry of a timer that
  * is not armed (cancelled, or already handled) and an early one (@now
- * before the armed expiry: the embedder's timer raced a re-arm). Otherwise
- * marks the timer unarmed and hands the expiry to the algorithm.
+ * before the armed expiry: the embedder's timer raced a re-arm). A failure
+ * detector (ELEC_TIMER_DETECT) expiry at least a heartbeat interval late
+ * re-arms it for one more window instead, once per arming
+ * (elec_core_detect_defer()). Otherwise marks the timer unarmed and hands
+ * the expiry to the algorithm.
  */
 void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
@@ -811,6 +842,8 @@ void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		return;
 	expires = c->timer_expires[id];
 	if (!expires || now < expires)
+		return;
+	if (id == ELEC_TIMER_DETECT && elec_core_detect_defer(c, expires, now))
 		return;
 	c->timer_expires[id] = 0;
 	c->ops->timer(c, id, now);
@@ -902,6 +935,8 @@ void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		return;
 	if (!expires)
 		expires = 1;
+	if (id == ELEC_TIMER_DETECT)
+		c->detect_deferred = false;
 	c->timer_expires[id] = expires;
 	memset(&act, 0, sizeof(act));
 	act.kind = ELEC_ACT_TIMER_ARM;

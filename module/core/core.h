@@ -244,6 +244,9 @@ struct elec_config {
  *	and the rate limit refused (elec_core_rx_may_elect())
  * @quorum_lost: times a Bully node with quorum on stepped down, or did not
  *	take leadership, for want of a majority
+ * @detect_deferred: times the failure detector's timer expired at least a
+ *	heartbeat interval late and the node watched one more window
+ *	before it declared the leader failed (elec_core_timer())
  */
 struct elec_stats {
 	u64 tx[ELEC_MSG_MAX + 1];
@@ -253,6 +256,7 @@ struct elec_stats {
 	u64 leader_changes;
 	u64 elections_limited;
 	u64 quorum_lost;
+	u64 detect_deferred;
 };
 
 /**
@@ -439,12 +443,12 @@ struct elec_inv {
  *	the hop timeout sends it to @dst again (once per message) instead of
  *	declaring @dst failed
  * @counted_term: the term at which this node knows the ring counts it:
- *	an ELECTION or COORDINATOR reached it at that term (and its ACK
- *	revives it at the sender), or it greeted because neither came
- *	within a round of accepting the leader (elec_ring_rx()); a node that
- *	learns a settled leader from heartbeats after it starts greets once
- *	more a round later, since its start greeting may predate the
- *	predecessor declaring it failed
+ *	set, in any phase, when any ELECTION or COORDINATOR reaches it (its
+ *	ACK revives it at the sender; elec_ring_rx()), or when it greets
+ *	because neither came within a round of accepting the leader; 0 (no
+ *	term) after a start. A node that learns a settled leader from
+ *	heartbeats after it starts greets once more a round later, since its
+ *	start greeting may predate the predecessor declaring it failed
  * @accept_ns: when this node accepted its current (leader, term)
  */
 struct elec_ring {
@@ -613,6 +617,8 @@ struct elec_algo_ops {
  * @running: started and not stopped
  * @learning: started and no leader known since (cleared by the first
  *	leader set); a learning node accepts any term from a configured peer
+ * @detect_deferred: ELEC_TIMER_DETECT is armed for the extra window that
+ *	a late expiry grants (cleared by any other arming)
  * @role: enum elec_role, as reported
  * @participant: taking part in an election run
  * @phase: algorithm-defined phase (enum elec_bully_phase for Bully)
@@ -647,6 +653,7 @@ struct elec_core {
 	u32 peer_id_lo;
 	bool running;
 	bool learning;
+	bool detect_deferred;
 	u8 role;
 	bool participant;
 	u8 phase;

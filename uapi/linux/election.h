@@ -600,6 +600,10 @@ enum elec_cmd {
  *	slept to the end of the window before a protocol step
  * @ELEC_ATTR_TIMER_THROTTLED_NS: u64, MODULE_GET: the time those pauses
  *	took, in ns
+ * @ELEC_ATTR_DETECT_DEFERRED: u64, STATS_GET: times the failure
+ *	detector's timer expired at least a heartbeat interval late (the
+ *	node itself was held up) and the node watched the leader for one
+ *	more window before it declared it failed
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -664,6 +668,7 @@ enum elec_attr {
 	ELEC_ATTR_AUTH,
 	ELEC_ATTR_TIMER_THROTTLED,
 	ELEC_ATTR_TIMER_THROTTLED_NS,
+	ELEC_ATTR_DETECT_DEFERRED,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

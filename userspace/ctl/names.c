@@ -138,6 +138,7 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_AUTH] = "auth",
 	[ELEC_ATTR_TIMER_THROTTLED] = "timer_throttled",
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = "timer_throttled_ns",
+	[ELEC_ATTR_DETECT_DEFERRED] = "detect_deferred",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

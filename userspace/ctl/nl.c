@@ -83,6 +83,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_AUTH] = { .type = NLA_U8 },
 	[ELEC_ATTR_TIMER_THROTTLED] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_DETECT_DEFERRED] = { .type = NLA_U64 },
 };
 
 /**

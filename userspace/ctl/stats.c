@@ -164,6 +164,8 @@ static void stats_json(struct elec_json *j, struct nlattr **tb)
 		      elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0));
 	elec_json_u64(j, "quorum_lost",
 		      elec_nla_u64(tb, ELEC_ATTR_QUORUM_LOST, 0));
+	elec_json_u64(j, "detect_deferred",
+		      elec_nla_u64(tb, ELEC_ATTR_DETECT_DEFERRED, 0));
 	timer_late_json(j, tb);
 	elec_json_obj_end(j);
 }
@@ -190,11 +192,12 @@ static void stats_text(FILE *out, struct nlattr **tb)
 		      elec_tx_drop_name, "tx_drop", emit_text, out);
 	fprintf(out, "\n\telections %" PRIu64 " leader_changes %" PRIu64
 		" elections_limited %" PRIu64 " quorum_lost %" PRIu64
-		" tx_errors %" PRIu64 "\n",
+		" detect_deferred %" PRIu64 " tx_errors %" PRIu64 "\n",
 		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS, 0),
 		elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0),
 		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0),
 		elec_nla_u64(tb, ELEC_ATTR_QUORUM_LOST, 0),
+		elec_nla_u64(tb, ELEC_ATTR_DETECT_DEFERRED, 0),
 		elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
 	timer_late_text(out, tb);
 }

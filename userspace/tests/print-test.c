@@ -260,7 +260,7 @@ static struct nl_msg *inv_reply(uint32_t coord, uint64_t seq)
 /*
  * min-bully or enh-bully counters: QUERY and CID in both nests, ALIVE and
  * type 15 (newer than this electionctl) in RX only; no TX_DROPS, no
- * TIMER_LATE, no QUORUM_LOST
+ * TIMER_LATE, no QUORUM_LOST, no DETECT_DEFERRED
  */
 static struct nl_msg *variant_stats_reply(uint8_t algo)
 {
@@ -324,7 +324,8 @@ static struct nl_msg *stats_reply(bool with_late)
 	    nla_put_u64(msg, ELEC_ATTR_LEADER_CHANGES, 2) ||
 	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 1) ||
 	    nla_put_u64(msg, ELEC_ATTR_ELECTIONS_LIMITED, 3) ||
-	    nla_put_u64(msg, ELEC_ATTR_QUORUM_LOST, 2))
+	    nla_put_u64(msg, ELEC_ATTR_QUORUM_LOST, 2) ||
+	    nla_put_u64(msg, ELEC_ATTR_DETECT_DEFERRED, 4))
 		abort();
 	n = nla_nest_start(msg, ELEC_ATTR_TX_DROPS);
 	if (!n || nla_put_u64(msg, ELEC_TX_DROP_MTU, 1))

@@ -1383,7 +1383,7 @@ def test_printers():
                        elections=6, leader_changes=2, tx_errors=1,
                        tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
                        elections_limited=3, quorum_lost=2,
-                       timer_late=None)]
+                       detect_deferred=4, timer_late=None)]
     late = [0] * 22
     late[0], late[3], late[21] = 5, 7, 1
     want_stats.append(dict(want_stats[0],
@@ -1403,9 +1403,10 @@ def test_printers():
                     drops=dict(zero_drops, malformed=2),
                     elections=1, leader_changes=1, tx_errors=0,
                     tx_drops={"mtu": 0, "no_buffer": 0, "dev_xmit": 0},
-                    elections_limited=0, quorum_lost=0, timer_late=None)
+                    elections_limited=0, quorum_lost=0, detect_deferred=0,
+                    timer_late=None)
     check("-j stats: min-bully, enh-bully: query and cid in tx and rx, "
-          "alive, type 15 msg_15, absent nests and quorum_lost all 0",
+          "alive, type 15 msg_15, absent nests, quorum_lost and detect_deferred all 0",
           stats[2:] == [want_var, dict(want_var, algo="enh-bully")],
           lines[1])
     check("-j stats: tx and rx key order: query, cid, then invitation's "
@@ -1430,7 +1431,8 @@ def test_printers():
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
            "elections", "leader_changes", "tx_errors", "tx_drops",
-           "elections_limited", "quorum_lost", "timer_late"], lines[1])
+           "elections_limited", "quorum_lost", "detect_deferred",
+           "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
     want = ("dev eth\\1 group 7 id 4000000000 algo bully leader none "
@@ -1501,7 +1503,7 @@ def test_printers():
           "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
-          "quorum_lost 2 tx_errors 1\n" in out, out)
+          "quorum_lost 2 detect_deferred 4 tx_errors 1\n" in out, out)
     var_stats = ("dev eth\\1 group 10 id 4000000000\n"
                  "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 ack 0 "
                  "retry 0 query 3 cid 4 ayc 0 ayc_reply 0 invite 0 "
