@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# A stall of the whole guest is not a leader failure. Three nodes (3 17
+# 42) run a bully group (1) and a ring group (2); 42 leads both, and its
+# frames take 30 ms to arrive (netem on its port). Then a SCHED_FIFO 99
+# busy loop on every CPU holds off everything else, the election-timer
+# worker (SCHED_FIFO 50) included, for twice the detection window: every
+# timer expires meanwhile, the leader's heartbeats included. When the
+# loops end, the worker runs the backlog: the leader's heartbeat step,
+# then the followers' detectors, late, before that heartbeat arrives.
+# (In 94-inject a vCPU stall did the same without a delay: on 6.1 a
+# runnable ksoftirqd takes over the receive softirq, and the worker holds
+# it off until its backlog is done.) The followers were held up
+# themselves: each late detector watches one more window (stats:
+# detect_deferred) and the heartbeat keeps the leader. Checked: the
+# timers ran late by at least the window (the stall happened), some
+# detectors were deferred, no node began an election, and every node
+# still follows 42 at the term it had. Before the deferral, both groups
+# elected again.
+. tests/vm/lib.sh
+elec_begin
+elec_load || elec_end
+elec_topo 3 17 42 || elec_end
+ELEC_TIMING="hb-interval $(elec_dur 50ms) hb-miss 4 timeout $(elec_dur 50ms) coord-timeout $(elec_dur 200ms)"
+ELEC_ALGO=bully elec_group_setup 1 || elec_end
+ELEC_ALGO=ring elec_group_setup 2 || elec_end
+elec_start_all 1
+elec_start_all 2
+elec_agree 1 42 "$ELEC_BOUND" 1
+elec_agree 2 42 "$ELEC_BOUND" 1
+
+# 42's frames arrive 30 ms late: well within the window while it runs
+NETEM_DELAY=$(elec_dur 30ms)
+elec_modprobe sch_netem
+check "netem: 42's frames delayed $NETEM_DELAY" \
+	ip netns exec en42 tc qdisc add dev eth0 root netem delay "$NETEM_DELAY"
+sleep "$(elec_sec 0.5)"
+
+state_of() {
+	elec_ctl "$1" -j show dev eth0 group "$2" |
+		elec_json '"%s %s" % (d[0]["leader"], d[0]["term"])'
+}
+sum_stat() {
+	local g=$1 expr=$2 id s=0
+	for id in "${ELEC_NODES[@]}"; do
+		s=$((s + $(elec_stat "$id" "$g" "$expr")))
+	done
+	echo "$s"
+}
+
+declare -A BEFORE
+E0=() D0=()
+for g in 1 2; do
+	for id in "${ELEC_NODES[@]}"; do
+		BEFORE[$id.$g]=$(state_of "$id" "$g")
+	done
+	E0[g]=$(sum_stat "$g" "d['elections']")
+	D0[g]=$(sum_stat "$g" "d.get('detect_deferred', 0)")
+done
+log "before: elections ${E0[1]}/${E0[2]}, detect_deferred ${D0[1]}/${D0[2]} (groups 1/2)"
+
+# The stall: twice the detection window (hb-interval x hb-miss), at least
+# 0.4 s, and under the kernel's RT throttling (950 ms of each second), so
+# that nothing else runs meanwhile.
+stall_us=$(python3 -c "print(min(900000, max(400000, int(2 * 4 * $(elec_sec 0.05) * 1e6))))")
+log "--- every CPU busy at SCHED_FIFO 99 for $((stall_us / 1000)) ms"
+pids=()
+for cpu in $(seq 0 $(($(nproc) - 1))); do
+	# shellcheck disable=SC2016
+	chrt -f 99 taskset -c "$cpu" bash -c '
+		end=$((${EPOCHREALTIME/./} + $1))
+		while ((${EPOCHREALTIME/./} < end)); do :; done' _ "$stall_us" &
+	pids+=($!)
+done
+for pid in "${pids[@]}"; do
+	wait "$pid"
+done
+# a window and more to settle whatever the stall set off
+sleep "$(elec_sec 1)"
+
+# the latest timer expiry, in ms, over every node and both groups
+late_max_ms() {
+	local g id m=0 v
+	for g in 1 2; do
+		for id in "${ELEC_NODES[@]}"; do
+			v=$(elec_stat "$id" "$g" "(d['timer_late'] or {}).get('max_ns', 0) // 1000000")
+			[ "$v" -gt "$m" ] && m=$v
+		done
+	done
+	echo "$m"
+}
+LATE=$(late_max_ms)
+check "the stall held the timers off: the latest ran ${LATE} ms late (at least the window, $((stall_us / 2000)) ms)" \
+	test "$LATE" -ge $((stall_us / 2000))
+
+for g in 1 2; do
+	E1=$(sum_stat "$g" "d['elections']")
+	D1=$(sum_stat "$g" "d.get('detect_deferred', 0)")
+	log "group $g after: elections $E1, detect_deferred $D1"
+	check "group $g: late detectors watched one more window (detect_deferred ${D0[g]} -> $D1)" \
+		test "$D1" -gt "${D0[g]}"
+	check "group $g: no node began an election (${E0[g]} -> $E1)" test "$E1" = "${E0[g]}"
+	for id in "${ELEC_NODES[@]}"; do
+		check "node $id: group $g leader and term as before (${BEFORE[$id.$g]})" \
+			test "$(state_of "$id" "$g")" = "${BEFORE[$id.$g]}"
+	done
+done
+elec_agree 1 42 "$ELEC_BOUND" 1
+elec_agree 2 42 "$ELEC_BOUND" 1
+for id in "${ELEC_NODES[@]}"; do
+	elec_ctl "$id" group del dev eth0 group 2 || fail "group del 2 on $id"
+done
+elec_teardown 1
+check "rmmod election" rmmod election
+elec_end
