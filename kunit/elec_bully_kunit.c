@@ -665,6 +665,47 @@ static void tcore_detect_late(struct kunit *test)
 	n->now = n->c.timer_expires[ELEC_BULLY_TIMER_ANSWER] + 10 * T_HB;
 	elec_core_timer(&n->c, ELEC_BULLY_TIMER_ANSWER, n->now);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+
+	/*
+	 * Deferred, then no heartbeat: the extra window ends on time and
+	 * the leader is declared failed. Meanwhile an earlier arming (news
+	 * of the leader from a third node) leaves the window as it is.
+	 */
+	n = t_node_new(test, 4, t_ids5, 5);
+	t_make_follower(n, 5, 1);
+	n->now = n->c.timer_expires[ELEC_TIMER_DETECT] + 2 * T_HB;
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_ASSERT_EQ(test, n->c.stats.detect_deferred, 1);
+	at = n->c.timer_expires[ELEC_TIMER_DETECT];
+	t_clear(n);
+	elec_core_arm(&n->c, ELEC_TIMER_DETECT, n->now, n->now);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], at);
+	KUNIT_EXPECT_TRUE(test, n->c.detect_deferred);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->now, at);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 5), 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 1);
+
+	/* a later arming replaces the window, a cancel ends it */
+	n = t_node_new(test, 4, t_ids5, 5);
+	t_make_follower(n, 5, 1);
+	n->now = n->c.timer_expires[ELEC_TIMER_DETECT] + T_HB;
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	at = n->c.timer_expires[ELEC_TIMER_DETECT];
+	elec_core_arm(&n->c, ELEC_TIMER_DETECT, at + 1, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT], at + 1);
+	KUNIT_EXPECT_FALSE(test, n->c.detect_deferred);
+	n->now = at + 1 + T_HB;
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 2);
+	elec_core_cancel(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_EXPECT_FALSE(test, n->c.detect_deferred);
+	elec_core_arm(&n->c, ELEC_TIMER_DETECT, n->now + 1, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+			n->now + 1);
 }
 
 static void tcore_helpers(struct kunit *test)

@@ -213,7 +213,7 @@ static void trg_greeting_in_flight(struct kunit *test)
 			n->now + T_T);
 	/*
 	 * 7 greets again and acknowledges nothing (it restarts again and
-	 * again): once per message, so the timeout declares it failed
+	 * again): once per destination, so the timeout declares it failed
 	 */
 	tr_ack(n, 7, 0);
 	KUNIT_EXPECT_TRUE(test, n->c.ring.dst_greeted);
@@ -302,6 +302,37 @@ static void trg_skipped_greets(struct kunit *test)
 	tr_hb(n, 9, 5);
 	KUNIT_EXPECT_EQ(test, trg_hb_until(n, 5, n->now + 2 * TR_ROUND(5)),
 			1);
+}
+
+/*
+ * The ring's detector goes through the core's late-expiry rule too: a
+ * heartbeat interval late, it watches one more window (no election, no
+ * frame); the heartbeat then keeps the leader; an expiry on time with no
+ * heartbeat begins an election.
+ */
+static void trg_detect_late(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING, 7, r5, 5);
+
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	n->now = n->c.timer_expires[ELEC_TIMER_DETECT] + T_HB;
+	t_clear(n);
+	elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	tr_hb(n, 9, 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_FALSE(test, n->c.detect_deferred);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 1);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 1);
 }
 
 /* One ring message in flight; the ACK pops it and sends the next. */
@@ -1230,6 +1261,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_greeting),
 	KUNIT_CASE(trg_greeting_in_flight),
 	KUNIT_CASE(trg_skipped_greets),
+	KUNIT_CASE(trg_detect_late),
 	KUNIT_CASE(trg_ack_fifo),
 	KUNIT_CASE(trg_ack_timeout_retry),
 	KUNIT_CASE(trg_ack_timeout_adapts),

@@ -443,7 +443,10 @@ static size_t elec_nl_stats_size(void)
 	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* TX_DROPS nest */
 	       + ELEC_TX_DROP_MAX * nla_total_size_64bit(sizeof(u64))
-	       + 5 * nla_total_size_64bit(sizeof(u64))	/* counters */
+	       /* ELECTIONS, LEADER_CHANGES, TX_ERRORS, ELECTIONS_LIMITED,
+		* QUORUM_LOST, DETECT_DEFERRED
+		*/
+	       + 6 * nla_total_size_64bit(sizeof(u64))
 	       + 2 * nla_total_size(0)			/* TIMER_LATE nests */
 	       + (ELECTION_TIMER_LATE_BUCKETS + 2) *
 		 nla_total_size_64bit(sizeof(u64));	/* buckets, max, count */

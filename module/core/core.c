@@ -800,10 +800,12 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
  * that the expiries run before it sent are received in a softirq that
  * the timer worker, busy with the backlog, may hold off until it is done.
  * Silence the node did not listen to is no evidence of a failure, so it
- * watches one more window (hb_interval x hb_miss) first, once per arming:
- * a second late expiry in a row is taken as it comes. Counted in
- * stats.detect_deferred. On time, or under a heartbeat interval late,
- * the expiry is the algorithm's at once.
+ * watches one more window (hb_interval x hb_miss, whatever window the
+ * algorithm had armed) first, once per arming: a second late expiry in a
+ * row is taken as it comes. The same holds for the learning windows that
+ * the algorithms time with this timer. Counted in stats.detect_deferred.
+ * On time, or under a heartbeat interval late, the expiry is the
+ * algorithm's at once.
  *
  * Return: whether the expiry was deferred.
  */
@@ -925,6 +927,9 @@ void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
  * @id: which timer
  * @expires: absolute expiry, ns (0 is stored as 1: 0 means unarmed)
  * @now: current time, ns
+ *
+ * ELEC_TIMER_DETECT in the extra window of a late expiry
+ * (elec_core_detect_defer()) is only moved later, never earlier.
  */
 void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		   u64 now)
@@ -935,8 +940,18 @@ void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		return;
 	if (!expires)
 		expires = 1;
-	if (id == ELEC_TIMER_DETECT)
+	if (id == ELEC_TIMER_DETECT) {
+		/*
+		 * In the extra window that a late expiry was granted
+		 * (elec_core_detect_defer()) only a later expiry replaces
+		 * it: news of the leader from a third node, which runs from
+		 * the leader's own last frame, does not cut it short.
+		 */
+		if (c->detect_deferred && c->timer_expires[id] &&
+		    expires < c->timer_expires[id])
+			return;
 		c->detect_deferred = false;
+	}
 	c->timer_expires[id] = expires;
 	memset(&act, 0, sizeof(act));
 	act.kind = ELEC_ACT_TIMER_ARM;
@@ -976,6 +991,8 @@ void elec_core_cancel(struct elec_core *c, enum elec_timer_id id, u64 now)
 
 	if ((unsigned int)id >= ELEC_TIMER_COUNT || !c->timer_expires[id])
 		return;
+	if (id == ELEC_TIMER_DETECT)
+		c->detect_deferred = false;
 	c->timer_expires[id] = 0;
 	memset(&act, 0, sizeof(act));
 	act.kind = ELEC_ACT_TIMER_CANCEL;

@@ -244,9 +244,10 @@ struct elec_config {
  *	and the rate limit refused (elec_core_rx_may_elect())
  * @quorum_lost: times a Bully node with quorum on stepped down, or did not
  *	take leadership, for want of a majority
- * @detect_deferred: times the failure detector's timer expired at least a
- *	heartbeat interval late and the node watched one more window
- *	before it declared the leader failed (elec_core_timer())
+ * @detect_deferred: times ELEC_TIMER_DETECT (the failure detector, or a
+ *	learning window) expired at least a heartbeat interval late and was
+ *	re-armed for hb_interval x hb_miss before it took effect
+ *	(elec_core_timer())
  */
 struct elec_stats {
 	u64 tx[ELEC_MSG_MAX + 1];
@@ -440,8 +441,8 @@ struct elec_inv {
  *	the count
  * @dst_greeted: @dst greeted (an ACK of hop 0: it started, or it was
  *	skipped) after the frame in flight was sent, so it may have lost it:
- *	the hop timeout sends it to @dst again (once per message) instead of
- *	declaring @dst failed
+ *	the hop timeout sends it to @dst again (once per destination)
+ *	instead of declaring @dst failed
  * @counted_term: the term at which this node knows the ring counts it:
  *	set, in any phase, when any ELECTION or COORDINATOR reaches it (its
  *	ACK revives it at the sender; elec_ring_rx()), or when it greets
@@ -618,7 +619,8 @@ struct elec_algo_ops {
  * @learning: started and no leader known since (cleared by the first
  *	leader set); a learning node accepts any term from a configured peer
  * @detect_deferred: ELEC_TIMER_DETECT is armed for the extra window that
- *	a late expiry grants (cleared by any other arming)
+ *	a late expiry grants; an arming that expires later, or a cancel,
+ *	clears it, an earlier one is ignored meanwhile
  * @role: enum elec_role, as reported
  * @participant: taking part in an election run
  * @phase: algorithm-defined phase (enum elec_bully_phase for Bully)

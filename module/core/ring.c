@@ -44,7 +44,10 @@
  *   when no ELECTION or COORDINATOR of its leader's term reached it
  *   within a round of accepting the leader. A greeting from the
  *   successor while a hop to it is in flight makes the hop timeout send
- *   the frame to it again instead of declaring it failed.
+ *   the frame to it again (once per destination) instead of declaring it
+ *   failed; when that successor is the ELECTION's owner, the node begins
+ *   a new run instead. A node that starts again counts every peer alive
+ *   again and forgets the terms in which the ring reached it.
  */
 #include "ring.h"
 
@@ -52,7 +55,8 @@
  * A queued ring message: this header, then @len payload bytes, hop first.
  * @retry: ELEC_RING_REC_RETRY once it was sent and not acknowledged (its
  * next transmission counts as a retry), with ELEC_RING_REC_RESENT once it
- * was sent again to a successor that greeted (at most once per message).
+ * was sent again to a successor that greeted (at most once per
+ * destination: cleared when the message moves on to the next node).
  */
 struct elec_ring_rec {
 	u64 term;
@@ -445,7 +449,11 @@ static void ring_greet(struct elec_core *c, u64 now)
  * greets its peers with an ACK of hop number 0, which acknowledges
  * nothing (hop numbers start at 1) but declares it alive again: one
  * broadcast frame, not one per peer (a ring of N nodes that starts sends
- * N frames, not N x (N - 1)).
+ * N frames, not N x (N - 1)). What the node knew before a stop is
+ * forgotten: every peer counts as alive again (a peer_up event for each
+ * one declared failed), and counted_term is reset, so that the node
+ * greets again a round after it learns the leader unless a ring frame
+ * reaches it.
  */
 void elec_ring_start(struct elec_core *c, u64 now)
 {
@@ -510,14 +518,17 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 		 * declared failed. Waiting for the timeout rather than
 		 * resending at the greeting keeps a frame that did reach it
 		 * (sent while it started) from arriving twice. Once per
-		 * message: a node that greets and never acknowledges (it
+		 * destination: a node that greets and never acknowledges (it
 		 * restarts again and again) is declared failed the next time.
 		 */
 		if (dst == rec->owner && rec->type == ELEC_MSG_ELECTION) {
 			/*
-			 * The run's owner restarted: it takes part in no
-			 * run, so it would swallow its own ELECTION. Begin
-			 * a new run instead.
+			 * The run's owner greeted: most likely it restarted
+			 * and takes part in no run, so it would swallow its
+			 * own ELECTION. Begin a new run instead. (A skipped
+			 * owner greets too; if the frame did reach it and
+			 * only the ACK is late, its run completes as well
+			 * and this one costs a term: it still ends.)
 			 */
 			ring_pop(c);
 			elec_ring_begin(c, true, now);

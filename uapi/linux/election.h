@@ -601,9 +601,9 @@ enum elec_cmd {
  * @ELEC_ATTR_TIMER_THROTTLED_NS: u64, MODULE_GET: the time those pauses
  *	took, in ns
  * @ELEC_ATTR_DETECT_DEFERRED: u64, STATS_GET: times the failure
- *	detector's timer expired at least a heartbeat interval late (the
- *	node itself was held up) and the node watched the leader for one
- *	more window before it declared it failed
+ *	detector's timer (or a learning window, which the same timer times)
+ *	expired at least a heartbeat interval late (the node itself was held
+ *	up) and was given hb-interval x hb-miss more before it took effect
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
