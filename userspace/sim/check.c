@@ -125,6 +125,8 @@ static void json_head(const struct sim_params *base, u32 n_lo, u32 n_hi,
 	       base->loss, base->partitions ? "true" : "false",
 	       base->fast_recover ? "true" : "false",
 	       base->quorum ? "true" : "false", within ? "true" : "false");
+	if (base->schedule)
+		printf(",\"schedule\":\"%s\"", base->schedule->text);
 }
 
 /* --check --json: the worst two-leader run and the slowest quiescence */
@@ -161,6 +163,24 @@ static void print_dual(const struct sim_params *base, u64 max, u32 n,
 	print_replay(base, n, seed);
 }
 
+/*
+ * --auth on: the runs in which reordered frames were dropped as replays
+ * (loss, outside the assumptions) and how many of them violated E1 or E2
+ */
+static void print_lossy(const struct sim_params *base, u64 runs, u64 bad,
+			const char *what, u32 n, u64 seed)
+{
+	printf("auth: %llu runs dropped reordered frames as replays (loss: "
+	       "outside the assumptions, not judged), %llu of them violated "
+	       "E1 or E2\n", (unsigned long long)runs,
+	       (unsigned long long)bad);
+	if (!bad)
+		return;
+	printf("first of them: %s: nodes=%u seed=%llu\n", what, n,
+	       (unsigned long long)seed);
+	print_replay(base, n, seed);
+}
+
 /* how close to its E2 bound the slowest run came */
 static void print_quiet(u64 q, u64 bound, double ratio, u32 n, u64 seed)
 {
@@ -179,9 +199,11 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	int ring = elec_algo_is_ring(base->ops->algo);
 	const char *timing = timing_outside(base);
 	int inv = base->ops->algo == ELEC_ALGO_INVITATION;
-	int within = base->loss == 0 &&
-		     (!base->partitions || inv || base->quorum) &&
-		     !base->fast_recover && !timing;
+	const struct schedule *sc = base->schedule;
+	struct sim_params gp = *base;
+	u32 fast_id = 0;
+	u64 fast_after = 0;
+	int splits, fast, within;
 	u64 runs = 0, e1 = 0, e2 = 0, k, first_seed = 0;
 	u64 e1_wrong = 0, e1_after = 0;
 	u64 dual_max = 0, dual_seed = 0;
@@ -190,6 +212,25 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	u64 q_max = 0, q_bound = 0, q_seed = 0;
 	u32 q_n = 0;
 	const char *first_what = NULL;
+	char fast_why[128], d1[32], d2[32];
+	/* --auth on: runs with replay drops, those that violated, the first */
+	u64 lossy = 0, lossy_bad = 0, lossy_seed = 0;
+	u32 lossy_n = 0;
+	const char *lossy_what = NULL;
+
+	/*
+	 * A scripted schedule is judged as the flags would be: its splits as
+	 * --partitions, a return sooner after its crash than the random
+	 * schedules allow (the rings' gap grows with N: the largest) as
+	 * --fast-recover.
+	 */
+	gp.n = n_hi;
+	splits = base->partitions || (sc && sched_splits(sc));
+	fast = base->fast_recover ||
+	       (sc && sched_fast_return(sc, scenario_return_gap(&gp), &fast_id,
+					&fast_after));
+	within = base->loss == 0 && (!splits || inv || base->quorum) && !fast &&
+		 !timing;
 
 	for (n = n_lo; n <= n_hi; n++) {
 		u32 ids[n];
@@ -211,7 +252,9 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			if (scenario_run(&p, &r))
 				return 3;
 			runs++;
-			if (r.stable && r.bound_ns > r.last_fault_ns) {
+			/* the slowest quiescence of the runs judged */
+			if (r.stable && r.bound_ns > r.last_fault_ns &&
+			    !(within && base->auth && r.auth_replay)) {
 				/* quiescence after the last fault, of the bound */
 				u64 q = r.end_ns - r.last_fault_ns;
 				u64 b = r.bound_ns - r.last_fault_ns;
@@ -258,8 +301,25 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				e1++;
 				what = "E1 (safety): two leaders at once with quorum on";
 			}
+			if (base->auth && r.auth_replay)
+				lossy++;
 			if (!what)
 				continue;
+			/*
+			 * --auth on: a frame overtaken by a later one of the
+			 * same sender (a latency range, links that do not
+			 * keep order) is dropped as a replay. That is loss,
+			 * outside the assumptions: such a run is reported,
+			 * not failed.
+			 */
+			if (within && base->auth && r.auth_replay) {
+				if (!lossy_bad++) {
+					lossy_seed = p.seed;
+					lossy_n = n;
+					lossy_what = what;
+				}
+				continue;
+			}
 			if (!within) {
 				if (!first_seed) {
 					first_seed = p.seed;
@@ -293,6 +353,22 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 		json_head(base, n_lo, n_hi, runs, within);
 		if (within) {
 			printf(",\"held\":true");
+			if (base->auth) {
+				printf(",\"auth_replay_runs\":%llu,"
+				       "\"auth_replay_violations\":%llu",
+				       (unsigned long long)lossy,
+				       (unsigned long long)lossy_bad);
+				if (lossy_bad) {
+					printf(",\"auth_replay_violation\":{"
+					       "\"what\":\"%s\",\"nodes\":%u,"
+					       "\"seed\":%llu", lossy_what,
+					       lossy_n,
+					       (unsigned long long)lossy_seed);
+					json_replay("replay", base, lossy_n,
+						    lossy_seed);
+					putchar('}');
+				}
+			}
 		} else {
 			printf(",\"held\":null,\"e1_violated\":%llu,"
 			       "\"e1_not_best_or_disagreeing\":%llu,"
@@ -317,28 +393,44 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 		return 0;
 	}
 	if (within) {
-		printf("check %s%s: nodes %u..%u, %llu runs%s: E1 and E2 held%s\n",
+		char judged[64] = "";
+
+		if (base->auth)
+			snprintf(judged, sizeof(judged),
+				 " (judged: the %llu without replay drops)",
+				 (unsigned long long)(runs - lossy));
+		printf("check %s%s: nodes %u..%u, %llu runs%s%s: E1 and E2 held%s\n",
 		       base->ops->name,
 		       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
-		       (unsigned long long)runs,
-		       base->partitions ? " with partitions" : "",
+		       (unsigned long long)runs, judged,
+		       splits ? " with partitions" : "",
 		       inv ? " per partition side (one group each, every "
 		       "live node of the side its member, group numbers "
 		       "never formed twice)" : base->quorum ?
 		       " with quorum (never two leaders at once; per "
 		       "partition side: a majority's leader, or none)" : "");
+		if (base->auth)
+			print_lossy(base, lossy, lossy_bad, lossy_what,
+				    lossy_n, lossy_seed);
 		print_dual(base, dual_max, dual_n, dual_seed);
 		print_quiet(q_max, q_bound, q_ratio, q_n, q_seed);
 		return 0;
 	}
+	if (fast_id && !base->fast_recover)
+		snprintf(fast_why, sizeof(fast_why),
+			 ", fast recovery: %u returns %s after its crash, "
+			 "before %s", fast_id,
+			 out_dur(d1, sizeof(d1), fast_after),
+			 out_dur(d2, sizeof(d2), scenario_return_gap(&gp)));
 	printf("check %s%s: nodes %u..%u, %llu runs outside the assumptions "
 	       "(loss %g%s%s%s): E1 violated %llu (%.2f%%: %llu not the best "
 	       "live id or disagreeing, %llu traffic after quiescence), E2 "
 	       "violated %llu (%.2f%%)\n", base->ops->name,
 	       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
 	       (unsigned long long)runs, base->loss,
-	       base->partitions ? ", partitions" : "",
-	       base->fast_recover ? ", fast recovery" : "",
+	       splits ? ", partitions" : "",
+	       fast_id && !base->fast_recover ? fast_why :
+	       fast ? ", fast recovery" : "",
 	       timing ? timing : "",
 	       (unsigned long long)e1,
 	       runs ? 100.0 * e1 / runs : 0.0, (unsigned long long)e1_wrong,

@@ -292,6 +292,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		snprintf(buf, sizeof(buf), "%.*g", prec, p->loss);
 		fprintf(f, " --loss %s", buf);
 	}
+	if (p->schedule)
+		fprintf(f, " --schedule '%s'", p->schedule->text);
 	if (p->partitions)
 		fprintf(f, " --partitions");
 	if (p->fast_recover)
@@ -316,7 +318,8 @@ int main(int argc, char **argv)
 	struct sim_params p;
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
 	const char *init = NULL, *suppress = NULL, *absent = NULL;
-	const char *bully_opt = NULL;
+	const char *bully_opt = NULL, *schedule = NULL;
+	char why_buf[256];
 	u64 runs = 1, seeds = 1000, v;
 	int check = 0, seeds_set = 0, i;
 	u32 n_lo = 0, n_hi = 0, k;
@@ -476,6 +479,10 @@ int main(int argc, char **argv)
 			if (parse_dur(val, &p.duration_ns) || !p.duration_ns)
 				bad("--duration: '%s' is not a positive duration (integer with ns, us, ms or s)",
 				    val);
+		} else if (!strcmp(name, "--schedule")) {
+			if (schedule)
+				bad("--schedule given twice");
+			schedule = val;
 		} else if (!strcmp(name, "--timeline")) {
 			if (!*val)
 				bad("--timeline needs a file name");
@@ -528,6 +535,30 @@ int main(int argc, char **argv)
 	if (elec_config_check(&cfg, &why))
 		bad("%s", why);
 
+	/*
+	 * --schedule, or ELECTSIM_SCRIPT (for the random scenario and
+	 * --check only: the variable does not disturb other scenarios)
+	 */
+	if (!schedule && (check || (scen && !strcmp(scen, "random")))) {
+		const char *env = getenv("ELECTSIM_SCRIPT");
+
+		if (env && *env)
+			schedule = env;
+	}
+	if (schedule) {
+		struct schedule *sc = sched_parse(schedule, why_buf,
+						  sizeof(why_buf));
+
+		if (!sc)
+			bad("--schedule: %s", why_buf);
+		if (!check && (!scen || strcmp(scen, "random")))
+			bad("--schedule applies to --scenario random and --check");
+		if (p.partitions || p.fast_recover)
+			bad("--schedule replaces the random schedule: not with %s",
+			    p.partitions ? "--partitions" : "--fast-recover");
+		p.schedule = sc;
+	}
+
 	if (check) {
 		if (ids || scen || init || absent || p.trace || p.timeline ||
 		    p.timing || runs != 1)
@@ -562,6 +593,19 @@ int main(int argc, char **argv)
 			bad("--nodes: ring-list supports at most %u nodes (its id list must fit one frame)",
 			    (unsigned int)ELECTION_RING_LIST_MAX_IDS);
 		enh_limit(&p, n_hi, "--nodes");
+		if (p.schedule && sched_min_nodes(p.schedule) > n_lo)
+			bad("--schedule names id %u: --nodes must start at %u or above, not %u",
+			    sched_min_nodes(p.schedule),
+			    sched_min_nodes(p.schedule), n_lo);
+		if (p.schedule) {
+			u32 ids_lo[n_lo];
+
+			for (k = 0; k < n_lo; k++)
+				ids_lo[k] = k + 1;
+			if (sched_check(p.schedule, ids_lo, n_lo, why_buf,
+					sizeof(why_buf)))
+				bad("--schedule: %s", why_buf);
+		}
 		(void)seeds_set;
 		return check_main(&p, n_lo, n_hi, seeds);
 	}
@@ -673,6 +717,9 @@ int main(int argc, char **argv)
 		    scenario_names[p.scenario],
 		    p.n_absent ? " that are not absent" : "");
 
+	if (p.schedule && sched_check(p.schedule, p.ids, p.n, why_buf,
+				      sizeof(why_buf)))
+		bad("--schedule: %s", why_buf);
 	if (p.timeline && runs != 1)
 		bad("--timeline draws one run: not with --runs %llu",
 		    (unsigned long long)runs);

@@ -208,6 +208,25 @@ void net_split(struct sim *s, u64 salt)
 			  ones + (ones == 0) - (ones == s->n));
 }
 
+void net_split_mask(struct sim *s, const char *mask)
+{
+	struct net *n = &s->net;
+	u32 i, ones = 0;
+
+	if (!n->side)
+		n->side = malloc(s->n);
+	if (!n->side) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	for (i = 0; i < s->n; i++) {
+		n->side[i] = (u8)sched_mask_bit(mask, s->nodes[i].id - 1);
+		ones += n->side[i];
+	}
+	if (s->trace)
+		out_trace(s, "partition 0x%s (%u nodes on side 1)", mask, ones);
+}
+
 /* the lower half of the ids on side 0, the upper half on side 1 */
 void net_split_halves(struct sim *s)
 {

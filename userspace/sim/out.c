@@ -332,6 +332,8 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 		if (p->auth)
 			printf("\"auth\":true,\"auth_replay\":%llu,",
 			       (unsigned long long)r->auth_replay);
+		if (p->schedule)
+			printf("\"schedule\":\"%s\",", p->schedule->text);
 		if (r->leader)
 			printf("\"leader\":%u,", r->leader);
 		else

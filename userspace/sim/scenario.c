@@ -318,10 +318,11 @@ static u64 variant_e2_bound(const struct sim_params *p)
 /* generous E2 bound after the last fault, implied by the timeouts */
 /*
  * Quorum on, what the last fault may add: a leader that lost namings
- * across it steps down a lease later; a node that waits for a majority
- * looks again a detection window after its last look; a follower bound
- * to an earlier leader names the new one a promise window later; the
- * confirmation and a release take two round trips.
+ * across it steps down a lease and T later (T: the wait for renewals in
+ * flight after the lapse); a node that waits for a majority looks again
+ * a detection window after its last look; a follower bound to an earlier
+ * leader names the new one a promise window later; the confirmation and
+ * a release take two round trips.
  */
 static u64 quorum_e2_extra(const struct sim_params *p)
 {
@@ -330,7 +331,7 @@ static u64 quorum_e2_extra(const struct sim_params *p)
 	if (!p->quorum)
 		return 0;
 	lease = p->hb_interval_ns * (p->hb_miss - 1) - t;
-	return lease + p->hb_interval_ns * p->hb_miss + lease + t / 2 +
+	return lease + t + p->hb_interval_ns * p->hb_miss + lease + t / 2 +
 	       4 * p->lat_hi;
 }
 
@@ -350,14 +351,34 @@ static u64 e2_bound(const struct sim_params *p)
 	       p->preempt_delay_ns + quorum_e2_extra(p);
 }
 
+/*
+ * How long after its crash a node may come back within the assumptions
+ * (the others had time to notice the crash): a detection window, the
+ * leader's last heartbeat period and a run's timeouts (T and the
+ * coord-timeout). The rings' first window after an announcement is a
+ * round timeout longer (ring_e2_bound()): a leader that crashes fresh
+ * is noticed only after detect + round, so a ring node returns after
+ * that, a heartbeat period and T.
+ */
+u64 scenario_return_gap(const struct sim_params *p)
+{
+	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
+		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 gap = p->hb_interval_ns * p->hb_miss + p->hb_interval_ns +
+		  p->timeout_ns + coord;
+
+	if (elec_algo_is_ring(p->ops->algo))
+		gap = p->hb_interval_ns * (p->hb_miss + 1) + p->timeout_ns +
+		      coord + 2 * (u64)p->n * p->timeout_ns;
+	return gap;
+}
+
 static void random_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
 	u64 detect = p->hb_interval_ns * p->hb_miss;
-	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
-		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 	/* recover only after the others had time to notice the crash */
-	u64 rec_gap = detect + p->hb_interval_ns + p->timeout_ns + coord;
+	u64 rec_gap = scenario_return_gap(p);
 	u8 *up = malloc(s->n);
 	u64 *down_at = calloc(s->n, sizeof(*down_at));
 	u32 live = s->n, nf, f;
@@ -541,7 +562,10 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		sim_start_counting(&s);
 		if (s.trace)
 			out_trace(&s, "trigger random");
-		random_schedule(&s, &tmp);
+		if (p.schedule)
+			sched_push(&s, p.schedule, &tmp.last_fault_ns);
+		else
+			random_schedule(&s, &tmp);
 		break;
 	case SC_SOAK:
 		/*

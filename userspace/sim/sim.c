@@ -1228,8 +1228,18 @@ static int sim_quorum_ok(struct sim *s)
 			last = pe ? pe->support_ns : 0;
 			if (q->named == ln->id && q->named_ns > last &&
 			    s->alive_sent[(u64)i * s->n + ln->idx] ==
-			    q->named_ns)
+			    q->named_ns) {
+				/*
+				 * A naming in flight counts from its arrival
+				 * (up to the largest latency away): the one
+				 * the leader holds must last until then, else
+				 * its majority may lapse in between.
+				 */
+				if (!last || last + elec_quorum_lease_ns(&ln->core) <=
+				    q->named_ns + s->net.lat_hi)
+					return 0;
 				last = q->named_ns;
+			}
 			if (q->named != ln->id ||
 			    !last || last + elec_quorum_lease_ns(&nd->core) <=
 			    next + s->net.lat_hi)
@@ -1884,7 +1894,10 @@ void sim_run(struct sim *s, u64 deadline)
 			break;
 		case EV_SPLIT:
 			s->pending_faults--;
-			net_split(s, e.term);
+			if (e.src)	/* scripted: item src - 1's mask */
+				net_split_mask(s, s->p->schedule->items[e.src - 1].mask);
+			else
+				net_split(s, e.term);
 			s->dirty = 1;
 			break;
 		case EV_HEAL:

@@ -41,7 +41,9 @@ enum ev_kind {
 			 */
 	EV_CRASH,	/* dst index; this and the kinds below are faults */
 	EV_RECOVER,	/* dst index */
-	EV_SPLIT,	/* partition: term seeds each node's side */
+	EV_SPLIT,	/* partition: term seeds each node's side; src > 0:
+			 * schedule item src - 1 gives the sides
+			 */
 	EV_HEAL,	/* the partition ends */
 };
 
@@ -177,6 +179,45 @@ struct node {
 	u64 formed_seq;
 };
 
+/* ---- scripted fault schedules (schedule.c) ----------------------------- */
+enum sched_op {
+	SCHED_SPLIT,
+	SCHED_HEAL,
+	SCHED_CRASH,
+	SCHED_RECOVER,
+	SCHED_OP_COUNT
+};
+
+struct sched_item {
+	u64 at_ns;		/* after the trigger */
+	u32 order;		/* its place in the text (ties keep it) */
+	u32 id;			/* crash, recover */
+	u8 op;
+	char *mask;		/* split: hex digits, most significant first */
+};
+
+struct schedule {
+	struct sched_item *items;	/* sorted by time */
+	u32 n;
+	char *text;		/* the canonical form (replay commands) */
+};
+
+/* --schedule TEXT: NULL and a message in @err when it does not parse */
+struct schedule *sched_parse(const char *text, char *err, size_t cap);
+void sched_free(struct schedule *sc);
+char *sched_format(const struct schedule *sc);
+/* whether it runs on these @n ids as written (-1 and a message if not) */
+int sched_check(const struct schedule *sc, const u32 *ids, u32 n,
+		char *err, size_t cap);
+/* the fewest nodes (ids 1..N) it names */
+u32 sched_min_nodes(const struct schedule *sc);
+int sched_mask_bit(const char *mask, u32 bit);
+/* whether it splits the network */
+int sched_splits(const struct schedule *sc);
+/* the first id that returns less than @gap_ns after its crash */
+int sched_fast_return(const struct schedule *sc, u64 gap_ns, u32 *id,
+		      u64 *after_ns);
+
 struct sim_params {
 	const struct elec_algo_ops *ops;
 	u32 n;
@@ -208,6 +249,8 @@ struct sim_params {
 	u32 n_absent;
 	u64 search_interval_ns;	/* invitation: --search-interval */
 	int timing;		/* --timing: each run's phases' wall time */
+	/* --schedule: the faults of the random scenario, as scripted */
+	const struct schedule *schedule;
 };
 
 struct run_result {
@@ -394,6 +437,8 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 /* every node index but @src_idx, in turn, as many net_send() */
 void net_broadcast(struct sim *s, const struct elec_msg *m, u32 src_idx);
 void net_split(struct sim *s, u64 salt);
+/* side 1: the ids whose bit (id - 1) is set in @mask (schedule.c) */
+void net_split_mask(struct sim *s, const char *mask);
 void net_heal(struct sim *s);
 void net_split_halves(struct sim *s);
 
@@ -411,6 +456,13 @@ enum scenario {
 };
 extern const char *const scenario_names[SC_COUNT];
 int scenario_run(const struct sim_params *p, struct run_result *r);
+/* the least time from a crash to the return of the node within the
+ * assumptions (the random scenario's schedules keep it)
+ */
+u64 scenario_return_gap(const struct sim_params *p);
+
+/* schedule.c: the schedule's faults, from now; the last one's time */
+void sched_push(struct sim *s, const struct schedule *sc, u64 *last_fault);
 
 /* out.c */
 /* Format @ns as a duration ("12.345ms", "0s") into @buf. */
