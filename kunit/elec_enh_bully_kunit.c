@@ -1360,6 +1360,50 @@ static void te_rule_coord_names_self(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a->msg.flags, 0);
 }
 
+/*
+ * Quorum on: named by a third node at a term one of its own ALIVE frames
+ * already carried, the node claims anew above it (an ALIVE in flight would
+ * release the followers it counts: electsim --check --algo enh-bully
+ * --quorum on --schedule "split:0x18@0;heal@97320" --seed 17001 ...);
+ * named at a newer term, it leads at that term and sends nothing.
+ */
+static void te_quorum_named_stale(struct kunit *test)
+{
+	const struct elec_action *a;
+	int newer;
+
+	for (newer = 0; newer < 2; newer++) {
+		struct t_node *n = te_node_new(test, 4, te_ids5, 5);
+		struct elec_config cfg = n->c.cfg;
+
+		cfg.quorum = true;
+		KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL),
+				0);
+		te_follower(n, 5, 2);
+		/* a run's frame at term 3 reaches it; its beacon carries 3 */
+		te_rx(n, ELEC_MSG_ANSWER, 3, 4, 3);
+		t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+		KUNIT_ASSERT_EQ(test, n->c.bully.q.release_term, 3);
+		t_clear(n);
+		te_rx_coord(n, 1, newer ? 4 : 3, 4);
+		KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+		KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+		KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+		if (newer) {
+			KUNIT_EXPECT_EQ(test, n->c.term, 4);
+			KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+			continue;
+		}
+		KUNIT_EXPECT_EQ(test, n->c.term, 4);
+		KUNIT_EXPECT_EQ(test, n->c.bully.q.claim_term, 4);
+		KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+		a = te_sent(n, ELEC_MSG_COORDINATOR, 0);
+		KUNIT_ASSERT_NOT_NULL(test, a);
+		KUNIT_EXPECT_EQ(test, a->msg.term, 4);
+		KUNIT_EXPECT_EQ(test, te_get32(a->msg.payload), 4);
+	}
+}
+
 /* ---- rules: joining --------------------------------------------------- */
 
 /*
@@ -2866,6 +2910,7 @@ static struct kunit_case elec_enh_bully_cases[] = {
 	KUNIT_CASE(te_rule_coord_checks),
 	KUNIT_CASE(te_rule_coord_unknown_term),
 	KUNIT_CASE(te_rule_coord_names_self),
+	KUNIT_CASE(te_quorum_named_stale),
 	KUNIT_CASE(te_rule_join_query),
 	KUNIT_CASE(te_rule_query_answered),
 	KUNIT_CASE(te_named_in_cid_claims),

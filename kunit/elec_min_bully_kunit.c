@@ -1207,6 +1207,112 @@ static void tm_rx_election_leader_reannounces(struct kunit *test)
 
 /* ---- COORDINATOR naming k ---------------------------------------------- */
 
+/* node 12 of tm_ids with quorum on, not started */
+static struct t_node *tm_node_quorum(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 12);
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.quorum = true;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	return n;
+}
+
+/*
+ * Quorum on: a third node names this one leader at a term that one of its
+ * own ALIVE frames already carried (an ALIVE's header holds max_term).
+ * That ALIVE, still in flight, would release the followers that name it
+ * at that term while it counts their namings; they could back another
+ * claimant: two leaders (electsim --check --algo min-bully --quorum on
+ * --schedule "split:0x1C@0;heal@92446" --seed 7297 ...). It claims anew,
+ * above the term; named at a newer term than any ALIVE of its carried, it
+ * leads at that term and sends nothing. A leader's stop counts its term
+ * as released too (its resignation).
+ */
+static void tm_quorum_named_stale(struct kunit *test)
+{
+	struct t_node *n = tm_node_quorum(test);
+
+	tm_follow(n, 3, 2);
+	/* a run's ELECTION at term 3 reaches it; its beacon carries 3 */
+	tm_rx(n, ELEC_MSG_ELECTION, 20, 0, 3);
+	t_clear(n);
+	t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+	KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, 0), 1);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.release_term, 3);
+	/* 9 names it at term 3: it claims at 4 */
+	t_clear(n);
+	tm_rx_coord(n, 9, 0, 3, 12);
+	tm_expect_coord(n, 0, 12, 4);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 12);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.claim_term, 4);
+
+	/* its beacons carried 2 only: named at 3, it leads at 3 */
+	n = tm_node_quorum(test);
+	tm_follow(n, 3, 2);
+	t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+	KUNIT_ASSERT_EQ(test, n->c.bully.q.release_term, 2);
+	t_clear(n);
+	tm_rx_coord(n, 9, 0, 3, 12);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 12);
+	KUNIT_EXPECT_EQ(test, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.claim_term, 3);
+
+	/* it stops while leading at 3: named at 3 again, it claims at 4 */
+	elec_core_stop(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.release_term, 3);
+	tm_follow(n, 3, 3);
+	t_clear(n);
+	tm_rx_coord(n, 9, 0, 3, 12);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
+	tm_rx_coord(n, 9, 0, 4, 12);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+}
+
+/*
+ * In a run, a lower node's own claim at term t is a response; an
+ * electioneer that had not heard it names this node at term t: following
+ * that better claim, not leading too (two leaders until the claimant's
+ * heartbeat arrives: electsim --algo min-bully --nodes 9 --auth on
+ * --scenario random --seed 53490 --latency 50us:4900us, 23.5 ms). Named
+ * at a newer term than the claim's, it leads.
+ */
+static void tm_named_after_better_claim(struct kunit *test)
+{
+	u64 term;
+	int newer;
+
+	for (newer = 0; newer < 2; newer++) {
+		struct t_node *n = tm_node(test, 12);
+
+		tm_follow(n, 3, 2);
+		t_fire(n, ELEC_TIMER_DETECT);	/* probes 3 */
+		t_fire(n, ELEC_BULLY_TIMER_ANSWER);	/* asks 5 and 9 */
+		KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+		KUNIT_ASSERT_FALSE(test, n->c.bully.probing);
+		tm_rx_coord(n, 5, 0, 3, 5);	/* 5 claims: its response */
+		KUNIT_ASSERT_EQ(test, n->c.bully.run_best, 5);
+		KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
+		t_clear(n);
+		term = newer ? 4 : 3;
+		tm_rx_coord(n, 20, 0, term, 12);
+		KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+		if (newer) {
+			KUNIT_EXPECT_EQ(test, n->c.leader, 12);
+			KUNIT_EXPECT_EQ(test, n->c.term, 4);
+			KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+		} else {
+			tm_expect_follows(n, 5, 3);
+		}
+	}
+}
+
 /*
  * A COORDINATOR naming k other than its sender is accepted per (term, k):
  * a newer term wins, and in a tie the lower k; an older term loses
@@ -2407,6 +2513,8 @@ static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_rx_election_min_not_leading),
 	KUNIT_CASE(tm_rx_election_leader_reannounces),
 	KUNIT_CASE(tm_coord_names_other),
+	KUNIT_CASE(tm_quorum_named_stale),
+	KUNIT_CASE(tm_named_after_better_claim),
 	KUNIT_CASE(tm_coord_unknown_k),
 	KUNIT_CASE(tm_coord_sender_checks),
 	KUNIT_CASE(tm_preempt_on),

@@ -452,7 +452,7 @@ static void tq_claimant(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, n->c.bully.q.confirmed);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_LEASE),
 			claim + TQ_LEASE);
-	KUNIT_EXPECT_EQ(test, elec_quorum_until(&n->c, n->now), 0);
+	KUNIT_EXPECT_LE(test, elec_quorum_until(&n->c, n->now), n->now);
 	/* a leader sends no ALIVE, its timer kept */
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, T_ANY), 0);
 
@@ -519,6 +519,19 @@ static void tq_lease(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_BULLY_TIMER_LEASE);
 	KUNIT_EXPECT_EQ(test, n->now, renew + TQ_LEASE);
+	/* the role goes at once; the claim waits T for renewals in flight */
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.quorum_lost, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_LEASE),
+			n->now + T_T);
+	/* none comes: it steps down */
+	t_clear(n);
+	t_fire(n, ELEC_BULLY_TIMER_LEASE);
+	KUNIT_EXPECT_EQ(test, n->now, renew + TQ_LEASE + T_T);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
@@ -538,6 +551,57 @@ static void tq_lease(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_BULLY_TIMER_ALIVE);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, 0), 1);
+}
+
+/*
+ * The lease lapses with renewals in flight (a frame takes up to T / 2): the
+ * leader gives up the role, not the claim; the renewals that arrive within
+ * T confirm it again at its term, with nothing sent and nobody released.
+ * A naming at an older term than the claim's does not count.
+ */
+static void tq_lapse_renewed(struct kunit *test)
+{
+	struct t_node *n = tq_node(test, 5);
+	u64 claim, lapse;
+
+	tq_claim(n, 1);
+	claim = n->now;
+	tq_rx_alive(n, 1, 2, 5, 2);
+	tq_rx_alive(n, 2, 2, 5, 2);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	t_clear(n);
+	t_fire(n, ELEC_BULLY_TIMER_LEASE);
+	lapse = n->now;
+	KUNIT_EXPECT_EQ(test, lapse, claim + TQ_LEASE);
+	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_LE(test, elec_quorum_until(&n->c, n->now), n->now);
+
+	/* the renewals arrive just after, one of them at an older term */
+	n->now = lapse + T_T / 4;
+	t_clear(n);
+	tq_rx_alive(n, 1, 2, 5, 2);
+	tq_rx_alive(n, 3, 1, 5, 1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	tq_rx_alive(n, 2, 2, 5, 2);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEADING);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.term, 2);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.confirmed, true);
+	KUNIT_EXPECT_EQ(test, n->c.bully.q.lapse_ns, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.quorum_lost, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_LEADER_CHANGED, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_LEASE),
+			n->now + TQ_LEASE);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_HEARTBEAT], 0);
+
+	/* a later lapse waits T again from its own start */
+	t_clear(n);
+	t_fire(n, ELEC_BULLY_TIMER_LEASE);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_LEASE),
+			n->now + T_T);
 }
 
 /* a claimant that no majority names within a lease steps down */
@@ -1200,8 +1264,9 @@ static u32 tq_side(u32 below, bool low)
 }
 
 /*
- * A 3/2 partition with the leader on the two-node side: it steps down a
- * lease after its last majority at the latest, the three-node side elects
+ * A 3/2 partition with the leader on the two-node side: it gives up the
+ * role a lease after its last majority at the latest and steps down T
+ * later, the three-node side elects
  * its best id, the two wait leaderless; the heal gives one leader again,
  * the best id. Never two leaders at once.
  */
@@ -1216,7 +1281,7 @@ static void tq_net_minority_leader(struct kunit *test, u8 algo)
 	struct t_node *l = t_net_node(net, best);
 	u64 elections[ARRAY_SIZE(tq_ids)];
 	u64 lost = l->c.stats.quorum_lost;
-	u64 until, end, down = 0;
+	u64 until, end, down = 0, lapsed = 0;
 	u32 i;
 
 	KUNIT_ASSERT_TRUE(test, minority & T_BIT(best));
@@ -1227,19 +1292,27 @@ static void tq_net_minority_leader(struct kunit *test, u8 algo)
 	t_net_partition(net, below, true);
 	end = net->now + 10 * T_DETECT;
 	while (tq_step(net, end)) {
-		if (!down && l->c.role != ELEC_ROLE_LEADER) {
+		/* the role goes at the lease's end, the claim T later */
+		if (!lapsed && l->c.role != ELEC_ROLE_LEADER) {
+			lapsed = net->now;
+			KUNIT_EXPECT_EQ(test, l->c.role, ELEC_ROLE_CANDIDATE);
+			KUNIT_EXPECT_EQ(test, l->c.leader, best);
+			KUNIT_EXPECT_EQ(test, l->c.stats.quorum_lost, lost);
+		}
+		if (!down && l->c.role == ELEC_ROLE_FOLLOWER) {
 			down = net->now;
-			KUNIT_EXPECT_EQ(test, l->c.role, ELEC_ROLE_FOLLOWER);
 			KUNIT_EXPECT_EQ(test, l->c.leader, 0);
 			KUNIT_EXPECT_EQ(test, l->c.stats.quorum_lost,
 					lost + 1);
 		}
-		if (down)
+		if (lapsed)
 			KUNIT_ASSERT_EQ(test, tq_in_role(net, ELEC_ROLE_LEADER) &
 					minority, 0);
 	}
+	KUNIT_ASSERT_NE(test, lapsed, 0);
 	KUNIT_ASSERT_NE(test, down, 0);
-	KUNIT_EXPECT_LE(test, down, until);
+	KUNIT_EXPECT_LE(test, lapsed, until);
+	KUNIT_EXPECT_EQ(test, down, lapsed + T_T);
 	KUNIT_EXPECT_EQ(test, l->c.stats.quorum_lost, lost + 1);
 	tq_expect_side(net, majority, tq_best(algo, majority));
 	tq_expect_waiting(net, minority, elections);
@@ -1498,6 +1571,7 @@ static struct kunit_case elec_quorum_cases[] = {
 	KUNIT_CASE(tq_quorum_off),
 	KUNIT_CASE(tq_claimant),
 	KUNIT_CASE(tq_lease),
+	KUNIT_CASE(tq_lapse_renewed),
 	KUNIT_CASE(tq_claim_expires),
 	KUNIT_CASE(tq_no_majority_no_run),
 	KUNIT_CASE(tq_promise),

@@ -335,6 +335,51 @@ static void trg_detect_late(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 1);
 }
 
+/*
+ * A follower that a newer run has reached does not declare its silent
+ * leader failed when its detector runs out: the leader may have restarted
+ * (a learning node sends no heartbeat) and begun that very run, and a peer
+ * declared failed is skipped for good (electsim --check --algo ring-all
+ * --nodes 5..5 --seed 941595 --schedule "crash:5@1238;crash:4@68883;
+ * recover:4@198883;..."). The run's round timer watches the run; its
+ * announcement ends it as usual.
+ */
+static void trg_detect_in_newer_run(struct kunit *test)
+{
+	struct t_node *n = tr_node_new(test, ELEC_ALGO_RING_ALL, 2, r5, 5);
+	u64 elections;
+
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	/* 9 restarted and begins run 4: its ELECTION comes round */
+	tr_rx_all_e(n, 9, 4, 1, 9);
+	KUNIT_ASSERT_TRUE(test, n->c.participant);
+	elections = n->c.stats.elections;
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, T_ANY), 0);
+	KUNIT_EXPECT_TRUE(test, elec_core_peer_find(&n->c, 9)->alive);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, elections);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
+	/* the run's announcement: 9 leads at term 5, watched again */
+	tr_rx_all_c(n, 9, 5, 2, 9, 9);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
+
+	/* no newer run: the silent leader is declared failed, as before */
+	n = tr_node_new(test, ELEC_ALGO_RING_ALL, 2, r5, 5);
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 1);
+}
+
 /* One ring message in flight; the ACK pops it and sends the next. */
 static void trg_ack_fifo(struct kunit *test)
 {
@@ -1262,6 +1307,7 @@ static struct kunit_case elec_ring_cases[] = {
 	KUNIT_CASE(trg_greeting_in_flight),
 	KUNIT_CASE(trg_skipped_greets),
 	KUNIT_CASE(trg_detect_late),
+	KUNIT_CASE(trg_detect_in_newer_run),
 	KUNIT_CASE(trg_ack_fifo),
 	KUNIT_CASE(trg_ack_timeout_retry),
 	KUNIT_CASE(trg_ack_timeout_adapts),

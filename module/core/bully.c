@@ -675,11 +675,13 @@ static void bully_start(struct elec_core *c, u64 now)
  * @c: the instance
  * @now: current time, ns
  *
- * Ends any run; the core cancels the timers and reports the stop.
+ * Ends any run (with quorum on, a leader's term counts as released:
+ * elec_quorum_stop()); the core cancels the timers and reports the stop.
  */
 void elec_bully_stop(struct elec_core *c, u64 now)
 {
 	(void)now;
+	elec_quorum_stop(c);
 	elec_bully_run_clear(c);
 }
 

@@ -483,6 +483,9 @@ struct elec_ring {
  * @claim_term: leading: the term of its claim; only ALIVE naming it at
  *	this term or a newer one count
  * @claim_ns: leading: when it claimed
+ * @lapse_ns: leading: when its majority's namings lapsed (it gave up the
+ *	role, not the claim, for T: namings arriving by then confirm it
+ *	again); 0 while confirmed, and from a new claim on
  * @confirmed: leading: a majority named it since the claim (the role is
  *	leader only then; candidate before)
  * @start_bound: until then the node names nobody: it started then, and
@@ -491,6 +494,12 @@ struct elec_ring {
  * @stale: following: its last ALIVE named nobody only because the leader
  *	had been silent longer than elec_quorum_fresh_ns(); the leader's next
  *	heartbeat gets an ALIVE naming it at once (elec_quorum_heard())
+ * @release_term: the highest term the node put on a frame that releases
+ *	promises made to it (an ALIVE's header term, its max_term; a
+ *	resignation's term): a third party naming it leader at this term or
+ *	an older one makes it claim anew above it (elec_quorum_named_stale()),
+ *	so that no such frame still in flight releases a naming it counts.
+ *	Kept across a stop and a start.
  */
 struct elec_quorum {
 	u32 named;
@@ -499,6 +508,8 @@ struct elec_quorum {
 	u64 start_bound;
 	u64 claim_term;
 	u64 claim_ns;
+	u64 lapse_ns;
+	u64 release_term;
 	bool confirmed;
 	bool stale;
 };

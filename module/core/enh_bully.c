@@ -433,7 +433,15 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 				enh_become_coordinator(c, now);
 			return;
 		}
-		elec_bully_lead(c, msg->term, now);
+		/*
+		 * Quorum on: an ALIVE of ours still in flight may carry this
+		 * term and release the followers that name us at it: lead
+		 * only above it (elec_quorum_named_stale()).
+		 */
+		if (elec_quorum_named_stale(c, msg->term))
+			enh_become_coordinator(c, now);
+		else
+			elec_bully_lead(c, msg->term, now);
 		return;
 	}
 	/* a third node naming the old leader does not vouch for it */

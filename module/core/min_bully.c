@@ -379,7 +379,28 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	}
 	if (k == c->cfg.self_id) {
-		elec_bully_lead(c, msg->term, now);
+		/*
+		 * A lower node claimed in this run at the naming's term or a
+		 * newer one: the electioneer that names us had not heard it
+		 * yet. Leading too would make two leaders until our
+		 * heartbeat reaches that node; follow its claim instead.
+		 */
+		if (c->phase == ELEC_BULLY_WAIT_ANSWER &&
+		    minb_better(c->bully.run_best, c->cfg.self_id) &&
+		    c->bully.run_best_term >= msg->term) {
+			minb_follow(c, c->bully.run_best,
+				    c->bully.run_best_term, true, now);
+			return;
+		}
+		/*
+		 * Quorum on: an ALIVE of ours still in flight may carry this
+		 * term and release the followers that name us at it: lead
+		 * only above it (elec_quorum_named_stale()).
+		 */
+		if (elec_quorum_named_stale(c, msg->term))
+			minb_claim(c, now);
+		else
+			elec_bully_lead(c, msg->term, now);
 		return;
 	}
 	/* a third node naming the old leader does not vouch for it */

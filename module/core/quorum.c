@@ -147,8 +147,50 @@ static void quorum_beacon(struct elec_core *c, u64 now)
 	}
 	elec_put32(buf, name);
 	elec_put64(buf + 4, term);
+	if (c->max_term > q->release_term)
+		q->release_term = c->max_term;
 	elec_core_send(c, ELEC_MSG_ALIVE, 0, c->max_term, buf, sizeof(buf),
 		       now);
+}
+
+/**
+ * elec_quorum_named_stale() - whether a third party names the local node
+ * leader at a term its own frames may still release.
+ * @c: the instance
+ * @term: the term the naming carries
+ *
+ * An ALIVE of the local node that names another (or nobody), with a
+ * header term at least the one its followers named it at, releases their
+ * promises (quorum_release()). The node put its max_term on every ALIVE,
+ * so one sent before this naming, still in flight, may carry @term or a
+ * newer one: followers it frees would back another claimant while the
+ * node counts their namings. Leading at @term is safe only above every
+ * such term; else the node claims anew (a new term above its max_term).
+ * Its own claims always are: they take max_term + 1, and a node sends no
+ * ALIVE while it leads.
+ *
+ * Return: true with quorum on when @term is at most the highest term on
+ * a releasing frame the node sent (the caller claims anew).
+ */
+bool elec_quorum_named_stale(const struct elec_core *c, u64 term)
+{
+	return c->cfg.quorum && term <= c->bully.q.release_term;
+}
+
+/**
+ * elec_quorum_stop() - the node stops (or crashes, in the simulator).
+ * @c: the instance
+ *
+ * A leader that stops has resigned at its term (elec_core_resign()): that
+ * heartbeat releases its followers, so the term counts as released.
+ */
+void elec_quorum_stop(struct elec_core *c)
+{
+	struct elec_quorum *q = &c->bully.q;
+
+	if (c->cfg.quorum && c->leader == c->cfg.self_id &&
+	    c->term > q->release_term)
+		q->release_term = c->term;
 }
 
 /**
@@ -245,12 +287,15 @@ static void quorum_check(struct elec_core *c, u64 now)
 
 	/*
 	 * A claimant waits for namings a lease after its claim, or until its
-	 * own promise ends if that is later (it counts itself then).
+	 * own promise ends if that is later (it counts itself then); a
+	 * leader whose majority lapsed, for T after the lapse.
 	 */
 	bound = quorum_bound_until(c, c->cfg.self_id);
 	deadline = q->claim_ns + elec_quorum_lease_ns(c);
 	if (bound > deadline)
 		deadline = bound;
+	if (q->lapse_ns && q->lapse_ns + c->cfg.timeout_ns > deadline)
+		deadline = q->lapse_ns + c->cfg.timeout_ns;
 	if (!q->confirmed && now < deadline) {
 		/* a claimant: O(n) per naming until it has enough */
 		if (bound > now)
@@ -270,12 +315,26 @@ static void quorum_check(struct elec_core *c, u64 now)
 	if (until > now) {
 		if (!q->confirmed) {
 			q->confirmed = true;
+			q->lapse_ns = 0;
 			c->role = ELEC_ROLE_LEADER;
 			elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
 		}
 		next = until;
 	} else if (!q->confirmed && now < deadline) {
 		next = deadline;
+	} else if (q->confirmed) {
+		/*
+		 * The majority's namings lapsed, renewals perhaps in flight
+		 * (a frame takes up to T / 2): give up the role, not the
+		 * claim, for T. Nobody was released, so namings that arrive
+		 * by then confirm the node again, as they would a claimant;
+		 * else it steps down (below, at the next look).
+		 */
+		q->confirmed = false;
+		q->lapse_ns = now;
+		c->role = ELEC_ROLE_CANDIDATE;
+		elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
+		next = now + c->cfg.timeout_ns;
 	} else {
 		elec_bully_no_quorum(c, now);
 		return;
@@ -309,6 +368,7 @@ void elec_quorum_claim(struct elec_core *c, u64 now)
 		c->peers[i].support_ns = 0;
 	q->claim_term = c->term;
 	q->claim_ns = now;
+	q->lapse_ns = 0;
 	q->confirmed = false;
 	c->role = ELEC_ROLE_CANDIDATE;
 	quorum_check(c, now);

@@ -52,6 +52,8 @@ static inline u64 elec_quorum_promise_ns(const struct elec_core *c)
 
 bool elec_quorum_may_run(const struct elec_core *c, u64 now);
 void elec_quorum_start(struct elec_core *c, u64 now);
+void elec_quorum_stop(struct elec_core *c);
+bool elec_quorum_named_stale(const struct elec_core *c, u64 term);
 void elec_quorum_claim(struct elec_core *c, u64 now);
 u64 elec_quorum_until(const struct elec_core *c, u64 now);
 u64 elec_quorum_self_bound(const struct elec_core *c);

@@ -560,6 +560,15 @@ static void ring_detect_expired(struct elec_core *c, u64 now)
 	if (c->phase != ELEC_RING_LEARNING &&
 	    c->phase != ELEC_RING_FOLLOWING)
 		return;
+	/*
+	 * A newer run than the leader's term reached this node: the run
+	 * settles the leadership, and its round timer watches it. The
+	 * leader's silence proves nothing about the peer: it may have
+	 * restarted and begun that very run (a learning node sends no
+	 * heartbeat), and a peer declared failed is skipped for good.
+	 */
+	if (c->participant && c->ring.run > c->term)
+		return;
 	if (c->phase == ELEC_RING_FOLLOWING && c->leader) {
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader),
 					 false, now);
