@@ -34,6 +34,11 @@
 #   make check      all of the above; last line "check: N passed, N failed"
 #   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
 #   make tables     Documentation/results/message-counts.md and its pngs from electsim
+#   make sim-search  electsim --check for hours (SIM_SEARCH_HOURS, default
+#                   2) over every algorithm and option, three timings and
+#                   the random, focused and harsh fault generators, from a
+#                   fresh base seed (SIM_SEED repeats one); writes
+#                   Documentation/results/sim-search.md; not in check
 #   make bench-sim  simulator speed: four large cases (bully and ring at
 #                   N = 10,000, ring-all, ring-list), time, memory, ns/hop
 #   make bench-failover [QUICK=1]  failover latency against keepalived in VMs
@@ -85,7 +90,7 @@ MODDIR := /lib/modules/$(KVER)/updates
 MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
-	check demo tables bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
+	check demo tables sim-search bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
 	vmtest-rt deps-rt vmtest-multi bench-multi bench-rt \
 	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging compat compat-matrix
@@ -190,6 +195,9 @@ tables: userspace
 
 bench-sim: userspace
 	@scripts/bench-sim
+
+sim-search:
+	@scripts/sim-search
 
 # election.ko against keepalived: one VM boot per configuration; the full
 # run takes hours on 2 cores, QUICK=1 a few minutes (tests/bench/README).

@@ -993,6 +993,75 @@ static void tb_answer_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.term, 2);
 }
 
+/*
+ * The wait for answers adapts (issue 29, S6: a takeover cascade at hb 1 ms
+ * on a loaded guest, every probe's answer later than T): a peer whose
+ * answer timed out and that is heard from within a coord-timeout after
+ * (the leader's late reply to a probe) doubles the wait, up to 8 T; heard
+ * later it does not (it came back); 8 quick answers in a row halve it; a
+ * restart forgets it. Only the armed timers are read, so the case runs
+ * (and fails) on a core without the rule too.
+ */
+static void tb_answer_backoff(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 4, t_ids5, 5);
+	u64 wait = T_T;
+	u32 k, i;
+
+	t_make_follower(n, 5, 1);
+	for (k = 0; k < 4; k++) {
+		/* 5 falls silent: probed, for the current wait */
+		t_fire(n, ELEC_TIMER_DETECT);
+		KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
+		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+				n->now + wait);
+		/* the wait runs out: 4 claims; 5's reply comes late */
+		t_fire(n, ELEC_BULLY_TIMER_ANSWER);
+		KUNIT_ASSERT_EQ(test, n->c.leader, 4);
+		n->now += T_T / 2;
+		t_rx(n, ELEC_MSG_ANSWER, 5, 4, n->c.max_term);
+		t_rx(n, ELEC_MSG_COORDINATOR, 5, 4, n->c.term + 1);
+		KUNIT_ASSERT_EQ(test, n->c.leader, 5);
+		t_clear(n);
+		if (wait < 8 * T_T)
+			wait *= 2;
+	}
+	KUNIT_EXPECT_EQ(test, wait, 8 * T_T);
+	/* quick answers halve it, 8 in a row */
+	for (i = 0; i < 8; i++) {
+		t_fire(n, ELEC_TIMER_DETECT);
+		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+				n->now + wait);
+		n->now += 1000;
+		t_rx(n, ELEC_MSG_ANSWER, 5, 4, n->c.max_term);
+		t_rx(n, ELEC_MSG_COORDINATOR, 5, 4, n->c.term);
+		KUNIT_ASSERT_EQ(test, n->c.leader, 5);
+		t_clear(n);
+	}
+	wait /= 2;
+	/* a peer heard only after a coord-timeout came back: no change */
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+			n->now + wait);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 4);
+	n->now += T_COORD + 1;
+	t_rx(n, ELEC_MSG_ANSWER, 5, 4, n->c.max_term);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+			n->now + wait);
+	/* a restart forgets it */
+	elec_core_stop(&n->c, n->now);
+	t_start(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 5, 0, n->c.max_term + 1);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 5);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+			n->now + T_T);
+}
+
 /* An ANSWER from a higher id: wait for the COORDINATOR instead. */
 static void tb_answer_then_wait(struct kunit *test)
 {
@@ -2230,6 +2299,7 @@ static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_highest_elects_itself),
 	KUNIT_CASE(tb_election_to_higher),
 	KUNIT_CASE(tb_answer_timeout),
+	KUNIT_CASE(tb_answer_backoff),
 	KUNIT_CASE(tb_answer_then_wait),
 	KUNIT_CASE(tb_coord_timeout_restarts),
 	KUNIT_CASE(tb_rx_election_from_lower),

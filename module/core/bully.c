@@ -513,23 +513,125 @@ bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
 }
 
 /**
- * elec_bully_asked_down() - T passed: every peer still asked is declared
- * failed and no longer asked.
+ * elec_bully_asked_down() - the wait ran out: every peer still asked is
+ * declared failed and no longer asked.
  * @c: the instance
  * @now: current time, ns
+ *
+ * Each is flagged ELEC_BULLY_TIMED_OUT (the flags of an earlier wait are
+ * cleared): a frame from it soon after shows the wait was too short
+ * (elec_bully_heard_from()).
  */
 void elec_bully_asked_down(struct elec_core *c, u64 now)
 {
 	u32 i;
 
+	c->bully.expired_ns = now;
 	for (i = 0; i < c->n_peers; i++) {
 		struct elec_peer *p = &c->peers[i];
 
+		p->flags &= ~ELEC_BULLY_TIMED_OUT;
 		if (!(p->flags & ELEC_BULLY_ASKED))
 			continue;
 		p->flags &= ~ELEC_BULLY_ASKED;
+		p->flags |= ELEC_BULLY_TIMED_OUT;
 		elec_core_peer_set_alive(c, p, false, now);
 	}
+}
+
+/**
+ * elec_bully_reset_waits() - a start: the wait for answers is T again.
+ * @c: the instance
+ *
+ * What the node learned about late answers before it stopped is stale;
+ * no peer counts as timed out.
+ */
+void elec_bully_reset_waits(struct elec_core *c)
+{
+	u32 i;
+
+	c->bully.answer_shift = 0;
+	c->bully.answer_fast = 0;
+	for (i = 0; i < c->n_peers; i++)
+		c->peers[i].flags &= ~ELEC_BULLY_TIMED_OUT;
+}
+
+/**
+ * elec_bully_answer_ns() - how long a run waits for answers.
+ * @c: the instance
+ *
+ * Return: T, or up to T << ELEC_BULLY_ANSWER_SHIFT_MAX after late answers.
+ */
+u64 elec_bully_answer_ns(const struct elec_core *c)
+{
+	return c->cfg.timeout_ns << c->bully.answer_shift;
+}
+
+/**
+ * elec_bully_wait_answers() - a run waits for answers: arms
+ * ELEC_BULLY_TIMER_ANSWER (alone: elec_bully_only_timer()) for
+ * elec_bully_answer_ns().
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_bully_wait_answers(struct elec_core *c, u64 now)
+{
+	c->bully.wait_ns = now;
+	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER,
+			      elec_bully_answer_ns(c), now);
+}
+
+/**
+ * elec_bully_answered() - an answer (or a lower node's claim in min-bully)
+ * came while the run waits.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * ELEC_BULLY_ANSWER_DECAY of them in a row, each within a quarter of the
+ * wait, halve a wait that late answers doubled.
+ */
+void elec_bully_answered(struct elec_core *c, u64 now)
+{
+	struct elec_bully *b = &c->bully;
+
+	if (!b->answer_shift ||
+	    now - b->wait_ns >= elec_bully_answer_ns(c) / 4) {
+		b->answer_fast = 0;
+		return;
+	}
+	if (++b->answer_fast >= ELEC_BULLY_ANSWER_DECAY) {
+		b->answer_fast = 0;
+		b->answer_shift--;
+	}
+}
+
+/**
+ * elec_bully_heard_from() - a frame from peer @id passed the receive
+ * checks.
+ * @c: the instance
+ * @id: its sender
+ * @now: current time, ns
+ *
+ * A peer whose answer timed out (ELEC_BULLY_TIMED_OUT) and that is heard
+ * from within a coord-timeout of that was alive: its answer, or the
+ * leader's reply to a probe, came later than the wait. On a loaded host
+ * (a burst of election traffic, frames waiting behind timers) every run
+ * would time out the same way and claim, each claim adding traffic: the
+ * wait doubles instead, up to T << ELEC_BULLY_ANSWER_SHIFT_MAX.
+ */
+void elec_bully_heard_from(struct elec_core *c, u32 id, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, id);
+	struct elec_bully *b = &c->bully;
+
+	if (!p || !(p->flags & ELEC_BULLY_TIMED_OUT))
+		return;
+	p->flags &= ~ELEC_BULLY_TIMED_OUT;
+	if (now - b->expired_ns > elec_config_coord_timeout(&c->cfg))
+		return;
+	b->answer_fast = 0;
+	if (b->answer_shift < ELEC_BULLY_ANSWER_SHIFT_MAX)
+		b->answer_shift++;
 }
 
 /**
@@ -658,11 +760,12 @@ static void bully_begin_election(struct elec_core *c, u32 suspect,
 		return;
 	}
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_wait_answers(c, now);
 }
 
 static void bully_start(struct elec_core *c, u64 now)
 {
+	elec_bully_reset_waits(c);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
@@ -713,8 +816,7 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 	if (c->bully.probing) {
 		c->bully.probing = false;
 		if (bully_ask(c, c->bully.suspect, false, BULLY_ASK_OTHERS, now)) {
-			elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER,
-					      c->cfg.timeout_ns, now);
+			elec_bully_wait_answers(c, now);
 			return;
 		}
 	}
@@ -809,6 +911,7 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
 	p->flags &= ~ELEC_BULLY_ASKED;
+	elec_bully_answered(c, now);
 	c->bully.probing = false;
 	c->phase = ELEC_BULLY_WAIT_COORD;
 	elec_bully_only_timer(c, ELEC_BULLY_TIMER_COORD,
@@ -897,6 +1000,7 @@ static void bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
+	elec_bully_heard_from(c, msg->src, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
 	    (msg->flags & ELECTION_FLAG_LEAVING))

@@ -32,6 +32,11 @@ extern const char *const elec_bully_timer_names[ELEC_TIMER_COUNT];
 
 /* peer->flags: asked in this run (ELECTION sent), no answer yet */
 #define ELEC_BULLY_ASKED	0x01
+/*
+ * peer->flags: still asked when the last wait ran out (declared failed);
+ * a frame from it within a coord-timeout says the wait was too short
+ */
+#define ELEC_BULLY_TIMED_OUT	0x02
 
 /**
  * enum elec_bully_suspect - what a run does with its suspect, the peer
@@ -86,6 +91,11 @@ void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 			   u64 delay, u64 now);
 void elec_bully_no_quorum(struct elec_core *c, u64 now);
 void elec_bully_run_clear(struct elec_core *c);
+void elec_bully_reset_waits(struct elec_core *c);
+u64 elec_bully_answer_ns(const struct elec_core *c);
+void elec_bully_wait_answers(struct elec_core *c, u64 now);
+void elec_bully_answered(struct elec_core *c, u64 now);
+void elec_bully_heard_from(struct elec_core *c, u32 id, u64 now);
 void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
 			     u64 now);
 bool elec_bully_far_behind(const struct elec_core *c, u64 term);

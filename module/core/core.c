@@ -347,6 +347,11 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 		c->inv.win_shift = 0;
 		c->inv.win_fast = 0;
 	}
+	if (cfg->timeout_ns != c->cfg.timeout_ns &&
+	    elec_algo_is_bully(cfg->algo)) {
+		c->bully.answer_shift = 0;
+		c->bully.answer_fast = 0;
+	}
 	c->cfg = *cfg;
 	return 0;
 }

@@ -416,6 +416,17 @@ struct elec_inv {
 #define ELEC_RING_ACK_SHIFT_MAX	3
 #define ELEC_RING_ACK_DECAY	16
 
+/*
+ * The Bully algorithms' wait for answers adapts the same way (bully.c):
+ * a peer whose answer timed out and that is heard from within a
+ * coord-timeout after (it answered late: a loaded host, a burst of
+ * election traffic) doubles it, up to T << ELEC_BULLY_ANSWER_SHIFT_MAX;
+ * ELEC_BULLY_ANSWER_DECAY answers in a row, each within a quarter of the
+ * wait, halve it again.
+ */
+#define ELEC_BULLY_ANSWER_SHIFT_MAX	3
+#define ELEC_BULLY_ANSWER_DECAY		8
+
 /**
  * struct elec_ring - the hop machinery shared by the ring algorithms.
  * @q: embedder-owned queue memory, 8-byte aligned (elec_core_set_queue())
@@ -531,6 +542,17 @@ struct elec_quorum {
  * @run_best_term: min-bully: the term at which @run_best announced itself
  *	during the run (0: it only answered)
  * @stage: enh-bully: which ids the run asks now (enum elec_enh_stage)
+ * @wait_ns: when the current wait for answers began (ELEC_BULLY_TIMER_ANSWER
+ *	armed)
+ * @expired_ns: when the last wait for answers ran out (the peers still
+ *	asked then are flagged ELEC_BULLY_TIMED_OUT)
+ * @answer_shift: the wait for answers is T << @answer_shift (0 ..
+ *	ELEC_BULLY_ANSWER_SHIFT_MAX): a frame from a peer whose answer timed
+ *	out, arriving within a coord-timeout, doubles it (a loaded host: the
+ *	answers come, later than T); not part of a run
+ * @answer_fast: answers in a row that came within a quarter of the wait
+ *	(ELEC_BULLY_ANSWER_DECAY of them halve it); a late one restarts the
+ *	count
  */
 struct elec_bully {
 	struct elec_quorum q;
@@ -540,6 +562,10 @@ struct elec_bully {
 	u32 run_best;
 	u64 run_best_term;
 	u8 stage;
+	u8 answer_shift;
+	u8 answer_fast;
+	u64 wait_ns;
+	u64 expired_ns;
 };
 
 /**

@@ -193,7 +193,7 @@ static u32 enh_ask(struct elec_core *c, u64 now)
 static void enh_wait(struct elec_core *c, u64 now)
 {
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_wait_answers(c, now);
 }
 
 /*
@@ -258,6 +258,8 @@ static void enh_start(struct elec_core *c, u64 now)
 {
 	u32 self = c->cfg.self_id;
 	u32 cmin = enh_cand_min(c);
+
+	elec_bully_reset_waits(c);
 	bool self_cand = self >= cmin;
 	bool top = !c->n_peers || c->peers[c->n_peers - 1].id < self;
 	u32 i;
@@ -374,6 +376,7 @@ static void enh_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	    !(p->flags & ELEC_BULLY_ASKED))
 		return;
 	p->flags &= ~ELEC_BULLY_ASKED;
+	elec_bully_answered(c, now);
 	if (enh_better(p->id, c->bully.run_best))
 		c->bully.run_best = p->id;
 	/* a probed leader that answers re-announces itself: wait for it */
@@ -479,6 +482,7 @@ static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
+	elec_bully_heard_from(c, msg->src, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
 	    (msg->flags & ELECTION_FLAG_LEAVING))

@@ -180,7 +180,7 @@ static void minb_procedure(struct elec_core *c, u64 now)
 	c->bully.run_best_term = 0;
 	elec_core_send(c, ELEC_MSG_ELECTION, 0, c->max_term, NULL, 0, now);
 	c->phase = ELEC_BULLY_WAIT_ANSWER;
-	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns, now);
+	elec_bully_wait_answers(c, now);
 }
 
 /* a new run: give up the leader; probe the suspect or go on at once */
@@ -198,8 +198,7 @@ static void minb_begin(struct elec_core *c, u32 suspect,
 			       0, now);
 		c->bully.probing = true;
 		c->phase = ELEC_BULLY_WAIT_ANSWER;
-		elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER, c->cfg.timeout_ns,
-				      now);
+		elec_bully_wait_answers(c, now);
 		return;
 	}
 	minb_procedure(c, now);
@@ -243,8 +242,10 @@ static void minb_response(struct elec_core *c, u32 src, u64 term, u64 now)
 {
 	struct elec_peer *p = elec_core_peer_find(c, src);
 
-	if (p)
+	if (p && (p->flags & ELEC_BULLY_ASKED)) {
 		p->flags &= ~ELEC_BULLY_ASKED;
+		elec_bully_answered(c, now);
+	}
 	if (minb_better(src, c->bully.run_best) ||
 	    (src == c->bully.run_best && term > c->bully.run_best_term)) {
 		c->bully.run_best = src;
@@ -256,6 +257,7 @@ static void minb_response(struct elec_core *c, u32 src, u64 term, u64 now)
 
 static void minb_start(struct elec_core *c, u64 now)
 {
+	elec_bully_reset_waits(c);
 	elec_quorum_start(c, now);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
@@ -434,6 +436,7 @@ static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
+	elec_bully_heard_from(c, msg->src, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
 	    (msg->flags & ELECTION_FLAG_LEAVING))

@@ -127,6 +127,9 @@ static void json_head(const struct sim_params *base, u32 n_lo, u32 n_hi,
 	       base->quorum ? "true" : "false", within ? "true" : "false");
 	if (base->schedule)
 		printf(",\"schedule\":\"%s\"", base->schedule->text);
+	if (base->generator)
+		printf(",\"generator\":\"%s\"",
+		       generator_names[base->generator]);
 }
 
 /* --check --json: the worst two-leader run and the slowest quiescence */

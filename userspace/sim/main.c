@@ -51,6 +51,8 @@ static void usage(FILE *f)
 		"         [--ask-suspect on|off] [--preempt on|off] [--preempt-delay DUR]\n"
 		"         [--quorum on|off] [--auth on|off]\n"
 		"         [--absent LIST] [--search-interval DUR] [--timing]\n"
+		"         [--schedule FAULTS] [--generator G] [--rx-cost DUR]\n"
+		"         [--jitter P:MAX]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P] [--json]\n"
 		"output: one line per run; --json: one JSON object per run (JSON\n"
 		"        Lines), the --trace lines then on stderr; --check --json:\n"
@@ -75,6 +77,18 @@ static void usage(FILE *f)
 		"            --observe (watch a window after quiescence, as --check\n"
 		"            does); --absent LIST (Bully algorithms; elect, boot,\n"
 		"            crash-leader, join: configured ids that never start)\n"
+		"load:       --jitter P:MAX: a fraction P of the frames and timer\n"
+		"            expiries late by up to MAX (a host's tail);\n"
+		"            --rx-cost DUR: every frame delivered takes DUR of one CPU\n"
+		"            shared by all nodes, in arrival order (timers do not\n"
+		"            wait): the election's own traffic delays frames\n"
+		"faults:     --schedule \"split:MASK@US;heal@US;crash:ID@US;recover:ID@US\"\n"
+		"            (random scenario and --check; or ELECTSIM_SCRIPT): the\n"
+		"            faults as scripted, US microseconds after the trigger,\n"
+		"            bit (id-1) of MASK (0x... or decimal) on side 1;\n"
+		"            --generator random|focused|harsh: how the random\n"
+		"            faults are drawn (focused: inside the election after a\n"
+		"            detection; harsh: more faults, splits for every algorithm)\n"
 		"scenarios: elect boot crash-leader recover random soak (--duration DUR,\n"
 		"           default 10s: no fault, counts leader changes) join\n"
 		"           (--initiator ID: ID is down from the start, the others\n"
@@ -221,7 +235,7 @@ static void enh_limit(const struct sim_params *p, u64 n, const char *what)
 }
 
 /* a duration as electsim reads it, in the largest exact unit ("10ms") */
-static void put_dur(FILE *f, const char *opt, u64 ns)
+static void fmt_dur(char *buf, size_t cap, u64 ns)
 {
 	static const struct {
 		const char *unit;
@@ -232,12 +246,20 @@ static void put_dur(FILE *f, const char *opt, u64 ns)
 
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (ns && !(ns % units[i].mult)) {
-			fprintf(f, " %s %llu%s", opt,
-				(unsigned long long)(ns / units[i].mult),
-				units[i].unit);
+			snprintf(buf, cap, "%llu%s",
+				 (unsigned long long)(ns / units[i].mult),
+				 units[i].unit);
 			return;
 		}
-	fprintf(f, " %s %lluns", opt, (unsigned long long)ns);
+	snprintf(buf, cap, "%lluns", (unsigned long long)ns);
+}
+
+static void put_dur(FILE *f, const char *opt, u64 ns)
+{
+	char buf[40];
+
+	fmt_dur(buf, sizeof(buf), ns);
+	fprintf(f, " %s %s", opt, buf);
 }
 
 void main_print_command(FILE *f, const struct sim_params *p)
@@ -267,6 +289,14 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		put_dur(f, "--preempt-delay", p->preempt_delay_ns);
 	if (p->search_interval_ns)
 		put_dur(f, "--search-interval", p->search_interval_ns);
+	if (p->rx_cost_ns)
+		put_dur(f, "--rx-cost", p->rx_cost_ns);
+	if (p->jitter_p > 0) {
+		char buf[40];
+
+		fmt_dur(buf, sizeof(buf), p->jitter_max_ns);
+		fprintf(f, " --jitter %.17g:%s", p->jitter_p, buf);
+	}
 	for (i = 0; i < p->n_absent; i++)
 		fprintf(f, "%s%u", i ? "," : " --absent ", p->absent[i]);
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
@@ -294,6 +324,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	}
 	if (p->schedule)
 		fprintf(f, " --schedule '%s'", p->schedule->text);
+	if (p->generator)
+		fprintf(f, " --generator %s", generator_names[p->generator]);
 	if (p->partitions)
 		fprintf(f, " --partitions");
 	if (p->fast_recover)
@@ -319,6 +351,7 @@ int main(int argc, char **argv)
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
 	const char *init = NULL, *suppress = NULL, *absent = NULL;
 	const char *bully_opt = NULL, *schedule = NULL;
+	int generator = 0;
 	char why_buf[256];
 	u64 runs = 1, seeds = 1000, v;
 	int check = 0, seeds_set = 0, i;
@@ -420,6 +453,27 @@ int main(int argc, char **argv)
 				bad("--preempt-delay: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
 				    val);
 			bully_opt = name;
+		} else if (!strcmp(name, "--jitter")) {
+			char buf[128], *colon, *end;
+
+			snprintf(buf, sizeof(buf), "%s", val);
+			colon = strchr(buf, ':');
+			if (colon)
+				*colon = 0;
+			errno = 0;
+			p.jitter_p = strtod(buf, &end);
+			if (!colon || errno || *end || end == buf ||
+			    !(p.jitter_p >= 0) || !(p.jitter_p <= 1) ||
+			    parse_dur(colon + 1, &p.jitter_max_ns) ||
+			    !p.jitter_max_ns ||
+			    p.jitter_max_ns > ELECTION_DUR_MAX_NS)
+				bad("--jitter: '%s' is not P:MAX (a fraction in [0, 1] and a positive duration up to 60s)",
+				    val);
+		} else if (!strcmp(name, "--rx-cost")) {
+			if (parse_dur(val, &p.rx_cost_ns) ||
+			    p.rx_cost_ns > ELECTION_DUR_MAX_NS)
+				bad("--rx-cost: '%s' is not a duration (0, or an integer with ns, us, ms or s, at most 60s)",
+				    val);
 		} else if (!strcmp(name, "--search-interval")) {
 			if (parse_dur(val, &p.search_interval_ns))
 				bad("--search-interval: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
@@ -479,6 +533,15 @@ int main(int argc, char **argv)
 			if (parse_dur(val, &p.duration_ns) || !p.duration_ns)
 				bad("--duration: '%s' is not a positive duration (integer with ns, us, ms or s)",
 				    val);
+		} else if (!strcmp(name, "--generator")) {
+			for (p.generator = 0; p.generator < GEN_COUNT;
+			     p.generator++)
+				if (!strcmp(val, generator_names[p.generator]))
+					break;
+			if (p.generator == GEN_COUNT)
+				bad("--generator: '%s' is not random, focused or harsh",
+				    val);
+			generator = 1;
 		} else if (!strcmp(name, "--schedule")) {
 			if (schedule)
 				bad("--schedule given twice");
@@ -545,6 +608,8 @@ int main(int argc, char **argv)
 		if (env && *env)
 			schedule = env;
 	}
+	if (p.rx_cost_ns && p.auth)
+		bad("--rx-cost reorders the frames that wait: not with --auth on");
 	if (schedule) {
 		struct schedule *sc = sched_parse(schedule, why_buf,
 						  sizeof(why_buf));
@@ -553,16 +618,17 @@ int main(int argc, char **argv)
 			bad("--schedule: %s", why_buf);
 		if (!check && (!scen || strcmp(scen, "random")))
 			bad("--schedule applies to --scenario random and --check");
-		if (p.partitions || p.fast_recover)
+		if (p.partitions || p.fast_recover || generator)
 			bad("--schedule replaces the random schedule: not with %s",
-			    p.partitions ? "--partitions" : "--fast-recover");
+			    p.partitions ? "--partitions" : p.fast_recover ?
+			    "--fast-recover" : "--generator");
 		p.schedule = sc;
 	}
 
 	if (check) {
 		if (ids || scen || init || absent || p.trace || p.timeline ||
 		    p.timing || runs != 1)
-			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, --timeout and the other timer options; not --timing)");
+			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, --timeout and the other timer options, --schedule, --generator; not --timing)");
 		n_lo = 2;
 		n_hi = 12;
 		if (nodes) {
@@ -619,6 +685,8 @@ int main(int argc, char **argv)
 			break;
 	if (p.partitions && p.scenario != SC_RANDOM)
 		bad("--partitions applies to the random scenario and --check");
+	if (generator && p.scenario != SC_RANDOM)
+		bad("--generator applies to the random scenario and --check");
 	if (p.fast_recover && p.scenario != SC_RANDOM)
 		bad("--fast-recover applies to the random scenario and --check");
 	if (p.scenario == SC_COUNT)

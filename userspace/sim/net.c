@@ -168,6 +168,9 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 		s->hb_sent[(u64)src_idx * s->n + dst_idx] = s->now;
 	lat = n->lat_lo == n->lat_hi ? n->lat_lo :
 	      rng_range(&n->rng, n->lat_lo, n->lat_hi);
+	/* --jitter: a fraction of the frames is late by up to the bound */
+	if (s->p->jitter_p > 0 && rng_unit(&n->rng) < s->p->jitter_p)
+		lat += rng_range(&n->rng, 1, s->p->jitter_max_ns);
 	t = n->fifo ? link_fifo(n, s->now, src_idx, dst_idx, lat) :
 	    s->now + lat;
 	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
@@ -268,6 +271,7 @@ void net_broadcast(struct sim *s, const struct elec_msg *m, u32 src_idx)
 	u64 t;
 
 	if (n->loss > 0 || n->side || n->lat_lo != n->lat_hi || n->fifo ||
+	    s->p->jitter_p > 0 ||
 	    s->alive_sent || s->hb_sent ||
 	    (m->payload_len && (m->payload_len != ELECTION_RING_HOP_LEN ||
 				memcmp(m->payload, zero_hop,

@@ -334,6 +334,13 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			       (unsigned long long)r->auth_replay);
 		if (p->schedule)
 			printf("\"schedule\":\"%s\",", p->schedule->text);
+		if (p->rx_cost_ns)
+			printf("\"rx_cost_ns\":%llu,",
+			       (unsigned long long)p->rx_cost_ns);
+		if (p->jitter_p > 0)
+			printf("\"jitter\":{\"p\":%.17g,\"max_ns\":%llu},",
+			       p->jitter_p,
+			       (unsigned long long)p->jitter_max_ns);
 		if (r->leader)
 			printf("\"leader\":%u,", r->leader);
 		else

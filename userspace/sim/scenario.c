@@ -460,6 +460,186 @@ static void random_schedule(struct sim *s, struct run_result *r)
 	free(down_at);
 }
 
+/* the best planned-up node index (the leader to crash), or n if none */
+static u32 plan_best_up(const struct sim *s, const u8 *up)
+{
+	int low = s->p->ops->lowest_wins;
+	u32 k;
+
+	for (k = 0; k < s->n; k++) {
+		u32 x = s->by_id[low ? k : s->n - 1 - k];
+
+		if (up[x])
+			return x;
+	}
+	return s->n;
+}
+
+/* a split with a side drawn from the scenario's random numbers */
+static void plan_split(struct sim *s, struct run_result *r, u64 at)
+{
+	sim_push(s, at, EV_SPLIT, 0, 0, 0, rng_next(&s->srng));
+	if (at > r->last_fault_ns)
+		r->last_fault_ns = at;
+}
+
+static void plan_heal(struct sim *s, struct run_result *r, u64 at)
+{
+	sim_push(s, at, EV_HEAL, 0, 0, 0, 0);
+	if (at > r->last_fault_ns)
+		r->last_fault_ns = at;
+}
+
+/*
+ * The election window after a detection: a run's timeouts (T and the
+ * coord-timeout) and a few frames' flight. A fault timed inside it
+ * strikes an election under way.
+ */
+static u64 plan_election_ns(const struct sim_params *p)
+{
+	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
+		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+
+	return p->timeout_ns + coord + 4 * p->lat_hi;
+}
+
+/*
+ * --generator focused: faults timed where the protocols decide. The
+ * leader is lost (a crash, or with --partitions a split that may cut it
+ * off, up to three times) at a random phase of its heartbeat; the heal,
+ * a second crash and the return come inside the election that follows
+ * the detection (detect .. detect + a heartbeat + the election window),
+ * a return no sooner than the others may notice the crash (unless
+ * --fast-recover).
+ */
+static void focused_schedule(struct sim *s, struct run_result *r)
+{
+	const struct sim_params *p = s->p;
+	u64 w = p->hb_interval_ns * p->hb_miss, h = p->hb_interval_ns;
+	u64 e = plan_election_ns(p), gap = scenario_return_gap(p);
+	u64 t = s->now + rng_range(&s->srng, 0, h);
+	u32 cycles = 1 + (u32)rng_range(&s->srng, 0, 2), c, x;
+	u8 *up = malloc(s->n);
+	u32 live = s->n;
+
+	if (!up) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	memset(up, 1, s->n);
+	for (c = 0; c < cycles; c++) {
+		/* inside the election after the loss is detected */
+		u64 in = t + w + rng_range(&s->srng, 0, h + e);
+		int split = p->partitions && s->n > 1 &&
+			    rng_range(&s->srng, 0, 1);
+
+		if (split) {
+			plan_split(s, r, t);
+			plan_heal(s, r, in);
+		} else if ((x = plan_best_up(s, up)) < s->n && live > 1) {
+			u64 back = t + (p->fast_recover ? w : gap) +
+				   rng_range(&s->srng, 0, h + e);
+
+			up[x] = 0;
+			live--;
+			sim_push(s, t, EV_CRASH, 0, x, 0, 0);
+			/* a second node fails inside the election */
+			if (live > 1 && rng_range(&s->srng, 0, 1)) {
+				u32 y = (u32)rng_range(&s->srng, 0, s->n - 1);
+
+				if (up[y]) {
+					up[y] = 0;
+					live--;
+					sim_push(s, in, EV_CRASH, 0, y, 0, 0);
+					if (in > r->last_fault_ns)
+						r->last_fault_ns = in;
+				}
+			}
+			/* the leader returns (most of the time) */
+			if (rng_range(&s->srng, 0, 3)) {
+				up[x] = 1;
+				live++;
+				sim_push(s, back, EV_RECOVER, 0, x, 0, 0);
+				if (back > r->last_fault_ns)
+					r->last_fault_ns = back;
+				in = back;
+			}
+			if (t > r->last_fault_ns)
+				r->last_fault_ns = t;
+		}
+		/* the next loss: inside or just after this election */
+		t = in + rng_range(&s->srng, 0, h + e);
+	}
+	free(up);
+}
+
+/*
+ * --generator harsh: up to six crashes and returns of any node, the
+ * leader first, with returns as soon as the assumptions allow, and (with
+ * --partitions, any algorithm) one to three splits with heals anywhere
+ * from T to two detection windows later; the last split heals.
+ */
+static void harsh_schedule(struct sim *s, struct run_result *r)
+{
+	const struct sim_params *p = s->p;
+	u64 w = p->hb_interval_ns * p->hb_miss;
+	u64 gap = p->fast_recover ? p->hb_interval_ns : scenario_return_gap(p);
+	u64 *down_at = calloc(s->n, sizeof(*down_at));
+	u8 *up = malloc(s->n);
+	u32 nf = 1 + (u32)rng_range(&s->srng, 0, 5), f, x, live = s->n;
+	u64 t = s->now, end;
+
+	if (!up || !down_at) {
+		fprintf(stderr, "electsim: out of memory\n");
+		exit(3);
+	}
+	memset(up, 1, s->n);
+	for (f = 0; f < nf; f++) {
+		t += rng_range(&s->srng, 0, w);
+		x = !f || rng_range(&s->srng, 0, 1) ? plan_best_up(s, up) :
+		    (u32)rng_range(&s->srng, 0, s->n - 1);
+		if (x >= s->n)
+			continue;
+		if (up[x]) {
+			if (live <= 1)
+				continue;
+			up[x] = 0;
+			live--;
+			down_at[x] = t;
+			sim_push(s, t, EV_CRASH, 0, x, 0, 0);
+		} else {
+			if (t < down_at[x] + gap)
+				t = down_at[x] + gap +
+				    rng_range(&s->srng, 0, p->timeout_ns);
+			up[x] = 1;
+			live++;
+			sim_push(s, t, EV_RECOVER, 0, x, 0, 0);
+		}
+		if (t > r->last_fault_ns)
+			r->last_fault_ns = t;
+	}
+	end = t;
+	if (p->partitions && s->n > 1) {
+		u32 cycles = 1 + (u32)rng_range(&s->srng, 0, 2), c;
+		u64 a = s->now + rng_range(&s->srng, 0, end - s->now + w);
+
+		for (c = 0; c < cycles; c++) {
+			plan_split(s, r, a);
+			a += rng_range(&s->srng, p->timeout_ns, 2 * w);
+			plan_heal(s, r, a);
+			a += rng_range(&s->srng, 0, w);
+		}
+	}
+	free(up);
+	free(down_at);
+}
+
+const char *const generator_names[GEN_COUNT] = {
+	[GEN_RANDOM] = "random",
+	[GEN_FOCUSED] = "focused",
+	[GEN_HARSH] = "harsh",
+};
+
 int scenario_run(const struct sim_params *p0, struct run_result *r)
 {
 	struct sim_params p = *p0;
@@ -564,6 +744,10 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			out_trace(&s, "trigger random");
 		if (p.schedule)
 			sched_push(&s, p.schedule, &tmp.last_fault_ns);
+		else if (p.generator == GEN_FOCUSED)
+			focused_schedule(&s, &tmp);
+		else if (p.generator == GEN_HARSH)
+			harsh_schedule(&s, &tmp);
 		else
 			random_schedule(&s, &tmp);
 		break;

@@ -1121,6 +1121,25 @@ static int sim_quorum_may_run(struct sim *s, struct node *nd, u64 t)
 }
 
 /*
+ * Quorum on: whether a heartbeat is in flight to @nd (sent after the last
+ * frame it heard from that sender, not lost).
+ */
+static int sim_hb_in_flight(struct sim *s, struct node *nd)
+{
+	const struct elec_core *c = &nd->core;
+	u32 k;
+
+	for (k = 0; k < c->n_peers; k++) {
+		struct node *o = sim_node_by_id(s, c->peers[k].id);
+
+		if (o && s->hb_sent[(u64)o->idx * s->n + nd->idx] >
+		    c->peers[k].heard_ns)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Quorum on: per partition side, a side with a majority of the configured
  * nodes up follows one leader of its own (the best live id of the side,
  * preempt on), which holds the leader role; on any other side no node
@@ -1165,6 +1184,13 @@ static int sim_quorum_ok(struct sim *s)
 				 * then is to come (a futile one).
 				 */
 				if (d && sim_quorum_may_run(s, nd, d))
+					return 0;
+				/*
+				 * A heartbeat in flight to it (its sender may
+				 * have crashed since): it will follow that
+				 * leader, and a better node bully it.
+				 */
+				if (sim_hb_in_flight(s, nd))
 					return 0;
 				continue;
 			}
@@ -1368,6 +1394,17 @@ static void sim_timer(struct sim *s, const struct ev *e)
 	if (!nd->up || id >= ELEC_TIMER_COUNT ||
 	    nd->core.timer_expires[id] != e->term)
 		return;	/* crashed, cancelled or re-armed: stale */
+	/*
+	 * --jitter: this expiry runs late (once: a late one has a time
+	 * past its armed expiry); the core sees how late
+	 */
+	if (s->p->jitter_p > 0 && e->time == e->term &&
+	    rng_unit(&s->net.rng) < s->p->jitter_p) {
+		sim_push(s, e->time + rng_range(&s->net.rng, 1,
+						s->p->jitter_max_ns),
+			 EV_TIMER, id, e->dst, 0, e->term);
+		return;
+	}
 	if (nd->passive && id == ELEC_TIMER_DETECT) {
 		if (s->trace)
 			out_trace(s, "%u timer detect suppressed (passive)",
@@ -1869,6 +1906,21 @@ void sim_run(struct sim *s, u64 deadline)
 			sim_prefetch(s, s->last_lane);
 		s->now = e.time;
 		s->events++;
+		if (s->p->rx_cost_ns && EV_KIND(&e) <= EV_ZMSG &&
+		    EV_KIND(&e) != EV_TIMER) {
+			/*
+			 * --rx-cost: frames take turns on one CPU, in the
+			 * order they arrive; a frame that finds it busy
+			 * waits (timers do not: the module's timer worker
+			 * preempts the receive softirq)
+			 */
+			if (s->cpu_free > e.time) {
+				sim_push(s, s->cpu_free, EV_KIND(&e), EV_TYPE(&e),
+					 EV_DST(&e), e.src, e.term);
+				continue;
+			}
+			s->cpu_free = e.time + s->p->rx_cost_ns;
+		}
 		if (sim_greet_defers(s, &e)) {
 			sim_greet_take(s, &e);
 			continue;

@@ -251,6 +251,15 @@ struct sim_params {
 	int timing;		/* --timing: each run's phases' wall time */
 	/* --schedule: the faults of the random scenario, as scripted */
 	const struct schedule *schedule;
+	int generator;		/* --generator: enum sim_gen */
+	u64 rx_cost_ns;		/* --rx-cost: every frame delivered takes
+				 * this long of one CPU that all nodes share
+				 */
+	double jitter_p;	/* --jitter P:MAX: a fraction P of the frames
+				 * and of the timer expiries is late by up to
+				 * jitter_max_ns
+				 */
+	u64 jitter_max_ns;
 };
 
 struct run_result {
@@ -393,6 +402,7 @@ struct sim {
 	u64 reused;		/* invitation: group numbers formed twice */
 	u64 lc0, el0;		/* leader changes, elections then */
 	u64 wall_counting;	/* --timing: wall clock (ns) at the trigger */
+	u64 cpu_free;		/* --rx-cost: when the shared CPU is free */
 };
 
 int sim_init(struct sim *s, const struct sim_params *p);
@@ -455,6 +465,19 @@ enum scenario {
 	SC_COUNT
 };
 extern const char *const scenario_names[SC_COUNT];
+/*
+ * --generator: how the random scenario (and --check) draws its faults:
+ * random (the default), focused (inside the election after a detection),
+ * harsh (more faults, returns as soon as allowed, splits for every
+ * algorithm)
+ */
+enum sim_gen {
+	GEN_RANDOM,
+	GEN_FOCUSED,
+	GEN_HARSH,
+	GEN_COUNT
+};
+extern const char *const generator_names[GEN_COUNT];
 int scenario_run(const struct sim_params *p, struct run_result *r);
 /* the least time from a crash to the return of the node within the
  * assumptions (the random scenario's schedules keep it)
