@@ -1051,6 +1051,21 @@ static void tb_answer_backoff(struct kunit *test)
 	elec_core_elect(&n->c, n->now);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
 			n->now + wait);
+	/* three late answers to one wait: one doubling */
+	n = t_node_new(test, 2, t_ids5, 5);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);	/* learning over: asks 3, 4, 5 */
+	KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 3);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 2);
+	n->now += T_T / 2;
+	t_rx(n, ELEC_MSG_ANSWER, 3, 2, n->c.max_term);
+	t_rx(n, ELEC_MSG_ANSWER, 4, 2, n->c.max_term);
+	t_rx(n, ELEC_MSG_ANSWER, 5, 2, n->c.max_term);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+			n->now + 2 * T_T);
 	/* a restart forgets it */
 	elec_core_stop(&n->c, n->now);
 	t_start(n);

@@ -1263,16 +1263,64 @@ static void tm_quorum_named_stale(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_CANDIDATE);
 	KUNIT_EXPECT_EQ(test, n->c.bully.q.claim_term, 3);
 
-	/* it stops while leading at 3: named at 3 again, it claims at 4 */
+	/*
+	 * It stops while leading at 3 (its resignation releases at 3); once
+	 * started again, a stale naming at 3 still in flight makes it claim
+	 * at 4; a naming at 5 it takes as it is.
+	 */
 	elec_core_stop(&n->c, n->now);
 	KUNIT_EXPECT_EQ(test, n->c.bully.q.release_term, 3);
-	tm_follow(n, 3, 3);
+	t_start(n);
 	t_clear(n);
 	tm_rx_coord(n, 9, 0, 3, 12);
-	KUNIT_EXPECT_EQ(test, n->c.leader, 3);
-	tm_rx_coord(n, 9, 0, 4, 12);
-	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	tm_expect_coord(n, 0, 12, 4);
 	KUNIT_EXPECT_EQ(test, n->c.term, 4);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
+	n = tm_node_quorum(test);
+	tm_follow(n, 3, 2);
+	t_fire(n, ELEC_BULLY_TIMER_ALIVE);
+	t_clear(n);
+	tm_rx_coord(n, 9, 0, 5, 12);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+}
+
+/*
+ * A probed leader's reply is an answer to the probe: quick ones in a row
+ * halve a wait that late replies doubled (min-bully's leader replies with
+ * a COORDINATOR only). Its late reply doubles the wait once, however many
+ * peers answer late after the same wait ran out.
+ */
+static void tm_answer_backoff(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 12);
+	u32 i;
+
+	tm_follow(n, 3, 2);
+	/* a probe that runs out; 3's reply comes late: 2 T */
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_ASSERT_TRUE(test, n->c.bully.probing);
+	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
+	n->now += T_T / 4;
+	tm_rx_coord(n, 3, 12, n->c.term, 3);
+	KUNIT_EXPECT_EQ(test, n->c.bully.answer_shift, 1);
+	/* the late ANSWERs of 5 and 9 to the same run: still 2 T */
+	tm_rx(n, ELEC_MSG_ANSWER, 5, 12, n->c.max_term);
+	tm_rx(n, ELEC_MSG_ANSWER, 9, 12, n->c.max_term);
+	KUNIT_EXPECT_EQ(test, n->c.bully.answer_shift, 1);
+	tm_follow(n, 3, n->c.max_term + 1);
+	/* eight quick replies to probes halve it */
+	for (i = 0; i < ELEC_BULLY_ANSWER_DECAY; i++) {
+		t_fire(n, ELEC_TIMER_DETECT);
+		KUNIT_ASSERT_TRUE(test, n->c.bully.probing);
+		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+				n->now + (i < ELEC_BULLY_ANSWER_DECAY ?
+					  2 * T_T : T_T));
+		n->now += 1000;
+		tm_rx_coord(n, 3, 12, n->c.term, 3);
+		KUNIT_ASSERT_EQ(test, n->c.leader, 3);
+	}
+	KUNIT_EXPECT_EQ(test, n->c.bully.answer_shift, 0);
 }
 
 /*
@@ -2515,6 +2563,7 @@ static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_coord_names_other),
 	KUNIT_CASE(tm_quorum_named_stale),
 	KUNIT_CASE(tm_named_after_better_claim),
+	KUNIT_CASE(tm_answer_backoff),
 	KUNIT_CASE(tm_coord_unknown_k),
 	KUNIT_CASE(tm_coord_sender_checks),
 	KUNIT_CASE(tm_preempt_on),

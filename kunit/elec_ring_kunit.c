@@ -363,12 +363,29 @@ static void trg_detect_in_newer_run(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, elections);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
 	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_RING_TIMER_ROUND], 0);
+	/* it follows nobody meanwhile, and watches another window */
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
 	/* the run's announcement: 9 leads at term 5, watched again */
 	tr_rx_all_c(n, 9, 5, 2, 9, 9);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
 	KUNIT_EXPECT_EQ(test, n->c.term, 5);
 	KUNIT_EXPECT_FALSE(test, n->c.participant);
 	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
+
+	/* a resignation is no silence: declared failed at once */
+	n = tr_node_new(test, ELEC_ALGO_RING_ALL, 2, r5, 5);
+	tr_started(n);
+	tr_hb(n, 9, 3);
+	tr_rx_all_e(n, 4, 4, 1, 4);
+	KUNIT_ASSERT_TRUE(test, n->c.participant);
+	t_clear(n);
+	tr_rx_flags(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 9, 0, 3,
+		    NULL, 0);
+	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 9), 1);
+	KUNIT_EXPECT_FALSE(test, elec_core_peer_find(&n->c, 9)->alive);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
 
 	/* no newer run: the silent leader is declared failed, as before */
 	n = tr_node_new(test, ELEC_ALGO_RING_ALL, 2, r5, 5);

@@ -407,6 +407,7 @@ enum elec_bully_heard elec_bully_announced(struct elec_core *c,
 		 * only records the announcement (max_term stays >= term).
 		 */
 		c->max_term = msg->term;
+		elec_quorum_terms_lowered(c);
 		if (c->term > msg->term)
 			c->term = msg->term;
 	} else if (msg->term < c->term ||
@@ -606,25 +607,35 @@ void elec_bully_answered(struct elec_core *c, u64 now)
 }
 
 /**
- * elec_bully_heard_from() - a frame from peer @id passed the receive
- * checks.
+ * elec_bully_heard_from() - a frame passed the receive checks: a late
+ * answer?
  * @c: the instance
- * @id: its sender
+ * @msg: the frame
  * @now: current time, ns
  *
- * A peer whose answer timed out (ELEC_BULLY_TIMED_OUT) and that is heard
- * from within a coord-timeout of that was alive: its answer, or the
- * leader's reply to a probe, came later than the wait. On a loaded host
- * (a burst of election traffic, frames waiting behind timers) every run
- * would time out the same way and claim, each claim adding traffic: the
- * wait doubles instead, up to T << ELEC_BULLY_ANSWER_SHIFT_MAX.
+ * An answer (an ANSWER, or a COORDINATOR or CID addressed to this node:
+ * a probed leader's reply) from a peer whose answer timed out
+ * (ELEC_BULLY_TIMED_OUT), within a coord-timeout of that, came later
+ * than the wait. On a loaded host (a burst of election traffic, frames
+ * waiting behind timers) every run would time out the same way and
+ * claim, each claim adding traffic: the wait doubles instead, once per
+ * wait that ran out, up to T << ELEC_BULLY_ANSWER_SHIFT_MAX. Other frames
+ * of the peer (its beacons, its heartbeats after a partition healed)
+ * answer nothing and change nothing. Within the assumptions (a round
+ * trip below T, no loss) no answer comes late.
  */
-void elec_bully_heard_from(struct elec_core *c, u32 id, u64 now)
+void elec_bully_heard_from(struct elec_core *c, const struct elec_msg *msg,
+			   u64 now)
 {
-	struct elec_peer *p = elec_core_peer_find(c, id);
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 	struct elec_bully *b = &c->bully;
+	u32 i;
 
 	if (!p || !(p->flags & ELEC_BULLY_TIMED_OUT))
+		return;
+	if (msg->type != ELEC_MSG_ANSWER &&
+	    ((msg->type != ELEC_MSG_COORDINATOR &&
+	      msg->type != ELEC_MSG_CID) || msg->dst != c->cfg.self_id))
 		return;
 	p->flags &= ~ELEC_BULLY_TIMED_OUT;
 	if (now - b->expired_ns > elec_config_coord_timeout(&c->cfg))
@@ -632,6 +643,23 @@ void elec_bully_heard_from(struct elec_core *c, u32 id, u64 now)
 	b->answer_fast = 0;
 	if (b->answer_shift < ELEC_BULLY_ANSWER_SHIFT_MAX)
 		b->answer_shift++;
+	/* once per wait that ran out, however many answered late */
+	for (i = 0; i < c->n_peers; i++)
+		c->peers[i].flags &= ~ELEC_BULLY_TIMED_OUT;
+}
+
+/**
+ * elec_bully_coord_ns() - how long bully waits for COORDINATOR after an
+ * answer.
+ * @c: the instance
+ *
+ * Return: the coord-timeout, longer by twice what late answers added to
+ * the wait for answers (the answerer's own run waits as long, twice).
+ */
+u64 elec_bully_coord_ns(const struct elec_core *c)
+{
+	return elec_config_coord_timeout(&c->cfg) +
+	       2 * (elec_bully_answer_ns(c) - c->cfg.timeout_ns);
 }
 
 /**
@@ -914,8 +942,8 @@ static void bully_rx_answer(struct elec_core *c, const struct elec_msg *msg,
 	elec_bully_answered(c, now);
 	c->bully.probing = false;
 	c->phase = ELEC_BULLY_WAIT_COORD;
-	elec_bully_only_timer(c, ELEC_BULLY_TIMER_COORD,
-			      elec_config_coord_timeout(&c->cfg), now);
+	elec_bully_only_timer(c, ELEC_BULLY_TIMER_COORD, elec_bully_coord_ns(c),
+			      now);
 }
 
 /* COORDINATOR or HEARTBEAT that passed the acceptance rule, (t, j) above */
@@ -970,6 +998,7 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	if (elec_bully_far_behind(c, msg->term)) {
 		/* give our term up and take the group's (see there) */
 		c->max_term = msg->term;
+		elec_quorum_terms_lowered(c);
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
 		bully_accept_leader(c, msg, now);
@@ -1000,7 +1029,7 @@ static void bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
-	elec_bully_heard_from(c, msg->src, now);
+	elec_bully_heard_from(c, msg, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
 	    (msg->flags & ELECTION_FLAG_LEAVING))

@@ -95,7 +95,9 @@ void elec_bully_reset_waits(struct elec_core *c);
 u64 elec_bully_answer_ns(const struct elec_core *c);
 void elec_bully_wait_answers(struct elec_core *c, u64 now);
 void elec_bully_answered(struct elec_core *c, u64 now);
-void elec_bully_heard_from(struct elec_core *c, u32 id, u64 now);
+void elec_bully_heard_from(struct elec_core *c, const struct elec_msg *msg,
+			   u64 now);
+u64 elec_bully_coord_ns(const struct elec_core *c);
 void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
 			     u64 now);
 bool elec_bully_far_behind(const struct elec_core *c, u64 term);

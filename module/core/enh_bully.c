@@ -258,12 +258,11 @@ static void enh_start(struct elec_core *c, u64 now)
 {
 	u32 self = c->cfg.self_id;
 	u32 cmin = enh_cand_min(c);
-
-	elec_bully_reset_waits(c);
 	bool self_cand = self >= cmin;
 	bool top = !c->n_peers || c->peers[c->n_peers - 1].id < self;
 	u32 i;
 
+	elec_bully_reset_waits(c);
 	elec_quorum_start(c, now);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
@@ -441,10 +440,13 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		 * term and release the followers that name us at it: lead
 		 * only above it (elec_quorum_named_stale()).
 		 */
-		if (elec_quorum_named_stale(c, msg->term))
-			enh_become_coordinator(c, now);
-		else
+		if (elec_quorum_named_stale(c, msg->term)) {
+			if (elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK,
+						 now))
+				enh_become_coordinator(c, now);
+		} else {
 			elec_bully_lead(c, msg->term, now);
+		}
 		return;
 	}
 	/* a third node naming the old leader does not vouch for it */
@@ -482,7 +484,7 @@ static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
-	elec_bully_heard_from(c, msg->src, now);
+	elec_bully_heard_from(c, msg, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
 	    (msg->flags & ELECTION_FLAG_LEAVING))

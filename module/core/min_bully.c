@@ -368,6 +368,9 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 	default:
 		return;
 	}
+	/* the probed leader's reply: an answer to the probe */
+	if (c->bully.probing && msg->src == c->bully.suspect)
+		elec_bully_answered(c, now);
 	/*
 	 * In a run's wait, a lower node's own new claim is its response; the
 	 * leader the run gave up re-announcing itself at its term (alive
@@ -400,7 +403,7 @@ static void minb_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		 * only above it (elec_quorum_named_stale()).
 		 */
 		if (elec_quorum_named_stale(c, msg->term))
-			minb_claim(c, now);
+			minb_claim_run(c, now);
 		else
 			elec_bully_lead(c, msg->term, now);
 		return;
@@ -436,7 +439,7 @@ static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
-	elec_bully_heard_from(c, msg->src, now);
+	elec_bully_heard_from(c, msg, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
 	    (msg->flags & ELECTION_FLAG_LEAVING))

@@ -166,8 +166,9 @@ static void quorum_beacon(struct elec_core *c, u64 now)
  * newer one: followers it frees would back another claimant while the
  * node counts their namings. Leading at @term is safe only above every
  * such term; else the node claims anew (a new term above its max_term).
- * Its own claims always are: they take max_term + 1, and a node sends no
- * ALIVE while it leads.
+ * Its own claims are: they take max_term + 1, and max_term is at least
+ * release_term (elec_quorum_terms_lowered() keeps it so when max_term is
+ * given up); a node sends no ALIVE while it leads.
  *
  * Return: true with quorum on when @term is at most the highest term on
  * a releasing frame the node sent (the caller claims anew).
@@ -182,7 +183,9 @@ bool elec_quorum_named_stale(const struct elec_core *c, u64 term)
  * @c: the instance
  *
  * A leader that stops has resigned at its term (elec_core_resign()): that
- * heartbeat releases its followers, so the term counts as released.
+ * heartbeat releases its followers, so the term counts as released. (Its
+ * next start's beacon records a max_term at least as high before any frame
+ * is handled; this keeps the rule where it belongs.)
  */
 void elec_quorum_stop(struct elec_core *c)
 {

@@ -50,6 +50,21 @@ static inline u64 elec_quorum_promise_ns(const struct elec_core *c)
 	return elec_quorum_lease_ns(c) + c->cfg.timeout_ns / 2;
 }
 
+/**
+ * elec_quorum_terms_lowered() - max_term was given up for the group's.
+ * @c: the instance (a Bully algorithm)
+ *
+ * A node that finds itself far ahead of the group (elec_bully_far_behind())
+ * lowers its max_term; its releasing terms follow, since the frames it
+ * sent at the old terms are dropped as too far ahead by every receiver
+ * that is not learning.
+ */
+static inline void elec_quorum_terms_lowered(struct elec_core *c)
+{
+	if (c->bully.q.release_term > c->max_term)
+		c->bully.q.release_term = c->max_term;
+}
+
 bool elec_quorum_may_run(const struct elec_core *c, u64 now);
 void elec_quorum_start(struct elec_core *c, u64 now);
 void elec_quorum_stop(struct elec_core *c);

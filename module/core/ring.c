@@ -560,15 +560,6 @@ static void ring_detect_expired(struct elec_core *c, u64 now)
 	if (c->phase != ELEC_RING_LEARNING &&
 	    c->phase != ELEC_RING_FOLLOWING)
 		return;
-	/*
-	 * A newer run than the leader's term reached this node: the run
-	 * settles the leadership, and its round timer watches it. The
-	 * leader's silence proves nothing about the peer: it may have
-	 * restarted and begun that very run (a learning node sends no
-	 * heartbeat), and a peer declared failed is skipped for good.
-	 */
-	if (c->participant && c->ring.run > c->term)
-		return;
 	if (c->phase == ELEC_RING_FOLLOWING && c->leader) {
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader),
 					 false, now);
@@ -595,6 +586,24 @@ void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 				 now);
 		break;
 	case ELEC_TIMER_DETECT:
+		/*
+		 * A newer run than the leader's term reached this node: the
+		 * run settles the leadership, and its round timer watches
+		 * it. The leader's silence proves nothing about the peer: it
+		 * may have restarted and begun that very run (a learning
+		 * node sends no heartbeat), and a peer declared failed is
+		 * skipped for good. The node follows nobody meanwhile and
+		 * watches another window (a resignation is no silence: it
+		 * goes on below).
+		 */
+		if (c->participant && c->ring.run > c->term &&
+		    c->phase == ELEC_RING_FOLLOWING) {
+			if (c->leader)
+				elec_core_set_leader(c, 0, c->term, now);
+			elec_core_arm_in(c, ELEC_TIMER_DETECT,
+					 ring_detect_ns(c), now);
+			break;
+		}
 		ring_detect_expired(c, now);
 		break;
 	case ELEC_RING_TIMER_ACK:

@@ -56,8 +56,12 @@ static void check_ids(u32 *ids, u32 n, u64 seed, int ring)
 static const char *timing_outside(const struct sim_params *p)
 {
 	u64 lo = p->lat_set ? p->lat_lo : 50000;
-	u64 hi = p->lat_set ? p->lat_hi : 1000000;
+	u64 hi = (p->lat_set ? p->lat_hi : 1000000) +
+		 (p->jitter_p > 0 ? p->jitter_max_ns : 0);
 
+	/* frames that queue for a CPU have no latency bound */
+	if (p->rx_cost_ns)
+		return ", frames queue for a shared CPU (--rx-cost)";
 	if (2 * hi >= p->timeout_ns)
 		return ", round trip not below the timeout";
 	if (p->hb_interval_ns * p->hb_miss <= p->hb_interval_ns + hi - lo)

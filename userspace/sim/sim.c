@@ -1121,8 +1121,9 @@ static int sim_quorum_may_run(struct sim *s, struct node *nd, u64 t)
 }
 
 /*
- * Quorum on: whether a heartbeat is in flight to @nd (sent after the last
- * frame it heard from that sender, not lost).
+ * Quorum on: whether a heartbeat may still be in flight to @nd: one was
+ * sent to it (not lost) less than the largest latency ago, after the last
+ * frame it heard from that sender.
  */
 static int sim_hb_in_flight(struct sim *s, struct node *nd)
 {
@@ -1131,9 +1132,14 @@ static int sim_hb_in_flight(struct sim *s, struct node *nd)
 
 	for (k = 0; k < c->n_peers; k++) {
 		struct node *o = sim_node_by_id(s, c->peers[k].id);
+		u64 sent;
 
-		if (o && s->hb_sent[(u64)o->idx * s->n + nd->idx] >
-		    c->peers[k].heard_ns)
+		if (!o)
+			continue;
+		sent = s->hb_sent[(u64)o->idx * s->n + nd->idx];
+		if (sent && sent + s->net.lat_hi +
+		    (s->p->jitter_p > 0 ? s->p->jitter_max_ns : 0) >= s->now &&
+		    sent > c->peers[k].heard_ns)
 			return 1;
 	}
 	return 0;
@@ -1913,6 +1919,12 @@ void sim_run(struct sim *s, u64 deadline)
 			 * order they arrive; a frame that finds it busy
 			 * waits (timers do not: the module's timer worker
 			 * preempts the receive softirq)
+			 */
+			/*
+			 * (the frame waits with a new sequence number: the
+			 * order of frames that wait is their arrival order,
+			 * which is why --auth on is refused with it; a frame
+			 * to a node that is down takes its turn too)
 			 */
 			if (s->cpu_free > e.time) {
 				sim_push(s, s->cpu_free, EV_KIND(&e), EV_TYPE(&e),
