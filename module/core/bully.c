@@ -571,12 +571,18 @@ u64 elec_bully_answer_ns(const struct elec_core *c)
 /**
  * elec_bully_wait_answers() - a run waits for answers: arms
  * ELEC_BULLY_TIMER_ANSWER (alone: elec_bully_only_timer()) for
- * elec_bully_answer_ns().
+ * elec_bully_answer_ns(). The peers asked again are no longer timed out.
  * @c: the instance
  * @now: current time, ns
  */
 void elec_bully_wait_answers(struct elec_core *c, u64 now)
 {
+	u32 i;
+
+	/* an answer to this wait is not late, whatever the last one did */
+	for (i = 0; i < c->n_peers; i++)
+		if (c->peers[i].flags & ELEC_BULLY_ASKED)
+			c->peers[i].flags &= ~ELEC_BULLY_TIMED_OUT;
 	c->bully.wait_ns = now;
 	elec_bully_only_timer(c, ELEC_BULLY_TIMER_ANSWER,
 			      elec_bully_answer_ns(c), now);
