@@ -1131,7 +1131,8 @@ def cmd_watch(a):
                     put({"k": "e", "n": nid, "ts": nla_uint(at, a_ts), "seq": seq,
                          "ev": evnames.get(nla_uint(at, a_ev), "?"),
                          "id": nla_uint(at, a_id), "leader": nla_uint(at, a_leader, 0),
-                         "term": nla_uint(at, a_term)})
+                         "term": nla_uint(at, a_term),
+                         "role": roles.get(nla_uint(at, a_role, 0), "?")})
         row = []
         for i, (ns, nid, g, fam, ev, payload) in enumerate(socks):
             t0 = time.monotonic_ns()
@@ -1166,12 +1167,14 @@ def cmd_watch(a):
 def role_intervals(rec, quorum):
     """Per node, the intervals [start, end] (CLOCK_MONOTONIC ns) it held
     the role leader, from its leader_changed events (kernel ts_ns) and
-    the first poll (the state when the watch began). The events carry the
-    leader, not the role: with quorum off a node leads from the event
-    naming itself; with quorum on such an event is its claim (role
-    candidate), and a second one naming itself again, the leader
-    unchanged, its confirmation (role leader). Any event naming another
-    leader, or none, and a stop end the role."""
+    the first poll (the state when the watch began). Each event carries
+    the role the core call left: the node leads from an event naming
+    itself in role leader, and stops at one in another role (with quorum
+    on: its claim, role candidate, or its majority lapsing) or naming
+    another leader, or none, or a stop. (An event without a role, from an
+    older module: with quorum off a node leads from the event naming
+    itself; with quorum on such an event is its claim, and a second one
+    naming itself again its confirmation.)"""
     first = {}
     for p in rec["polls"]:
         for nid, t0, t1, role, leader, _ in p:
@@ -1193,10 +1196,15 @@ def role_intervals(rec, quorum):
             if e["ev"] != "leader_changed":
                 continue
             lead = e["leader"]
-            now_leader = lead == nid and (not quorum or prev == nid)
+            if e.get("role", "?") != "?":
+                now_leader = lead == nid and e["role"] == "leader"
+                ends = not now_leader
+            else:
+                now_leader = lead == nid and (not quorum or prev == nid)
+                ends = lead != nid
             if now_leader and start is None:
                 start = e["ts"]
-            elif lead != nid and start is not None:
+            elif ends and start is not None:
                 iv.append([start, e["ts"]])
                 start = None
             prev = lead
