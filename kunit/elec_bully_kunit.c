@@ -1919,6 +1919,53 @@ static void tb_rule_follower_trusts(struct kunit *test)
 }
 
 /*
+ * Preempt off: a node with no leader (waiting for the COORDINATOR of a
+ * run that went a term above the group's, its better peers all following
+ * a worse leader they keep) that drops that leader's heartbeat as stale
+ * tells it with an ELECTION carrying the newer term, once per window: the
+ * leader then claims anew above it, and the node follows. Before, nothing
+ * told either, and the run restarted for ever (electsim --check --algo
+ * bully --quorum on --preempt off --partitions --generator harsh, N=9
+ * seed 150765995). With a leader of its own the node says nothing.
+ */
+static void tb_preempt_off_tells_worse_leader(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	const struct elec_action *a;
+
+	t_opts(n, false, true, 0);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);	/* learning over: asks 4 and 5 */
+	t_rx(n, ELEC_MSG_ANSWER, 4, 3, 0);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_COORD);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 0);
+	n->c.term = 4;
+	n->c.max_term = 4;
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
+	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	a = t_act(n, 0);
+	KUNIT_EXPECT_EQ(test, a->msg.type, ELEC_MSG_ELECTION);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 2);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
+	/* once per window */
+	t_clear(n);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* 2 claims anew above 4: followed (preempt off) */
+	t_rx(n, ELEC_MSG_COORDINATOR, 2, 3, 5);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 2);
+	KUNIT_EXPECT_EQ(test, n->c.term, 5);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	/* following a leader at a newer term: a stale one is not told */
+	t_clear(n);
+	n->now += T_DETECT;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 1, 0, 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+}
+
+/*
  * Rule e: a node that drops a stale announcement tells the sender, once
  * per peer per detection window: a better id (preemption on) an ELECTION
  * with the newer term; else the leader its COORDINATOR.
@@ -2338,6 +2385,7 @@ static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_rule_leader_asked),
 	KUNIT_CASE(tb_rule_follower_trusts),
 	KUNIT_CASE(tb_rule_tell_stale),
+	KUNIT_CASE(tb_preempt_off_tells_worse_leader),
 	KUNIT_CASE(tb_rule_learning_worse),
 	KUNIT_CASE(tb_rule_leaving),
 	KUNIT_CASE(tb_rule_resign),

@@ -352,9 +352,10 @@ bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term)
  * A stale self-announcement from @src was dropped: what to tell its
  * sender, which still believes it leads, at most once per detection
  * window: a better one (preempt on) an ELECTION carrying the newer term,
- * so that it claims anew above it; any other, by the leader, its own
- * COORDINATOR. A COORDINATOR naming another node than its sender tells
- * nothing: the sender is no leader.
+ * so that it claims anew above it, as any one when preempt is off and
+ * the node has no leader; any other, by the leader, its own COORDINATOR.
+ * A COORDINATOR naming another node than its sender tells nothing: the
+ * sender is no leader.
  */
 static enum elec_bully_heard elec_bully_stale(const struct elec_core *c,
 					      const struct elec_peer *src,
@@ -365,6 +366,10 @@ static enum elec_bully_heard elec_bully_stale(const struct elec_core *c,
 	if (!c->cfg.preempt_off &&
 	    elec_algo_better(c->ops, k, c->cfg.self_id) &&
 	    elec_algo_better(c->ops, k, c->leader))
+		return ELEC_BULLY_HEARD_TELL_ELECTION;
+	/* preempt off, no leader: a worse leader claims anew (bully.c) */
+	if (c->cfg.preempt_off && !c->leader &&
+	    c->phase != ELEC_BULLY_LEADING)
 		return ELEC_BULLY_HEARD_TELL_ELECTION;
 	if (c->phase == ELEC_BULLY_LEADING)
 		return ELEC_BULLY_HEARD_TELL_COORD;
@@ -965,9 +970,14 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
  * which still believes it leads. A better id (preemption on) gets an
  * ELECTION carrying the newer term and re-announces at once at a term
  * above it; the leader sends its COORDINATOR to a worse one (or to any,
- * preemption off), which then follows. At most one reply per peer per
- * detection window (frames it sent before the reply arrived are stale
- * too), so a flood of stale frames gets a frame per window back.
+ * preemption off), which then follows. With preemption off a node that
+ * has no leader (in a run, or waiting) tells a worse leader the same way:
+ * nobody better takes over from it, and without a new term from it the
+ * node would never follow it (a run that went up a term across a
+ * partition, its better peers all following that leader, loops for ever).
+ * At most one reply per peer per detection window (frames it sent before
+ * the reply arrived are stale too), so a flood of stale frames gets a
+ * frame per window back.
  */
 static void bully_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 			     u64 now)
@@ -976,8 +986,10 @@ static void bully_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 
 	if (!p || now < p->told_until)
 		return;
-	if (!c->cfg.preempt_off && p->id > c->cfg.self_id &&
-	    p->id > c->leader)
+	if ((!c->cfg.preempt_off && p->id > c->cfg.self_id &&
+	     p->id > c->leader) ||
+	    (c->cfg.preempt_off && !c->leader &&
+	     c->phase != ELEC_BULLY_LEADING))
 		bully_send_to(c, p, ELEC_MSG_ELECTION, c->max_term, now);
 	else if (c->phase == ELEC_BULLY_LEADING)
 		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);

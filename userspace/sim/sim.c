@@ -383,8 +383,8 @@ struct node *sim_best(struct sim *s, int live_only)
 
 /*
  * The node is taking part in an election or has no leader yet
- * (invitation: it merges, or its search found a group to merge, or it
- * accepted an invitation). Ring
+ * (invitation: it merges, or its search found a group to merge or owes a
+ * READY, or it accepted an invitation). Ring
  * algorithms also: it is a participant of a run (a leader can be one,
  * with its role still leader), or it still has a ring message to pass on
  * (its successor may not have acknowledged it yet, the retry is to come).
@@ -395,10 +395,15 @@ static int node_busy(const struct node *nd)
 
 	if (!nd->up || !c->running)
 		return 0;
+	/*
+	 * (a search whose window saw the membership change, a member that
+	 * answered for another group, say, owes a READY when it ends)
+	 */
 	if (nd->sim->inv)
 		return c->phase == ELEC_INV_MERGING ||
 		       c->phase == ELEC_INV_ACCEPTED ||
-		       (c->inv.searching && c->inv.found_lower);
+		       (c->inv.searching &&
+			(c->inv.found_lower || c->inv.dirty));
 	/* quorum on, no majority heard: waiting, not electing */
 	if (nd->sim->p->quorum && !c->leader &&
 	    c->phase == ELEC_BULLY_FOLLOWING &&
