@@ -1928,6 +1928,40 @@ static void tb_rule_follower_trusts(struct kunit *test)
  * bully --quorum on --preempt off --partitions --generator harsh, N=9
  * seed 150765995). With a leader of its own the node says nothing.
  */
+/*
+ * The timers that wait for a frame (election.ko steps them after the
+ * receive softirq): the detection window, the answer and COORDINATOR
+ * waits; a heartbeat to send, a preempt-delay, quorum's beacon and lease
+ * keep to time, in every Bully variant.
+ */
+static void tb_wait_timers(struct kunit *test)
+{
+	static const u8 algos[] = {
+		ELEC_ALGO_BULLY, ELEC_ALGO_MIN_BULLY, ELEC_ALGO_ENH_BULLY,
+	};
+	unsigned int i;
+	int id;
+
+	for (i = 0; i < ARRAY_SIZE(algos); i++) {
+		const struct elec_algo_ops *ops = elec_algo_find(algos[i]);
+
+		KUNIT_ASSERT_NOT_NULL(test, ops);
+		for (id = 0; id < ELEC_TIMER_COUNT; id++)
+			KUNIT_EXPECT_EQ_MSG(test,
+					    elec_timer_awaits_rx(ops, id),
+					    id == ELEC_TIMER_DETECT ||
+					    id == ELEC_BULLY_TIMER_ANSWER ||
+					    id == ELEC_BULLY_TIMER_COORD,
+					    "%s timer %s", ops->name,
+					    elec_timer_name(ops, id));
+		KUNIT_EXPECT_FALSE(test, elec_timer_awaits_rx(ops,
+							      ELEC_TIMER_COUNT));
+	}
+	KUNIT_EXPECT_TRUE(test, elec_timer_awaits_rx(NULL, ELEC_TIMER_DETECT));
+	KUNIT_EXPECT_FALSE(test, elec_timer_awaits_rx(NULL,
+						      ELEC_TIMER_HEARTBEAT));
+}
+
 static void tb_preempt_off_tells_worse_leader(struct kunit *test)
 {
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
@@ -2392,6 +2426,7 @@ static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_rule_coord_restart),
 	KUNIT_CASE(tb_rule_election_from_higher),
 	KUNIT_CASE(tb_rule_alien_term),
+	KUNIT_CASE(tb_wait_timers),
 	{}
 };
 

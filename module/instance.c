@@ -313,12 +313,36 @@ static enum hrtimer_restart elec_inst_timer_hard_fn(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
+/*
+ * The hard modes, a timer that waits for a frame (timer.c): its step runs
+ * in the hrtimer softirq, after the receive softirq of the frames that
+ * came meanwhile; late by as much as the deferred step (the expiry stays
+ * the one the hardirq callback saw).
+ */
+static enum hrtimer_restart elec_inst_timer_rx_fn(struct hrtimer *timer)
+{
+	struct elec_inst_timer *t = container_of(timer, struct elec_inst_timer,
+						 rx_timer);
+
+	elec_inst_timer_step(t, READ_ONCE(t->fired));
+	return HRTIMER_NORESTART;
+}
+
+/* the deferred step of the hard modes, or its hand-over to the softirq */
+static void elec_inst_timer_deferred(struct elec_inst_timer *t)
+{
+	if (t->after_rx)
+		hrtimer_start(&t->rx_timer, 0, HRTIMER_MODE_REL_SOFT);
+	else
+		elec_inst_timer_step(t, READ_ONCE(t->fired));
+}
+
 static void elec_inst_timer_work(struct work_struct *work)
 {
 	struct elec_inst_timer *t = container_of(work, struct elec_inst_timer,
 						 work);
 
-	elec_inst_timer_step(t, READ_ONCE(t->fired));
+	elec_inst_timer_deferred(t);
 }
 
 static void elec_inst_timer_kwork(struct kthread_work *kwork)
@@ -327,7 +351,7 @@ static void elec_inst_timer_kwork(struct kthread_work *kwork)
 						 kwork);
 	u64 start = elec_timer_fifo_begin();
 
-	elec_inst_timer_step(t, READ_ONCE(t->fired));
+	elec_inst_timer_deferred(t);
 	elec_timer_fifo_end(start);
 }
 
@@ -347,6 +371,9 @@ static void elec_inst_timers_cancel(struct elec_instance *inst)
 			cancel_work_sync(&t->work);
 		else if (inst->timer_mode == ELEC_TIMER_MODE_FIFO)
 			kthread_cancel_work_sync(&t->kwork);
+		/* last: the deferred step may have armed it */
+		if (t->after_rx)
+			hrtimer_cancel(&t->rx_timer);
 	}
 }
 
@@ -369,6 +396,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	struct elec_sink sink;
 	struct elec_instance *inst;
 	struct elec_actx ax;
+	bool waits_soft;
 	int err;
 	int i;
 
@@ -398,6 +426,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	for (i = 0; i <= ELEC_TX_DROP_MAX; i++)
 		atomic64_set(&inst->tx_drops[i], 0);
 	inst->timer_mode = elec_timer_mode_get();
+	waits_soft = READ_ONCE(elec_timer_waits_soft);
 	for (i = 0; i < ELEC_TIMER_COUNT; i++) {
 		struct elec_inst_timer *t = &inst->timers[i];
 
@@ -409,6 +438,14 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 				   inst->timer_mode == ELEC_TIMER_MODE_SOFT ?
 				   elec_inst_timer_fn : elec_inst_timer_hard_fn,
 				   CLOCK_MONOTONIC, elec_inst_hrtimer_mode(inst));
+		/* timer.c: a wait for a frame steps after the receive */
+		t->after_rx = inst->timer_mode != ELEC_TIMER_MODE_SOFT &&
+			      waits_soft &&
+			      elec_timer_awaits_rx(elec_algo_find(cfg->algo), i);
+		if (t->after_rx)
+			elec_hrtimer_setup(&t->rx_timer, elec_inst_timer_rx_fn,
+					   CLOCK_MONOTONIC,
+					   HRTIMER_MODE_REL_SOFT);
 	}
 
 	sink.emit = elec_inst_emit;

@@ -19,7 +19,24 @@
  *    -20): favoured by CFS but still sharing the CPU with the load;
  *  - timer_mode=0 (soft): the old behaviour.
  * The parameter is read when an instance is created; an instance keeps
- * its mode. Documentation/results/timer-lateness.md has the measurements.
+ * its mode.
+ *
+ * In the hard modes the step of a timer that waits for a frame (the
+ * detection window, a wait for answers, for a COORDINATOR, for an
+ * acknowledgment: elec_timer_awaits_rx()) takes one more hop
+ * (timer_waits_soft=1, the default): the deferred step only arms a soft
+ * hrtimer that expires at once, and the step runs in the hrtimer softirq.
+ * Stepped in the worker, it would judge the frames it waits for before
+ * the receive softirq, which a loaded CPU defers to ksoftirqd, delivered
+ * them: a whole group that heard nothing for a few milliseconds suspects
+ * its leader at once and every candidate gives up on answers that sit in
+ * the backlog (16 nodes at hb-interval 1 ms on a busy guest: bursts of 39
+ * and 74 takeovers). NET_RX comes before HRTIMER in every softirq pass,
+ * so the step follows the receive of what came before it. It still goes
+ * through the worker first: a stall that holds the worker off (an RT
+ * task above it) holds the waits off too, and the late expiry is judged
+ * late (the core's detect deferral). Heartbeats, beacons and leases keep
+ * to time. Documentation/results/timer-lateness.md has the measurements.
  *
  * The FIFO worker can keep to a budget (timer_budget_pct; default 100,
  * off: a loaded host's stalls inside steps count as step time, and the
@@ -62,6 +79,11 @@ unsigned int elec_timer_mode = ELEC_TIMER_MODE_FIFO;
 module_param_named(timer_mode, elec_timer_mode, uint, 0644);
 MODULE_PARM_DESC(timer_mode,
 		 "Where timer expiries run, for instances created afterwards: 0 soft hrtimer (softirq), 1 hard hrtimer + WQ_HIGHPRI workqueue, 2 hard hrtimer + SCHED_FIFO kthread (default 2)");
+
+bool elec_timer_waits_soft = true;
+module_param_named(timer_waits_soft, elec_timer_waits_soft, bool, 0644);
+MODULE_PARM_DESC(timer_waits_soft,
+		 "timer_mode=1 and 2: the timers that wait for a frame (detection, answers, COORDINATOR, acks) take their step to the hrtimer softirq, after the receive softirq, for instances created afterwards (default Y)");
 
 unsigned int elec_timer_budget_pct = 100;
 module_param_named(timer_budget_pct, elec_timer_budget_pct, uint, 0644);

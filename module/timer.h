@@ -33,6 +33,7 @@ enum elec_timer_mode {
 };
 
 extern unsigned int elec_timer_mode;
+extern bool elec_timer_waits_soft;
 extern unsigned int elec_timer_budget_pct;
 extern atomic64_t elec_timer_throttled;
 extern atomic64_t elec_timer_throttled_ns;

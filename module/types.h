@@ -137,6 +137,11 @@ struct elec_late_hist {
  *	lateness of the deferred step
  * @work: ELEC_TIMER_MODE_HARD_WQ: the deferred protocol step
  * @kwork: ELEC_TIMER_MODE_FIFO: the deferred protocol step
+ * @after_rx: hard modes, a timer that waits for a frame
+ *	(timer_waits_soft): the deferred step only arms @rx_timer, and the
+ *	step runs in the hrtimer softirq, after the receive softirq; fixed
+ *	at creation
+ * @rx_timer: with @after_rx: a soft hrtimer armed to expire at once
  */
 struct elec_inst_timer {
 	struct hrtimer timer;
@@ -145,6 +150,8 @@ struct elec_inst_timer {
 	ktime_t fired;
 	struct work_struct work;
 	struct kthread_work kwork;
+	bool after_rx;
+	struct hrtimer rx_timer;
 };
 
 /**

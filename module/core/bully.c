@@ -1107,4 +1107,5 @@ const struct elec_algo_ops elec_bully_ops = {
 	.peer_removed	= elec_bully_peer_removed,
 	.payload_ok	= bully_payload_ok,
 	.timer_names	= elec_bully_timer_names,
+	.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
 };

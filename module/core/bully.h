@@ -27,6 +27,9 @@
  */
 #define ELEC_BULLY_TIMER_ALIVE		ELEC_TIMER_ALGO3
 #define ELEC_BULLY_TIMER_LEASE		ELEC_TIMER_ALGO4
+/* the waits for a frame (elec_timer_awaits_rx()): answers, a COORDINATOR */
+#define ELEC_BULLY_WAIT_TIMERS	((1U << ELEC_BULLY_TIMER_ANSWER) | \
+				 (1U << ELEC_BULLY_TIMER_COORD))
 
 extern const char *const elec_bully_timer_names[ELEC_TIMER_COUNT];
 

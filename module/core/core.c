@@ -130,6 +130,31 @@ bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b)
 }
 
 /**
+ * elec_timer_awaits_rx() - whether a timer's expiry means "not heard".
+ * @ops: the instance's algorithm
+ * @id: the timer
+ *
+ * The detection window and the algorithm's &elec_algo_ops.wait_timers
+ * (a wait for answers, for a COORDINATOR, for an acknowledgment) conclude
+ * that a frame did not come. An embedder whose receive path can lag
+ * behind its timers (a loaded machine: election.ko's timers run in a
+ * SCHED_FIFO kthread, its receive in a softirq that ksoftirqd defers)
+ * should step these after the frames received before their expiry;
+ * the others (a heartbeat to send, a lease that runs out) on time.
+ *
+ * Return: true for ELEC_TIMER_DETECT and the algorithm's wait timers.
+ */
+bool elec_timer_awaits_rx(const struct elec_algo_ops *ops,
+			  enum elec_timer_id id)
+{
+	if ((unsigned int)id >= ELEC_TIMER_COUNT)
+		return false;
+	if (id == ELEC_TIMER_DETECT)
+		return true;
+	return ops && (ops->wait_timers & (1U << id));
+}
+
+/**
  * elec_timer_name() - the printable name of a timer.
  * @ops: the instance's algorithm
  * @id: the timer

@@ -617,6 +617,9 @@ struct elec_core;
  * @timer_names: printable names of the timers, indexed by enum
  *	elec_timer_id (NULL, or a NULL entry: the generic name; see
  *	elec_timer_name())
+ * @wait_timers: the algorithm's slots whose expiry concludes that an
+ *	awaited frame did not come in time (bit 1 << enum elec_timer_id);
+ *	ELEC_TIMER_DETECT is always one; see elec_timer_awaits_rx()
  *
  * Every op but @peer_removed, @payload_ok and @max_payload is required;
  * elec_algo_find() returns only complete tables.
@@ -635,6 +638,7 @@ struct elec_algo_ops {
 	u32 (*max_payload)(u32 n_nodes);
 	bool lowest_wins;
 	const char *const *timer_names;
+	u8 wait_timers;
 };
 
 /**
@@ -735,6 +739,8 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
 bool elec_algo_is_ring(u8 algo);
 bool elec_algo_is_bully(u8 algo);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
+bool elec_timer_awaits_rx(const struct elec_algo_ops *ops,
+			  enum elec_timer_id id);
 const char *elec_timer_name(const struct elec_algo_ops *ops,
 			    enum elec_timer_id id);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);

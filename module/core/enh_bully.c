@@ -585,4 +585,5 @@ const struct elec_algo_ops elec_enh_bully_ops = {
 	.payload_ok	= enh_payload_ok,
 	.max_payload	= enh_max_payload,
 	.timer_names	= elec_bully_timer_names,
+	.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
 };

@@ -921,4 +921,5 @@ const struct elec_algo_ops elec_invitation_ops = {
 	.payload_ok	= inv_payload_ok,
 	.max_payload	= inv_max_payload,
 	.timer_names	= inv_timer_names,
+	.wait_timers	= ELEC_INV_WAIT_TIMERS,
 };

@@ -19,6 +19,9 @@
 #define ELEC_INV_TIMER_SEARCH	ELEC_TIMER_ALGO0
 #define ELEC_INV_TIMER_REPLY	ELEC_TIMER_ALGO1
 #define ELEC_INV_TIMER_ACCEPT	ELEC_TIMER_ALGO2
+/* the waits for a frame (elec_timer_awaits_rx()): replies, an accept */
+#define ELEC_INV_WAIT_TIMERS	((1U << ELEC_INV_TIMER_REPLY) | \
+				 (1U << ELEC_INV_TIMER_ACCEPT))
 
 /* peer->flags */
 #define ELEC_INV_PEER_MEMBER		0x01	/* in the local node's group */

@@ -518,4 +518,5 @@ const struct elec_algo_ops elec_min_bully_ops = {
 	.max_payload	= minb_max_payload,
 	.lowest_wins	= true,
 	.timer_names	= elec_bully_timer_names,
+	.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
 };

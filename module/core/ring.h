@@ -19,6 +19,9 @@
  */
 #define ELEC_RING_TIMER_ACK	ELEC_TIMER_ALGO0
 #define ELEC_RING_TIMER_ROUND	ELEC_TIMER_ALGO1
+/* the waits for a frame (elec_timer_awaits_rx()): an ack, a run's end */
+#define ELEC_RING_WAIT_TIMERS	((1U << ELEC_RING_TIMER_ACK) | \
+				 (1U << ELEC_RING_TIMER_ROUND))
 
 extern const char *const elec_ring_timer_names[ELEC_TIMER_COUNT];
 

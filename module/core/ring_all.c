@@ -139,6 +139,7 @@ const struct elec_ring_algo elec_ring_all = {
 		.payload_ok	= all_payload_ok,
 		.max_payload	= all_max_payload,
 		.timer_names	= elec_ring_timer_names,
+		.wait_timers	= ELEC_RING_WAIT_TIMERS,
 	},
 	.new_run	= all_new_run,
 	.begin		= all_begin,

@@ -114,6 +114,7 @@ const struct elec_ring_algo elec_ring_cr = {
 		.payload_ok	= cr_payload_ok,
 		.max_payload	= cr_max_payload,
 		.timer_names	= elec_ring_timer_names,
+		.wait_timers	= ELEC_RING_WAIT_TIMERS,
 	},
 	.begin		= cr_begin,
 	.election	= cr_election,

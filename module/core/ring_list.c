@@ -171,6 +171,7 @@ const struct elec_ring_algo elec_ring_list = {
 		.payload_ok	= list_payload_ok,
 		.max_payload	= list_max_payload,
 		.timer_names	= elec_ring_timer_names,
+		.wait_timers	= ELEC_RING_WAIT_TIMERS,
 	},
 	.begin		= list_begin,
 	.election	= list_election,

@@ -1126,11 +1126,11 @@ static int sim_quorum_may_run(struct sim *s, struct node *nd, u64 t)
 }
 
 /*
- * Quorum on: whether a heartbeat may still be in flight to @nd: one was
- * sent to it (not lost) less than the largest latency ago, after the last
- * frame it heard from that sender.
+ * Quorum on: whether a heartbeat may still be in flight to @nd from
+ * another node than @except: one was sent to it (not lost) less than the
+ * largest latency ago, after the last frame it heard from that sender.
  */
-static int sim_hb_in_flight(struct sim *s, struct node *nd)
+static int sim_hb_in_flight(struct sim *s, struct node *nd, u32 except)
 {
 	const struct elec_core *c = &nd->core;
 	u32 k;
@@ -1139,7 +1139,7 @@ static int sim_hb_in_flight(struct sim *s, struct node *nd)
 		struct node *o = sim_node_by_id(s, c->peers[k].id);
 		u64 sent;
 
-		if (!o)
+		if (!o || o->id == except)
 			continue;
 		sent = s->hb_sent[(u64)o->idx * s->n + nd->idx];
 		if (sent && sent + s->net.lat_hi +
@@ -1201,12 +1201,20 @@ static int sim_quorum_ok(struct sim *s)
 				 * have crashed since): it will follow that
 				 * leader, and a better node bully it.
 				 */
-				if (sim_hb_in_flight(s, nd))
+				if (sim_hb_in_flight(s, nd, 0))
 					return 0;
 				continue;
 			}
 			if (!nd->core.leader ||
 			    (leader && nd->core.leader != leader))
+				return 0;
+			/*
+			 * A heartbeat of another node in flight to it (a
+			 * claimant from across a split just healed, newer
+			 * than its leader, that may have crashed since): it
+			 * may follow that one.
+			 */
+			if (sim_hb_in_flight(s, nd, nd->core.leader))
 				return 0;
 			leader = nd->core.leader;
 		}

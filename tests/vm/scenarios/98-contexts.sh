@@ -13,7 +13,12 @@
 #   0 (soft)    softirq (fn), never    softirq (stock: the hrtimer
 #               hardirq                softirq; RT: its ktimers thread)
 #
-# and in every mode: no receive (election_rx) or transmit (election_tx) in
+# except that in modes 2 and 1 the deferred step of a timer that waits for
+# a frame (detect, answer, coord: timer_waits_soft=1, the default) only
+# arms a soft hrtimer (elec_inst_timer_rx_fn), and the step runs in the
+# hrtimer softirq, after the receive softirq; with timer_waits_soft=0
+# (mode 2 again) every step runs where the mode says.
+# In every mode: no receive (election_rx) or transmit (election_tx) in
 # hardirq context. The hard callback only stores the expiry and queues the
 # step (kthread_queue_work()/queue_work(), raw spinlocks: allowed in
 # hardirq on RT); everything that takes the instance lock runs in a task
@@ -34,9 +39,12 @@ log "kernel $(uname -r), PREEMPT_RT: $RT"
 elec_load || elec_end
 elec_topo 1 2 3 || elec_end
 
-for mode in 2 1 0; do
-	log "--- timer_mode=$mode"
+for mw in 2:1 1:1 0:1 2:0; do
+	mode=${mw%:*}
+	waits=${mw#*:}
+	log "--- timer_mode=$mode timer_waits_soft=$waits"
 	echo "$mode" >"$P/timer_mode"
+	echo "$waits" >"$P/timer_waits_soft"
 	elec_group_setup 1 || break
 	echo 0 >"$T/tracing_on"
 	echo >"$T/trace"
@@ -54,12 +62,14 @@ for mode in 2 1 0; do
 	sleep "$(elec_sec 0.5)"
 	echo 0 >"$T/tracing_on"
 	echo 0 >"$T/events/enable"
-	cp "$T/trace" "$TMPD/trace-$mode.txt"
-	check "timer_mode=$mode: contexts as intended (RT: $RT)" \
-		python3 - "$TMPD/trace-$mode.txt" "$mode" "$RT" <<'PY'
+	cp "$T/trace" "$TMPD/trace-$mode-$waits.txt"
+	check "timer_mode=$mode timer_waits_soft=$waits: contexts as intended (RT: $RT)" \
+		python3 - "$TMPD/trace-$mode-$waits.txt" "$mode" "$RT" "$waits" <<'PY'
 import collections, re, sys
 
 path, mode, rt = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "yes"
+waits = sys.argv[4] == "1"
+WAITS = ("detect", "answer", "coord")
 line_re = re.compile(r"^\s*(?P<comm>.+?)-(?P<pid>\d+)\s+(?:\(\s*[-\d]+\)\s+)?\[(?P<cpu>\d+)\]\s+"
                      r"(?P<flags>\S+)\s+(?P<ts>[\d.]+):\s+(?P<ev>\w+):\s*(?P<rest>.*)$")
 seen = collections.Counter()
@@ -99,30 +109,41 @@ for ln in open(path, errors="replace"):
             continue
         ev = "callback " + fn
     c = ctx(flags)
-    seen[(ev, kind(comm), c)] += 1
+    if ev != "election_timer":
+        seen[(ev, kind(comm), c)] += 1
     n[ev.split()[0]] += 1
     if ev.startswith("callback"):
         hard = fn.startswith("elec_inst_timer_hard_fn")
-        if hard != (mode != 0):
+        if hard and mode == 0:
             bad.append("%s: callback %s in timer_mode %d" % (ev, fn, mode))
-        if mode != 0 and c != "hardirq":
+        if not hard and mode != 0 and not (waits and fn.startswith("elec_inst_timer_rx_fn")):
+            bad.append("%s: soft callback %s in timer_mode %d, timer_waits_soft=%d" % (ev, fn, mode, waits))
+        if hard and c != "hardirq":
             bad.append("%s in %s (%s %s), want hardirq" % (ev, c, comm, flags))
-        if mode == 0 and not soft_ok(comm, c):
+        if not hard and not soft_ok(comm, c):
             bad.append("%s in %s (%s %s), want the hrtimer softirq" % (ev, c, comm, flags))
     elif ev == "election_timer":
-        if mode == 2 and (kind(comm) != "election-timer" or c != "task"):
-            bad.append("step in %s %s (%s), want task election-timer" % (comm, c, flags))
-        if mode == 1 and (kind(comm) != "kworker" or c != "task"):
-            bad.append("step in %s %s (%s), want a kworker task" % (comm, c, flags))
-        if mode == 0 and not soft_ok(comm, c):
-            bad.append("step in %s %s (%s), want the hrtimer softirq" % (comm, c, flags))
+        tm = re.search(r"timer=(\S+)", rest)
+        name = tm.group(1) if tm else ""
+        soft = mode == 0 or (waits and name in WAITS)
+        n["step " + ("soft" if soft else "hard")] += 1
+        seen[(ev + " " + name, kind(comm), c)] += 1
+        if soft and not soft_ok(comm, c):
+            bad.append("%s step in %s %s (%s), want the hrtimer softirq" % (name, comm, c, flags))
+        elif not soft and mode == 2 and (kind(comm) != "election-timer" or c != "task"):
+            bad.append("%s step in %s %s (%s), want task election-timer" % (name, comm, c, flags))
+        elif not soft and mode == 1 and (kind(comm) != "kworker" or c != "task"):
+            bad.append("%s step in %s %s (%s), want a kworker task" % (name, comm, c, flags))
     elif c == "hardirq":
         bad.append("%s in hardirq (%s %s)" % (ev, comm, flags))
 for (ev, k, c), cnt in sorted(seen.items()):
     print("    %-44s %-22s %-8s %6d" % (ev, k, c, cnt))
-for want in ("callback", "election_timer", "election_rx", "election_tx"):
-    if not n[want]:
-        bad.append("no %s event in the trace" % want)
+want = ["callback", "election_timer", "election_rx", "election_tx"]
+if mode != 0:
+    want += ["step hard"] + (["step soft"] if waits else [])
+for w in want:
+    if not n[w]:
+        bad.append("no %s event in the trace" % w)
 for b in bad[:20]:
     print("    BAD: " + b)
 sys.exit(1 if bad else 0)
@@ -130,6 +151,7 @@ PY
 	elec_teardown 1
 done
 echo 2 >"$P/timer_mode"
+echo 1 >"$P/timer_waits_soft"
 
 check "rmmod election" rmmod election
 elec_end
