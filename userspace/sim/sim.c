@@ -1925,13 +1925,26 @@ void sim_run(struct sim *s, u64 deadline)
 			sim_prefetch(s, s->last_lane);
 		s->now = e.time;
 		s->events++;
+		/*
+		 * --rx-cost: a timer that waits for a frame steps after the
+		 * frames that came before its expiry (the module hands its
+		 * step to the hrtimer softirq, after the receive softirq:
+		 * timer_waits_soft), taking no turn itself
+		 */
+		if (s->p->rx_cost_ns && EV_KIND(&e) == EV_TIMER &&
+		    s->cpu_free > e.time &&
+		    elec_timer_awaits_rx(s->p->ops, EV_TYPE(&e))) {
+			sim_push(s, s->cpu_free, EV_KIND(&e), EV_TYPE(&e),
+				 EV_DST(&e), e.src, e.term);
+			continue;
+		}
 		if (s->p->rx_cost_ns && EV_KIND(&e) <= EV_ZMSG &&
 		    EV_KIND(&e) != EV_TIMER) {
 			/*
 			 * --rx-cost: frames take turns on one CPU, in the
 			 * order they arrive; a frame that finds it busy
-			 * waits (timers do not: the module's timer worker
-			 * preempts the receive softirq)
+			 * waits (the other timers do not: the module's timer
+			 * worker preempts the receive softirq)
 			 */
 			/*
 			 * (the frame waits with a new sequence number: the
