@@ -19,7 +19,7 @@
  *    -20): favoured by CFS but still sharing the CPU with the load;
  *  - timer_mode=0 (soft): the old behaviour.
  * The parameter is read when an instance is created; an instance keeps
- * its mode.
+ * its mode. Documentation/results/timer-lateness.md has the measurements.
  *
  * In the hard modes the step of a timer that waits for a frame (the
  * detection window, a wait for answers, for a COORDINATOR, for an
@@ -32,11 +32,14 @@
  * its leader at once and every candidate gives up on answers that sit in
  * the backlog (16 nodes at hb-interval 1 ms on a busy guest: bursts of 39
  * and 74 takeovers). NET_RX comes before HRTIMER in every softirq pass,
- * so the step follows the receive of what came before it. It still goes
- * through the worker first: a stall that holds the worker off (an RT
- * task above it) holds the waits off too, and the late expiry is judged
- * late (the core's detect deferral). Heartbeats, beacons and leases keep
- * to time. Documentation/results/timer-lateness.md has the measurements.
+ * so the step follows the receive of what came before it, on the CPU
+ * where the worker armed it: best effort (frames queued on another CPU,
+ * or more than one NET_RX budget, may still wait; on PREEMPT_RT soft
+ * hrtimers and softirqs run in different threads, in no set order). It
+ * still goes through the worker first: a stall that holds the worker off
+ * (an RT task above it) holds the waits off too, and the late expiry is
+ * judged late (the core's detect deferral). Heartbeats, beacons and
+ * leases keep to time.
  *
  * The FIFO worker can keep to a budget (timer_budget_pct; default 100,
  * off: a loaded host's stalls inside steps count as step time, and the
@@ -83,7 +86,7 @@ MODULE_PARM_DESC(timer_mode,
 bool elec_timer_waits_soft = true;
 module_param_named(timer_waits_soft, elec_timer_waits_soft, bool, 0644);
 MODULE_PARM_DESC(timer_waits_soft,
-		 "timer_mode=1 and 2: the timers that wait for a frame (detection, answers, COORDINATOR, acks) take their step to the hrtimer softirq, after the receive softirq, for instances created afterwards (default Y)");
+		 "timer_mode=1 and 2: the timers that wait for a frame (detection, answers, COORDINATOR, ring acks and rounds, invitation replies and accepts) take their step to the hrtimer softirq, after the receive softirq, for instances created afterwards (default Y)");
 
 unsigned int elec_timer_budget_pct = 100;
 module_param_named(timer_budget_pct, elec_timer_budget_pct, uint, 0644);
