@@ -173,6 +173,9 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 		lat += rng_range(&n->rng, 1, s->p->jitter_max_ns);
 	t = n->fifo ? link_fifo(n, s->now, src_idx, dst_idx, lat) :
 	    s->now + lat;
+	if (m->type == ELEC_MSG_HEARTBEAT && s->hb_due &&
+	    t > s->hb_due[(u64)src_idx * s->n + dst_idx])
+		s->hb_due[(u64)src_idx * s->n + dst_idx] = t;
 	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
 		s->inflight++;
 	if (m->payload_len == ELECTION_RING_HOP_LEN &&

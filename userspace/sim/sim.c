@@ -840,7 +840,9 @@ int sim_init(struct sim *s, const struct sim_params *p)
 				       sizeof(*s->alive_sent));
 		s->hb_sent = calloc((size_t)p->n * p->n,
 				    sizeof(*s->hb_sent));
-		if (!s->alive_sent || !s->hb_sent)
+		s->hb_due = calloc((size_t)p->n * p->n,
+				   sizeof(*s->hb_due));
+		if (!s->alive_sent || !s->hb_sent || !s->hb_due)
 			return -1;
 	}
 	s->by_id = calloc(p->n, sizeof(*s->by_id));
@@ -920,6 +922,7 @@ void sim_free(struct sim *s)
 	free(s->alive_sent);
 	free(s->auth_ctr);
 	free(s->hb_sent);
+	free(s->hb_due);
 	free(s->by_id);
 	free(s->ids);
 	free(s->heap);
@@ -1126,9 +1129,10 @@ static int sim_quorum_may_run(struct sim *s, struct node *nd, u64 t)
 }
 
 /*
- * Quorum on: whether a heartbeat may still be in flight to @nd from
- * another node than @except: one was sent to it (not lost) less than the
- * largest latency ago, after the last frame it heard from that sender.
+ * Quorum on: whether a heartbeat is still in flight to @nd from another
+ * node than @except: one was sent to it (not lost) and arrives after now
+ * (frames overtake one another with a latency range: a later frame heard
+ * from the sender does not mean this one arrived).
  */
 static int sim_hb_in_flight(struct sim *s, struct node *nd, u32 except)
 {
@@ -1137,14 +1141,10 @@ static int sim_hb_in_flight(struct sim *s, struct node *nd, u32 except)
 
 	for (k = 0; k < c->n_peers; k++) {
 		struct node *o = sim_node_by_id(s, c->peers[k].id);
-		u64 sent;
 
 		if (!o || o->id == except)
 			continue;
-		sent = s->hb_sent[(u64)o->idx * s->n + nd->idx];
-		if (sent && sent + s->net.lat_hi +
-		    (s->p->jitter_p > 0 ? s->p->jitter_max_ns : 0) >= s->now &&
-		    sent > c->peers[k].heard_ns)
+		if (s->hb_due[(u64)o->idx * s->n + nd->idx] > s->now)
 			return 1;
 	}
 	return 0;
