@@ -395,6 +395,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 {
 	struct elec_sink sink;
 	struct elec_instance *inst;
+	const struct elec_algo_ops *ops = elec_algo_find(cfg->algo);
 	struct elec_actx ax;
 	bool waits_soft;
 	int err;
@@ -441,7 +442,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 		/* timer.c: a wait for a frame steps after the receive */
 		t->after_rx = inst->timer_mode != ELEC_TIMER_MODE_SOFT &&
 			      waits_soft &&
-			      elec_timer_awaits_rx(elec_algo_find(cfg->algo), i);
+			      elec_timer_awaits_rx(ops, i);
 		if (t->after_rx)
 			elec_hrtimer_setup(&t->rx_timer, elec_inst_timer_rx_fn,
 					   CLOCK_MONOTONIC,
