@@ -246,9 +246,11 @@ static void tcore_config_bully_options(struct kunit *test)
 	static const u8 rings[] = { ELEC_ALGO_RING, ELEC_ALGO_RING_ALL,
 				    ELEC_ALGO_RING_LIST };
 	static const char * const preempt_why =
-		"preempt and preempt-delay do not apply to rings";
+		"preempt applies to the Bully algorithms only";
+	static const char * const pdelay_why =
+		"preempt-delay applies to the Bully algorithms only";
 	static const char * const ask_why =
-		"ask-suspect does not apply to rings (a ring asks nobody)";
+		"ask-suspect applies to the Bully algorithms only";
 	static const char * const delay_why =
 		"preempt-delay out of range (0 or 100us..60s)";
 	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
@@ -286,7 +288,7 @@ static void tcore_config_bully_options(struct kunit *test)
 		cfg.preempt_delay_ns = ELECTION_DUR_MIN_NS;
 		why = NULL;
 		KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
-		KUNIT_EXPECT_STREQ(test, why, preempt_why);
+		KUNIT_EXPECT_STREQ(test, why, pdelay_why);
 		cfg.preempt_delay_ns = 0;
 		cfg.ask_suspect_off = true;
 		why = NULL;
@@ -395,11 +397,18 @@ static void tcore_set_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why),
 			-EINVAL);
 	KUNIT_EXPECT_STREQ(test, why,
-			   "node id, group, algorithm, pos and suppress cannot be changed");
+			   "node id, group and algorithm cannot be changed");
 	cfg = n->c.cfg;
 	cfg.group = 8;
 	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL),
 			-EINVAL);
+	/* the options without ELEC_OPTF_SET: fixed by group add */
+	cfg = n->c.cfg;
+	cfg.self_pos = 9;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, &why),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "pos is set when the group is added and cannot be changed");
 	/* rejected: nothing changed, nothing emitted */
 	KUNIT_EXPECT_EQ(test, memcmp(&n->c, &before, sizeof(before)), 0);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);

@@ -893,7 +893,7 @@ static void ti_config(struct kunit *test)
 	cfg.preempt_off = true;
 	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);
 	KUNIT_EXPECT_STREQ(test, why,
-			   "preempt, preempt-delay and ask-suspect apply to Bully only");
+			   "preempt applies to the Bully algorithms only");
 	cfg.preempt_off = false;
 	cfg.ask_suspect_off = true;
 	KUNIT_EXPECT_EQ(test, elec_config_check(&cfg, &why), -EINVAL);

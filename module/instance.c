@@ -690,56 +690,23 @@ int elec_inst_elect(struct elec_instance *inst, const char **why)
 }
 
 /**
- * elec_config_algo_option() - refuse an option its algorithm does not take.
- * @cfg: a valid configuration
- * @has: ELEC_CHG_* bits of the options given (any value)
- * @bad: set to the first offending ELEC_CHG_* bit
- * @why: set to the protocol core's message
+ * elec_inst_config() - a copy of an instance's configuration.
+ * @inst: the instance
+ * @cfg: where to copy it
  *
- * The Bully options (ask-suspect, preempt, preempt-delay, quorum) apply to bully,
- * min-bully and enh-bully; search-interval to invitation. The core refuses
- * only values other than the defaults elsewhere; here the other
- * algorithms refuse them whatever their value, like suppress off the
- * ring, with the core's message for the option.
+ * GROUP_SET overlays the options a request gives on it and hands the
+ * whole configuration to elec_inst_set_config().
  *
- * Return: 0, or -EINVAL.
+ * Context: process context, holding @inst->en->lock (the configuration
+ * changes only under it).
  */
-int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
-			    unsigned int *bad, const char **why)
+void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg)
 {
-	static const unsigned int opts[] = {
-		ELEC_CHG_ASK_SUSPECT, ELEC_CHG_PREEMPT, ELEC_CHG_PREEMPT_DELAY,
-		ELEC_CHG_SEARCH_INTERVAL, ELEC_CHG_QUORUM,
-	};
-	bool bully = elec_algo_is_bully(cfg->algo);
-	bool inv = cfg->algo == ELEC_ALGO_INVITATION;
-	struct elec_config probe;
-	size_t i;
-	int err;
+	struct elec_actx ax;
 
-	for (i = 0; i < ARRAY_SIZE(opts); i++) {
-		if (!(has & opts[i]))
-			continue;
-		if (opts[i] == ELEC_CHG_SEARCH_INTERVAL ? inv : bully)
-			continue;
-		probe = *cfg;
-		if (opts[i] == ELEC_CHG_ASK_SUSPECT)
-			probe.ask_suspect_off = true;
-		else if (opts[i] == ELEC_CHG_PREEMPT)
-			probe.preempt_off = true;
-		else if (opts[i] == ELEC_CHG_PREEMPT_DELAY)
-			probe.preempt_delay_ns = ELECTION_DUR_MIN_NS;
-		else if (opts[i] == ELEC_CHG_QUORUM)
-			probe.quorum = true;
-		else
-			probe.search_interval_ns = ELECTION_DUR_MIN_NS;
-		err = elec_config_check(&probe, why);
-		if (!err)
-			*why = "this option does not apply to the group's algorithm";
-		*bad = opts[i];
-		return -EINVAL;
-	}
-	return 0;
+	elec_inst_lock(inst, &ax);
+	*cfg = inst->core.cfg;
+	elec_inst_unlock(inst, &ax);
 }
 
 /**
@@ -808,66 +775,43 @@ static u64 *elec_inst_apply_key(struct elec_instance *inst,
 /**
  * elec_inst_set_config() - change timing parameters, options and the key.
  * @inst: the instance
- * @v: the new values of the fields named by @has
- * @has: ELEC_CHG_* bits
+ * @cfg: the whole new configuration (elec_inst_config() with the changes
+ *	made), or NULL to keep the one it has
  * @kr: a key to set or remove, or NULL (elec_key_req_prepare() done; the
  *	caller calls elec_key_req_release() afterwards)
- * @bad: set to the ELEC_CHG_* bit of an option the algorithm refuses,
- *	else 0
  * @why: set to a message when refused
  *
- * Either every given value is applied or, on error, none. A new key
- * starts the replay counters afresh (elec_core_set_auth()); setting the
- * key the instance already has changes nothing.
+ * Either every change is applied or, on error, none (the core refuses an
+ * invalid configuration and a change of the options group add fixes). A
+ * new key starts the replay counters afresh (elec_core_set_auth());
+ * setting the key the instance already has changes nothing.
  *
  * Context: process context, holding @inst->en->lock.
  * Return: 0 or a negative errno.
  */
 int elec_inst_set_config(struct elec_instance *inst,
-			 const struct elec_config *v, unsigned int has,
-			 struct elec_key_req *kr, unsigned int *bad,
-			 const char **why)
+			 const struct elec_config *cfg,
+			 struct elec_key_req *kr, const char **why)
 {
-	struct elec_config cfg;
+	struct elec_config next;
 	struct elec_actx ax;
 	u64 *old = NULL;
 	bool auth;
 	int err;
 
-	*bad = 0;
 	elec_inst_lock(inst, &ax);
-	cfg = inst->core.cfg;
-	if (has & ELEC_CHG_HB_INTERVAL)
-		cfg.hb_interval_ns = v->hb_interval_ns;
-	if (has & ELEC_CHG_HB_MISS)
-		cfg.hb_miss = v->hb_miss;
-	if (has & ELEC_CHG_TIMEOUT)
-		cfg.timeout_ns = v->timeout_ns;
-	if (has & ELEC_CHG_COORD_TIMEOUT)
-		cfg.coord_timeout_ns = v->coord_timeout_ns;
-	if (has & ELEC_CHG_ASK_SUSPECT)
-		cfg.ask_suspect_off = v->ask_suspect_off;
-	if (has & ELEC_CHG_PREEMPT)
-		cfg.preempt_off = v->preempt_off;
-	if (has & ELEC_CHG_PREEMPT_DELAY)
-		cfg.preempt_delay_ns = v->preempt_delay_ns;
-	if (has & ELEC_CHG_SEARCH_INTERVAL)
-		cfg.search_interval_ns = v->search_interval_ns;
-	if (has & ELEC_CHG_QUORUM)
-		cfg.quorum = v->quorum;
+	next = cfg ? *cfg : inst->core.cfg;
 	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx_ctr;
 	if (inst->dead) {
 		err = -ENODEV;
 		*why = "instance is being deleted";
 	} else if (auth && READ_ONCE(inst->dev->mtu) <
-		   elec_config_max_frame(&cfg, inst->core.n_peers + 1) +
+		   elec_config_max_frame(&next, inst->core.n_peers + 1) +
 		   ELECTION_AUTH_LEN) {
 		err = -EMSGSIZE;
 		*why = "device MTU too small for the group's largest frame and the key's trailer";
 	} else {
-		err = elec_config_algo_option(&inst->core.cfg, has, bad, why);
-		if (!err)
-			err = elec_core_set_config(&inst->core, &cfg, why);
+		err = elec_core_set_config(&inst->core, &next, why);
 		if (!err && kr)
 			old = elec_inst_apply_key(inst, kr);
 	}
@@ -1071,7 +1015,6 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->mtu = READ_ONCE(inst->dev->mtu);
 	s->group = inst->group;
 	s->cfg = c->cfg;
-	s->coord_timeout_ns = elec_config_coord_timeout(&c->cfg);
 	s->role = c->role;
 	s->participant = c->participant;
 	s->admin_up = inst->admin_up;

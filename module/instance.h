@@ -30,19 +30,7 @@ void elec_inst_start(struct elec_instance *inst);
 void elec_inst_stop(struct elec_instance *inst);
 int elec_inst_elect(struct elec_instance *inst, const char **why);
 
-/* The fields of a GROUP_SET (elec_inst_set_config()). */
-#define ELEC_CHG_HB_INTERVAL	0x01
-#define ELEC_CHG_HB_MISS	0x02
-#define ELEC_CHG_TIMEOUT	0x04
-#define ELEC_CHG_COORD_TIMEOUT	0x08
-#define ELEC_CHG_ASK_SUSPECT	0x10
-#define ELEC_CHG_PREEMPT	0x20
-#define ELEC_CHG_PREEMPT_DELAY	0x40
-#define ELEC_CHG_SEARCH_INTERVAL	0x80
-#define ELEC_CHG_QUORUM		0x100
-
-int elec_config_algo_option(const struct elec_config *cfg, unsigned int has,
-			    unsigned int *bad, const char **why);
+void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg);
 /**
  * struct elec_key_req - a key change requested with a configuration.
  * @set: install @key (replacing any)
@@ -62,9 +50,8 @@ struct elec_key_req {
 int elec_key_req_prepare(struct elec_key_req *kr);
 void elec_key_req_release(struct elec_key_req *kr);
 int elec_inst_set_config(struct elec_instance *inst,
-			 const struct elec_config *v, unsigned int has,
-			 struct elec_key_req *kr, unsigned int *bad,
-			 const char **why);
+			 const struct elec_config *cfg,
+			 struct elec_key_req *kr, const char **why);
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		       u32 pos, const char **why);
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);

@@ -74,39 +74,32 @@ static struct netlink_range_validation elec_dur_range = {
 	.max = ELECTION_DUR_MAX_NS,
 };
 
-/* the four timing attributes of GROUP_NEW and GROUP_SET */
-#define ELEC_NL_TIMING_POLICY						\
-	[ELEC_ATTR_HB_INTERVAL_NS] =					\
-		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range),	\
-	[ELEC_ATTR_HB_MISS] = NLA_POLICY_RANGE(NLA_U32,			\
-					       ELECTION_HB_MISS_MIN,	\
-					       ELECTION_HB_MISS_MAX),	\
-	[ELEC_ATTR_TIMEOUT_NS] =					\
-		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range),	\
-	[ELEC_ATTR_COORD_TIMEOUT_NS] =					\
-		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range)
-
 /*
- * preempt-delay: 0, or a duration; the gap 1..ELECTION_DUR_MIN_NS - 1 is
- * refused by elec_config_check() with its message.
+ * 0, or a duration (preempt-delay, search-interval); the gap 1..
+ * ELECTION_DUR_MIN_NS - 1 is refused by elec_config_check() with its
+ * message.
  */
 static struct netlink_range_validation elec_delay_range = {
 	.min = 0,
 	.max = ELECTION_DUR_MAX_NS,
 };
 
-/*
- * the options of the Bully algorithms (bully, min-bully, enh-bully), and
- * invitation's search-interval (0, or a duration, like preempt-delay)
- */
-#define ELEC_NL_OPTIONS_POLICY						\
-	[ELEC_ATTR_ASK_SUSPECT] = NLA_POLICY_MAX(NLA_U8, 1),		\
-	[ELEC_ATTR_PREEMPT] = NLA_POLICY_MAX(NLA_U8, 1),		\
-	[ELEC_ATTR_PREEMPT_DELAY_NS] =					\
-		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range),	\
-	[ELEC_ATTR_SEARCH_INTERVAL_NS] =				\
-		NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range),	\
-	[ELEC_ATTR_QUORUM] = NLA_POLICY_MAX(NLA_U8, 1)
+/* the policy of an option, by its kind (options.h) */
+#define ELEC_NL_POL_DUR(lo, hi)	NLA_POLICY_FULL_RANGE(NLA_U64, &elec_dur_range)
+#define ELEC_NL_POL_DUR0(lo, hi) NLA_POLICY_FULL_RANGE(NLA_U64, &elec_delay_range)
+#define ELEC_NL_POL_U32(lo, hi)	NLA_POLICY_RANGE(NLA_U32, lo, hi)
+#define ELEC_NL_POL_POS(lo, hi)	NLA_POLICY_MIN(NLA_U32, 1)
+#define ELEC_NL_POL_ON(lo, hi)	NLA_POLICY_MAX(NLA_U8, 1)
+#define ELEC_NL_POL_OFF(lo, hi)	NLA_POLICY_MAX(NLA_U8, 1)
+
+/* GROUP_NEW: every option */
+#define ELEC_NL_POL_NEW(ID, nm, at, field, kd, lo, hi, ...)		\
+	[at] = ELEC_NL_POL_ ## kd(lo, hi),
+/* GROUP_SET: the options it may change */
+#define ELEC_NL_WHEN_SET(...)	__VA_ARGS__,
+#define ELEC_NL_WHEN_NEW(...)
+#define ELEC_NL_POL_SET(ID, nm, at, field, kd, lo, hi, d, set, when, ...) \
+	ELEC_NL_WHEN_ ## when([at] = ELEC_NL_POL_ ## kd(lo, hi))
 
 static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
@@ -114,18 +107,14 @@ static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_NODE_ID] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_ALGO] = NLA_POLICY_RANGE(NLA_U8, ELEC_ALGO_BULLY,
 					    ELEC_ALGO_MAX),
-	ELEC_NL_TIMING_POLICY,
-	[ELEC_ATTR_POS] = NLA_POLICY_MIN(NLA_U32, 1),
-	[ELEC_ATTR_SUPPRESS] = NLA_POLICY_MAX(NLA_U8, 1),
-	ELEC_NL_OPTIONS_POLICY,
+	ELEC_OPTIONS(ELEC_NL_POL_NEW)
 	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
-	ELEC_NL_TIMING_POLICY,
-	ELEC_NL_OPTIONS_POLICY,
+	ELEC_OPTIONS(ELEC_NL_POL_SET)
 	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 	[ELEC_ATTR_KEY_NONE] = { .type = NLA_FLAG },
 };
@@ -214,51 +203,52 @@ static bool elec_nl_missing_key(struct genl_info *info)
 	       elec_nl_missing(info, ELEC_ATTR_GROUP);
 }
 
-/* ELEC_CHG_* bits of the algorithm options a request gives. */
-static unsigned int elec_nl_options_given(struct nlattr **a)
+/* an option's attribute as its kind carries it */
+static u64 elec_nl_opt_value(const struct nlattr *a, enum elec_opt o)
 {
-	return (a[ELEC_ATTR_ASK_SUSPECT] ? ELEC_CHG_ASK_SUSPECT : 0) |
-	       (a[ELEC_ATTR_PREEMPT] ? ELEC_CHG_PREEMPT : 0) |
-	       (a[ELEC_ATTR_PREEMPT_DELAY_NS] ? ELEC_CHG_PREEMPT_DELAY : 0) |
-	       (a[ELEC_ATTR_SEARCH_INTERVAL_NS] ? ELEC_CHG_SEARCH_INTERVAL : 0) |
-	       (a[ELEC_ATTR_QUORUM] ? ELEC_CHG_QUORUM : 0);
-}
-
-/* The attribute of an ELEC_CHG_* option bit, for extack. */
-static struct nlattr *elec_nl_option_attr(struct nlattr **a,
-					  unsigned int bit)
-{
-	switch (bit) {
-	case ELEC_CHG_ASK_SUSPECT:
-		return a[ELEC_ATTR_ASK_SUSPECT];
-	case ELEC_CHG_PREEMPT:
-		return a[ELEC_ATTR_PREEMPT];
-	case ELEC_CHG_PREEMPT_DELAY:
-		return a[ELEC_ATTR_PREEMPT_DELAY_NS];
-	case ELEC_CHG_SEARCH_INTERVAL:
-		return a[ELEC_ATTR_SEARCH_INTERVAL_NS];
-	case ELEC_CHG_QUORUM:
-		return a[ELEC_ATTR_QUORUM];
+	switch (elec_opts[o].kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		return nla_get_u64(a);
+	case ELEC_OPTK_U32:
+	case ELEC_OPTK_POS:
+		return nla_get_u32(a);
 	default:
-		return NULL;
+		return nla_get_u8(a);
 	}
 }
 
-/* The algorithm options a request gives, into @cfg (the others untouched). */
+/* The options a request gives, over @cfg (the others untouched). */
 static void elec_nl_get_options(struct nlattr **a, struct elec_config *cfg)
 {
-	if (a[ELEC_ATTR_ASK_SUSPECT])
-		cfg->ask_suspect_off = !nla_get_u8(a[ELEC_ATTR_ASK_SUSPECT]);
-	if (a[ELEC_ATTR_PREEMPT])
-		cfg->preempt_off = !nla_get_u8(a[ELEC_ATTR_PREEMPT]);
-	if (a[ELEC_ATTR_PREEMPT_DELAY_NS])
-		cfg->preempt_delay_ns =
-			nla_get_u64(a[ELEC_ATTR_PREEMPT_DELAY_NS]);
-	if (a[ELEC_ATTR_SEARCH_INTERVAL_NS])
-		cfg->search_interval_ns =
-			nla_get_u64(a[ELEC_ATTR_SEARCH_INTERVAL_NS]);
-	if (a[ELEC_ATTR_QUORUM])
-		cfg->quorum = nla_get_u8(a[ELEC_ATTR_QUORUM]);
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (a[elec_opts[o].attr])
+			elec_opt_set(cfg, o,
+				     elec_nl_opt_value(a[elec_opts[o].attr], o));
+}
+
+/*
+ * Refuse an option the algorithm does not take, whatever its value (the
+ * core refuses only values other than the default), with the option's
+ * message on its attribute. Return: 0 or -EINVAL.
+ */
+static int elec_nl_options_apply(struct genl_info *info, u8 algo,
+				 const char **why)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		struct nlattr *a = info->attrs[elec_opts[o].attr];
+
+		if (a && !elec_opt_applies(o, algo)) {
+			*why = elec_opts[o].not_here;
+			elec_nl_err(info, a, *why);
+			return -EINVAL;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -312,6 +302,15 @@ static int elec_nl_put_ids(struct sk_buff *skb, const struct elec_snapshot *s)
 
 /* ---- GROUP_GET / STATS_GET replies -------------------------------------- */
 
+/* an option's attribute in a reply, by its kind */
+#define ELEC_NL_SIZE_DUR	nla_total_size_64bit(sizeof(u64))
+#define ELEC_NL_SIZE_DUR0	nla_total_size_64bit(sizeof(u64))
+#define ELEC_NL_SIZE_U32	nla_total_size(sizeof(u32))
+#define ELEC_NL_SIZE_POS	nla_total_size(sizeof(u32))
+#define ELEC_NL_SIZE_ON		nla_total_size(sizeof(u8))
+#define ELEC_NL_SIZE_OFF	nla_total_size(sizeof(u8))
+#define ELEC_NL_OPT_SIZE(ID, nm, at, field, kd, ...) + ELEC_NL_SIZE_ ## kd
+
 static size_t elec_nl_group_size(u32 n_peers)
 {
 	size_t peer = nla_total_size(0)			/* PEER nest */
@@ -333,16 +332,45 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* ADMIN_UP */
 	       + nla_total_size(sizeof(u8))		/* AUTH */
 	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
-	       + 3 * nla_total_size_64bit(sizeof(u64))	/* durations */
-	       + nla_total_size(sizeof(u32))		/* HB_MISS */
-	       + nla_total_size(sizeof(u32))		/* POS */
-	       + nla_total_size(sizeof(u8))		/* SUPPRESS */
-	       + 3 * nla_total_size(sizeof(u8))		/* ASK_SUSPECT, PREEMPT, QUORUM */
-	       + nla_total_size_64bit(sizeof(u64))	/* PREEMPT_DELAY_NS */
-	       + 2 * nla_total_size_64bit(sizeof(u64))	/* SEARCH_INTERVAL, SEQ */
+	       ELEC_OPTIONS(ELEC_NL_OPT_SIZE)		/* every option */
+	       + nla_total_size_64bit(sizeof(u64))	/* INV_SEQ */
 	       + nla_total_size(sizeof(u32))		/* INV_COORDINATOR */
 	       + nla_total_size(0)			/* PEERS nest */
 	       + n_peers * peer;
+}
+
+/*
+ * Every option GROUP_GET reports for the algorithm (elec_opt_reported()),
+ * at the value it has in effect (elec_opt_report()).
+ */
+static int elec_nl_put_options(struct sk_buff *skb,
+			       const struct elec_config *cfg)
+{
+	int o, err;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		u16 attr = elec_opts[o].attr;
+		u64 v = elec_opt_report(cfg, o);
+
+		if (!elec_opt_reported(o, cfg->algo))
+			continue;
+		switch (elec_opts[o].kind) {
+		case ELEC_OPTK_DUR:
+		case ELEC_OPTK_DUR0:
+			err = nla_put_u64_64bit(skb, attr, v, ELEC_ATTR_PAD);
+			break;
+		case ELEC_OPTK_U32:
+		case ELEC_OPTK_POS:
+			err = nla_put_u32(skb, attr, (u32)v);
+			break;
+		default:
+			err = nla_put_u8(skb, attr, (u8)v);
+			break;
+		}
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 static int elec_nl_fill_group(struct sk_buff *skb,
@@ -369,32 +397,10 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u8(skb, ELEC_ATTR_ADMIN_UP, s->admin_up) ||
 	    nla_put_u8(skb, ELEC_ATTR_AUTH, s->auth) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, s->ev_seq, ELEC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_HB_INTERVAL_NS,
-			      s->cfg.hb_interval_ns, ELEC_ATTR_PAD) ||
-	    nla_put_u32(skb, ELEC_ATTR_HB_MISS, s->cfg.hb_miss) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_TIMEOUT_NS, s->cfg.timeout_ns,
-			      ELEC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_COORD_TIMEOUT_NS,
-			      s->coord_timeout_ns, ELEC_ATTR_PAD) ||
-	    nla_put_u32(skb, ELEC_ATTR_POS, elec_self_pos(&s->cfg)) ||
-	    /* every algorithm: the Bully three theirs, the rings the defaults */
-	    nla_put_u8(skb, ELEC_ATTR_ASK_SUSPECT, !s->cfg.ask_suspect_off) ||
-	    nla_put_u8(skb, ELEC_ATTR_PREEMPT, !s->cfg.preempt_off) ||
-	    nla_put_u8(skb, ELEC_ATTR_QUORUM, s->cfg.quorum) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_PREEMPT_DELAY_NS,
-			      s->cfg.preempt_delay_ns, ELEC_ATTR_PAD))
-		goto cancel;
-	/* the option exists for Chang and Roberts' ring only */
-	if (s->cfg.algo == ELEC_ALGO_RING &&
-	    nla_put_u8(skb, ELEC_ATTR_SUPPRESS, !s->cfg.suppress_off))
+	    elec_nl_put_options(skb, &s->cfg))
 		goto cancel;
 	if (inv &&
-	    (nla_put_u64_64bit(skb, ELEC_ATTR_SEARCH_INTERVAL_NS,
-			       s->cfg.search_interval_ns ?
-			       s->cfg.search_interval_ns :
-			       s->cfg.hb_interval_ns * s->cfg.hb_miss,
-			       ELEC_ATTR_PAD) ||
-	     nla_put_u64_64bit(skb, ELEC_ATTR_INV_SEQ, s->inv_seq,
+	    (nla_put_u64_64bit(skb, ELEC_ATTR_INV_SEQ, s->inv_seq,
 			       ELEC_ATTR_PAD) ||
 	     nla_put_u32(skb, ELEC_ATTR_INV_COORDINATOR, s->inv_coord)))
 		goto cancel;
@@ -443,10 +449,8 @@ static size_t elec_nl_stats_size(void)
 	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* TX_DROPS nest */
 	       + ELEC_TX_DROP_MAX * nla_total_size_64bit(sizeof(u64))
-	       /* ELECTIONS, LEADER_CHANGES, TX_ERRORS, ELECTIONS_LIMITED,
-		* QUORUM_LOST, DETECT_DEFERRED
-		*/
-	       + 6 * nla_total_size_64bit(sizeof(u64))
+	       /* TX_ERRORS and each of ELEC_COUNTERS() */
+	       + (1 + ELEC_CTR_COUNT) * nla_total_size_64bit(sizeof(u64))
 	       + 2 * nla_total_size(0)			/* TIMER_LATE nests */
 	       + (ELECTION_TIMER_LATE_BUCKETS + 2) *
 		 nla_total_size_64bit(sizeof(u64));	/* buckets, max, count */
@@ -496,6 +500,18 @@ static int elec_nl_put_counters(struct sk_buff *skb, int type,
 	return 0;
 }
 
+/* each of ELEC_COUNTERS() */
+static int elec_nl_put_ctrs(struct sk_buff *skb, const struct elec_stats *st)
+{
+	int i;
+
+	for (i = 0; i < ELEC_CTR_COUNT; i++)
+		if (nla_put_u64_64bit(skb, elec_ctrs[i].attr,
+				      elec_ctr_get(st, i), ELEC_ATTR_PAD))
+			return -EMSGSIZE;
+	return 0;
+}
+
 static int elec_nl_fill_stats(struct sk_buff *skb,
 			      const struct elec_snapshot *s, u32 portid,
 			      u32 seq, int flags)
@@ -513,18 +529,9 @@ static int elec_nl_fill_stats(struct sk_buff *skb,
 	    elec_nl_put_counters(skb, ELEC_ATTR_RX, st->rx, ELEC_MSG_MAX) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_DROPS, st->drops,
 				 ELEC_DROP_MAX) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_ELECTIONS, st->elections,
-			      ELEC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_LEADER_CHANGES,
-			      st->leader_changes, ELEC_ATTR_PAD) ||
+	    elec_nl_put_ctrs(skb, st) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_TX_ERRORS, s->tx_errors,
 			      ELEC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_ELECTIONS_LIMITED,
-			      st->elections_limited, ELEC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_QUORUM_LOST, st->quorum_lost,
-			      ELEC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, ELEC_ATTR_DETECT_DEFERRED,
-			      st->detect_deferred, ELEC_ATTR_PAD) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_TX_DROPS, s->tx_drops,
 				 ELEC_TX_DROP_MAX) ||
 	    elec_nl_put_late(skb, &s->late)) {
@@ -701,29 +708,24 @@ static enum elec_nl_priv elec_nl_admin(struct sk_buff *skb,
 static bool elec_nl_below_floor(struct genl_info *info,
 				const struct elec_config *cfg)
 {
-	static const int types[] = {
-		ELEC_ATTR_HB_INTERVAL_NS, ELEC_ATTR_TIMEOUT_NS,
-		ELEC_ATTR_COORD_TIMEOUT_NS, ELEC_ATTR_SEARCH_INTERVAL_NS,
-	};
 	u64 floor = (u64)READ_ONCE(elec_userns_min_interval_us) *
 		    NSEC_PER_USEC;
-	size_t i;
+	int o;
 
-	for (i = 0; i < ARRAY_SIZE(types); i++) {
-		struct nlattr *a = info->attrs[types[i]];
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		struct nlattr *a = info->attrs[elec_opts[o].attr];
 		u64 v;
 
+		if (!(elec_opts[o].flags & ELEC_OPTF_FLOOR))
+			continue;
 		if (cfg)
-			v = i == 0 ? cfg->hb_interval_ns :
-			    i == 1 ? cfg->timeout_ns :
-			    i == 2 ? elec_config_coord_timeout(cfg) :
-			    cfg->search_interval_ns;
+			v = elec_opt_report(cfg, o);
 		else if (a)
-			v = nla_get_u64(a);
+			v = elec_nl_opt_value(a, o);
 		else
 			continue;
 		/* search-interval 0: hb-interval x hb-miss, above the floor */
-		if (types[i] == ELEC_ATTR_SEARCH_INTERVAL_NS && !v)
+		if (!v && (elec_opts[o].flags & ELEC_OPTF_ZERO))
 			continue;
 		if (v < floor) {
 			NL_SET_ERR_MSG_ATTR(info->extack, a,
@@ -775,7 +777,6 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *dev;
 	enum elec_nl_priv priv;
 	const char *why = NULL;
-	unsigned int bad;
 	int ifindex;
 	int err;
 
@@ -794,22 +795,7 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	cfg.self_id = nla_get_u32(a[ELEC_ATTR_NODE_ID]);
 	cfg.group = nla_get_u16(a[ELEC_ATTR_GROUP]);
 	cfg.algo = nla_get_u8(a[ELEC_ATTR_ALGO]);
-	cfg.hb_interval_ns = a[ELEC_ATTR_HB_INTERVAL_NS] ?
-			     nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]) :
-			     ELECTION_DEF_HB_INTERVAL_NS;
-	cfg.hb_miss = a[ELEC_ATTR_HB_MISS] ?
-		      nla_get_u32(a[ELEC_ATTR_HB_MISS]) :
-		      ELECTION_DEF_HB_MISS;
-	cfg.timeout_ns = a[ELEC_ATTR_TIMEOUT_NS] ?
-			 nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]) :
-			 ELECTION_DEF_TIMEOUT_NS;
-	/* 0: ELECTION_DEF_COORD_TIMEOUT_MULT * timeout, following timeout */
-	cfg.coord_timeout_ns = a[ELEC_ATTR_COORD_TIMEOUT_NS] ?
-			       nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]) : 0;
-	/* 0: the node id */
-	cfg.self_pos = a[ELEC_ATTR_POS] ? nla_get_u32(a[ELEC_ATTR_POS]) : 0;
-	cfg.suppress_off = a[ELEC_ATTR_SUPPRESS] &&
-			   !nla_get_u8(a[ELEC_ATTR_SUPPRESS]);
+	elec_config_defaults(&cfg);
 	elec_nl_get_options(a, &cfg);
 
 	if (!elec_algo_find(cfg.algo)) {
@@ -817,26 +803,12 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 				    "unsupported election algorithm");
 		return -EOPNOTSUPP;
 	}
-	/* either value: the option means nothing to the other algorithms */
-	if (a[ELEC_ATTR_SUPPRESS] && cfg.algo != ELEC_ALGO_RING) {
-		NL_SET_ERR_MSG_ATTR(info->extack, a[ELEC_ATTR_SUPPRESS],
-				    "suppress applies to the ring algorithm only");
-		return -EINVAL;
-	}
+	err = elec_nl_options_apply(info, cfg.algo, &why);
+	if (err)
+		return err;
 	err = elec_config_check(&cfg, &why);
 	if (err) {
 		elec_nl_err(info, NULL, why ? why : "invalid configuration");
-		return err;
-	}
-	/*
-	 * the other algorithms refuse an option whatever its value: the
-	 * Bully options are bully's, min-bully's and enh-bully's,
-	 * search-interval invitation's
-	 */
-	err = elec_config_algo_option(&cfg, elec_nl_options_given(a), &bad,
-				      &why);
-	if (err) {
-		elec_nl_err(info, elec_nl_option_attr(a, bad), why);
 		return err;
 	}
 	if (priv == ELEC_NL_USERNS && elec_nl_below_floor(info, &cfg))
@@ -899,7 +871,7 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		goto unlock;
 	}
 	/* not published yet: nothing but this request sees it */
-	err = elec_inst_set_config(inst, NULL, 0, &kr, &bad, &why);
+	err = elec_inst_set_config(inst, NULL, &kr, &why);
 	if (err) {
 		elec_nl_err(info, a[ELEC_ATTR_KEY], why);
 		elec_inst_free(inst);
@@ -919,36 +891,21 @@ static int elec_nl_set_config(struct genl_info *info,
 			      struct elec_instance *inst, struct nlattr **a,
 			      const char **why)
 {
-	struct elec_config v = {};
-	unsigned int has = elec_nl_options_given(a);
 	struct elec_key_req kr;
-	unsigned int bad;
+	struct elec_config cfg;
 	int err;
 
-	if (a[ELEC_ATTR_HB_INTERVAL_NS]) {
-		v.hb_interval_ns = nla_get_u64(a[ELEC_ATTR_HB_INTERVAL_NS]);
-		has |= ELEC_CHG_HB_INTERVAL;
-	}
-	if (a[ELEC_ATTR_HB_MISS]) {
-		v.hb_miss = nla_get_u32(a[ELEC_ATTR_HB_MISS]);
-		has |= ELEC_CHG_HB_MISS;
-	}
-	if (a[ELEC_ATTR_TIMEOUT_NS]) {
-		v.timeout_ns = nla_get_u64(a[ELEC_ATTR_TIMEOUT_NS]);
-		has |= ELEC_CHG_TIMEOUT;
-	}
-	if (a[ELEC_ATTR_COORD_TIMEOUT_NS]) {
-		v.coord_timeout_ns = nla_get_u64(a[ELEC_ATTR_COORD_TIMEOUT_NS]);
-		has |= ELEC_CHG_COORD_TIMEOUT;
-	}
-	elec_nl_get_options(a, &v);
+	/* the given options over the instance's: a whole configuration */
+	elec_inst_config(inst, &cfg);
+	err = elec_nl_options_apply(info, cfg.algo, why);
+	if (err)
+		return err;
+	elec_nl_get_options(a, &cfg);
 	err = elec_nl_key_req(info, &kr, why);
 	if (err)
 		return err;
-	err = elec_inst_set_config(inst, &v, has, &kr, &bad, why);
-	if (err && bad)
-		elec_nl_err(info, elec_nl_option_attr(a, bad), *why);
-	else if (err == -EMSGSIZE)
+	err = elec_inst_set_config(inst, &cfg, &kr, why);
+	if (err == -EMSGSIZE)
 		elec_nl_err(info, a[ELEC_ATTR_KEY], *why);
 	elec_key_req_release(&kr);
 	return err;

@@ -20,43 +20,31 @@
 
 #include "compat.h"
 #include "core.h"
+#include "names.h"
 #include "types.h"
 
-/* the enum values the printed names map, for tools that read the format */
+/*
+ * The names (names.h) and the enum values they map, for tools that read
+ * the format. __print_symbolic() takes the pairs as its last arguments:
+ * each list ends with one more pair (a value outside it, or "unspec").
+ */
+#define ELEC_TRACE_ENUM_MSG(e, n)	TRACE_DEFINE_ENUM(ELEC_MSG_ ## e);
+#define ELEC_TRACE_ENUM_ROLE(e, n)	TRACE_DEFINE_ENUM(ELEC_ROLE_ ## e);
+#define ELEC_TRACE_ENUM_DROP(e, n)	TRACE_DEFINE_ENUM(ELEC_DROP_ ## e);
 TRACE_DEFINE_ENUM(ELEC_MSG_UNSPEC);
-TRACE_DEFINE_ENUM(ELEC_MSG_ELECTION);
-TRACE_DEFINE_ENUM(ELEC_MSG_ANSWER);
-TRACE_DEFINE_ENUM(ELEC_MSG_COORDINATOR);
-TRACE_DEFINE_ENUM(ELEC_MSG_HEARTBEAT);
-TRACE_DEFINE_ENUM(ELEC_MSG_ACK);
-TRACE_DEFINE_ENUM(ELEC_MSG_RETRY);
-TRACE_DEFINE_ENUM(ELEC_MSG_QUERY);
-TRACE_DEFINE_ENUM(ELEC_MSG_CID);
-TRACE_DEFINE_ENUM(ELEC_MSG_ARE_YOU_COORD);
-TRACE_DEFINE_ENUM(ELEC_MSG_AYC_REPLY);
-TRACE_DEFINE_ENUM(ELEC_MSG_INVITE);
-TRACE_DEFINE_ENUM(ELEC_MSG_ACCEPT);
-TRACE_DEFINE_ENUM(ELEC_MSG_READY);
-TRACE_DEFINE_ENUM(ELEC_MSG_ALIVE);
-TRACE_DEFINE_ENUM(ELEC_ROLE_STOPPED);
-TRACE_DEFINE_ENUM(ELEC_ROLE_FOLLOWER);
-TRACE_DEFINE_ENUM(ELEC_ROLE_CANDIDATE);
-TRACE_DEFINE_ENUM(ELEC_ROLE_LEADER);
-TRACE_DEFINE_ENUM(ELEC_DROP_MALFORMED);
-TRACE_DEFINE_ENUM(ELEC_DROP_WRONG_GROUP);
-TRACE_DEFINE_ENUM(ELEC_DROP_WRONG_ALGO);
-TRACE_DEFINE_ENUM(ELEC_DROP_UNKNOWN_PEER);
-TRACE_DEFINE_ENUM(ELEC_DROP_STALE_TERM);
-TRACE_DEFINE_ENUM(ELEC_DROP_WRONG_DST);
-TRACE_DEFINE_ENUM(ELEC_DROP_STOPPED);
-TRACE_DEFINE_ENUM(ELEC_DROP_QUEUE_FULL);
-TRACE_DEFINE_ENUM(ELEC_DROP_TERM_TOO_FAR);
-TRACE_DEFINE_ENUM(ELEC_DROP_WRONG_LLADDR);
-TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_MISSING);
-TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_BAD);
-TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_TRUNCATED);
-TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_REPLAY);
-TRACE_DEFINE_ENUM(ELEC_DROP_AUTH_UNEXPECTED);
+ELEC_MSG_NAMES(ELEC_TRACE_ENUM_MSG)
+ELEC_ROLE_NAMES(ELEC_TRACE_ENUM_ROLE)
+ELEC_DROP_NAMES(ELEC_TRACE_ENUM_DROP)
+
+#define ELEC_TRACE_SYM_MSG(e, n)	{ ELEC_MSG_ ## e, n },
+#define ELEC_TRACE_SYM_ROLE(e, n)	{ ELEC_ROLE_ ## e, n },
+#define ELEC_TRACE_SYM_DROP(e, n)	{ ELEC_DROP_ ## e, n },
+#define ELEC_TRACE_MSGS							\
+	ELEC_MSG_NAMES(ELEC_TRACE_SYM_MSG) { ELEC_MSG_UNSPEC, "unspec" }
+#define ELEC_TRACE_ROLES						\
+	ELEC_ROLE_NAMES(ELEC_TRACE_SYM_ROLE) { __ELEC_ROLE_AFTER_LAST, "?" }
+#define ELEC_TRACE_DROPS						\
+	ELEC_DROP_NAMES(ELEC_TRACE_SYM_DROP) { ELEC_DROP_UNSPEC, "unspec" }
 
 DECLARE_EVENT_CLASS(election_frame,
 		    TP_PROTO(const struct elec_instance *inst, const struct elec_msg *msg),
@@ -79,22 +67,7 @@ DECLARE_EVENT_CLASS(election_frame,
 				   __entry->len = msg->payload_len;),
 		    TP_printk("dev=%s group=%u id=%u type=%s src=%u dst=%u term=%llu payload=%u",
 			      __get_str(dev), __entry->group, __entry->id,
-			      __print_symbolic(__entry->type,
-					       { ELEC_MSG_UNSPEC, "unspec" },
-					       { ELEC_MSG_ELECTION, "election" },
-					       { ELEC_MSG_ANSWER, "answer" },
-					       { ELEC_MSG_COORDINATOR, "coordinator" },
-					       { ELEC_MSG_HEARTBEAT, "heartbeat" },
-					       { ELEC_MSG_ACK, "ack" },
-					       { ELEC_MSG_RETRY, "retry" },
-					       { ELEC_MSG_QUERY, "query" },
-					       { ELEC_MSG_CID, "cid" },
-					       { ELEC_MSG_ARE_YOU_COORD, "ayc" },
-					       { ELEC_MSG_AYC_REPLY, "ayc_reply" },
-					       { ELEC_MSG_INVITE, "invite" },
-					       { ELEC_MSG_ACCEPT, "accept" },
-					       { ELEC_MSG_READY, "ready" },
-					       { ELEC_MSG_ALIVE, "alive" }),
+			      __print_symbolic(__entry->type, ELEC_TRACE_MSGS),
 			      __entry->src, __entry->dst, __entry->term, __entry->len)
 );
 
@@ -152,17 +125,9 @@ TRACE_EVENT(election_role,
 			   __entry->term = inst->core.term;),
 	    TP_printk("dev=%s group=%u id=%u role=%s leader=%u term=%llu old_role=%s old_leader=%u",
 		      __get_str(dev), __entry->group, __entry->id,
-		      __print_symbolic(__entry->role,
-				       { ELEC_ROLE_STOPPED, "stopped" },
-				       { ELEC_ROLE_FOLLOWER, "follower" },
-				       { ELEC_ROLE_CANDIDATE, "candidate" },
-				       { ELEC_ROLE_LEADER, "leader" }),
+		      __print_symbolic(__entry->role, ELEC_TRACE_ROLES),
 		      __entry->leader, __entry->term,
-		      __print_symbolic(__entry->old_role,
-				       { ELEC_ROLE_STOPPED, "stopped" },
-				       { ELEC_ROLE_FOLLOWER, "follower" },
-				       { ELEC_ROLE_CANDIDATE, "candidate" },
-				       { ELEC_ROLE_LEADER, "leader" }),
+		      __print_symbolic(__entry->old_role, ELEC_TRACE_ROLES),
 		      __entry->old_leader)
 );
 
@@ -188,22 +153,7 @@ TRACE_EVENT(election_drop,
 			   __entry->src = src;),
 	    TP_printk("dev=%s group=%u id=%u reason=%s type=%u src=%u",
 		      __get_str(dev), __entry->group, __entry->id,
-		      __print_symbolic(__entry->reason,
-				       { ELEC_DROP_MALFORMED, "malformed" },
-				       { ELEC_DROP_WRONG_GROUP, "wrong_group" },
-				       { ELEC_DROP_WRONG_ALGO, "wrong_algo" },
-				       { ELEC_DROP_UNKNOWN_PEER, "unknown_peer" },
-				       { ELEC_DROP_STALE_TERM, "stale_term" },
-				       { ELEC_DROP_WRONG_DST, "wrong_dst" },
-				       { ELEC_DROP_STOPPED, "stopped" },
-				       { ELEC_DROP_QUEUE_FULL, "queue_full" },
-				       { ELEC_DROP_TERM_TOO_FAR, "term_too_far" },
-				       { ELEC_DROP_WRONG_LLADDR, "wrong_lladdr" },
-				       { ELEC_DROP_AUTH_MISSING, "auth_missing" },
-				       { ELEC_DROP_AUTH_BAD, "auth_bad" },
-				       { ELEC_DROP_AUTH_TRUNCATED, "auth_truncated" },
-				       { ELEC_DROP_AUTH_REPLAY, "auth_replay" },
-				       { ELEC_DROP_AUTH_UNEXPECTED, "auth_unexpected" }),
+		      __print_symbolic(__entry->reason, ELEC_TRACE_DROPS),
 		      __entry->type, __entry->src)
 );
 

@@ -250,7 +250,6 @@ struct elec_instance {
  * @mtu: the device's MTU
  * @group: group id
  * @cfg: configuration
- * @coord_timeout_ns: effective COORDINATOR timeout
  * @role: enum elec_role
  * @participant: taking part in an election
  * @admin_up: started by the administrator (and not stopped since)
@@ -276,7 +275,6 @@ struct elec_snapshot {
 	u32 mtu;
 	u16 group;
 	struct elec_config cfg;
-	u64 coord_timeout_ns;
 	u8 role;
 	bool participant;
 	bool admin_up;

@@ -175,11 +175,6 @@ const char *elec_timer_name(const struct elec_algo_ops *ops,
 	return "timer";
 }
 
-static bool elec_dur_ok(u64 ns)
-{
-	return ns >= ELECTION_DUR_MIN_NS && ns <= ELECTION_DUR_MAX_NS;
-}
-
 /*
  * quorum on: the lease, hb-interval x (hb-miss - 1) - T, must outlast one
  * beacon period and its jitter, hb-interval + T / 2 (quorum.h)
@@ -197,14 +192,10 @@ static bool elec_quorum_timing_ok(const struct elec_config *cfg)
  * @why: if not NULL, set to a human-readable reason on failure (suitable
  *	for a netlink extack message); untouched on success
  *
- * Checks the node and group ids (0 is reserved), the algorithm, and the
- * range of every timing parameter: durations ELECTION_DUR_MIN_NS ..
- * ELECTION_DUR_MAX_NS inclusive, hb_miss ELECTION_HB_MISS_MIN ..
- * ELECTION_HB_MISS_MAX. A coord_timeout_ns of 0 selects the default.
- * suppress_off is valid with ELEC_ALGO_RING only; ask_suspect_off,
- * preempt_off and a preempt_delay_ns (0, or a duration in the range above)
- * with the Bully algorithms only; a search_interval_ns (0, or a duration
- * in the range above) with ELEC_ALGO_INVITATION only.
+ * Checks the node and group ids (0 is reserved), the algorithm, every
+ * option of ELEC_OPTIONS() (elec_config_check_options(): its range, and
+ * its default where the algorithm does not take it), and that quorum's
+ * lease outlasts a beacon period.
  *
  * Return: 0 if valid, -EINVAL otherwise.
  */
@@ -220,37 +211,8 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "group id 0 is reserved";
 	else if (!elec_algo_find(cfg->algo))
 		reason = "unknown algorithm";
-	else if (!elec_dur_ok(cfg->hb_interval_ns))
-		reason = "hb-interval out of range (100us..60s)";
-	else if (cfg->hb_miss < ELECTION_HB_MISS_MIN ||
-		 cfg->hb_miss > ELECTION_HB_MISS_MAX)
-		reason = "hb-miss out of range (1..1000)";
-	else if (!elec_dur_ok(cfg->timeout_ns))
-		reason = "timeout out of range (100us..60s)";
-	else if (cfg->coord_timeout_ns && !elec_dur_ok(cfg->coord_timeout_ns))
-		reason = "coord-timeout out of range (100us..60s)";
-	else if (cfg->suppress_off && cfg->algo != ELEC_ALGO_RING)
-		reason = "suppress applies to the ring algorithm only";
-	else if (cfg->preempt_delay_ns && !elec_dur_ok(cfg->preempt_delay_ns))
-		reason = "preempt-delay out of range (0 or 100us..60s)";
-	else if (elec_algo_is_ring(cfg->algo) &&
-		 (cfg->preempt_off || cfg->preempt_delay_ns))
-		reason = "preempt and preempt-delay do not apply to rings";
-	else if (elec_algo_is_ring(cfg->algo) && cfg->ask_suspect_off)
-		reason = "ask-suspect does not apply to rings (a ring asks nobody)";
-	else if (cfg->algo == ELEC_ALGO_INVITATION &&
-		 (cfg->preempt_off || cfg->preempt_delay_ns ||
-		  cfg->ask_suspect_off))
-		reason = "preempt, preempt-delay and ask-suspect apply to Bully only";
-	else if (cfg->search_interval_ns &&
-		 cfg->algo != ELEC_ALGO_INVITATION)
-		reason = "search-interval applies to the invitation algorithm only";
-	else if (cfg->search_interval_ns &&
-		 !elec_dur_ok(cfg->search_interval_ns))
-		reason = "search-interval out of range (0 or 100us..60s)";
-	else if (cfg->quorum && !elec_algo_is_bully(cfg->algo))
-		reason = "quorum applies to the Bully algorithms only";
-	else if (cfg->quorum && !elec_quorum_timing_ok(cfg))
+	else if (!elec_config_check_options(cfg, &reason) &&
+		 cfg->quorum && !elec_quorum_timing_ok(cfg))
 		reason = "quorum needs hb-interval x (hb-miss - 2) above 1.5 x timeout";
 
 	if (!reason)
@@ -347,14 +309,23 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 			 const char **why)
 {
 	int err = elec_config_check(cfg, why);
+	int o;
 
 	if (err)
 		return err;
 	if (cfg->self_id != c->cfg.self_id || cfg->group != c->cfg.group ||
-	    cfg->algo != c->cfg.algo || cfg->self_pos != c->cfg.self_pos ||
-	    cfg->suppress_off != c->cfg.suppress_off) {
+	    cfg->algo != c->cfg.algo) {
 		if (why)
-			*why = "node id, group, algorithm, pos and suppress cannot be changed";
+			*why = "node id, group and algorithm cannot be changed";
+		return -EINVAL;
+	}
+	/* the options group add sets once (ELEC_OPTF_SET not given) */
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		if (elec_opts[o].flags & ELEC_OPTF_SET ||
+		    elec_opt_get(cfg, o) == elec_opt_get(&c->cfg, o))
+			continue;
+		if (why)
+			*why = elec_opts[o].fixed;
 		return -EINVAL;
 	}
 	if (cfg->quorum != c->cfg.quorum && c->running) {

@@ -11,6 +11,8 @@
 
 #include <linux/election.h>
 
+#include "enum-names.h"
+
 /* VERSION at the top of the tree, passed by the Makefile */
 #ifndef ELECTION_VERSION
 #error "ELECTION_VERSION is not defined (build with userspace/Makefile)"
@@ -91,13 +93,11 @@ struct elec_batch_ops {
 int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 	       const struct elec_batch_ops *ops);
 
-/* Name tables indexed by the uapi enums; NULL for unnamed values. */
-const char *elec_algo_name(unsigned int algo);
-const char *elec_role_name(unsigned int role);
-const char *elec_msg_name(unsigned int type);
-const char *elec_drop_name(unsigned int reason);
-const char *elec_tx_drop_name(unsigned int reason);
-const char *elec_event_name(unsigned int event);
+/*
+ * Name tables indexed by the uapi enums; NULL for unnamed values. The
+ * algorithms', message types', roles', drops' and events' are
+ * userspace/lib/enum-names.h's.
+ */
 const char *elec_attr_name(unsigned int attr);
 const char *elec_cmd_name(unsigned int cmd);
 

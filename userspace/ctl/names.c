@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * names.c - names of the uapi enum values, formatting helpers, errors.
+ * names.c - names of the netlink attributes and commands, formatting
+ * helpers, errors. The names of algorithms, message types, roles, drop
+ * reasons and events are userspace/lib/names.c's, shared with electsim.
  *
  * Every table is indexed by its uapi enum; a value added to the uapi header
  * needs one row here and shows up in every output (unnamed values print as
@@ -11,72 +13,6 @@
 #include <stdio.h>
 
 #include "electionctl.h"
-
-static const char *const algo_names[ELEC_ALGO_MAX + 1] = {
-	[ELEC_ALGO_BULLY] = "bully",
-	[ELEC_ALGO_RING] = "ring",
-	[ELEC_ALGO_RING_ALL] = "ring-all",
-	[ELEC_ALGO_RING_LIST] = "ring-list",
-	[ELEC_ALGO_MIN_BULLY] = "min-bully",
-	[ELEC_ALGO_ENH_BULLY] = "enh-bully",
-	[ELEC_ALGO_INVITATION] = "invitation",
-};
-
-static const char *const role_names[ELEC_ROLE_MAX + 1] = {
-	[ELEC_ROLE_STOPPED] = "stopped",
-	[ELEC_ROLE_FOLLOWER] = "follower",
-	[ELEC_ROLE_CANDIDATE] = "candidate",
-	[ELEC_ROLE_LEADER] = "leader",
-};
-
-static const char *const msg_names[ELEC_MSG_MAX + 1] = {
-	[ELEC_MSG_ELECTION] = "election",
-	[ELEC_MSG_ANSWER] = "answer",
-	[ELEC_MSG_COORDINATOR] = "coordinator",
-	[ELEC_MSG_HEARTBEAT] = "heartbeat",
-	[ELEC_MSG_ACK] = "ack",
-	[ELEC_MSG_RETRY] = "retry",
-	[ELEC_MSG_QUERY] = "query",
-	[ELEC_MSG_CID] = "cid",
-	[ELEC_MSG_ARE_YOU_COORD] = "ayc",
-	[ELEC_MSG_AYC_REPLY] = "ayc_reply",
-	[ELEC_MSG_INVITE] = "invite",
-	[ELEC_MSG_ACCEPT] = "accept",
-	[ELEC_MSG_READY] = "ready",
-	[ELEC_MSG_ALIVE] = "alive",
-};
-
-static const char *const drop_names[ELEC_DROP_MAX + 1] = {
-	[ELEC_DROP_MALFORMED] = "malformed",
-	[ELEC_DROP_WRONG_GROUP] = "wrong_group",
-	[ELEC_DROP_WRONG_ALGO] = "wrong_algo",
-	[ELEC_DROP_UNKNOWN_PEER] = "unknown_peer",
-	[ELEC_DROP_STALE_TERM] = "stale_term",
-	[ELEC_DROP_WRONG_DST] = "wrong_dst",
-	[ELEC_DROP_STOPPED] = "stopped",
-	[ELEC_DROP_QUEUE_FULL] = "queue_full",
-	[ELEC_DROP_TERM_TOO_FAR] = "term_too_far",
-	[ELEC_DROP_WRONG_LLADDR] = "wrong_lladdr",
-	[ELEC_DROP_AUTH_MISSING] = "auth_missing",
-	[ELEC_DROP_AUTH_BAD] = "auth_bad",
-	[ELEC_DROP_AUTH_TRUNCATED] = "auth_truncated",
-	[ELEC_DROP_AUTH_REPLAY] = "auth_replay",
-	[ELEC_DROP_AUTH_UNEXPECTED] = "auth_unexpected",
-};
-
-static const char *const tx_drop_names[ELEC_TX_DROP_MAX + 1] = {
-	[ELEC_TX_DROP_MTU] = "mtu",
-	[ELEC_TX_DROP_NO_BUFFER] = "no_buffer",
-	[ELEC_TX_DROP_DEV_XMIT] = "dev_xmit",
-};
-
-static const char *const event_names[ELEC_EVENT_MAX + 1] = {
-	[ELEC_EVENT_ELECTION_STARTED] = "election_started",
-	[ELEC_EVENT_LEADER_CHANGED] = "leader_changed",
-	[ELEC_EVENT_PEER_UP] = "peer_up",
-	[ELEC_EVENT_PEER_DOWN] = "peer_down",
-	[ELEC_EVENT_STOPPED] = "stopped",
-};
 
 static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = "ifindex",
@@ -158,36 +94,6 @@ static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
 
 #define NAME_IN(tbl, v) \
 	((v) < sizeof(tbl) / sizeof((tbl)[0]) ? (tbl)[v] : NULL)
-
-const char *elec_algo_name(unsigned int v)
-{
-	return NAME_IN(algo_names, v);
-}
-
-const char *elec_role_name(unsigned int v)
-{
-	return NAME_IN(role_names, v);
-}
-
-const char *elec_msg_name(unsigned int v)
-{
-	return NAME_IN(msg_names, v);
-}
-
-const char *elec_drop_name(unsigned int v)
-{
-	return NAME_IN(drop_names, v);
-}
-
-const char *elec_tx_drop_name(unsigned int v)
-{
-	return NAME_IN(tx_drop_names, v);
-}
-
-const char *elec_event_name(unsigned int v)
-{
-	return NAME_IN(event_names, v);
-}
 
 const char *elec_attr_name(unsigned int v)
 {

@@ -199,6 +199,39 @@ struct nl_msg *elec_nl_msg(struct elec_ctx *ctx, uint8_t cmd, bool dump)
 	return msg;
 }
 
+/*
+ * The options given, each as its kind carries it; for a peer (peer add)
+ * pos is PEER_POS.
+ */
+static int put_options(struct nl_msg *msg, const struct elec_args *a,
+		       bool peer)
+{
+	int o, err = 0;
+
+	for (o = 0; o < ELEC_OPT_COUNT && !err; o++) {
+		const struct elec_opt_desc *d = &elec_opts[o];
+		int attr = peer && o == ELEC_OPT_POS ? ELEC_ATTR_PEER_POS :
+			   d->attr;
+
+		if (!(a->seen & ELEC_KWB_OPT(o)))
+			continue;
+		switch (d->kind) {
+		case ELEC_OPTK_DUR:
+		case ELEC_OPTK_DUR0:
+			err = nla_put_u64(msg, attr, a->opt[o]);
+			break;
+		case ELEC_OPTK_U32:
+		case ELEC_OPTK_POS:
+			err = nla_put_u32(msg, attr, (uint32_t)a->opt[o]);
+			break;
+		default:
+			err = nla_put_u8(msg, attr, (uint8_t)a->opt[o]);
+			break;
+		}
+	}
+	return err;
+}
+
 int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 		     int id_attr)
 {
@@ -213,39 +246,10 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 		err = err ?: nla_put_u32(msg, id_attr, a->id);
 	if (s & ELEC_KWB(ELEC_KW_ALGO))
 		err = err ?: nla_put_u8(msg, ELEC_ATTR_ALGO, a->algo);
-	if (s & ELEC_KWB(ELEC_KW_HB_INTERVAL))
-		err = err ?: nla_put_u64(msg, ELEC_ATTR_HB_INTERVAL_NS,
-					 a->hb_interval_ns);
-	if (s & ELEC_KWB(ELEC_KW_HB_MISS))
-		err = err ?: nla_put_u32(msg, ELEC_ATTR_HB_MISS, a->hb_miss);
-	if (s & ELEC_KWB(ELEC_KW_TIMEOUT))
-		err = err ?: nla_put_u64(msg, ELEC_ATTR_TIMEOUT_NS,
-					 a->timeout_ns);
-	if (s & ELEC_KWB(ELEC_KW_COORD_TIMEOUT))
-		err = err ?: nla_put_u64(msg, ELEC_ATTR_COORD_TIMEOUT_NS,
-					 a->coord_timeout_ns);
 	if (s & ELEC_KWB(ELEC_KW_LLADDR))
 		err = err ?: nla_put(msg, ELEC_ATTR_PEER_LLADDR,
 				     sizeof(a->lladdr), a->lladdr);
-	if (s & ELEC_KWB(ELEC_KW_POS))
-		err = err ?: nla_put_u32(msg, id_attr == ELEC_ATTR_PEER_ID ?
-					 ELEC_ATTR_PEER_POS : ELEC_ATTR_POS,
-					 a->pos);
-	if (s & ELEC_KWB(ELEC_KW_SUPPRESS))
-		err = err ?: nla_put_u8(msg, ELEC_ATTR_SUPPRESS, a->suppress);
-	if (s & ELEC_KWB(ELEC_KW_ASK_SUSPECT))
-		err = err ?: nla_put_u8(msg, ELEC_ATTR_ASK_SUSPECT,
-					a->ask_suspect);
-	if (s & ELEC_KWB(ELEC_KW_PREEMPT))
-		err = err ?: nla_put_u8(msg, ELEC_ATTR_PREEMPT, a->preempt);
-	if (s & ELEC_KWB(ELEC_KW_QUORUM))
-		err = err ?: nla_put_u8(msg, ELEC_ATTR_QUORUM, a->quorum);
-	if (s & ELEC_KWB(ELEC_KW_PREEMPT_DELAY))
-		err = err ?: nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS,
-					 a->preempt_delay_ns);
-	if (s & ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
-		err = err ?: nla_put_u64(msg, ELEC_ATTR_SEARCH_INTERVAL_NS,
-					 a->search_interval_ns);
+	err = err ?: put_options(msg, a, id_attr == ELEC_ATTR_PEER_ID);
 	if (s & ELEC_KWB(ELEC_KW_KEY_FILE))
 		err = err ?: nla_put(msg, ELEC_ATTR_KEY, (int)a->key_len,
 				     a->key);
@@ -546,45 +550,37 @@ int elec_nl_join_events(struct elec_ctx *ctx)
 	return 0;
 }
 
-static bool algo_is_ring(uint8_t algo)
-{
-	return algo == ELEC_ALGO_RING || algo == ELEC_ALGO_RING_ALL ||
-	       algo == ELEC_ALGO_RING_LIST;
-}
-
 /*
- * group add: an option of another algorithm, whatever its value. The
- * kernel refuses the same with the same words (extack); the Bully options
- * in the order it checks them.
+ * group add: an option of another algorithm, whatever its value
+ * (elec_opt_applies(), as the kernel checks it, with its words).
  */
 static int check_algo_options(const struct elec_args *a)
 {
-	const char *algo = elec_algo_name(a->algo) ?: "?";
+	int o;
 
-	if ((a->seen & ELEC_KWB(ELEC_KW_SUPPRESS)) &&
-	    a->algo != ELEC_ALGO_RING)
-		return elec_err("suppress applies to the ring algorithm only (not \"%s\")",
-				algo);
-	if ((a->seen & ELEC_KWB(ELEC_KW_SEARCH_INTERVAL)) &&
-	    a->algo != ELEC_ALGO_INVITATION)
-		return elec_err("search-interval applies to the invitation algorithm only (not \"%s\")",
-				algo);
-	if (a->algo == ELEC_ALGO_INVITATION && (a->seen & ELEC_KWB_BULLY))
-		return elec_err("ask-suspect, preempt, preempt-delay and quorum apply to the Bully algorithms only: algo bully, min-bully or enh-bully (not \"%s\")",
-				algo);
-	if (!algo_is_ring(a->algo))
-		return 0;
-	if (a->seen & ELEC_KWB(ELEC_KW_ASK_SUSPECT))
-		return elec_err("ask-suspect does not apply to rings (a ring asks nobody): algo bully, min-bully or enh-bully only (not \"%s\")",
-				algo);
-	if (a->seen & (ELEC_KWB(ELEC_KW_PREEMPT) |
-		       ELEC_KWB(ELEC_KW_PREEMPT_DELAY)))
-		return elec_err("preempt and preempt-delay do not apply to rings: algo bully, min-bully or enh-bully only (not \"%s\")",
-				algo);
-	if (a->seen & ELEC_KWB(ELEC_KW_QUORUM))
-		return elec_err("quorum does not apply to rings: algo bully, min-bully or enh-bully only (not \"%s\")",
-				algo);
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if ((a->seen & ELEC_KWB_OPT(o)) &&
+		    !elec_opt_applies(o, a->algo))
+			return elec_err("%s (not \"%s\")", elec_opts[o].not_here,
+					elec_algo_name(a->algo) ?: "?");
 	return 0;
+}
+
+/* "hb-interval, hb-miss, ..., key-file, key": what group set takes */
+static const char *set_keywords(void)
+{
+	static char buf[256];
+	size_t off = 0;
+	int o;
+
+	buf[0] = 0;
+	for (o = 0; o < ELEC_OPT_COUNT && off < sizeof(buf); o++)
+		if (ELEC_KWB_OPTIONS_SET & ELEC_KWB_OPT(o))
+			off += (size_t)snprintf(buf + off, sizeof(buf) - off,
+						"%s, ", elec_opts[o].name);
+	if (off < sizeof(buf))
+		snprintf(buf + off, sizeof(buf) - off, "key-file, key");
+	return buf;
 }
 
 int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
@@ -608,9 +604,9 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 		goto out;
 	}
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
-	    !(a.seen & (ELEC_KWB_TIMING | ELEC_KWB_OPTIONS | ELEC_KWB_KEY))) {
-		elec_err("\"%s\" needs at least one of hb-interval, hb-miss, timeout, coord-timeout, ask-suspect, preempt, preempt-delay, quorum, search-interval, key-file, key",
-			 what);
+	    !(a.seen & (ELEC_KWB_OPTIONS_SET | ELEC_KWB_KEY))) {
+		elec_err("\"%s\" needs at least one of %s", what,
+			 set_keywords());
 		goto out;
 	}
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&

@@ -28,26 +28,17 @@
 
 static int find_kw(const char *s, unsigned int allowed);
 
+#define ELEC_KW_NAME_OPT(ID, nm, ...)	[ELEC_KW_OPT(ELEC_OPT_ ## ID)] = nm,
 static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_DEV] = "dev",
 	[ELEC_KW_GROUP] = "group",
 	[ELEC_KW_ID] = "id",
 	[ELEC_KW_ALGO] = "algo",
-	[ELEC_KW_HB_INTERVAL] = "hb-interval",
-	[ELEC_KW_HB_MISS] = "hb-miss",
-	[ELEC_KW_TIMEOUT] = "timeout",
-	[ELEC_KW_COORD_TIMEOUT] = "coord-timeout",
 	[ELEC_KW_LLADDR] = "lladdr",
-	[ELEC_KW_POS] = "pos",
-	[ELEC_KW_SUPPRESS] = "suppress",
-	[ELEC_KW_ASK_SUSPECT] = "ask-suspect",
-	[ELEC_KW_PREEMPT] = "preempt",
-	[ELEC_KW_PREEMPT_DELAY] = "preempt-delay",
-	[ELEC_KW_SEARCH_INTERVAL] = "search-interval",
-	[ELEC_KW_QUORUM] = "quorum",
 	[ELEC_KW_HOOK_TIMEOUT] = "hook-timeout",
 	[ELEC_KW_KEY_FILE] = "key-file",
 	[ELEC_KW_KEY] = "key",
+	ELEC_OPTIONS(ELEC_KW_NAME_OPT)
 };
 
 /* Reasons that carry numbers are formatted here. */
@@ -358,12 +349,43 @@ static const char *parse_zero_or_dur(const char *s, bool unchecked,
 	       "out of range: 0 or a duration from 100us to 60s" : why;
 }
 
+/* an option's value by its kind (options.h) */
+static const char *parse_option(enum elec_opt o, const char *s,
+				bool unchecked, struct elec_args *a)
+{
+	const struct elec_opt_desc *d = &elec_opts[o];
+	const char *why;
+	uint8_t b;
+
+	switch (d->kind) {
+	case ELEC_OPTK_DUR:
+		return elec_parse_dur(s, unchecked, &a->opt[o]);
+	case ELEC_OPTK_DUR0:
+		return parse_zero_or_dur(s, unchecked, &a->opt[o]);
+	case ELEC_OPTK_U32:
+		return elec_parse_uint(s, unchecked ? 0 : d->lo,
+				       unchecked ? UINT32_MAX : d->hi,
+				       &a->opt[o]);
+	case ELEC_OPTK_POS:
+		return elec_parse_uint(s, unchecked ? 0 : 1, UINT32_MAX,
+				       &a->opt[o]);
+	default:
+		why = parse_on_off(s, &b);
+		if (!why)
+			a->opt[o] = b;
+		return why;
+	}
+}
+
 static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 			       struct elec_args *a)
 {
 	const char *why;
 	uint64_t v;
 
+	if (kw >= ELEC_KW_OPT0 && kw < ELEC_KW_COUNT)
+		return parse_option((enum elec_opt)(kw - ELEC_KW_OPT0), s,
+				    unchecked, a);
 	switch (kw) {
 	case ELEC_KW_DEV:
 		return parse_dev(s, a);
@@ -379,46 +401,15 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 		return why;
 	case ELEC_KW_ALGO:
 		return parse_algo(s, &a->algo);
-	case ELEC_KW_HB_INTERVAL:
-		return elec_parse_dur(s, unchecked, &a->hb_interval_ns);
-	case ELEC_KW_HB_MISS:
-		why = elec_parse_uint(s,
-				      unchecked ? 0 : ELECTION_HB_MISS_MIN,
-				      unchecked ? UINT32_MAX :
-						  ELECTION_HB_MISS_MAX, &v);
-		if (!why)
-			a->hb_miss = (uint32_t)v;
-		return why;
-	case ELEC_KW_TIMEOUT:
-		return elec_parse_dur(s, unchecked, &a->timeout_ns);
-	case ELEC_KW_COORD_TIMEOUT:
-		return elec_parse_dur(s, unchecked, &a->coord_timeout_ns);
 	case ELEC_KW_LLADDR:
 		return elec_parse_mac(s, unchecked, a->lladdr);
-	case ELEC_KW_POS:
-		why = elec_parse_uint(s, unchecked ? 0 : 1, UINT32_MAX, &v);
-		if (!why)
-			a->pos = (uint32_t)v;
-		return why;
-	case ELEC_KW_SUPPRESS:
-		return parse_on_off(s, &a->suppress);
-	case ELEC_KW_ASK_SUSPECT:
-		return parse_on_off(s, &a->ask_suspect);
-	case ELEC_KW_PREEMPT:
-		return parse_on_off(s, &a->preempt);
-	case ELEC_KW_QUORUM:
-		return parse_on_off(s, &a->quorum);
-	case ELEC_KW_PREEMPT_DELAY:
-		return parse_zero_or_dur(s, unchecked, &a->preempt_delay_ns);
-	case ELEC_KW_SEARCH_INTERVAL:
-		return parse_zero_or_dur(s, unchecked, &a->search_interval_ns);
 	case ELEC_KW_HOOK_TIMEOUT:
 		return elec_parse_dur(s, unchecked, &a->hook_timeout_ns);
 	case ELEC_KW_KEY_FILE:
 		return parse_key_file(s, unchecked, a);
 	case ELEC_KW_KEY:
 		return strcmp(s, "none") ? "expected none (to remove the key; a key is set with key-file PATH)" : NULL;
-	case ELEC_KW_COUNT:
+	default:
 		break;
 	}
 	return "internal error";

@@ -11,47 +11,43 @@
 #include <stdint.h>
 
 #include "electionctl.h"
+#include "options.h"
 
 /* key-file: the most bytes read (--unchecked sends up to this many raw) */
 #define ELEC_KEY_FILE_MAX	64
 
-/* Keywords of the iproute2-style argument lists. */
+/*
+ * Keywords of the iproute2-style argument lists: electionctl's own, then
+ * one per option of ELEC_OPTIONS() (module/core/options.h), in its order.
+ */
 enum elec_kw {
 	ELEC_KW_DEV,
 	ELEC_KW_GROUP,
 	ELEC_KW_ID,
 	ELEC_KW_ALGO,
-	ELEC_KW_HB_INTERVAL,
-	ELEC_KW_HB_MISS,
-	ELEC_KW_TIMEOUT,
-	ELEC_KW_COORD_TIMEOUT,
 	ELEC_KW_LLADDR,
-	ELEC_KW_POS,
-	ELEC_KW_SUPPRESS,
-	ELEC_KW_ASK_SUSPECT,
-	ELEC_KW_PREEMPT,
-	ELEC_KW_PREEMPT_DELAY,
-	ELEC_KW_SEARCH_INTERVAL,
-	ELEC_KW_QUORUM,
 	ELEC_KW_HOOK_TIMEOUT,
 	ELEC_KW_KEY_FILE,
 	ELEC_KW_KEY,
-	ELEC_KW_COUNT
+	ELEC_KW_OPT0,
+	ELEC_KW_COUNT = ELEC_KW_OPT0 + ELEC_OPT_COUNT
 };
 
+_Static_assert(ELEC_KW_COUNT <= 32, "the keywords fit an unsigned int");
+
+/* the keyword of option @o (enum elec_opt) */
+#define ELEC_KW_OPT(o)		(ELEC_KW_OPT0 + (o))
 #define ELEC_KWB(kw)		(1u << (kw))
-#define ELEC_KWB_TIMING		(ELEC_KWB(ELEC_KW_HB_INTERVAL) | \
-				 ELEC_KWB(ELEC_KW_HB_MISS) | \
-				 ELEC_KWB(ELEC_KW_TIMEOUT) | \
-				 ELEC_KWB(ELEC_KW_COORD_TIMEOUT))
-/* the Bully options of group add and group set */
-#define ELEC_KWB_BULLY		(ELEC_KWB(ELEC_KW_ASK_SUSPECT) | \
-				 ELEC_KWB(ELEC_KW_PREEMPT) | \
-				 ELEC_KWB(ELEC_KW_PREEMPT_DELAY) | \
-				 ELEC_KWB(ELEC_KW_QUORUM))
-/* every algorithm option of group add and group set */
-#define ELEC_KWB_OPTIONS	(ELEC_KWB_BULLY | \
-				 ELEC_KWB(ELEC_KW_SEARCH_INTERVAL))
+#define ELEC_KWB_OPT(o)		ELEC_KWB(ELEC_KW_OPT(o))
+
+/* every option (group add), the ones group set may change */
+#define ELEC_KWB_X_NEW(ID, ...)	| ELEC_KWB_OPT(ELEC_OPT_ ## ID)
+#define ELEC_KWB_WHEN_SET(ID)	| ELEC_KWB_OPT(ELEC_OPT_ ## ID)
+#define ELEC_KWB_WHEN_NEW(ID)
+#define ELEC_KWB_X_SET(ID, nm, at, f, k, lo, hi, d, algos, when, ...) \
+	ELEC_KWB_WHEN_ ## when(ID)
+#define ELEC_KWB_OPTIONS	(0u ELEC_OPTIONS(ELEC_KWB_X_NEW))
+#define ELEC_KWB_OPTIONS_SET	(0u ELEC_OPTIONS(ELEC_KWB_X_SET))
 /* the key of group add (key-file) and group set (key-file, key none) */
 #define ELEC_KWB_KEY		(ELEC_KWB(ELEC_KW_KEY_FILE) | \
 				 ELEC_KWB(ELEC_KW_KEY))
@@ -65,18 +61,9 @@ enum elec_kw {
  * @group: group id
  * @id: node id (group add) or peer id (peer add/del)
  * @algo: enum elec_algo
- * @hb_interval_ns: heartbeat interval
- * @hb_miss: missed heartbeats before the leader is declared failed
- * @timeout_ns: T
- * @coord_timeout_ns: wait for COORDINATOR after an ANSWER
  * @lladdr: peer's Ethernet address
- * @pos: ring position of the node (group add) or of the peer (peer add)
- * @suppress: group add, algo ring: 1 for "on", 0 for "off"
- * @ask_suspect: the Bully algorithms: 1 for "on", 0 for "off"
- * @preempt: the Bully algorithms: 1 for "on", 0 for "off"
- * @preempt_delay_ns: the Bully algorithms: 0, or a duration
- * @search_interval_ns: invitation: 0 (hb-interval x hb-miss), or a duration
- * @quorum: the Bully algorithms: 1 for "on", 0 for "off"
+ * @opt: each option's value as its attribute carries it (ELEC_OPTIONS();
+ *	pos: of the node for group add, of the peer for peer add)
  * @hook_timeout_ns: monitor exec: how long a hook may run
  * @key: key-file: the key read from the file (secret: wipe it with
  *	elec_args_wipe() once the request is sent)
@@ -90,18 +77,8 @@ struct elec_args {
 	uint16_t group;
 	uint32_t id;
 	uint8_t algo;
-	uint64_t hb_interval_ns;
-	uint32_t hb_miss;
-	uint64_t timeout_ns;
-	uint64_t coord_timeout_ns;
 	uint8_t lladdr[6];
-	uint32_t pos;
-	uint8_t suppress;
-	uint8_t ask_suspect;
-	uint8_t preempt;
-	uint64_t preempt_delay_ns;
-	uint64_t search_interval_ns;
-	uint8_t quorum;
+	uint64_t opt[ELEC_OPT_COUNT];
 	uint64_t hook_timeout_ns;
 	uint8_t key[ELEC_KEY_FILE_MAX];
 	size_t key_len;

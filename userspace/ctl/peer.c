@@ -29,7 +29,7 @@ int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 		return elec_nl_simple(ctx, "peer add", ELEC_CMD_PEER_ADD,
 				      argc - 1, argv + 1,
 				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR) |
-				      ELEC_KWB(ELEC_KW_POS),
+				      ELEC_KWB_OPT(ELEC_OPT_POS),
 				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR),
 				      ELEC_ATTR_PEER_ID);
 	case PEER_DEL:

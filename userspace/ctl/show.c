@@ -18,6 +18,35 @@ static void json_opt_bool(struct elec_json *j, const char *key,
 		elec_json_null(j, key);
 }
 
+/* invitation's own options, shown with its group (show_json_inv()) */
+static bool inv_option(int o)
+{
+	return elec_opts[o].algos == ELEC_ALGOS_INVITATION;
+}
+
+/*
+ * One option of ELEC_OPTIONS() from the reply: a number, or on/off as a
+ * boolean, keyed as elec_opt_json_key() says. Absent: null for the
+ * options the kernel reports for every algorithm, nothing for the others.
+ */
+static void json_option(struct elec_json *j, struct nlattr **tb, int o)
+{
+	const struct elec_opt_desc *d = &elec_opts[o];
+	char key[40];
+
+	elec_opt_json_key(o, key, sizeof(key));
+	if (!tb[d->attr]) {
+		if (d->algos == ELEC_ALGOS_ALL ||
+		    (d->flags & ELEC_OPTF_REPORT_ALL) || inv_option(o))
+			elec_json_null(j, key);
+		return;
+	}
+	if (d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF)
+		elec_json_bool(j, key, elec_nla_u64(tb, d->attr, 0));
+	else
+		elec_json_u64(j, key, elec_nla_u64(tb, d->attr, 0));
+}
+
 /*
  * The ids of the local node's group as it knows it, ascending: itself
  * (when it is in a group) and every peer flagged a member. Returns the
@@ -79,8 +108,9 @@ static void show_json_inv(struct elec_json *j, struct nlattr **tb)
 	for (i = 0; i < n && i < ELECTION_MAX_NODES; i++)
 		elec_json_u64(j, NULL, ids[i]);
 	elec_json_arr_end(j);
-	elec_json_attr_u64(j, "search_interval_ns", tb,
-			   ELEC_ATTR_SEARCH_INTERVAL_NS);
+	for (i = 0; i < ELEC_OPT_COUNT; i++)
+		if (inv_option((int)i))
+			json_option(j, tb, (int)i);
 }
 
 /* a MAC attribute as "aa:bb:..", null when absent */
@@ -133,7 +163,7 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 {
 	char buf[32];
 	struct nlattr *peer;
-	int rem;
+	int rem, o;
 
 	elec_json_obj_begin(j, NULL);
 	elec_json_instance(j, tb);
@@ -153,22 +183,15 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 		       elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0));
 	/* started (group start) and not stopped; null from an older kernel */
 	json_opt_bool(j, "admin_up", tb, ELEC_ATTR_ADMIN_UP);
-	elec_json_attr_u64(j, "hb_interval_ns", tb, ELEC_ATTR_HB_INTERVAL_NS);
-	elec_json_attr_u64(j, "hb_miss", tb, ELEC_ATTR_HB_MISS);
-	elec_json_attr_u64(j, "timeout_ns", tb, ELEC_ATTR_TIMEOUT_NS);
-	elec_json_attr_u64(j, "coord_timeout_ns", tb,
-			   ELEC_ATTR_COORD_TIMEOUT_NS);
-	elec_json_attr_u64(j, "pos", tb, ELEC_ATTR_POS);
-	/* the kernel reports it for algo ring only */
-	if (tb[ELEC_ATTR_SUPPRESS])
-		elec_json_bool(j, "suppress",
-			       nla_get_u8(tb[ELEC_ATTR_SUPPRESS]));
-	/* every algorithm (the rings report the defaults); null if absent */
-	json_opt_bool(j, "ask_suspect", tb, ELEC_ATTR_ASK_SUSPECT);
-	json_opt_bool(j, "preempt", tb, ELEC_ATTR_PREEMPT);
-	elec_json_attr_u64(j, "preempt_delay_ns", tb,
-			   ELEC_ATTR_PREEMPT_DELAY_NS);
-	json_opt_bool(j, "quorum", tb, ELEC_ATTR_QUORUM);
+	/*
+	 * the options in ELEC_OPTIONS() order: every algorithm's, then the
+	 * algorithm's own (suppress: ring only; the Bully options: every
+	 * algorithm, the others report the defaults); invitation's with its
+	 * group below
+	 */
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (!inv_option(o))
+			json_option(j, tb, o);
 	/* a key is set (never the key itself); absent from an older kernel */
 	if (tb[ELEC_ATTR_AUTH])
 		elec_json_bool(j, "auth", nla_get_u8(tb[ELEC_ATTR_AUTH]));
@@ -229,6 +252,34 @@ static void print_dur(FILE *out, bool *first, const char *name,
 	print_item(out, first, name, buf);
 }
 
+/* one option of ELEC_OPTIONS() from the reply, when present */
+static void text_option(FILE *out, bool *first, struct nlattr **tb, int o)
+{
+	const struct elec_opt_desc *d = &elec_opts[o];
+	uint64_t v = elec_nla_u64(tb, d->attr, 0);
+	char buf[32];
+
+	if (!tb[d->attr])
+		return;
+	switch (d->kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		if (v)
+			elec_fmt_dur(buf, sizeof(buf), v);
+		else
+			snprintf(buf, sizeof(buf), "0");
+		break;
+	case ELEC_OPTK_ON:
+	case ELEC_OPTK_OFF:
+		snprintf(buf, sizeof(buf), "%s", v ? "on" : "off");
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+		break;
+	}
+	print_item(out, first, d->name, buf);
+}
+
 /* "peer ID lladdr MAC alive yes ..." and a newline */
 static void peer_text(FILE *out, struct nlattr **pt)
 {
@@ -267,7 +318,7 @@ static void show_text(FILE *out, struct nlattr **tb)
 	uint64_t leader = elec_nla_u64(tb, ELEC_ATTR_LEADER, 0);
 	struct nlattr *peer;
 	bool first = true;
-	int rem;
+	int rem, o;
 
 	fprintf(out, "dev %s group %" PRIu64 " id %" PRIu64,
 		ifname ? ifname : "?", elec_nla_u64(tb, ELEC_ATTR_GROUP, 0),
@@ -288,48 +339,23 @@ static void show_text(FILE *out, struct nlattr **tb)
 			      "role", buf, sizeof(buf)));
 	fprintf(out, " participant %s\n",
 		elec_nla_u64(tb, ELEC_ATTR_PARTICIPANT, 0) ? "yes" : "no");
-	print_dur(out, &first, "hb-interval", tb, ELEC_ATTR_HB_INTERVAL_NS);
-	if (tb[ELEC_ATTR_HB_MISS]) {
-		snprintf(buf, sizeof(buf), "%u",
-			 nla_get_u32(tb[ELEC_ATTR_HB_MISS]));
-		print_item(out, &first, "hb-miss", buf);
-	}
-	print_dur(out, &first, "timeout", tb, ELEC_ATTR_TIMEOUT_NS);
-	print_dur(out, &first, "coord-timeout", tb,
-		  ELEC_ATTR_COORD_TIMEOUT_NS);
-	if (tb[ELEC_ATTR_POS]) {
-		snprintf(buf, sizeof(buf), "%u",
-			 nla_get_u32(tb[ELEC_ATTR_POS]));
-		print_item(out, &first, "pos", buf);
-	}
-	if (tb[ELEC_ATTR_SUPPRESS])
-		print_item(out, &first, "suppress",
-			   nla_get_u8(tb[ELEC_ATTR_SUPPRESS]) ? "on" : "off");
+	/*
+	 * a line of the options every algorithm has and the algorithm's own
+	 * (suppress), with auth; a line of those reported for every
+	 * algorithm (the Bully options); invitation's with its group
+	 */
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (!(elec_opts[o].flags & ELEC_OPTF_REPORT_ALL) &&
+		    !inv_option(o))
+			text_option(out, &first, tb, o);
 	if (tb[ELEC_ATTR_AUTH])
 		print_item(out, &first, "auth",
 			   nla_get_u8(tb[ELEC_ATTR_AUTH]) ? "on" : "off");
 	end_items(out, &first);
-	if (tb[ELEC_ATTR_ASK_SUSPECT] || tb[ELEC_ATTR_PREEMPT] ||
-	    tb[ELEC_ATTR_PREEMPT_DELAY_NS]) {
-		uint64_t delay = elec_nla_u64(tb, ELEC_ATTR_PREEMPT_DELAY_NS, 0);
-
-		print_item(out, &first, "ask-suspect",
-			   elec_nla_u64(tb, ELEC_ATTR_ASK_SUSPECT, 1) ?
-			   "on" : "off");
-		print_item(out, &first, "preempt",
-			   elec_nla_u64(tb, ELEC_ATTR_PREEMPT, 1) ?
-			   "on" : "off");
-		if (delay)
-			elec_fmt_dur(buf, sizeof(buf), delay);
-		else
-			snprintf(buf, sizeof(buf), "0");
-		print_item(out, &first, "preempt-delay", buf);
-		if (tb[ELEC_ATTR_QUORUM])
-			print_item(out, &first, "quorum",
-				   nla_get_u8(tb[ELEC_ATTR_QUORUM]) ?
-				   "on" : "off");
-		end_items(out, &first);
-	}
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (elec_opts[o].flags & ELEC_OPTF_REPORT_ALL)
+			text_option(out, &first, tb, o);
+	end_items(out, &first);
 	if (tb[ELEC_ATTR_INV_SEQ]) {
 		uint32_t ids[ELECTION_MAX_NODES];
 		unsigned int i, n = inv_members(tb, ids, ELECTION_MAX_NODES);
@@ -338,8 +364,9 @@ static void show_text(FILE *out, struct nlattr **tb)
 			elec_nla_u64(tb, ELEC_ATTR_INV_SEQ, 0),
 			elec_nla_u64(tb, ELEC_ATTR_INV_COORDINATOR, 0));
 		first = false;
-		print_dur(out, &first, "search-interval", tb,
-			  ELEC_ATTR_SEARCH_INTERVAL_NS);
+		for (o = 0; o < ELEC_OPT_COUNT; o++)
+			if (inv_option(o))
+				text_option(out, &first, tb, o);
 		first = true;
 		fputs(" members", out);
 		for (i = 0; i < n && i < ELECTION_MAX_NODES; i++)

@@ -5,12 +5,13 @@
  * per instance, "group add" with every setting that is not the default,
  * one "peer add" per peer, and "group start" when it was started.
  *
- * Defaults are left out so that the file says what was chosen: a ring
- * position equal to the id, the Bully options' defaults, a coord-timeout
- * of ELECTION_DEF_COORD_TIMEOUT_MULT x timeout, and (invitation) a search
- * interval of hb-interval x hb-miss. The timing (hb-interval, hb-miss,
- * timeout) is always written: the file then keeps its meaning if a later
- * version changes a default.
+ * The options (ELEC_OPTIONS()) group add fixes come first, then the
+ * others, each in the list's order. Defaults are left out so that the file
+ * says what was chosen: a ring position equal to the id, the Bully
+ * options' defaults, a coord-timeout of ELECTION_DEF_COORD_TIMEOUT_MULT x
+ * timeout, and (invitation) a search interval of hb-interval x hb-miss.
+ * The timing (hb-interval, hb-miss, timeout) is always written: the file
+ * then keeps its meaning if a later version changes a default.
  *
  * The kernel never reports a group's key, only that it has one: such a
  * group's "group add" ends with "key-file" and a placeholder path
@@ -22,13 +23,8 @@
 #include <net/if.h>
 #include <string.h>
 
+#include "options.h"
 #include "query.h"
-
-static bool is_bully(unsigned int algo)
-{
-	return algo == ELEC_ALGO_BULLY || algo == ELEC_ALGO_MIN_BULLY ||
-	       algo == ELEC_ALGO_ENH_BULLY;
-}
 
 /*
  * A device name as one batch word: quoted when it holds a character the
@@ -63,6 +59,60 @@ static void put_dur(FILE *out, const char *kw, uint64_t ns)
 	fprintf(out, " %s %s", kw, buf);
 }
 
+/*
+ * The configuration a reply describes (its options as GROUP_GET reports
+ * them: coord-timeout, pos and search-interval at the value in effect).
+ */
+static void reply_config(struct nlattr **tb, struct elec_config *cfg)
+{
+	int o;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->self_id = (u32)elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0);
+	cfg->algo = (u8)elec_nla_u64(tb, ELEC_ATTR_ALGO, 0);
+	elec_config_defaults(cfg);
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (tb[elec_opts[o].attr])
+			elec_opt_set(cfg, o,
+				     elec_nla_u64(tb, elec_opts[o].attr, 0));
+}
+
+/*
+ * " KEYWORD VALUE" for option @o, if @algo takes it and it is not at its
+ * default (the timing is always written, as the default it would
+ * otherwise get could change); for an option whose 0 is a default worked
+ * out from the others, not when it has that value.
+ */
+static void put_option(FILE *out, const struct elec_config *cfg, int o)
+{
+	const struct elec_opt_desc *d = &elec_opts[o];
+	struct elec_config dflt = *cfg;
+	uint64_t v = elec_opt_get(cfg, o);
+	char buf[32];
+
+	if (!elec_opt_applies(o, cfg->algo))
+		return;
+	elec_opt_set(&dflt, o, d->def);
+	if (d->flags & ELEC_OPTF_ZERO ?
+	    v == 0 || elec_opt_report(cfg, o) == elec_opt_report(&dflt, o) :
+	    d->algos != ELEC_ALGOS_ALL && v == d->def)
+		return;
+	switch (d->kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		put_dur(out, d->name, v);
+		return;
+	case ELEC_OPTK_ON:
+	case ELEC_OPTK_OFF:
+		fprintf(out, " %s %s", d->name, v ? "on" : "off");
+		return;
+	default:
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+		fprintf(out, " %s %s", d->name, buf);
+		return;
+	}
+}
+
 static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 			   struct elec_json *j, struct nlattr **tb,
 			   const struct elec_args *filter)
@@ -73,9 +123,8 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	unsigned int algo = (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ALGO, 0);
 	uint64_t id = elec_nla_u64(tb, ELEC_ATTR_NODE_ID, 0);
 	uint64_t group = elec_nla_u64(tb, ELEC_ATTR_GROUP, 0);
-	uint64_t hb = elec_nla_u64(tb, ELEC_ATTR_HB_INTERVAL_NS, 0);
-	uint64_t miss = elec_nla_u64(tb, ELEC_ATTR_HB_MISS, 0);
-	uint64_t t = elec_nla_u64(tb, ELEC_ATTR_TIMEOUT_NS, 0);
+	struct elec_config cfg;
+	int o;
 	bool auth = elec_nla_u64(tb, ELEC_ATTR_AUTH, 0);
 	char kbuf[64], kword[2 * sizeof(kbuf) + 3];
 	uint64_t v;
@@ -99,36 +148,14 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 		" algo %s", ifname, group, id,
 		elec_enum_str(elec_algo_name, algo, "algo", abuf,
 			      sizeof(abuf)));
-	v = elec_nla_u64(tb, ELEC_ATTR_POS, 0);
-	if (v && v != id)
-		fprintf(out, " pos %" PRIu64, v);
-	if (tb[ELEC_ATTR_SUPPRESS] && !nla_get_u8(tb[ELEC_ATTR_SUPPRESS]))
-		fputs(" suppress off", out);
-	if (hb)
-		put_dur(out, "hb-interval", hb);
-	if (miss)
-		fprintf(out, " hb-miss %" PRIu64, miss);
-	if (t)
-		put_dur(out, "timeout", t);
-	v = elec_nla_u64(tb, ELEC_ATTR_COORD_TIMEOUT_NS, 0);
-	/* the default: ELECTION_DEF_COORD_TIMEOUT_MULT x timeout, capped */
-	if (v && v != (ELECTION_DEF_COORD_TIMEOUT_MULT * t > ELECTION_DUR_MAX_NS ?
-		       ELECTION_DUR_MAX_NS : ELECTION_DEF_COORD_TIMEOUT_MULT * t))
-		put_dur(out, "coord-timeout", v);
-	if (is_bully(algo)) {
-		if (!elec_nla_u64(tb, ELEC_ATTR_ASK_SUSPECT, 1))
-			fputs(" ask-suspect off", out);
-		if (!elec_nla_u64(tb, ELEC_ATTR_PREEMPT, 1))
-			fputs(" preempt off", out);
-		v = elec_nla_u64(tb, ELEC_ATTR_PREEMPT_DELAY_NS, 0);
-		if (v)
-			put_dur(out, "preempt-delay", v);
-		if (elec_nla_u64(tb, ELEC_ATTR_QUORUM, 0))
-			fputs(" quorum on", out);
-	}
-	v = elec_nla_u64(tb, ELEC_ATTR_SEARCH_INTERVAL_NS, 0);
-	if (algo == ELEC_ALGO_INVITATION && v && v != hb * miss)
-		put_dur(out, "search-interval", v);
+	/* the options group add fixes first, then the others */
+	reply_config(tb, &cfg);
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (!(elec_opts[o].flags & ELEC_OPTF_SET))
+			put_option(out, &cfg, o);
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (elec_opts[o].flags & ELEC_OPTF_SET)
+			put_option(out, &cfg, o);
 	if (auth)
 		fprintf(out, " key-file %s",
 			dev_word(kbuf, kword, sizeof(kword)));

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <net/if.h>
 
+#include "options.h"
 #include "query.h"
 
 /* Value of type @type in the counter nest @nest (0 when absent). */
@@ -138,6 +139,8 @@ static void timer_late_text(FILE *out, struct nlattr **tb)
 
 static void stats_json(struct elec_json *j, struct nlattr **tb)
 {
+	int i;
+
 	elec_json_obj_begin(j, NULL);
 	elec_json_instance(j, tb);
 	elec_json_obj_begin(j, "tx");
@@ -152,20 +155,15 @@ static void stats_json(struct elec_json *j, struct nlattr **tb)
 	emit_counters(tb[ELEC_ATTR_DROPS], ELEC_DROP_MAX, elec_drop_name,
 		      "drop", emit_json, j);
 	elec_json_obj_end(j);
-	elec_json_u64(j, "elections", elec_nla_u64(tb, ELEC_ATTR_ELECTIONS, 0));
-	elec_json_u64(j, "leader_changes",
-		      elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0));
+	/* ELEC_COUNTERS(), then the glue's transmit errors */
+	for (i = 0; i < ELEC_CTR_COUNT; i++)
+		elec_json_u64(j, elec_ctrs[i].name,
+			      elec_nla_u64(tb, elec_ctrs[i].attr, 0));
 	elec_json_u64(j, "tx_errors", elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
 	elec_json_obj_begin(j, "tx_drops");
 	emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
 		      elec_tx_drop_name, "tx_drop", emit_json, j);
 	elec_json_obj_end(j);
-	elec_json_u64(j, "elections_limited",
-		      elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0));
-	elec_json_u64(j, "quorum_lost",
-		      elec_nla_u64(tb, ELEC_ATTR_QUORUM_LOST, 0));
-	elec_json_u64(j, "detect_deferred",
-		      elec_nla_u64(tb, ELEC_ATTR_DETECT_DEFERRED, 0));
 	timer_late_json(j, tb);
 	elec_json_obj_end(j);
 }
@@ -174,6 +172,7 @@ static void stats_text(FILE *out, struct nlattr **tb)
 {
 	char ifbuf[IF_NAMESIZE];
 	const char *ifname = elec_reply_ifname(tb, ifbuf);
+	int i;
 
 	fprintf(out, "dev %s group %" PRIu64 " id %" PRIu64 "\n",
 		ifname ? ifname : "?", elec_nla_u64(tb, ELEC_ATTR_GROUP, 0),
@@ -190,14 +189,11 @@ static void stats_text(FILE *out, struct nlattr **tb)
 	fputs("\n\ttx_drops:", out);
 	emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
 		      elec_tx_drop_name, "tx_drop", emit_text, out);
-	fprintf(out, "\n\telections %" PRIu64 " leader_changes %" PRIu64
-		" elections_limited %" PRIu64 " quorum_lost %" PRIu64
-		" detect_deferred %" PRIu64 " tx_errors %" PRIu64 "\n",
-		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS, 0),
-		elec_nla_u64(tb, ELEC_ATTR_LEADER_CHANGES, 0),
-		elec_nla_u64(tb, ELEC_ATTR_ELECTIONS_LIMITED, 0),
-		elec_nla_u64(tb, ELEC_ATTR_QUORUM_LOST, 0),
-		elec_nla_u64(tb, ELEC_ATTR_DETECT_DEFERRED, 0),
+	fputc('\n', out);
+	for (i = 0; i < ELEC_CTR_COUNT; i++)
+		fprintf(out, "%s%s %" PRIu64, i ? " " : "\t", elec_ctrs[i].name,
+			elec_nla_u64(tb, elec_ctrs[i].attr, 0));
+	fprintf(out, " tx_errors %" PRIu64 "\n",
 		elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
 	timer_late_text(out, tb);
 }

@@ -62,9 +62,9 @@ static const char *timing_outside(const struct sim_params *p)
 	/* frames that queue for a CPU have no latency bound */
 	if (p->rx_cost_ns)
 		return ", frames queue for a shared CPU (--rx-cost)";
-	if (2 * hi >= p->timeout_ns)
+	if (2 * hi >= p->cfg.timeout_ns)
 		return ", round trip not below the timeout";
-	if (p->hb_interval_ns * p->hb_miss <= p->hb_interval_ns + hi - lo)
+	if (p->cfg.hb_interval_ns * p->cfg.hb_miss <= p->cfg.hb_interval_ns + hi - lo)
 		return ", heartbeat jitter reaches the detection window";
 	return NULL;
 }
@@ -128,7 +128,7 @@ static void json_head(const struct sim_params *base, u32 n_lo, u32 n_hi,
 	       base->ops->name, n_lo, n_hi, (unsigned long long)runs,
 	       base->loss, base->partitions ? "true" : "false",
 	       base->fast_recover ? "true" : "false",
-	       base->quorum ? "true" : "false", within ? "true" : "false");
+	       base->cfg.quorum ? "true" : "false", within ? "true" : "false");
 	if (base->schedule)
 		printf(",\"schedule\":\"%s\"", base->schedule->text);
 	if (base->generator)
@@ -236,7 +236,7 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	fast = base->fast_recover ||
 	       (sc && sched_fast_return(sc, scenario_return_gap(&gp), &fast_id,
 					&fast_after));
-	within = base->loss == 0 && (!splits || inv || base->quorum) && !fast &&
+	within = base->loss == 0 && (!splits || inv || base->cfg.quorum) && !fast &&
 		 !timing;
 
 	for (n = n_lo; n <= n_hi; n++) {
@@ -304,7 +304,7 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				e1++;
 				what = "a group number was formed twice";
 			}
-			if (!what && base->quorum && r.dual_max_ns) {
+			if (!what && base->cfg.quorum && r.dual_max_ns) {
 				e1++;
 				what = "E1 (safety): two leaders at once with quorum on";
 			}
@@ -408,12 +408,12 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 				 (unsigned long long)(runs - lossy));
 		printf("check %s%s: nodes %u..%u, %llu runs%s%s: E1 and E2 held%s\n",
 		       base->ops->name,
-		       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
+		       base->cfg.suppress_off ? " (suppress off)" : "", n_lo, n_hi,
 		       (unsigned long long)runs, judged,
 		       splits ? " with partitions" : "",
 		       inv ? " per partition side (one group each, every "
 		       "live node of the side its member, group numbers "
-		       "never formed twice)" : base->quorum ?
+		       "never formed twice)" : base->cfg.quorum ?
 		       " with quorum (never two leaders at once; per "
 		       "partition side: a majority's leader, or none)" : "");
 		if (base->auth)
@@ -433,7 +433,7 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 	       "(loss %g%s%s%s): E1 violated %llu (%.2f%%: %llu not the best "
 	       "live id or disagreeing, %llu traffic after quiescence), E2 "
 	       "violated %llu (%.2f%%)\n", base->ops->name,
-	       base->suppress_off ? " (suppress off)" : "", n_lo, n_hi,
+	       base->cfg.suppress_off ? " (suppress off)" : "", n_lo, n_hi,
 	       (unsigned long long)runs, base->loss,
 	       splits ? ", partitions" : "",
 	       fast_id && !base->fast_recover ? fast_why :

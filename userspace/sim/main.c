@@ -36,6 +36,7 @@
 #include "sim.h"
 
 #define MAX_NODES 1000000U
+_Static_assert(ELEC_OPT_COUNT <= 32, "the options given fit a bit mask");
 _Static_assert(MAX_NODES <= SIM_MAX_NODES, "node indices fit the queue's runs");
 
 static const char *prog = "electsim";
@@ -263,6 +264,78 @@ static void put_dur(FILE *f, const char *opt, u64 ns)
 	fprintf(f, " %s %s", opt, buf);
 }
 
+/*
+ * The options of ELEC_OPTIONS() as flags: those of every algorithm at the
+ * value in effect (coord-timeout's default written out), the others when
+ * not at their default.
+ */
+static void put_options(FILE *f, const struct elec_config *cfg)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		const struct elec_opt_desc *d = &elec_opts[o];
+		bool all = d->algos == ELEC_ALGOS_ALL;
+		u64 v = all ? elec_opt_report(cfg, o) : elec_opt_get(cfg, o);
+		char name[40];
+
+		if (d->flags & ELEC_OPTF_NODE || (!all && v == d->def))
+			continue;
+		snprintf(name, sizeof(name), "--%s", d->name);
+		switch (d->kind) {
+		case ELEC_OPTK_DUR:
+		case ELEC_OPTK_DUR0:
+			put_dur(f, name, v);
+			break;
+		case ELEC_OPTK_ON:
+		case ELEC_OPTK_OFF:
+			fprintf(f, " %s %s", name, v ? "on" : "off");
+			break;
+		default:
+			fprintf(f, " %s %llu", name, (unsigned long long)v);
+			break;
+		}
+	}
+}
+
+/*
+ * --NAME VALUE of an option of ELEC_OPTIONS() into @cfg: a duration (0
+ * only where it means the default), an integer, on or off. Exits with
+ * status 2 on a bad value.
+ */
+static void parse_option(const char *name, const char *val, int o,
+			 struct elec_config *cfg)
+{
+	const struct elec_opt_desc *d = &elec_opts[o];
+	u64 v;
+
+	switch (d->kind) {
+	case ELEC_OPTK_DUR:
+		if (parse_dur(val, &v))
+			bad("%s: '%s' is not a duration (integer with ns, us, ms or s)",
+			    name, val);
+		if (!v)
+			bad("%s: must not be 0", name);
+		break;
+	case ELEC_OPTK_DUR0:
+		if (parse_dur(val, &v))
+			bad("%s: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
+			    name, val);
+		break;
+	case ELEC_OPTK_ON:
+	case ELEC_OPTK_OFF:
+		if (strcmp(val, "on") && strcmp(val, "off"))
+			bad("%s: '%s' is not on or off", name, val);
+		v = !strcmp(val, "on");
+		break;
+	default:
+		if (parse_u64(val, &v) || v > U32_MAX)
+			bad("%s: '%s' is not an unsigned integer", name, val);
+		break;
+	}
+	elec_opt_set(cfg, o, v);
+}
+
 void main_print_command(FILE *f, const struct sim_params *p)
 {
 	u32 i;
@@ -276,20 +349,8 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		for (i = 0; i < p->n; i++)
 			fprintf(f, "%s%u", i ? "," : "", p->ids[i]);
 	}
-	if (p->suppress_off)
-		fprintf(f, " --suppress off");
-	if (p->ask_suspect_off)
-		fprintf(f, " --ask-suspect off");
-	if (p->preempt_off)
-		fprintf(f, " --preempt off");
-	if (p->quorum)
-		fprintf(f, " --quorum on");
 	if (p->auth)
 		fprintf(f, " --auth on");
-	if (p->preempt_delay_ns)
-		put_dur(f, "--preempt-delay", p->preempt_delay_ns);
-	if (p->search_interval_ns)
-		put_dur(f, "--search-interval", p->search_interval_ns);
 	if (p->rx_cost_ns)
 		put_dur(f, "--rx-cost", p->rx_cost_ns);
 	if (p->jitter_p > 0) {
@@ -335,11 +396,7 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		fprintf(f, " --observe");
 	if (p->duration_ns)
 		put_dur(f, "--duration", p->duration_ns);
-	put_dur(f, "--timeout", p->timeout_ns);
-	put_dur(f, "--coord-timeout", p->coord_timeout_ns ? p->coord_timeout_ns :
-		p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT);
-	put_dur(f, "--hb-interval", p->hb_interval_ns);
-	fprintf(f, " --hb-miss %u", p->hb_miss);
+	put_options(f, &p->cfg);
 	if (p->json)
 		fprintf(f, " --json");
 	if (p->trace)
@@ -350,8 +407,9 @@ int main(int argc, char **argv)
 {
 	struct sim_params p;
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
-	const char *init = NULL, *suppress = NULL, *absent = NULL;
-	const char *bully_opt = NULL, *schedule = NULL;
+	const char *init = NULL, *absent = NULL, *schedule = NULL;
+	unsigned int opts_given = 0;
+	int opt;
 	int generator = 0;
 	char why_buf[256];
 	u64 runs = 1, seeds = 1000, v;
@@ -365,9 +423,7 @@ int main(int argc, char **argv)
 	memset(&p, 0, sizeof(p));
 	p.seed = 1;
 	p.lat_lo = p.lat_hi = 100000;
-	p.timeout_ns = ELECTION_DEF_TIMEOUT_NS;
-	p.hb_interval_ns = ELECTION_DEF_HB_INTERVAL_NS;
-	p.hb_miss = ELECTION_DEF_HB_MISS;
+	elec_config_defaults(&p.cfg);
 
 	for (i = 1; i < argc; i++) {
 		char *a = argv[i], *val = NULL, *eq;
@@ -412,7 +468,11 @@ int main(int argc, char **argv)
 				bad("%s needs a value", name);
 			val = argv[++i];
 		}
-		if (!strcmp(name, "--algo")) {
+		opt = strncmp(name, "--", 2) ? -1 : elec_opt_by_name(name + 2);
+		if (opt >= 0 && !(elec_opts[opt].flags & ELEC_OPTF_NODE)) {
+			parse_option(name, val, opt, &p.cfg);
+			opts_given |= 1U << opt;
+		} else if (!strcmp(name, "--algo")) {
 			algo = val;
 		} else if (!strcmp(name, "--nodes")) {
 			nodes = val;
@@ -429,31 +489,6 @@ int main(int argc, char **argv)
 				p.auth = 1;
 			else if (strcmp(val, "off"))
 				bad("--auth: '%s' is not on or off", val);
-		} else if (!strcmp(name, "--suppress")) {
-			suppress = val;
-			if (!strcmp(val, "off"))
-				p.suppress_off = 1;
-			else if (strcmp(val, "on"))
-				bad("--suppress: '%s' is not on or off", val);
-		} else if (!strcmp(name, "--ask-suspect") ||
-			   !strcmp(name, "--preempt") ||
-			   !strcmp(name, "--quorum")) {
-			int off = !strcmp(val, "off");
-
-			if (!off && strcmp(val, "on"))
-				bad("%s: '%s' is not on or off", name, val);
-			if (!strcmp(name, "--preempt"))
-				p.preempt_off = off;
-			else if (!strcmp(name, "--quorum"))
-				p.quorum = !off;
-			else
-				p.ask_suspect_off = off;
-			bully_opt = name;
-		} else if (!strcmp(name, "--preempt-delay")) {
-			if (parse_dur(val, &p.preempt_delay_ns))
-				bad("--preempt-delay: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
-				    val);
-			bully_opt = name;
 		} else if (!strcmp(name, "--jitter")) {
 			char buf[128], *colon, *end;
 
@@ -474,10 +509,6 @@ int main(int argc, char **argv)
 			if (parse_dur(val, &p.rx_cost_ns) ||
 			    p.rx_cost_ns > ELECTION_DUR_MAX_NS)
 				bad("--rx-cost: '%s' is not a duration (0, or an integer with ns, us, ms or s, at most 60s)",
-				    val);
-		} else if (!strcmp(name, "--search-interval")) {
-			if (parse_dur(val, &p.search_interval_ns))
-				bad("--search-interval: '%s' is not a duration (0, or an integer with ns, us, ms or s)",
 				    val);
 		} else if (!strcmp(name, "--seed")) {
 			if (parse_u64(val, &p.seed))
@@ -511,25 +542,6 @@ int main(int argc, char **argv)
 			    !(p.loss < 1))
 				bad("--loss: '%s' is not a probability in [0, 1)",
 				    val);
-		} else if (!strcmp(name, "--timeout") ||
-			   !strcmp(name, "--coord-timeout") ||
-			   !strcmp(name, "--hb-interval")) {
-			if (parse_dur(val, &v))
-				bad("%s: '%s' is not a duration (integer with ns, us, ms or s)",
-				    name, val);
-			if (!strcmp(name, "--timeout"))
-				p.timeout_ns = v;
-			else if (!strcmp(name, "--coord-timeout"))
-				p.coord_timeout_ns = v;
-			else
-				p.hb_interval_ns = v;
-			if (!v)
-				bad("%s: must not be 0", name);
-		} else if (!strcmp(name, "--hb-miss")) {
-			if (parse_u64(val, &v) || v > U32_MAX)
-				bad("--hb-miss: '%s' is not an unsigned integer",
-				    val);
-			p.hb_miss = (u32)v;
 		} else if (!strcmp(name, "--duration")) {
 			if (parse_dur(val, &p.duration_ns) || !p.duration_ns)
 				bad("--duration: '%s' is not a positive duration (integer with ns, us, ms or s)",
@@ -568,34 +580,34 @@ int main(int argc, char **argv)
 	if (!algo)
 		bad("--algo is required");
 	p.ops = elec_algo_find_name(algo);
-	if (!p.ops)
-		bad("unknown algorithm '%s' (known: bully min-bully enh-bully ring ring-all ring-list invitation)",
-		    algo);
-	if (suppress && p.ops->algo != ELEC_ALGO_RING)
-		bad("--suppress applies to --algo ring only (Chang and Roberts' participant flag), not %s",
-		    p.ops->name);
-	if (bully_opt && (elec_algo_is_ring(p.ops->algo) ||
-			  p.ops->algo == ELEC_ALGO_INVITATION))
-		bad("%s applies to the Bully algorithms only (bully, min-bully, enh-bully), not %s",
-		    bully_opt, p.ops->name);
+	if (!p.ops) {
+		char known[256];
+		size_t off = 0;
+		unsigned int a;
+
+		known[0] = 0;
+		for (a = 1; a <= ELEC_ALGO_MAX && off < sizeof(known); a++)
+			if (elec_algo_find((u8)a))
+				off += (size_t)snprintf(known + off,
+							sizeof(known) - off,
+							" %s",
+							elec_algo_find((u8)a)->name);
+		bad("unknown algorithm '%s' (known:%s)", algo, known);
+	}
+	for (opt = 0; opt < ELEC_OPT_COUNT; opt++)
+		if ((opts_given & (1U << opt)) &&
+		    !elec_opt_applies(opt, p.ops->algo))
+			bad("--%s applies to %s only, not %s",
+			    elec_opts[opt].name, elec_opts[opt].scope,
+			    p.ops->name);
 	if (absent && (elec_algo_is_ring(p.ops->algo) ||
 		       p.ops->algo == ELEC_ALGO_INVITATION))
 		bad("--absent applies to the Bully algorithms only (bully, min-bully, enh-bully), not %s",
 		    p.ops->name);
-	memset(&cfg, 0, sizeof(cfg));
+	cfg = p.cfg;
 	cfg.self_id = 1;
 	cfg.group = 1;
 	cfg.algo = p.ops->algo;
-	cfg.hb_miss = p.hb_miss;
-	cfg.hb_interval_ns = p.hb_interval_ns;
-	cfg.timeout_ns = p.timeout_ns;
-	cfg.coord_timeout_ns = p.coord_timeout_ns;
-	cfg.suppress_off = p.suppress_off;
-	cfg.ask_suspect_off = p.ask_suspect_off;
-	cfg.preempt_off = p.preempt_off;
-	cfg.preempt_delay_ns = p.preempt_delay_ns;
-	cfg.search_interval_ns = p.search_interval_ns;
-	cfg.quorum = p.quorum;
 	if (elec_config_check(&cfg, &why))
 		bad("%s", why);
 

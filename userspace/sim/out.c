@@ -8,31 +8,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "enum-names.h"
 #include "sim.h"
+
+/*
+ * The options of the algorithm that not every algorithm has, at the
+ * values in effect, keyed as electionctl -j show keys them.
+ */
+static void put_json_options(const struct sim_params *p)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		const struct elec_opt_desc *d = &elec_opts[o];
+		u64 v = elec_opt_report(&p->cfg, o);
+		char key[40];
+
+		if (d->algos == ELEC_ALGOS_ALL ||
+		    !elec_opt_applies(o, p->ops->algo))
+			continue;
+		elec_opt_json_key(o, key, sizeof(key));
+		if (d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF)
+			printf("\"%s\":%s,", key, v ? "true" : "false");
+		else
+			printf("\"%s\":%llu,", key, (unsigned long long)v);
+	}
+}
 
 /* message type names as electionctl -j stats spells them */
 const char *out_msg_name(u8 type)
 {
-	static const char *const names[ELEC_MSG_MAX + 1] = {
-		[ELEC_MSG_ELECTION] = "election",
-		[ELEC_MSG_ANSWER] = "answer",
-		[ELEC_MSG_COORDINATOR] = "coordinator",
-		[ELEC_MSG_HEARTBEAT] = "heartbeat",
-		[ELEC_MSG_ACK] = "ack",
-		[ELEC_MSG_RETRY] = "retry",
-		[ELEC_MSG_QUERY] = "query",
-		[ELEC_MSG_CID] = "cid",
-		[ELEC_MSG_ARE_YOU_COORD] = "ayc",
-		[ELEC_MSG_AYC_REPLY] = "ayc_reply",
-		[ELEC_MSG_INVITE] = "invite",
-		[ELEC_MSG_ACCEPT] = "accept",
-		[ELEC_MSG_READY] = "ready",
-		[ELEC_MSG_ALIVE] = "alive",
-	};
-
-	if (type > ELEC_MSG_MAX || !names[type])
-		return "unknown";
-	return names[type];
+	return elec_msg_name(type) ?: "unknown";
 }
 
 static u32 be32(const u8 *p)
@@ -306,21 +312,7 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			printf("\"initiator\":\"all\",");
 		else
 			printf("\"initiator\":%u,", p->initiator);
-		if (p->ops->algo == ELEC_ALGO_RING)
-			printf("\"suppress\":%s,",
-			       p->suppress_off ? "false" : "true");
-		if (p->ops->algo == ELEC_ALGO_INVITATION)
-			printf("\"search_interval_ns\":%llu,",
-			       (unsigned long long)(p->search_interval_ns ?
-				p->search_interval_ns :
-				p->hb_interval_ns * p->hb_miss));
-		else if (!elec_algo_is_ring(p->ops->algo))
-			printf("\"ask_suspect\":%s,\"preempt\":%s,"
-			       "\"preempt_delay_ns\":%llu,\"quorum\":%s,",
-			       p->ask_suspect_off ? "false" : "true",
-			       p->preempt_off ? "false" : "true",
-			       (unsigned long long)p->preempt_delay_ns,
-			       p->quorum ? "true" : "false");
+		put_json_options(p);
 		if (p->n_absent) {
 			u32 i;
 

@@ -71,7 +71,7 @@ static void set_down(struct sim *s, struct node *nd)
 static void settle_heartbeat(struct sim *s)
 {
 	s->no_stop = 1;
-	sim_run(s, s->now + s->p->hb_interval_ns + s->p->lat_hi);
+	sim_run(s, s->now + s->p->cfg.hb_interval_ns + s->p->lat_hi);
 	s->no_stop = 0;
 }
 
@@ -98,7 +98,7 @@ static void settle_heartbeat(struct sim *s)
  */
 static void quorum_hear(struct sim *s)
 {
-	if (!s->p->quorum)
+	if (!s->p->cfg.quorum)
 		return;
 	s->no_stop = 1;
 	sim_run(s, s->now + s->p->lat_hi);
@@ -148,17 +148,17 @@ static void settle_variant(struct sim *s, struct node *b)
  */
 static u64 inv_e2_bound(const struct sim_params *p)
 {
-	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
-		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 w = p->hb_interval_ns * p->hb_miss, l = p->lat_hi;
-	u64 t = p->timeout_ns;
-	u64 srch = p->search_interval_ns ? p->search_interval_ns : w;
+	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
+		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 w = p->cfg.hb_interval_ns * p->cfg.hb_miss, l = p->lat_hi;
+	u64 t = p->cfg.timeout_ns;
+	u64 srch = p->cfg.search_interval_ns ? p->cfg.search_interval_ns : w;
 
 	if (coord < 2 * t)
 		coord = 2 * t;
 
-	return w + l + coord + (p->hb_miss + 2) * srch + t +
-	       3 * (p->hb_interval_ns + 2 * t + 3 * l);
+	return w + l + coord + (p->cfg.hb_miss + 2) * srch + t +
+	       3 * (p->cfg.hb_interval_ns + 2 * t + 3 * l);
 }
 
 static void settle(struct sim *s)
@@ -254,11 +254,11 @@ static void settle(struct sim *s)
  */
 static u64 ring_e2_bound(const struct sim_params *p)
 {
-	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
-		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 round = coord + 2 * (u64)p->n * p->timeout_ns;
+	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
+		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 round = coord + 2 * (u64)p->n * p->cfg.timeout_ns;
 
-	return p->hb_interval_ns * (p->hb_miss + 1) + 3 * round;
+	return p->cfg.hb_interval_ns * (p->cfg.hb_miss + 1) + 3 * round;
 }
 
 static void make_passive(struct sim *s, struct node *except)
@@ -306,13 +306,13 @@ static void make_passive(struct sim *s, struct node *except)
 static u64 variant_e2_bound(const struct sim_params *p)
 {
 	u64 stages = p->ops->algo == ELEC_ALGO_ENH_BULLY ? 2 : 1;
-	u64 t = p->timeout_ns, l = p->lat_hi;
+	u64 t = p->cfg.timeout_ns, l = p->lat_hi;
 	u64 run = (stages + 1) * t + l;
 	u64 takeover = p->ops->algo == ELEC_ALGO_ENH_BULLY ?
 		       stages * t + l : l;
 
-	return p->hb_interval_ns * (p->hb_miss + 1) + 2 * run +
-	       p->preempt_delay_ns + takeover + 5 * l;
+	return p->cfg.hb_interval_ns * (p->cfg.hb_miss + 1) + 2 * run +
+	       p->cfg.preempt_delay_ns + takeover + 5 * l;
 }
 
 /* generous E2 bound after the last fault, implied by the timeouts */
@@ -326,20 +326,20 @@ static u64 variant_e2_bound(const struct sim_params *p)
  */
 static u64 quorum_e2_extra(const struct sim_params *p)
 {
-	u64 t = p->timeout_ns, lease;
+	u64 t = p->cfg.timeout_ns, lease;
 
-	if (!p->quorum)
+	if (!p->cfg.quorum)
 		return 0;
-	lease = p->hb_interval_ns * (p->hb_miss - 1) - t;
-	return lease + t + p->hb_interval_ns * p->hb_miss + lease + t / 2 +
+	lease = p->cfg.hb_interval_ns * (p->cfg.hb_miss - 1) - t;
+	return lease + t + p->cfg.hb_interval_ns * p->cfg.hb_miss + lease + t / 2 +
 	       4 * p->lat_hi;
 }
 
 static u64 e2_bound(const struct sim_params *p)
 {
-	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
-		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 round = p->timeout_ns + coord + 4 * p->lat_hi;
+	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
+		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 round = p->cfg.timeout_ns + coord + 4 * p->lat_hi;
 
 	if (elec_algo_is_ring(p->ops->algo))
 		return ring_e2_bound(p);
@@ -347,8 +347,8 @@ static u64 e2_bound(const struct sim_params *p)
 		return inv_e2_bound(p);
 	if (p->ops->algo != ELEC_ALGO_BULLY)
 		return variant_e2_bound(p) + quorum_e2_extra(p);
-	return p->hb_interval_ns * (p->hb_miss + 2) + (u64)(p->n + 2) * round +
-	       p->preempt_delay_ns + quorum_e2_extra(p);
+	return p->cfg.hb_interval_ns * (p->cfg.hb_miss + 2) + (u64)(p->n + 2) * round +
+	       p->cfg.preempt_delay_ns + quorum_e2_extra(p);
 }
 
 /*
@@ -362,21 +362,21 @@ static u64 e2_bound(const struct sim_params *p)
  */
 u64 scenario_return_gap(const struct sim_params *p)
 {
-	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
-		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 gap = p->hb_interval_ns * p->hb_miss + p->hb_interval_ns +
-		  p->timeout_ns + coord;
+	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
+		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 gap = p->cfg.hb_interval_ns * p->cfg.hb_miss + p->cfg.hb_interval_ns +
+		  p->cfg.timeout_ns + coord;
 
 	if (elec_algo_is_ring(p->ops->algo))
-		gap = p->hb_interval_ns * (p->hb_miss + 1) + p->timeout_ns +
-		      coord + 2 * (u64)p->n * p->timeout_ns;
+		gap = p->cfg.hb_interval_ns * (p->cfg.hb_miss + 1) + p->cfg.timeout_ns +
+		      coord + 2 * (u64)p->n * p->cfg.timeout_ns;
 	return gap;
 }
 
 static void random_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
-	u64 detect = p->hb_interval_ns * p->hb_miss;
+	u64 detect = p->cfg.hb_interval_ns * p->cfg.hb_miss;
 	/* recover only after the others had time to notice the crash */
 	u64 rec_gap = scenario_return_gap(p);
 	u8 *up = malloc(s->n);
@@ -438,7 +438,7 @@ static void random_schedule(struct sim *s, struct run_result *r)
 			sim_push(s, a, EV_SPLIT, 0, 0, 0, rng_next(&s->srng));
 			if (a > r->last_fault_ns)
 				r->last_fault_ns = a;
-			a += rng_range(&s->srng, p->timeout_ns, 4 * detect);
+			a += rng_range(&s->srng, p->cfg.timeout_ns, 4 * detect);
 			if (c + 1 < cycles || rng_range(&s->srng, 0, 1)) {
 				sim_push(s, a, EV_HEAL, 0, 0, 0, 0);
 				if (a > r->last_fault_ns)
@@ -449,7 +449,7 @@ static void random_schedule(struct sim *s, struct run_result *r)
 	} else if (p->partitions && s->n > 1) {
 		/* a split somewhere in the schedule, healed later */
 		u64 a = s->now + rng_range(&s->srng, 0, t - s->now + detect);
-		u64 b = a + rng_range(&s->srng, p->timeout_ns, 4 * detect);
+		u64 b = a + rng_range(&s->srng, p->cfg.timeout_ns, 4 * detect);
 
 		sim_push(s, a, EV_SPLIT, 0, 0, 0, rng_next(&s->srng));
 		sim_push(s, b, EV_HEAL, 0, 0, 0, 0);
@@ -497,10 +497,10 @@ static void plan_heal(struct sim *s, struct run_result *r, u64 at)
  */
 static u64 plan_election_ns(const struct sim_params *p)
 {
-	u64 coord = p->coord_timeout_ns ? p->coord_timeout_ns :
-		    p->timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
+	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
+		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 
-	return p->timeout_ns + coord + 4 * p->lat_hi;
+	return p->cfg.timeout_ns + coord + 4 * p->lat_hi;
 }
 
 /*
@@ -515,7 +515,7 @@ static u64 plan_election_ns(const struct sim_params *p)
 static void focused_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
-	u64 w = p->hb_interval_ns * p->hb_miss, h = p->hb_interval_ns;
+	u64 w = p->cfg.hb_interval_ns * p->cfg.hb_miss, h = p->cfg.hb_interval_ns;
 	u64 e = plan_election_ns(p), gap = scenario_return_gap(p);
 	u64 t = s->now + rng_range(&s->srng, 0, h);
 	u32 cycles = 1 + (u32)rng_range(&s->srng, 0, 2), c, x;
@@ -582,8 +582,8 @@ static void focused_schedule(struct sim *s, struct run_result *r)
 static void harsh_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
-	u64 w = p->hb_interval_ns * p->hb_miss;
-	u64 gap = p->fast_recover ? p->hb_interval_ns : scenario_return_gap(p);
+	u64 w = p->cfg.hb_interval_ns * p->cfg.hb_miss;
+	u64 gap = p->fast_recover ? p->cfg.hb_interval_ns : scenario_return_gap(p);
 	u64 *down_at = calloc(s->n, sizeof(*down_at));
 	u8 *up = malloc(s->n);
 	u32 nf = 1 + (u32)rng_range(&s->srng, 0, 5), f, x, live = s->n;
@@ -610,7 +610,7 @@ static void harsh_schedule(struct sim *s, struct run_result *r)
 		} else {
 			if (t < down_at[x] + gap)
 				t = down_at[x] + gap +
-				    rng_range(&s->srng, 0, p->timeout_ns);
+				    rng_range(&s->srng, 0, p->cfg.timeout_ns);
 			up[x] = 1;
 			live++;
 			sim_push(s, t, EV_RECOVER, 0, x, 0, 0);
@@ -625,7 +625,7 @@ static void harsh_schedule(struct sim *s, struct run_result *r)
 
 		for (c = 0; c < cycles; c++) {
 			plan_split(s, r, a);
-			a += rng_range(&s->srng, p->timeout_ns, 2 * w);
+			a += rng_range(&s->srng, p->cfg.timeout_ns, 2 * w);
 			plan_heal(s, r, a);
 			a += rng_range(&s->srng, 0, w);
 		}
@@ -726,8 +726,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		settle(&s);
 		/* the heal comes at a moment drawn from the seed */
 		s.no_stop = 1;
-		last_fault = s.now + rng_range(&s.srng, 0, p.hb_interval_ns *
-					       p.hb_miss);
+		last_fault = s.now + rng_range(&s.srng, 0, p.cfg.hb_interval_ns *
+					       p.cfg.hb_miss);
 		sim_run(&s, last_fault);
 		s.now = last_fault;	/* no event is due before it */
 		s.no_stop = 0;
@@ -771,7 +771,7 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 	bound = last_fault + e2_bound(&p);
 	sim_run(&s, bound);
 	if (p.scenario == SC_RECOVER) {
-		last_fault = s.now + p.hb_interval_ns;
+		last_fault = s.now + p.cfg.hb_interval_ns;
 		sim_push(&s, last_fault, EV_RECOVER, 0, crashed->idx, 0, 0);
 		bound = last_fault + e2_bound(&p);
 		sim_run(&s, bound);
@@ -789,8 +789,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		u64 coord = elec_config_coord_timeout(&s.nodes[0].core.cfg);
 
 		s.no_stop = 1;
-		sim_run(&s, s.now + p.hb_interval_ns * (p.hb_miss + 2) +
-			    p.timeout_ns + coord);
+		sim_run(&s, s.now + p.cfg.hb_interval_ns * (p.cfg.hb_miss + 2) +
+			    p.cfg.timeout_ns + coord);
 		if (s.inv) {
 			/*
 			 * The window may end with a search's answers in
@@ -799,7 +799,7 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			 */
 			s.no_stop = 0;
 			s.dirty = 1;
-			sim_run(&s, s.now + 2 * p.lat_hi + p.timeout_ns);
+			sim_run(&s, s.now + 2 * p.lat_hi + p.cfg.timeout_ns);
 		}
 		sim_result(&s, &after);
 		if (getenv("SIMDBG")) fprintf(stderr, "after stable=%d leader=%u/%u msgs=%llu/%llu busy=%u inflight=%llu\n", after.stable, after.leader, r->leader, (unsigned long long)after.messages, (unsigned long long)r->messages, (unsigned)s.busy, (unsigned long long)s.inflight);

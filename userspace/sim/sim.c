@@ -405,7 +405,7 @@ static int node_busy(const struct node *nd)
 		       (c->inv.searching &&
 			(c->inv.found_lower || c->inv.dirty));
 	/* quorum on, no majority heard: waiting, not electing */
-	if (nd->sim->p->quorum && !c->leader &&
+	if (nd->sim->p->cfg.quorum && !c->leader &&
 	    c->phase == ELEC_BULLY_FOLLOWING &&
 	    !elec_quorum_may_run(c, nd->sim->now))
 		return 0;
@@ -538,7 +538,7 @@ void sim_node_end(struct node *nd)
 	 * Quorum on: a waiting node's chance to run, or a leader's lease,
 	 * changes with every frame heard and every timer: judge again.
 	 */
-	if (s->p->quorum)
+	if (s->p->cfg.quorum)
 		s->dirty = 1;
 	if (nd->core.leader != nd->seen_leader ||
 	    nd->core.term != nd->seen_term ||
@@ -835,7 +835,7 @@ int sim_init(struct sim *s, const struct sim_params *p)
 	s->n = p->n;
 	s->nodes_len = (size_t)p->n * sizeof(*s->nodes);
 	s->nodes = sim_map(s->nodes_len, 1);
-	if (p->quorum) {
+	if (p->cfg.quorum) {
 		s->alive_sent = calloc((size_t)p->n * p->n,
 				       sizeof(*s->alive_sent));
 		s->hb_sent = calloc((size_t)p->n * p->n,
@@ -858,22 +858,15 @@ int sim_init(struct sim *s, const struct sim_params *p)
 		s->ids[i] = s->nodes[s->by_id[i]].id;
 	s->id_lo = s->ids[0];
 
-	memset(&cfg, 0, sizeof(cfg));
+	/* every option as given; suppress only where it applies */
+	cfg = p->cfg;
+	cfg.suppress_off = false;
 	cfg.group = 1;
 	cfg.algo = p->ops->algo;
-	cfg.hb_miss = p->hb_miss;
-	cfg.hb_interval_ns = p->hb_interval_ns;
-	cfg.timeout_ns = p->timeout_ns;
-	cfg.coord_timeout_ns = p->coord_timeout_ns;
-	cfg.ask_suspect_off = p->ask_suspect_off;
-	cfg.preempt_off = p->preempt_off;
-	cfg.quorum = p->quorum;
-	cfg.preempt_delay_ns = p->preempt_delay_ns;
-	cfg.search_interval_ns = p->search_interval_ns;
 	s->ring = elec_algo_is_ring(p->ops->algo);
 	s->inv = p->ops->algo == ELEC_ALGO_INVITATION;
 	if (s->ring) {
-		cfg.suppress_off = p->suppress_off;
+		cfg.suppress_off = p->cfg.suppress_off;
 		s->q_cap = ring_queue_cap(p);
 		s->qmem_len = (size_t)s->q_cap * p->n;
 		s->qmem = mmap(NULL, s->qmem_len, PROT_READ | PROT_WRITE,
@@ -1223,7 +1216,7 @@ static int sim_quorum_ok(struct sim *s)
 		ln = sim_node_by_id(s, leader);
 		if (!ln || !ln->up || sim_side(s, ln->idx) != side ||
 		    ln->core.role != ELEC_ROLE_LEADER ||
-		    (!s->p->preempt_off && ln != best))
+		    (!s->p->cfg.preempt_off && ln != best))
 			return 0;
 		/*
 		 * A leader that may not count itself yet (it started, or
@@ -1318,7 +1311,7 @@ int sim_stable(struct sim *s)
 		return 0;
 	if (s->inv)
 		return sim_inv_grouped(s, NULL);
-	if (s->p->quorum)
+	if (s->p->cfg.quorum)
 		return sim_quorum_ok(s);
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
@@ -2088,10 +2081,10 @@ void sim_result(struct sim *s, struct run_result *r)
 		r->e1_ok = sim_inv_grouped(s, &r->components) && !s->reused;
 		if (r->components > 1)
 			r->agreed = r->e1_ok;
-	} else if (s->p->quorum) {
+	} else if (s->p->cfg.quorum) {
 		/* per side: a majority's leader, or none */
 		r->e1_ok = sim_quorum_ok(s);
-	} else if (s->p->preempt_off) {
+	} else if (s->p->cfg.preempt_off) {
 		/* every node follows the same live leader, whichever */
 		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :
 				  NULL;

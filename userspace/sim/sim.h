@@ -225,18 +225,16 @@ struct sim_params {
 	int scenario;		/* enum scenario */
 	int initiator_all;
 	u32 initiator;		/* id, when !initiator_all */
-	int suppress_off;	/* ring: --suppress off */
-	int ask_suspect_off;	/* bully: --ask-suspect off */
-	int preempt_off;	/* bully: --preempt off */
-	int quorum;		/* bully: --quorum on */
+	/*
+	 * every option of ELEC_OPTIONS() (--hb-interval, --suppress, ...;
+	 * self_id, group and algo are unused: each node has its own)
+	 */
+	struct elec_config cfg;
 	int auth;		/* --auth on: every node has a group key */
-	u64 preempt_delay_ns;	/* bully: --preempt-delay */
 	u64 seed;
 	u64 lat_lo, lat_hi;
 	int lat_set;
 	double loss;
-	u64 timeout_ns, coord_timeout_ns, hb_interval_ns;
-	u32 hb_miss;
 	int json, trace;
 	const char *timeline;	/* --timeline FILE: Chrome trace JSON */
 	int partitions;		/* random: may partition the network */
@@ -247,7 +245,6 @@ struct sim_params {
 	u64 duration_ns;	/* soak: how long to run, 0 = 10 s */
 	const u32 *absent;	/* --absent: configured ids that never start */
 	u32 n_absent;
-	u64 search_interval_ns;	/* invitation: --search-interval */
 	int timing;		/* --timing: each run's phases' wall time */
 	/* --schedule: the faults of the random scenario, as scripted */
 	const struct schedule *schedule;

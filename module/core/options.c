@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * options.c - the option and counter lists (options.h) as data, and what
+ * every embedder derives from them: accessors by option, the range and
+ * applicability checks, the defaults, the values GROUP_GET reports.
+ */
+#include "core.h"
+#include "options.h"
+#include "names.h"
+
+#define ELEC_STR2(x)	#x
+#define ELEC_STR(x)	ELEC_STR2(x)
+
+/* the words of a range, by kind, for a refusal */
+#define ELEC_RANGE_DUR(lo, hi)		"100us..60s"
+#define ELEC_RANGE_DUR0(lo, hi)		"0 or 100us..60s"
+#define ELEC_RANGE_U32(lo, hi)		ELEC_STR(lo) ".." ELEC_STR(hi)
+#define ELEC_RANGE_POS(lo, hi)		"1..4294967295"
+#define ELEC_RANGE_ON(lo, hi)		"0..1"
+#define ELEC_RANGE_OFF(lo, hi)		"0..1"
+
+const struct elec_opt_desc elec_opts[ELEC_OPT_COUNT] = {
+#define ELEC_X(ID, nm, at, field, kd, l, h, d, set, when, fl, eff)	\
+	[ELEC_OPT_ ## ID] = {						\
+		.name = nm,						\
+		.attr = at,						\
+		.kind = ELEC_OPTK_ ## kd,				\
+		.flags = (fl) | ELEC_OPTF_WHEN_ ## when,		\
+		.algos = ELEC_ALGOS_ ## set,				\
+		.lo = l,						\
+		.hi = h,						\
+		.def = d,						\
+		.scope = ELEC_SCOPE_ ## set,				\
+		.not_here = nm " applies to " ELEC_SCOPE_ ## set " only", \
+		.range = nm " out of range (" ELEC_RANGE_ ## kd(l, h) ")", \
+		.fixed = nm " is set when the group is added and cannot be changed", \
+	},
+	ELEC_OPTIONS(ELEC_X)
+#undef ELEC_X
+};
+
+const struct elec_ctr_desc elec_ctrs[ELEC_CTR_COUNT] = {
+#define ELEC_X(field, at) [ELEC_CTR_ ## field] = { #field, at },
+	ELEC_COUNTERS(ELEC_X)
+#undef ELEC_X
+};
+
+/* the value as the attribute carries it, from the member */
+#define ELEC_GET_DUR(v)		((u64)(v))
+#define ELEC_GET_DUR0(v)	((u64)(v))
+#define ELEC_GET_U32(v)		((u64)(v))
+#define ELEC_GET_POS(v)		((u64)(v))
+#define ELEC_GET_ON(v)		((u64)!!(v))
+#define ELEC_GET_OFF(v)		((u64)!(v))
+
+/**
+ * elec_opt_get() - an option's value in a configuration.
+ * @cfg: the configuration
+ * @o: the option
+ *
+ * Return: the value as its attribute carries it (ELEC_OPTK_OFF: 1 for on),
+ * 0 for an unknown option.
+ */
+u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o)
+{
+	switch (o) {
+#define ELEC_X(ID, nm, at, field, kd, ...)				\
+	case ELEC_OPT_ ## ID:						\
+		return ELEC_GET_ ## kd(cfg->field);
+	ELEC_OPTIONS(ELEC_X)
+#undef ELEC_X
+	case ELEC_OPT_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/**
+ * elec_opt_set() - set an option's value in a configuration.
+ * @cfg: the configuration
+ * @o: the option; an unknown one changes nothing
+ * @v: the value as its attribute carries it (ELEC_OPTK_OFF: 1 for on),
+ *	truncated to the member's width (check it with elec_opt_value_ok())
+ */
+void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v)
+{
+	switch (o) {
+#define ELEC_X(ID, nm, at, field, kd, ...)				\
+	case ELEC_OPT_ ## ID:						\
+		cfg->field = ELEC_OPTK_ ## kd == ELEC_OPTK_OFF ? !v :	\
+			     ELEC_OPTK_ ## kd == ELEC_OPTK_ON ? !!v :	\
+			     (__typeof__(cfg->field))v;			\
+		break;
+	ELEC_OPTIONS(ELEC_X)
+#undef ELEC_X
+	case ELEC_OPT_COUNT:
+		break;
+	}
+}
+
+/* what GROUP_GET reports: the configured value, or the default it means */
+static u64 elec_opt_eff_RAW(const struct elec_config *cfg, u64 v)
+{
+	(void)cfg;
+	return v;
+}
+
+static u64 elec_opt_eff_COORD_TIMEOUT(const struct elec_config *cfg, u64 v)
+{
+	(void)v;
+	return elec_config_coord_timeout(cfg);
+}
+
+static u64 elec_opt_eff_POS(const struct elec_config *cfg, u64 v)
+{
+	(void)v;
+	return elec_self_pos(cfg);
+}
+
+static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
+{
+	return v ? v : cfg->hb_interval_ns * cfg->hb_miss;
+}
+
+/**
+ * elec_opt_report() - the value GROUP_GET reports for an option.
+ * @cfg: the configuration
+ * @o: the option
+ *
+ * Return: elec_opt_get(), or for an option whose 0 means a default
+ * (coord-timeout, pos, search-interval) the value that default has.
+ */
+u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o)
+{
+	switch (o) {
+#define ELEC_X(ID, nm, at, field, kd, l, h, d, set, when, fl, eff)	\
+	case ELEC_OPT_ ## ID:						\
+		return elec_opt_eff_ ## eff(cfg, elec_opt_get(cfg, o));
+	ELEC_OPTIONS(ELEC_X)
+#undef ELEC_X
+	case ELEC_OPT_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/**
+ * elec_opt_applies() - whether an algorithm takes an option.
+ * @o: the option
+ * @algo: enum elec_algo value
+ *
+ * The one applicability test: the core's check of a configuration, the
+ * kernel's check of a request's attributes, electionctl's and electsim's
+ * checks of their arguments all call it.
+ *
+ * Return: true if @algo is in the option's set.
+ */
+bool elec_opt_applies(enum elec_opt o, u8 algo)
+{
+	return (unsigned int)o < ELEC_OPT_COUNT && algo <= ELEC_ALGO_MAX &&
+	       (elec_opts[o].algos & ELEC_ALGO_BIT(algo));
+}
+
+/**
+ * elec_opt_reported() - whether GROUP_GET reports an option for an
+ * algorithm.
+ * @o: the option
+ * @algo: enum elec_algo value
+ *
+ * Return: true where it applies, and for ELEC_OPTF_REPORT_ALL options
+ * everywhere (the algorithms it does not apply to report its default).
+ */
+bool elec_opt_reported(enum elec_opt o, u8 algo)
+{
+	return elec_opt_applies(o, algo) ||
+	       ((unsigned int)o < ELEC_OPT_COUNT &&
+		(elec_opts[o].flags & ELEC_OPTF_REPORT_ALL));
+}
+
+static bool elec_dur_in_range(u64 ns)
+{
+	return ns >= ELECTION_DUR_MIN_NS && ns <= ELECTION_DUR_MAX_NS;
+}
+
+/**
+ * elec_opt_value_ok() - whether a value is in an option's range.
+ * @o: the option
+ * @v: the value as its attribute carries it
+ *
+ * Return: true if a request may carry @v (ELEC_OPTF_ZERO options but
+ * ELEC_OPTK_DUR0 ones: not 0, which only the configuration holds).
+ */
+bool elec_opt_value_ok(enum elec_opt o, u64 v)
+{
+	const struct elec_opt_desc *d;
+
+	if ((unsigned int)o >= ELEC_OPT_COUNT)
+		return false;
+	d = &elec_opts[o];
+	switch (d->kind) {
+	case ELEC_OPTK_DUR:
+		return elec_dur_in_range(v);
+	case ELEC_OPTK_DUR0:
+		return !v || elec_dur_in_range(v);
+	case ELEC_OPTK_U32:
+		return v >= d->lo && v <= d->hi;
+	case ELEC_OPTK_POS:
+		return v >= 1 && v <= U32_MAX;
+	default:
+		return v <= 1;
+	}
+}
+
+/**
+ * elec_opt_by_attr() - the option an attribute carries.
+ * @attr: enum elec_attr value
+ *
+ * Return: its enum elec_opt, or -1.
+ */
+int elec_opt_by_attr(unsigned int attr)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (elec_opts[o].attr == attr)
+			return o;
+	return -1;
+}
+
+/**
+ * elec_opt_by_name() - the option a keyword names.
+ * @name: the keyword, whole
+ *
+ * Return: its enum elec_opt, or -1.
+ */
+int elec_opt_by_name(const char *name)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (!strcmp(elec_opts[o].name, name))
+			return o;
+	return -1;
+}
+
+/**
+ * elec_opt_json_key() - an option's JSON key (electionctl -j show,
+ * electsim --json) and its attribute's name.
+ * @o: the option
+ * @buf: where to write it
+ * @size: @buf's size (at least 1)
+ *
+ * The keyword with '_' for '-', and "_ns" after a duration's:
+ * "hb-interval" is "hb_interval_ns", "quorum" is "quorum".
+ */
+void elec_opt_json_key(enum elec_opt o, char *buf, size_t size)
+{
+	const char *n = (unsigned int)o < ELEC_OPT_COUNT ?
+			elec_opts[o].name : "?";
+	bool dur = (unsigned int)o < ELEC_OPT_COUNT &&
+		   (elec_opts[o].kind == ELEC_OPTK_DUR ||
+		    elec_opts[o].kind == ELEC_OPTK_DUR0);
+	size_t i = 0;
+
+	for (; *n && i + 1 < size; n++)
+		buf[i++] = *n == '-' ? '_' : *n;
+	if (dur && i + 4 < size) {
+		memcpy(buf + i, "_ns", 3);
+		i += 3;
+	}
+	buf[i] = 0;
+}
+
+/**
+ * elec_config_defaults() - set every option to its default.
+ * @cfg: the configuration; the node id, group and algorithm are left alone
+ */
+void elec_config_defaults(struct elec_config *cfg)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		elec_opt_set(cfg, o, elec_opts[o].def);
+}
+
+/**
+ * elec_config_check_options() - the options' part of elec_config_check().
+ * @cfg: the configuration (its algorithm known)
+ * @why: if not NULL, set to the first refusal's message
+ *
+ * In list order: each value in its range (0 also where it means the
+ * default), then each option another algorithm takes at its default.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int elec_config_check_options(const struct elec_config *cfg,
+			      const char **why)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		const struct elec_opt_desc *d = &elec_opts[o];
+		u64 v = elec_opt_get(cfg, o);
+
+		const char *reason = NULL;
+
+		if (!(v == 0 && (d->flags & ELEC_OPTF_ZERO)) &&
+		    !elec_opt_value_ok(o, v))
+			reason = d->range;
+		else if (!elec_opt_applies(o, cfg->algo) && v != d->def)
+			reason = d->not_here;
+		if (reason) {
+			if (why)
+				*why = reason;
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/**
+ * elec_ctr_get() - a scalar counter's value.
+ * @st: the counters
+ * @i: which
+ *
+ * Return: its value, 0 for an unknown one.
+ */
+u64 elec_ctr_get(const struct elec_stats *st, enum elec_ctr i)
+{
+	switch (i) {
+#define ELEC_X(field, at)						\
+	case ELEC_CTR_ ## field:					\
+		return st->field;
+	ELEC_COUNTERS(ELEC_X)
+#undef ELEC_X
+	case ELEC_CTR_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/* every value of each enum has its name in names.h */
+#define ELEC_ONE(...)	+ 1
+_Static_assert(0 ELEC_MSG_NAMES(ELEC_ONE) == ELEC_MSG_MAX,
+	       "ELEC_MSG_NAMES() names every message type");
+_Static_assert(0 ELEC_ROLE_NAMES(ELEC_ONE) == ELEC_ROLE_MAX + 1,
+	       "ELEC_ROLE_NAMES() names every role");
+_Static_assert(0 ELEC_DROP_NAMES(ELEC_ONE) == ELEC_DROP_MAX,
+	       "ELEC_DROP_NAMES() names every drop reason");
+_Static_assert(0 ELEC_TX_DROP_NAMES(ELEC_ONE) == ELEC_TX_DROP_MAX,
+	       "ELEC_TX_DROP_NAMES() names every transmit drop reason");
+_Static_assert(0 ELEC_EVENT_NAMES(ELEC_ONE) == ELEC_EVENT_MAX,
+	       "ELEC_EVENT_NAMES() names every event");
