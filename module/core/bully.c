@@ -1099,6 +1099,7 @@ const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
 const struct elec_algo_ops elec_bully_ops = {
 	.algo		= ELEC_ALGO_BULLY,
 	.name		= "bully",
+	.msgs		= ELEC_MSGS_BULLY,
 	.start		= bully_start,
 	.stop		= elec_bully_stop,
 	.elect		= bully_elect,

@@ -619,6 +619,9 @@ struct elec_core;
  * @wait_timers: the algorithm's slots whose expiry concludes that an
  *	awaited frame did not come in time (bit 1 << enum elec_timer_id);
  *	ELEC_TIMER_DETECT is always one; see elec_timer_awaits_rx()
+ * @msgs: the message types it sends and takes (ELEC_MSG_BIT() of each;
+ *	the counter-only ELEC_MSG_RETRY not among them), as the algorithm
+ *	dump (ELEC_CMD_ALGO_GET) reports them
  *
  * Every op but @peer_removed, @payload_ok and @max_payload is required;
  * elec_algo_find() returns only complete tables.
@@ -638,7 +641,29 @@ struct elec_algo_ops {
 	bool lowest_wins;
 	const char *const *timer_names;
 	u8 wait_timers;
+	u32 msgs;
 };
+
+/* message type sets of struct elec_algo_ops' @msgs */
+#define ELEC_MSG_BIT(t)		(1U << (t))
+#define ELEC_MSGS_BULLY		(ELEC_MSG_BIT(ELEC_MSG_ELECTION) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_ANSWER) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_COORDINATOR) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_ALIVE))
+#define ELEC_MSGS_BULLY_QUERY	(ELEC_MSGS_BULLY |			\
+				 ELEC_MSG_BIT(ELEC_MSG_QUERY) |		\
+				 ELEC_MSG_BIT(ELEC_MSG_CID))
+#define ELEC_MSGS_RING		(ELEC_MSG_BIT(ELEC_MSG_ELECTION) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_COORDINATOR) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_ACK))
+#define ELEC_MSGS_INVITATION	(ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_ARE_YOU_COORD) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_AYC_REPLY) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_INVITE) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_ACCEPT) |	\
+				 ELEC_MSG_BIT(ELEC_MSG_READY))
 
 /**
  * struct elec_core - the protocol state of one instance.

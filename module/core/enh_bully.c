@@ -576,6 +576,7 @@ static u32 enh_max_payload(u32 n_nodes)
 const struct elec_algo_ops elec_enh_bully_ops = {
 	.algo		= ELEC_ALGO_ENH_BULLY,
 	.name		= "enh-bully",
+	.msgs		= ELEC_MSGS_BULLY_QUERY,
 	.start		= enh_start,
 	.stop		= elec_bully_stop,
 	.elect		= enh_elect,

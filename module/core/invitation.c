@@ -912,6 +912,7 @@ static u32 inv_max_payload(u32 n_nodes)
 const struct elec_algo_ops elec_invitation_ops = {
 	.algo		= ELEC_ALGO_INVITATION,
 	.name		= "invitation",
+	.msgs		= ELEC_MSGS_INVITATION,
 	.start		= inv_start,
 	.stop		= inv_stop,
 	.elect		= inv_elect,

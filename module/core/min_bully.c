@@ -508,6 +508,7 @@ static u32 minb_max_payload(u32 n_nodes)
 const struct elec_algo_ops elec_min_bully_ops = {
 	.algo		= ELEC_ALGO_MIN_BULLY,
 	.name		= "min-bully",
+	.msgs		= ELEC_MSGS_BULLY_QUERY,
 	.start		= minb_start,
 	.stop		= elec_bully_stop,
 	.elect		= minb_elect,

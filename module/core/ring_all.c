@@ -131,6 +131,7 @@ const struct elec_ring_algo elec_ring_all = {
 	.ops = {
 		.algo		= ELEC_ALGO_RING_ALL,
 		.name		= "ring-all",
+		.msgs		= ELEC_MSGS_RING,
 		.start		= elec_ring_start,
 		.stop		= elec_ring_stop,
 		.elect		= elec_ring_elect,

@@ -106,6 +106,7 @@ const struct elec_ring_algo elec_ring_cr = {
 	.ops = {
 		.algo		= ELEC_ALGO_RING,
 		.name		= "ring",
+		.msgs		= ELEC_MSGS_RING,
 		.start		= elec_ring_start,
 		.stop		= elec_ring_stop,
 		.elect		= elec_ring_elect,

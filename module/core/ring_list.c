@@ -163,6 +163,7 @@ const struct elec_ring_algo elec_ring_list = {
 	.ops = {
 		.algo		= ELEC_ALGO_RING_LIST,
 		.name		= "ring-list",
+		.msgs		= ELEC_MSGS_RING,
 		.start		= elec_ring_start,
 		.stop		= elec_ring_stop,
 		.elect		= elec_ring_elect,

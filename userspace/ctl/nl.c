@@ -552,17 +552,37 @@ int elec_nl_join_events(struct elec_ctx *ctx)
 
 /*
  * group add: an option of another algorithm, whatever its value
- * (elec_opt_applies(), as the kernel checks it, with its words).
+ * (elec_opt_applies(), as the kernel checks it, with its words, and the
+ * algorithms that take it when there are several).
  */
 static int check_algo_options(const struct elec_args *a)
 {
+	char names[128];
+	unsigned int n, k, i;
 	int o;
 
-	for (o = 0; o < ELEC_OPT_COUNT; o++)
-		if ((a->seen & ELEC_KWB_OPT(o)) &&
-		    !elec_opt_applies(o, a->algo))
-			return elec_err("%s (not \"%s\")", elec_opts[o].not_here,
-					elec_algo_name(a->algo) ?: "?");
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		const struct elec_opt_desc *d = &elec_opts[o];
+		size_t off = 0;
+
+		if (!(a->seen & ELEC_KWB_OPT(o)) ||
+		    elec_opt_applies(o, a->algo))
+			continue;
+		names[0] = 0;
+		n = (unsigned int)__builtin_popcount(d->algos);
+		for (i = 1, k = 0; n > 1 && i <= ELEC_ALGO_MAX; i++) {
+			if (!(d->algos & ELEC_ALGO_BIT(i)) || off >= sizeof(names))
+				continue;
+			k++;
+			off += (size_t)snprintf(names + off, sizeof(names) - off,
+						"%s%s", k == 1 ? ": algo " :
+						k == n ? " or " : ", ",
+						elec_algo_name(i) ?: "?");
+		}
+		return elec_err("%s%s%s (not \"%s\")", d->not_here, names,
+				n > 1 ? " only" : "",
+				elec_algo_name(a->algo) ?: "?");
+	}
 	return 0;
 }
 

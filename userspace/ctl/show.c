@@ -241,17 +241,6 @@ static void end_items(FILE *out, bool *first)
 	*first = true;
 }
 
-static void print_dur(FILE *out, bool *first, const char *name,
-		      struct nlattr **tb, int type)
-{
-	char buf[32];
-
-	if (!tb[type])
-		return;
-	elec_fmt_dur(buf, sizeof(buf), nla_get_u64(tb[type]));
-	print_item(out, first, name, buf);
-}
-
 /* one option of ELEC_OPTIONS() from the reply, when present */
 static void text_option(FILE *out, bool *first, struct nlattr **tb, int o)
 {

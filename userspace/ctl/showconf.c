@@ -23,7 +23,7 @@
 #include <net/if.h>
 #include <string.h>
 
-#include "options.h"
+#include "core.h"
 #include "query.h"
 
 /*
@@ -78,19 +78,21 @@ static void reply_config(struct nlattr **tb, struct elec_config *cfg)
 }
 
 /*
- * " KEYWORD VALUE" for option @o, if @algo takes it and it is not at its
+ * " KEYWORD VALUE" for option @o, if the reply has it, the algorithm
+ * takes it and it is not at its
  * default (the timing is always written, as the default it would
  * otherwise get could change); for an option whose 0 is a default worked
  * out from the others, not when it has that value.
  */
-static void put_option(FILE *out, const struct elec_config *cfg, int o)
+static void put_option(FILE *out, struct nlattr **tb,
+		       const struct elec_config *cfg, int o)
 {
 	const struct elec_opt_desc *d = &elec_opts[o];
 	struct elec_config dflt = *cfg;
 	uint64_t v = elec_opt_get(cfg, o);
 	char buf[32];
 
-	if (!elec_opt_applies(o, cfg->algo))
+	if (!tb[d->attr] || !elec_opt_applies(o, cfg->algo))
 		return;
 	elec_opt_set(&dflt, o, d->def);
 	if (d->flags & ELEC_OPTF_ZERO ?
@@ -152,10 +154,10 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	reply_config(tb, &cfg);
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
 		if (!(elec_opts[o].flags & ELEC_OPTF_SET))
-			put_option(out, &cfg, o);
+			put_option(out, tb, &cfg, o);
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
 		if (elec_opts[o].flags & ELEC_OPTF_SET)
-			put_option(out, &cfg, o);
+			put_option(out, tb, &cfg, o);
 	if (auth)
 		fprintf(out, " key-file %s",
 			dev_word(kbuf, kword, sizeof(kword)));

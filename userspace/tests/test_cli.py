@@ -208,14 +208,15 @@ def test_parser():
              "0"], '"preempt-delay"')
     refused("group set with nothing to change", gset,
             "ask-suspect, preempt, preempt-delay, quorum, search-interval")
-    msg_ask = "ask-suspect does not apply to rings (a ring asks nobody)"
-    msg_pre = "preempt and preempt-delay do not apply to rings"
+    msg_ask = "ask-suspect applies to the Bully algorithms only"
+    msg_pre = "preempt applies to the Bully algorithms only"
+    msg_delay = "preempt-delay applies to the Bully algorithms only"
     for algo in ["ring", "ring-all", "ring-list"]:
         radd = ["group", "add", "dev", "lo", "group", "7", "id", "5",
                 "algo", algo]
         for kw, vals, msg in [("ask-suspect", ["on", "off"], msg_ask),
                               ("preempt", ["on", "off"], msg_pre),
-                              ("preempt-delay", ["0", "1s"], msg_pre)]:
+                              ("preempt-delay", ["0", "1s"], msg_delay)]:
             for v in vals:
                 refused(f"{kw} {v} with algo {algo}", radd + [kw, v], msg)
                 rc, out, err = run(radd + [kw, v])
@@ -231,8 +232,8 @@ def test_parser():
                 radd + ["timeout", "5ms", "preempt", "on"], msg_pre)
         for v in ["on", "off"]:
             refused(f"quorum {v} with algo {algo}", radd + ["quorum", v],
-                    "quorum does not apply to rings: algo bully, min-bully "
-                    f'or enh-bully only (not "{algo}")')
+                    "quorum applies to the Bully algorithms only: algo "
+                    f'bully, min-bully or enh-bully only (not "{algo}")')
 
     # search-interval: 0 or DUR, group add (algo invitation) and group set;
     # the other algorithms refuse it, invitation refuses the Bully options
@@ -259,7 +260,7 @@ def test_parser():
     for kw, v in [("ask-suspect", "on"), ("preempt", "off"),
                   ("preempt-delay", "0"), ("quorum", "on")]:
         refused(f"{kw} {v} with algo invitation", iadd + [kw, v],
-                "apply to the Bully algorithms only")
+                "applies to the Bully algorithms only")
 
     for mac in ["aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa-bb-cc-dd-ee-ff",
                 "gg:bb:cc:dd:ee:ff", "a:b:c:d:e:f", "", "aabb.ccdd.eeff",
@@ -1428,10 +1429,11 @@ def test_printers():
           and stats[0]["rx"].get("ack") == 0
           and stats[0]["rx"].get("retry") == 0
           and stats[0]["drops"].get("queue_full") == 8, lines[1])
+    # the counters of ELEC_COUNTERS() in its order, then the glue's
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
-           "elections", "leader_changes", "tx_errors", "tx_drops",
-           "elections_limited", "quorum_lost", "detect_deferred",
+           "elections", "leader_changes", "elections_limited",
+           "quorum_lost", "detect_deferred", "tx_errors", "tx_drops",
            "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)

@@ -64,13 +64,13 @@ refused_with() {
 		fail "$desc: rc=$rc, want a refusal naming \"$msg\": $out"
 	fi
 }
-refused_with "kernel: GROUP_NEW invitation preempt off" "apply to Bully only" \
+refused_with "kernel: GROUP_NEW invitation preempt off" "preempt applies to the Bully algorithms only" \
 	elec_ctl 1 --unchecked group add dev eth0 group 2 id 1 algo invitation preempt off
 refused_with "kernel: GROUP_NEW bully search-interval (any value)" \
 	"search-interval applies to the invitation algorithm only" \
 	elec_ctl 1 --unchecked group add dev eth0 group 2 id 1 algo bully search-interval 0
 check_fails "group 2 was not created" elec_ctl 1 show dev eth0 group 2
-refused_with "kernel: GROUP_SET ask-suspect on an invitation group" "apply to Bully only" \
+refused_with "kernel: GROUP_SET ask-suspect on an invitation group" "ask-suspect applies to the Bully algorithms only" \
 	elec_ctl 1 --unchecked group set dev eth0 group 1 ask-suspect on
 check "group add invitation search-interval 250ms" \
 	elec_ctl 1 group add dev eth0 group 3 id 1 algo invitation search-interval 250ms

@@ -133,7 +133,7 @@ refused_with "kernel: GROUP_NEW quorum on, 2 x 150ms x (3 - 2) = 3 x 100ms (not 
 	elec_ctl 1 --unchecked group add dev eth0 group 2 id 1 algo bully quorum on \
 	hb-interval 150ms hb-miss 3 timeout 100ms
 check_fails "group 2 was not created" elec_ctl 1 show dev eth0 group 2
-refused_with "electionctl: quorum on a ring" "quorum does not apply to rings" \
+refused_with "electionctl: quorum on a ring" "$NOBULLY: algo bully, min-bully or enh-bully only (not \"ring\")" \
 	elec_ctl 1 group add dev eth0 group 2 id 1 algo ring quorum on
 check_fails "group 2 was not created" elec_ctl 1 show dev eth0 group 2
 check "GROUP_NEW quorum on, 2 x 151ms x (3 - 2) above 3 x 100ms: accepted" \

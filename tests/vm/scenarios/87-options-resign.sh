@@ -96,9 +96,10 @@ after=$(elec_ctl 1 -j show dev eth0 group 5)
 check "group 5 unchanged by the refusals" test "$before" = "$after"
 check_fails "group 8 was not created" elec_ctl 1 show dev eth0 group 8
 
-log "--- options: the rings refuse them with the core's message"
-MSG_ASK="ask-suspect does not apply to rings"
-MSG_PRE="preempt and preempt-delay do not apply to rings"
+log "--- options: the rings refuse them with the option list's message"
+MSG_ASK="ask-suspect applies to the Bully algorithms only"
+MSG_PRE="preempt applies to the Bully algorithms only"
+MSG_DELAY="preempt-delay applies to the Bully algorithms only"
 for algo in ring ring-all ring-list; do
 	refused_with "$algo: group add ask-suspect off" "$MSG_ASK" \
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" ask-suspect off
@@ -106,12 +107,12 @@ for algo in ring ring-all ring-list; do
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" ask-suspect on
 	refused_with "$algo: group add preempt off" "$MSG_PRE" \
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" preempt off
-	refused_with "$algo: group add preempt-delay 0" "$MSG_PRE" \
+	refused_with "$algo: group add preempt-delay 0" "$MSG_DELAY" \
 		elec_ctl 1 group add dev eth0 group 6 id 1 algo "$algo" preempt-delay 0
 	# electionctl refuses these itself; --unchecked lets the kernel do it
 	refused_with "$algo: kernel refuses GROUP_NEW ask-suspect" "$MSG_ASK" \
 		elec_ctl 1 --unchecked group add dev eth0 group 6 id 1 algo "$algo" ask-suspect on
-	refused_with "$algo: kernel refuses GROUP_NEW preempt-delay" "$MSG_PRE" \
+	refused_with "$algo: kernel refuses GROUP_NEW preempt-delay" "$MSG_DELAY" \
 		elec_ctl 1 --unchecked group add dev eth0 group 6 id 1 algo "$algo" preempt-delay 0
 	check_fails "$algo: group 6 was not created" elec_ctl 1 show dev eth0 group 6
 	check "$algo: group add without options" \
@@ -120,7 +121,7 @@ for algo in ring ring-all ring-list; do
 	before=$(elec_ctl 1 -j show dev eth0 group 6)
 	refused_with "$algo: group set preempt on" "$MSG_PRE" \
 		elec_ctl 1 group set dev eth0 group 6 preempt on
-	refused_with "$algo: group set preempt-delay 1s" "$MSG_PRE" \
+	refused_with "$algo: group set preempt-delay 1s" "$MSG_DELAY" \
 		elec_ctl 1 group set dev eth0 group 6 preempt-delay 1s
 	refused_with "$algo: group set ask-suspect off with hb-miss 7" "$MSG_ASK" \
 		elec_ctl 1 group set dev eth0 group 6 ask-suspect off hb-miss 7
