@@ -11,6 +11,7 @@
 #include <linux/string.h>
 
 #include "core.h"
+#include "names.h"
 
 /* get and set round-trip, by kind; OFF rows hold the negation */
 static void to_get_set(struct kunit *test)
@@ -172,7 +173,78 @@ static void to_counters(struct kunit *test)
 			(u16)ELEC_ATTR_DETECT_DEFERRED);
 }
 
+/* each member's width, from the row (the accessors go by its kind) */
+#define ELEC_OPTION(ID, nm, at, field, ...) \
+	[ELEC_OPT_ ## ID] = sizeof_field(struct elec_config, field),
+static const u8 to_member_size[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};
+
+/* each member is as wide as its kind says */
+static void to_sizes(struct kunit *test)
+{
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		u8 want = elec_opts[o].kind == ELEC_OPTK_DUR ||
+			  elec_opts[o].kind == ELEC_OPTK_DUR0 ? 8 :
+			  elec_opts[o].kind == ELEC_OPTK_U32 ||
+			  elec_opts[o].kind == ELEC_OPTK_POS ? 4 : 1;
+
+		KUNIT_EXPECT_EQ_MSG(test, to_member_size[o], want, "%s",
+				    elec_opts[o].name);
+		KUNIT_EXPECT_NOT_NULL(test, elec_opt_not_here[o]);
+		KUNIT_EXPECT_NOT_NULL(test, elec_opt_range[o]);
+		KUNIT_EXPECT_NOT_NULL(test, elec_opt_fixed[o]);
+	}
+	KUNIT_EXPECT_STREQ(test, elec_opt_range[ELEC_OPT_HB_MISS],
+			   "hb-miss out of range (1..1000)");
+	KUNIT_EXPECT_STREQ(test, elec_opt_fixed[ELEC_OPT_POS],
+			   "pos is set when the group is added and cannot be changed");
+}
+
+/* names-list.h names every value of each enum; the algorithms' messages */
+static void to_names(struct kunit *test)
+{
+	unsigned int v;
+	u8 a;
+
+	for (v = 1; v <= ELEC_MSG_MAX; v++)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, elec_msg_name(v), "msg %u", v);
+	for (v = 0; v <= ELEC_ROLE_MAX; v++)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, elec_role_name(v), "role %u", v);
+	for (v = 1; v <= ELEC_DROP_MAX; v++)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, elec_drop_name(v), "drop %u", v);
+	for (v = 1; v <= ELEC_TX_DROP_MAX; v++)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, elec_tx_drop_name(v),
+					  "tx_drop %u", v);
+	for (v = 1; v <= ELEC_EVENT_MAX; v++)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, elec_event_name(v), "event %u",
+					  v);
+	KUNIT_EXPECT_NULL(test, elec_msg_name(0));
+	KUNIT_EXPECT_NULL(test, elec_msg_name(ELEC_MSG_MAX + 1));
+	KUNIT_EXPECT_STREQ(test, elec_msg_name(ELEC_MSG_ARE_YOU_COORD), "ayc");
+	KUNIT_EXPECT_STREQ(test, elec_drop_name(ELEC_DROP_AUTH_REPLAY),
+			   "auth_replay");
+	for (a = ELEC_ALGO_BULLY; a <= ELEC_ALGO_MAX; a++) {
+		const struct elec_algo_ops *ops = elec_algo_find(a);
+
+		KUNIT_ASSERT_NOT_NULL(test, ops);
+		KUNIT_EXPECT_STREQ(test, elec_algo_name(a), ops->name);
+		/* real message types only, heartbeats everywhere */
+		KUNIT_EXPECT_EQ(test, ops->msgs &
+				~(ELEC_MSG_BIT(ELEC_MSG_MAX + 1) - 2U), 0U);
+		KUNIT_EXPECT_FALSE(test, ops->msgs &
+				   ELEC_MSG_BIT(ELEC_MSG_RETRY));
+		KUNIT_EXPECT_TRUE(test, ops->msgs &
+				  ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT));
+	}
+	KUNIT_EXPECT_NULL(test, elec_algo_name(0));
+}
+
 static struct kunit_case elec_options_cases[] = {
+	KUNIT_CASE(to_sizes),
+	KUNIT_CASE(to_names),
 	KUNIT_CASE(to_get_set),
 	KUNIT_CASE(to_defaults),
 	KUNIT_CASE(to_applies),

@@ -92,14 +92,10 @@ static struct netlink_range_validation elec_delay_range = {
 #define ELEC_NL_POL_ON(lo, hi)	NLA_POLICY_MAX(NLA_U8, 1)
 #define ELEC_NL_POL_OFF(lo, hi)	NLA_POLICY_MAX(NLA_U8, 1)
 
-/* GROUP_NEW: every option */
-#define ELEC_NL_POL_NEW(ID, nm, at, field, kd, lo, hi, ...)		\
+/* GROUP_SET: the options it may change (when: SET) */
+#define ELEC_NL_POL_SET_SET(at, kd, lo, hi) \
 	[at] = ELEC_NL_POL_ ## kd(lo, hi),
-/* GROUP_SET: the options it may change */
-#define ELEC_NL_WHEN_SET(...)	__VA_ARGS__,
-#define ELEC_NL_WHEN_NEW(...)
-#define ELEC_NL_POL_SET(ID, nm, at, field, kd, lo, hi, d, set, when, ...) \
-	ELEC_NL_WHEN_ ## when([at] = ELEC_NL_POL_ ## kd(lo, hi))
+#define ELEC_NL_POL_SET_NEW(at, kd, lo, hi)
 
 static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
@@ -107,14 +103,19 @@ static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_NODE_ID] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_ALGO] = NLA_POLICY_RANGE(NLA_U8, ELEC_ALGO_BULLY,
 					    ELEC_ALGO_MAX),
-	ELEC_OPTIONS(ELEC_NL_POL_NEW)
+	/* every option */
+#define ELEC_OPTION(ID, nm, at, field, kd, lo, hi, ...) \
+	[at] = ELEC_NL_POL_ ## kd(lo, hi),
+#include "options-list.h"
 	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
-	ELEC_OPTIONS(ELEC_NL_POL_SET)
+#define ELEC_OPTION(ID, nm, at, field, kd, lo, hi, d, set, when, ...) \
+	ELEC_NL_POL_SET_ ## when(at, kd, lo, hi)
+#include "options-list.h"
 	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 	[ELEC_ATTR_KEY_NONE] = { .type = NLA_FLAG },
 };
@@ -243,7 +244,7 @@ static int elec_nl_options_apply(struct genl_info *info, u8 algo,
 		struct nlattr *a = info->attrs[elec_opts[o].attr];
 
 		if (a && !elec_opt_applies(o, algo)) {
-			*why = elec_opts[o].not_here;
+			*why = elec_opt_not_here[o];
 			elec_nl_err(info, a, *why);
 			return -EINVAL;
 		}
@@ -302,14 +303,21 @@ static int elec_nl_put_ids(struct sk_buff *skb, const struct elec_snapshot *s)
 
 /* ---- GROUP_GET / STATS_GET replies -------------------------------------- */
 
-/* an option's attribute in a reply, by its kind */
-#define ELEC_NL_SIZE_DUR	nla_total_size_64bit(sizeof(u64))
-#define ELEC_NL_SIZE_DUR0	nla_total_size_64bit(sizeof(u64))
-#define ELEC_NL_SIZE_U32	nla_total_size(sizeof(u32))
-#define ELEC_NL_SIZE_POS	nla_total_size(sizeof(u32))
-#define ELEC_NL_SIZE_ON		nla_total_size(sizeof(u8))
-#define ELEC_NL_SIZE_OFF	nla_total_size(sizeof(u8))
-#define ELEC_NL_OPT_SIZE(ID, nm, at, field, kd, ...) + ELEC_NL_SIZE_ ## kd
+/* the options' attributes in a GROUP_GET reply, at most */
+static size_t elec_nl_options_size(void)
+{
+	size_t n = 0;
+	int o;
+
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		n += elec_opts[o].kind == ELEC_OPTK_DUR ||
+		     elec_opts[o].kind == ELEC_OPTK_DUR0 ?
+		     nla_total_size_64bit(sizeof(u64)) :
+		     elec_opts[o].kind == ELEC_OPTK_U32 ||
+		     elec_opts[o].kind == ELEC_OPTK_POS ?
+		     nla_total_size(sizeof(u32)) : nla_total_size(sizeof(u8));
+	return n;
+}
 
 static size_t elec_nl_group_size(u32 n_peers)
 {
@@ -332,7 +340,7 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* ADMIN_UP */
 	       + nla_total_size(sizeof(u8))		/* AUTH */
 	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
-	       ELEC_OPTIONS(ELEC_NL_OPT_SIZE)		/* every option */
+	       + elec_nl_options_size()
 	       + nla_total_size_64bit(sizeof(u64))	/* INV_SEQ */
 	       + nla_total_size(sizeof(u32))		/* INV_COORDINATOR */
 	       + nla_total_size(0)			/* PEERS nest */
@@ -449,7 +457,7 @@ static size_t elec_nl_stats_size(void)
 	       + ELEC_DROP_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* TX_DROPS nest */
 	       + ELEC_TX_DROP_MAX * nla_total_size_64bit(sizeof(u64))
-	       /* TX_ERRORS and each of ELEC_COUNTERS() */
+	       /* TX_ERRORS and each of counters-list.h */
 	       + (1 + ELEC_CTR_COUNT) * nla_total_size_64bit(sizeof(u64))
 	       + 2 * nla_total_size(0)			/* TIMER_LATE nests */
 	       + (ELECTION_TIMER_LATE_BUCKETS + 2) *
@@ -500,7 +508,7 @@ static int elec_nl_put_counters(struct sk_buff *skb, int type,
 	return 0;
 }
 
-/* each of ELEC_COUNTERS() */
+/* each of counters-list.h */
 static int elec_nl_put_ctrs(struct sk_buff *skb, const struct elec_stats *st)
 {
 	int i;
@@ -1034,6 +1042,101 @@ static int elec_nl_stats_get_dumpit(struct sk_buff *skb,
 }
 
 /* module-wide counters: CAP_NET_ADMIN in the initial user namespace only */
+/* ---- ALGO_GET: the algorithms, their message types and options ------- */
+
+static const struct nla_policy elec_policy_algo[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_ALGO] = NLA_POLICY_RANGE(NLA_U8, ELEC_ALGO_BULLY,
+					    ELEC_ALGO_MAX),
+};
+
+static size_t elec_nl_algo_size(const struct elec_algo_ops *ops)
+{
+	return nla_total_size(sizeof(u8))		/* ALGO */
+	       + nla_total_size(strlen(ops->name) + 1)	/* ALGO_NAME */
+	       + nla_total_size(sizeof(u32))		/* ALGO_MSGS */
+	       + nla_total_size(0)			/* ALGO_OPTS */
+	       + ELEC_OPT_COUNT * nla_total_size(sizeof(u16));
+}
+
+static int elec_nl_fill_algo(struct sk_buff *skb,
+			     const struct elec_algo_ops *ops, u32 portid,
+			     u32 seq, int flags)
+{
+	struct nlattr *opts;
+	void *hdr;
+	int o;
+
+	hdr = genlmsg_put(skb, portid, seq, &elec_genl_family, flags,
+			  ELEC_CMD_ALGO_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u8(skb, ELEC_ATTR_ALGO, ops->algo) ||
+	    nla_put_string(skb, ELEC_ATTR_ALGO_NAME, ops->name) ||
+	    nla_put_u32(skb, ELEC_ATTR_ALGO_MSGS, ops->msgs))
+		goto cancel;
+	opts = nla_nest_start(skb, ELEC_ATTR_ALGO_OPTS);
+	if (!opts)
+		goto cancel;
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		if (elec_opt_applies(o, ops->algo) &&
+		    nla_put_u16(skb, ELEC_ATTR_ALGO_OPT, elec_opts[o].attr))
+			goto cancel;
+	nla_nest_end(skb, opts);
+	genlmsg_end(skb, hdr);
+	return 0;
+cancel:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int elec_nl_algo_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct elec_algo_ops *ops;
+	struct sk_buff *msg;
+	int err;
+
+	if (elec_nl_bad_version(info->nlhdr, info->extack))
+		return -EOPNOTSUPP;
+	if (elec_nl_missing(info, ELEC_ATTR_ALGO))
+		return -EINVAL;
+	ops = elec_algo_find(nla_get_u8(info->attrs[ELEC_ATTR_ALGO]));
+	if (!ops) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[ELEC_ATTR_ALGO],
+				    "unsupported election algorithm");
+		return -EOPNOTSUPP;
+	}
+	msg = genlmsg_new(elec_nl_algo_size(ops), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	err = elec_nl_fill_algo(msg, ops, info->snd_portid, info->snd_seq, 0);
+	if (err) {
+		nlmsg_free(msg);
+		return err;
+	}
+	return genlmsg_reply(msg, info);
+}
+
+/* cb->args[0]: the next algorithm number to report */
+static int elec_nl_algo_get_dumpit(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	long a = cb->args[0] ? cb->args[0] : ELEC_ALGO_BULLY;
+
+	if (elec_nl_bad_version(cb->nlh, cb->extack))
+		return -EOPNOTSUPP;
+	for (; a <= ELEC_ALGO_MAX; a++) {
+		const struct elec_algo_ops *ops = elec_algo_find((u8)a);
+
+		if (!ops)
+			continue;
+		if (elec_nl_fill_algo(skb, ops, NETLINK_CB(cb->skb).portid,
+				      cb->nlh->nlmsg_seq, NLM_F_MULTI))
+			break;
+	}
+	cb->args[0] = a;
+	return skb->len;
+}
+
 static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 {
 	struct sk_buff *msg;
@@ -1143,6 +1246,13 @@ static const struct genl_ops elec_genl_ops[] = {
 		/* no policy: every attribute is refused */
 		.cmd = ELEC_CMD_MODULE_GET,
 		.doit = elec_nl_module_get,
+	},
+	{
+		.cmd = ELEC_CMD_ALGO_GET,
+		.doit = elec_nl_algo_get_doit,
+		.dumpit = elec_nl_algo_get_dumpit,
+		.policy = elec_policy_algo,
+		.maxattr = ELEC_ATTR_MAX,
 	},
 };
 

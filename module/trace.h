@@ -23,28 +23,24 @@
 #include "names.h"
 #include "types.h"
 
-/*
- * The names (names.h) and the enum values they map, for tools that read
- * the format. __print_symbolic() takes the pairs as its last arguments:
- * each list ends with one more pair (a value outside it, or "unspec").
- */
-#define ELEC_TRACE_ENUM_MSG(e, n)	TRACE_DEFINE_ENUM(ELEC_MSG_ ## e);
-#define ELEC_TRACE_ENUM_ROLE(e, n)	TRACE_DEFINE_ENUM(ELEC_ROLE_ ## e);
-#define ELEC_TRACE_ENUM_DROP(e, n)	TRACE_DEFINE_ENUM(ELEC_DROP_ ## e);
-TRACE_DEFINE_ENUM(ELEC_MSG_UNSPEC);
-ELEC_MSG_NAMES(ELEC_TRACE_ENUM_MSG)
-ELEC_ROLE_NAMES(ELEC_TRACE_ENUM_ROLE)
-ELEC_DROP_NAMES(ELEC_TRACE_ENUM_DROP)
+#ifndef _ELEC_TRACE_NAMES
+#define _ELEC_TRACE_NAMES
+/* the names (names-list.h) the events print; a value without one too */
+static inline const char *elec_trace_msg(u8 type)
+{
+	return elec_msg_name(type) ? elec_msg_name(type) : "unspec";
+}
 
-#define ELEC_TRACE_SYM_MSG(e, n)	{ ELEC_MSG_ ## e, n },
-#define ELEC_TRACE_SYM_ROLE(e, n)	{ ELEC_ROLE_ ## e, n },
-#define ELEC_TRACE_SYM_DROP(e, n)	{ ELEC_DROP_ ## e, n },
-#define ELEC_TRACE_MSGS							\
-	ELEC_MSG_NAMES(ELEC_TRACE_SYM_MSG) { ELEC_MSG_UNSPEC, "unspec" }
-#define ELEC_TRACE_ROLES						\
-	ELEC_ROLE_NAMES(ELEC_TRACE_SYM_ROLE) { __ELEC_ROLE_AFTER_LAST, "?" }
-#define ELEC_TRACE_DROPS						\
-	ELEC_DROP_NAMES(ELEC_TRACE_SYM_DROP) { ELEC_DROP_UNSPEC, "unspec" }
+static inline const char *elec_trace_role(u8 role)
+{
+	return elec_role_name(role) ? elec_role_name(role) : "?";
+}
+
+static inline const char *elec_trace_drop(u8 reason)
+{
+	return elec_drop_name(reason) ? elec_drop_name(reason) : "unspec";
+}
+#endif
 
 DECLARE_EVENT_CLASS(election_frame,
 		    TP_PROTO(const struct elec_instance *inst, const struct elec_msg *msg),
@@ -53,6 +49,7 @@ DECLARE_EVENT_CLASS(election_frame,
 				     __field(u16, group)
 				     __field(u32, id)
 				     __field(u8, type)
+				     __string(type_name, elec_trace_msg(msg->type))
 				     __field(u32, src)
 				     __field(u32, dst)
 				     __field(u64, term)
@@ -61,13 +58,14 @@ DECLARE_EVENT_CLASS(election_frame,
 				   __entry->group = inst->group;
 				   __entry->id = inst->core.cfg.self_id;
 				   __entry->type = msg->type;
+				   elec_assign_str(type_name, elec_trace_msg(msg->type));
 				   __entry->src = msg->src;
 				   __entry->dst = msg->dst;
 				   __entry->term = msg->term;
 				   __entry->len = msg->payload_len;),
 		    TP_printk("dev=%s group=%u id=%u type=%s src=%u dst=%u term=%llu payload=%u",
 			      __get_str(dev), __entry->group, __entry->id,
-			      __print_symbolic(__entry->type, ELEC_TRACE_MSGS),
+			      __get_str(type_name),
 			      __entry->src, __entry->dst, __entry->term, __entry->len)
 );
 
@@ -112,6 +110,8 @@ TRACE_EVENT(election_role,
 			     __field(u32, id)
 			     __field(u8, old_role)
 			     __field(u8, role)
+			     __string(role_name, elec_trace_role(inst->core.role))
+			     __string(old_role_name, elec_trace_role(old_role))
 			     __field(u32, old_leader)
 			     __field(u32, leader)
 			     __field(u64, term)),
@@ -120,14 +120,16 @@ TRACE_EVENT(election_role,
 			   __entry->id = inst->core.cfg.self_id;
 			   __entry->old_role = old_role;
 			   __entry->role = inst->core.role;
+			   elec_assign_str(role_name, elec_trace_role(inst->core.role));
+			   elec_assign_str(old_role_name, elec_trace_role(old_role));
 			   __entry->old_leader = old_leader;
 			   __entry->leader = inst->core.leader;
 			   __entry->term = inst->core.term;),
 	    TP_printk("dev=%s group=%u id=%u role=%s leader=%u term=%llu old_role=%s old_leader=%u",
 		      __get_str(dev), __entry->group, __entry->id,
-		      __print_symbolic(__entry->role, ELEC_TRACE_ROLES),
+		      __get_str(role_name),
 		      __entry->leader, __entry->term,
-		      __print_symbolic(__entry->old_role, ELEC_TRACE_ROLES),
+		      __get_str(old_role_name),
 		      __entry->old_leader)
 );
 
@@ -143,17 +145,19 @@ TRACE_EVENT(election_drop,
 			     __field(u16, group)
 			     __field(u32, id)
 			     __field(u8, reason)
+			     __string(reason_name, elec_trace_drop(reason))
 			     __field(u8, type)
 			     __field(u32, src)),
 	    TP_fast_assign(elec_assign_str(dev, dev);
 			   __entry->group = group;
 			   __entry->id = id;
 			   __entry->reason = reason;
+			   elec_assign_str(reason_name, elec_trace_drop(reason));
 			   __entry->type = type;
 			   __entry->src = src;),
 	    TP_printk("dev=%s group=%u id=%u reason=%s type=%u src=%u",
 		      __get_str(dev), __entry->group, __entry->id,
-		      __print_symbolic(__entry->reason, ELEC_TRACE_DROPS),
+		      __get_str(reason_name),
 		      __entry->type, __entry->src)
 );
 

@@ -193,7 +193,7 @@ static bool elec_quorum_timing_ok(const struct elec_config *cfg)
  *	for a netlink extack message); untouched on success
  *
  * Checks the node and group ids (0 is reserved), the algorithm, every
- * option of ELEC_OPTIONS() (elec_config_check_options(): its range, and
+ * option of options-list.h (elec_config_check_options(): its range, and
  * its default where the algorithm does not take it), and that quorum's
  * lease outlasts a beacon period.
  *
@@ -325,7 +325,7 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 		    elec_opt_get(cfg, o) == elec_opt_get(&c->cfg, o))
 			continue;
 		if (why)
-			*why = elec_opts[o].fixed;
+			*why = elec_opt_fixed[o];
 		return -EINVAL;
 	}
 	if (cfg->quorum != c->cfg.quorum && c->running) {

@@ -237,26 +237,31 @@ struct elec_config {
  * @tx: frames sent, per enum elec_msg_type (a broadcast counts once)
  * @rx: frames received and handed to the algorithm, per message type
  * @drops: frames dropped, per enum elec_drop
+ * @elections: election runs this node started
+ * @leader_changes: times the elected value changed to a leader id other
+ *	than the last one held (a run that ends with the same leader, after
+ *	a time with none, is not a change)
+ * @elections_limited: elections that received frames would have started
+ *	and the rate limit refused (elec_core_rx_may_elect())
+ * @quorum_lost: times a Bully node with quorum on stepped down, or did not
+ *	take leadership, for want of a majority
+ * @detect_deferred: times ELEC_TIMER_DETECT (the failure detector, or a
+ *	learning window) expired at least a heartbeat interval late and was
+ *	re-armed for hb_interval x hb_miss before it took effect
+ *	(elec_core_timer())
  *
- * And one u64 per row of ELEC_COUNTERS() (options.h), named by it:
- * elections (election runs this node started), leader_changes (times the
- * elected value changed to a leader id other than the last one held; a
- * run that ends with the same leader, after a time with none, is not a
- * change), elections_limited (elections that received frames would have
- * started and the rate limit refused: elec_core_rx_may_elect()),
- * quorum_lost (times a Bully node with quorum on stepped down, or did not
- * take leadership, for want of a majority), detect_deferred (times
- * ELEC_TIMER_DETECT, the failure detector or a learning window, expired at
- * least a heartbeat interval late and was re-armed for hb_interval x
- * hb_miss before it took effect: elec_core_timer()).
+ * Each u64 after @drops is a row of counters-list.h (options.c asserts
+ * it): netlink, electionctl and electsim report them from there.
  */
 struct elec_stats {
 	u64 tx[ELEC_MSG_MAX + 1];
 	u64 rx[ELEC_MSG_MAX + 1];
 	u64 drops[ELEC_DROP_MAX + 1];
-#define ELEC_X(field, attr) u64 field;
-	ELEC_COUNTERS(ELEC_X)
-#undef ELEC_X
+	u64 elections;
+	u64 leader_changes;
+	u64 elections_limited;
+	u64 quorum_lost;
+	u64 detect_deferred;
 };
 
 /**

@@ -10,11 +10,13 @@
 #define _ELEC_CORE_PORT_H
 
 #ifdef __KERNEL__
+#include <linux/build_bug.h>
 #include <linux/types.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/stddef.h>
 #else
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -31,6 +33,10 @@ typedef __u64 u64;
 #ifndef U64_MAX
 #define U64_MAX ((u64)~0ULL)
 #endif
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
+
 #endif /* __KERNEL__ */
 
 #include <linux/election.h>

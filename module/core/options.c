@@ -1,102 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * options.c - the option and counter lists (options.h) as data, and what
- * every embedder derives from them: accessors by option, the range and
- * applicability checks, the defaults, the values GROUP_GET reports.
+ * options.c - the option and counter lists (options-list.h,
+ * counters-list.h) as data, and what every embedder derives from them:
+ * accessors by option, the range and applicability checks, the defaults,
+ * the values GROUP_GET reports.
  */
 #include "core.h"
 #include "options.h"
-#include "names.h"
 
 #define ELEC_STR2(x)	#x
 #define ELEC_STR(x)	ELEC_STR2(x)
-
-/* the words of a range, by kind, for a refusal */
-#define ELEC_RANGE_DUR(lo, hi)		"100us..60s"
-#define ELEC_RANGE_DUR0(lo, hi)		"0 or 100us..60s"
-#define ELEC_RANGE_U32(lo, hi)		ELEC_STR(lo) ".." ELEC_STR(hi)
-#define ELEC_RANGE_POS(lo, hi)		"1..4294967295"
-#define ELEC_RANGE_ON(lo, hi)		"0..1"
-#define ELEC_RANGE_OFF(lo, hi)		"0..1"
-
-const struct elec_opt_desc elec_opts[ELEC_OPT_COUNT] = {
-#define ELEC_X(ID, nm, at, field, kd, l, h, d, set, when, fl, eff)	\
-	[ELEC_OPT_ ## ID] = {						\
-		.name = nm,						\
-		.attr = at,						\
-		.kind = ELEC_OPTK_ ## kd,				\
-		.flags = (fl) | ELEC_OPTF_WHEN_ ## when,		\
-		.algos = ELEC_ALGOS_ ## set,				\
-		.lo = l,						\
-		.hi = h,						\
-		.def = d,						\
-		.scope = ELEC_SCOPE_ ## set,				\
-		.not_here = nm " applies to " ELEC_SCOPE_ ## set " only", \
-		.range = nm " out of range (" ELEC_RANGE_ ## kd(l, h) ")", \
-		.fixed = nm " is set when the group is added and cannot be changed", \
-	},
-	ELEC_OPTIONS(ELEC_X)
-#undef ELEC_X
-};
-
-const struct elec_ctr_desc elec_ctrs[ELEC_CTR_COUNT] = {
-#define ELEC_X(field, at) [ELEC_CTR_ ## field] = { #field, at },
-	ELEC_COUNTERS(ELEC_X)
-#undef ELEC_X
-};
-
-/* the value as the attribute carries it, from the member */
-#define ELEC_GET_DUR(v)		((u64)(v))
-#define ELEC_GET_DUR0(v)	((u64)(v))
-#define ELEC_GET_U32(v)		((u64)(v))
-#define ELEC_GET_POS(v)		((u64)(v))
-#define ELEC_GET_ON(v)		((u64)!!(v))
-#define ELEC_GET_OFF(v)		((u64)!(v))
-
-/**
- * elec_opt_get() - an option's value in a configuration.
- * @cfg: the configuration
- * @o: the option
- *
- * Return: the value as its attribute carries it (ELEC_OPTK_OFF: 1 for on),
- * 0 for an unknown option.
- */
-u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o)
-{
-	switch (o) {
-#define ELEC_X(ID, nm, at, field, kd, ...)				\
-	case ELEC_OPT_ ## ID:						\
-		return ELEC_GET_ ## kd(cfg->field);
-	ELEC_OPTIONS(ELEC_X)
-#undef ELEC_X
-	case ELEC_OPT_COUNT:
-		break;
-	}
-	return 0;
-}
-
-/**
- * elec_opt_set() - set an option's value in a configuration.
- * @cfg: the configuration
- * @o: the option; an unknown one changes nothing
- * @v: the value as its attribute carries it (ELEC_OPTK_OFF: 1 for on),
- *	truncated to the member's width (check it with elec_opt_value_ok())
- */
-void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v)
-{
-	switch (o) {
-#define ELEC_X(ID, nm, at, field, kd, ...)				\
-	case ELEC_OPT_ ## ID:						\
-		cfg->field = ELEC_OPTK_ ## kd == ELEC_OPTK_OFF ? !v :	\
-			     ELEC_OPTK_ ## kd == ELEC_OPTK_ON ? !!v :	\
-			     (__typeof__(cfg->field))v;			\
-		break;
-	ELEC_OPTIONS(ELEC_X)
-#undef ELEC_X
-	case ELEC_OPT_COUNT:
-		break;
-	}
-}
 
 /* what GROUP_GET reports: the configured value, or the default it means */
 static u64 elec_opt_eff_RAW(const struct elec_config *cfg, u64 v)
@@ -122,6 +35,145 @@ static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
 	return v ? v : cfg->hb_interval_ns * cfg->hb_miss;
 }
 
+#define ELEC_OPTION(ID, nm, at, field, kd, l, h, d, set, when, fl, ef) \
+	[ELEC_OPT_ ## ID] = {						\
+		.name = nm,						\
+		.attr = at,						\
+		.kind = ELEC_OPTK_ ## kd,				\
+		.flags = (fl) | ELEC_OPTF_WHEN_ ## when,		\
+		.algos = ELEC_ALGOS_ ## set,				\
+		.lo = l,						\
+		.hi = h,						\
+		.def = d,						\
+		.scope = ELEC_SCOPE_ ## set,				\
+		.off = offsetof(struct elec_config, field),		\
+		.eff = elec_opt_eff_ ## ef,				\
+	},
+const struct elec_opt_desc elec_opts[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};
+
+/* the refusal of a given option another algorithm does not take */
+#define ELEC_OPTION(ID, nm, at, field, kd, l, h, d, set, ...) \
+	[ELEC_OPT_ ## ID] = nm " applies to " ELEC_SCOPE_ ## set " only",
+const char *const elec_opt_not_here[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};
+
+/* the words of a range, by kind */
+#define ELEC_RANGE_DUR(lo, hi)		"100us..60s"
+#define ELEC_RANGE_DUR0(lo, hi)		"0 or 100us..60s"
+#define ELEC_RANGE_U32(lo, hi)		ELEC_STR(lo) ".." ELEC_STR(hi)
+#define ELEC_RANGE_POS(lo, hi)		"1..4294967295"
+#define ELEC_RANGE_ON(lo, hi)		"0..1"
+#define ELEC_RANGE_OFF(lo, hi)		"0..1"
+
+/* the refusal of a value out of range */
+#define ELEC_OPTION(ID, nm, at, field, kd, l, h, ...) \
+	[ELEC_OPT_ ## ID] = nm " out of range (" ELEC_RANGE_ ## kd(l, h) ")",
+const char *const elec_opt_range[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};
+
+/* the refusal of a change of an option group add fixes (when: NEW) */
+#define ELEC_OPTION(ID, nm, ...) \
+	[ELEC_OPT_ ## ID] = nm " is set when the group is added and cannot be changed",
+const char *const elec_opt_fixed[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};
+
+#define ELEC_COUNTER(field, at) \
+	[ELEC_CTR_ ## field] = { #field, at, offsetof(struct elec_stats, field) },
+const struct elec_ctr_desc elec_ctrs[ELEC_CTR_COUNT] = {
+#include "counters-list.h"
+};
+
+/* every u64 of struct elec_stats after the arrays is a row */
+static_assert(sizeof(struct elec_stats) ==
+	      (2 * (ELEC_MSG_MAX + 1) + ELEC_DROP_MAX + 1 + ELEC_CTR_COUNT) *
+	      sizeof(u64),
+	      "every scalar counter of struct elec_stats is in counters-list.h");
+
+/* the width of an option's member, by its kind (KUnit checks each row) */
+static unsigned int elec_opt_width(enum elec_opt o)
+{
+	switch (elec_opts[o].kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		return sizeof(u64);
+	case ELEC_OPTK_U32:
+	case ELEC_OPTK_POS:
+		return sizeof(u32);
+	default:
+		return sizeof(bool);
+	}
+}
+
+/**
+ * elec_opt_get() - an option's value in a configuration.
+ * @cfg: the configuration
+ * @o: the option
+ *
+ * Return: the value as its attribute carries it (ELEC_OPTK_OFF: 1 for
+ * on), 0 for an unknown option.
+ */
+u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o)
+{
+	const u8 *p;
+	u64 v = 0;
+
+	if ((unsigned int)o >= ELEC_OPT_COUNT)
+		return 0;
+	p = (const u8 *)cfg + elec_opts[o].off;
+	switch (elec_opt_width(o)) {
+	case sizeof(u64):
+		v = *(const u64 *)p;
+		break;
+	case sizeof(u32):
+		v = *(const u32 *)p;
+		break;
+	default:
+		v = *(const bool *)p;
+		break;
+	}
+	if (elec_opts[o].kind == ELEC_OPTK_OFF)
+		return !v;
+	if (elec_opts[o].kind == ELEC_OPTK_ON)
+		return !!v;
+	return v;
+}
+
+/**
+ * elec_opt_set() - set an option's value in a configuration.
+ * @cfg: the configuration
+ * @o: the option; an unknown one changes nothing
+ * @v: the value as its attribute carries it (ELEC_OPTK_OFF: 1 for on),
+ *	truncated to the member's width (check it with elec_opt_value_ok())
+ */
+void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v)
+{
+	u8 *p;
+
+	if ((unsigned int)o >= ELEC_OPT_COUNT)
+		return;
+	if (elec_opts[o].kind == ELEC_OPTK_OFF)
+		v = !v;
+	else if (elec_opts[o].kind == ELEC_OPTK_ON)
+		v = !!v;
+	p = (u8 *)cfg + elec_opts[o].off;
+	switch (elec_opt_width(o)) {
+	case sizeof(u64):
+		*(u64 *)p = v;
+		break;
+	case sizeof(u32):
+		*(u32 *)p = (u32)v;
+		break;
+	default:
+		*(bool *)p = v;
+		break;
+	}
+}
+
 /**
  * elec_opt_report() - the value GROUP_GET reports for an option.
  * @cfg: the configuration
@@ -132,16 +184,9 @@ static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
  */
 u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o)
 {
-	switch (o) {
-#define ELEC_X(ID, nm, at, field, kd, l, h, d, set, when, fl, eff)	\
-	case ELEC_OPT_ ## ID:						\
-		return elec_opt_eff_ ## eff(cfg, elec_opt_get(cfg, o));
-	ELEC_OPTIONS(ELEC_X)
-#undef ELEC_X
-	case ELEC_OPT_COUNT:
-		break;
-	}
-	return 0;
+	if ((unsigned int)o >= ELEC_OPT_COUNT)
+		return 0;
+	return elec_opts[o].eff(cfg, elec_opt_get(cfg, o));
 }
 
 /**
@@ -264,7 +309,7 @@ void elec_opt_json_key(enum elec_opt o, char *buf, size_t size)
 
 	for (; *n && i + 1 < size; n++)
 		buf[i++] = *n == '-' ? '_' : *n;
-	if (dur && i + 4 < size) {
+	if (dur && i + 4 <= size) {
 		memcpy(buf + i, "_ns", 3);
 		i += 3;
 	}
@@ -301,14 +346,13 @@ int elec_config_check_options(const struct elec_config *cfg,
 	for (o = 0; o < ELEC_OPT_COUNT; o++) {
 		const struct elec_opt_desc *d = &elec_opts[o];
 		u64 v = elec_opt_get(cfg, o);
-
 		const char *reason = NULL;
 
 		if (!(v == 0 && (d->flags & ELEC_OPTF_ZERO)) &&
 		    !elec_opt_value_ok(o, v))
-			reason = d->range;
+			reason = elec_opt_range[o];
 		else if (!elec_opt_applies(o, cfg->algo) && v != d->def)
-			reason = d->not_here;
+			reason = elec_opt_not_here[o];
 		if (reason) {
 			if (why)
 				*why = reason;
@@ -327,27 +371,7 @@ int elec_config_check_options(const struct elec_config *cfg,
  */
 u64 elec_ctr_get(const struct elec_stats *st, enum elec_ctr i)
 {
-	switch (i) {
-#define ELEC_X(field, at)						\
-	case ELEC_CTR_ ## field:					\
-		return st->field;
-	ELEC_COUNTERS(ELEC_X)
-#undef ELEC_X
-	case ELEC_CTR_COUNT:
-		break;
-	}
-	return 0;
+	if ((unsigned int)i >= ELEC_CTR_COUNT)
+		return 0;
+	return *(const u64 *)((const u8 *)st + elec_ctrs[i].off);
 }
-
-/* every value of each enum has its name in names.h */
-#define ELEC_ONE(...)	+ 1
-_Static_assert(0 ELEC_MSG_NAMES(ELEC_ONE) == ELEC_MSG_MAX,
-	       "ELEC_MSG_NAMES() names every message type");
-_Static_assert(0 ELEC_ROLE_NAMES(ELEC_ONE) == ELEC_ROLE_MAX + 1,
-	       "ELEC_ROLE_NAMES() names every role");
-_Static_assert(0 ELEC_DROP_NAMES(ELEC_ONE) == ELEC_DROP_MAX,
-	       "ELEC_DROP_NAMES() names every drop reason");
-_Static_assert(0 ELEC_TX_DROP_NAMES(ELEC_ONE) == ELEC_TX_DROP_MAX,
-	       "ELEC_TX_DROP_NAMES() names every transmit drop reason");
-_Static_assert(0 ELEC_EVENT_NAMES(ELEC_ONE) == ELEC_EVENT_MAX,
-	       "ELEC_EVENT_NAMES() names every event");

@@ -50,6 +50,12 @@
  *	elec_tx_drop value), and ELECTIONS, LEADER_CHANGES, TX_ERRORS,
  *	ELECTIONS_LIMITED, and the nest TIMER_LATE (timer lateness
  *	histogram).
+ * ELEC_CMD_ALGO_GET (doit with ALGO, or dump; no privilege needed): reply
+ *	per algorithm the module has ALGO, ALGO_NAME, ALGO_MSGS (the message
+ *	types it sends and takes) and ALGO_OPTS, a nest of ALGO_OPT (the
+ *	attribute of each option it takes, in the module's list order). A
+ *	tool compares them with its own list to find a module built from
+ *	another one.
  * ELEC_CMD_MODULE_GET: no request attributes; reply LIVE_INSTANCES,
  *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting), TIMER_THROTTLED
  *	and TIMER_THROTTLED_NS (the timer worker's budget pauses).
@@ -449,6 +455,8 @@ enum elec_event {
  * @ELEC_CMD_STATS_GET: read an instance's counters (doit), or all (dumpit)
  * @ELEC_CMD_MODULE_GET: read the module-wide leak accounting
  * @ELEC_CMD_EVENT: notification on the "events" multicast group
+ * @ELEC_CMD_ALGO_GET: read the algorithms the module has (doit with
+ *	ELEC_ATTR_ALGO, or dumpit): name, message types, options
  * @__ELEC_CMD_AFTER_LAST: internal use
  * @ELEC_CMD_MAX: highest valid value
  */
@@ -466,6 +474,7 @@ enum elec_cmd {
 	ELEC_CMD_STATS_GET,
 	ELEC_CMD_MODULE_GET,
 	ELEC_CMD_EVENT,
+	ELEC_CMD_ALGO_GET,
 	/* add new commands above here */
 	__ELEC_CMD_AFTER_LAST,
 	ELEC_CMD_MAX = __ELEC_CMD_AFTER_LAST - 1
@@ -604,6 +613,14 @@ enum elec_cmd {
  *	detector's timer (or a learning window, which the same timer times)
  *	expired at least a heartbeat interval late (the node itself was held
  *	up) and was given hb-interval x hb-miss more before it took effect
+ * @ELEC_ATTR_ALGO_NAME: string, ALGO_GET: the algorithm's name
+ *	("bully"), as electionctl's algo keyword takes it
+ * @ELEC_ATTR_ALGO_MSGS: u32, ALGO_GET: the message types the algorithm
+ *	sends and takes, bit (enum elec_msg_type value) set for each
+ * @ELEC_ATTR_ALGO_OPTS: nest, ALGO_GET: one ALGO_OPT per option the
+ *	algorithm takes
+ * @ELEC_ATTR_ALGO_OPT: u16, inside ALGO_OPTS: an option's attribute type
+ *	(ELEC_ATTR_HB_INTERVAL_NS, ...)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -669,6 +686,10 @@ enum elec_attr {
 	ELEC_ATTR_TIMER_THROTTLED,
 	ELEC_ATTR_TIMER_THROTTLED_NS,
 	ELEC_ATTR_DETECT_DEFERRED,
+	ELEC_ATTR_ALGO_NAME,
+	ELEC_ATTR_ALGO_MSGS,
+	ELEC_ATTR_ALGO_OPTS,
+	ELEC_ATTR_ALGO_OPT,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -11,7 +11,7 @@
 
 #include <linux/election.h>
 
-#include "enum-names.h"
+#include "names.h"
 
 /* VERSION at the top of the tree, passed by the Makefile */
 #ifndef ELECTION_VERSION
@@ -96,7 +96,7 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 /*
  * Name tables indexed by the uapi enums; NULL for unnamed values. The
  * algorithms', message types', roles', drops' and events' are
- * userspace/lib/enum-names.h's.
+ * module/core/names.h's (names-list.h).
  */
 const char *elec_attr_name(unsigned int attr);
 const char *elec_cmd_name(unsigned int cmd);
@@ -115,6 +115,7 @@ int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_stats(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_algo(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv);

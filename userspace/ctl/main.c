@@ -70,6 +70,11 @@ static void usage_module(FILE *f)
 	fputs("electionctl module\n", f);
 }
 
+static void usage_algo(FILE *f)
+{
+	fputs("electionctl algo [ ALGO ]\n", f);
+}
+
 static void usage_showconf(FILE *f)
 {
 	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
@@ -90,10 +95,11 @@ static void usage_syntax(FILE *f)
 	usage_stats(f);
 	usage_monitor(f);
 	usage_module(f);
+	usage_algo(f);
 	usage_showconf(f);
 	fputs("\n"
 	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
-	      "             showconf }\n"
+	      "             algo | showconf }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
 	      "             -u[ndo] | -V[ersion] | -h[elp] }\n"
@@ -186,6 +192,7 @@ static const struct elec_command {
 	{ "stats", elec_cmd_stats, usage_stats },
 	{ "monitor", elec_cmd_monitor, usage_monitor },
 	{ "module", elec_cmd_module, usage_module },
+	{ "algo", elec_cmd_algo, usage_algo },
 	{ "showconf", elec_cmd_showconf, usage_showconf },
 	{ "help", NULL, NULL },
 };

@@ -75,6 +75,10 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TIMER_THROTTLED] = "timer_throttled",
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = "timer_throttled_ns",
 	[ELEC_ATTR_DETECT_DEFERRED] = "detect_deferred",
+	[ELEC_ATTR_ALGO_NAME] = "algo_name",
+	[ELEC_ATTR_ALGO_MSGS] = "algo_msgs",
+	[ELEC_ATTR_ALGO_OPTS] = "algo_opts",
+	[ELEC_ATTR_ALGO_OPT] = "algo_opt",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
@@ -90,6 +94,7 @@ static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
 	[ELEC_CMD_STATS_GET] = "stats_get",
 	[ELEC_CMD_MODULE_GET] = "module_get",
 	[ELEC_CMD_EVENT] = "event",
+	[ELEC_CMD_ALGO_GET] = "algo_get",
 };
 
 #define NAME_IN(tbl, v) \

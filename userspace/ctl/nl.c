@@ -84,6 +84,10 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TIMER_THROTTLED] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_DETECT_DEFERRED] = { .type = NLA_U64 },
+	[ELEC_ATTR_ALGO_NAME] = { .type = NLA_STRING, .maxlen = 32 },
+	[ELEC_ATTR_ALGO_MSGS] = { .type = NLA_U32 },
+	[ELEC_ATTR_ALGO_OPTS] = { .type = NLA_NESTED },
+	[ELEC_ATTR_ALGO_OPT] = { .type = NLA_U16 },
 };
 
 /**
@@ -579,7 +583,7 @@ static int check_algo_options(const struct elec_args *a)
 						k == n ? " or " : ", ",
 						elec_algo_name(i) ?: "?");
 		}
-		return elec_err("%s%s%s (not \"%s\")", d->not_here, names,
+		return elec_err("%s%s%s (not \"%s\")", elec_opt_not_here[o], names,
 				n > 1 ? " only" : "",
 				elec_algo_name(a->algo) ?: "?");
 	}

@@ -28,7 +28,6 @@
 
 static int find_kw(const char *s, unsigned int allowed);
 
-#define ELEC_KW_NAME_OPT(ID, nm, ...)	[ELEC_KW_OPT(ELEC_OPT_ ## ID)] = nm,
 static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_DEV] = "dev",
 	[ELEC_KW_GROUP] = "group",
@@ -38,7 +37,8 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_HOOK_TIMEOUT] = "hook-timeout",
 	[ELEC_KW_KEY_FILE] = "key-file",
 	[ELEC_KW_KEY] = "key",
-	ELEC_OPTIONS(ELEC_KW_NAME_OPT)
+#define ELEC_OPTION(ID, nm, ...) [ELEC_KW_OPT(ELEC_OPT_ ## ID)] = nm,
+#include "options-list.h"
 };
 
 /* Reasons that carry numbers are formatted here. */

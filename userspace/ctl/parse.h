@@ -18,7 +18,7 @@
 
 /*
  * Keywords of the iproute2-style argument lists: electionctl's own, then
- * one per option of ELEC_OPTIONS() (module/core/options.h), in its order.
+ * one per option of module/core/options-list.h, in its order.
  */
 enum elec_kw {
 	ELEC_KW_DEV,
@@ -33,21 +33,21 @@ enum elec_kw {
 	ELEC_KW_COUNT = ELEC_KW_OPT0 + ELEC_OPT_COUNT
 };
 
-_Static_assert(ELEC_KW_COUNT <= 32, "the keywords fit an unsigned int");
+_Static_assert(ELEC_KW_COUNT < 32, "the keywords fit an unsigned int");
 
 /* the keyword of option @o (enum elec_opt) */
 #define ELEC_KW_OPT(o)		(ELEC_KW_OPT0 + (o))
 #define ELEC_KWB(kw)		(1u << (kw))
 #define ELEC_KWB_OPT(o)		ELEC_KWB(ELEC_KW_OPT(o))
 
-/* every option (group add), the ones group set may change */
-#define ELEC_KWB_X_NEW(ID, ...)	| ELEC_KWB_OPT(ELEC_OPT_ ## ID)
-#define ELEC_KWB_WHEN_SET(ID)	| ELEC_KWB_OPT(ELEC_OPT_ ## ID)
-#define ELEC_KWB_WHEN_NEW(ID)
-#define ELEC_KWB_X_SET(ID, nm, at, f, k, lo, hi, d, algos, when, ...) \
-	ELEC_KWB_WHEN_ ## when(ID)
-#define ELEC_KWB_OPTIONS	(0u ELEC_OPTIONS(ELEC_KWB_X_NEW))
-#define ELEC_KWB_OPTIONS_SET	(0u ELEC_OPTIONS(ELEC_KWB_X_SET))
+/* every option (group add), the ones group set may change (when: SET) */
+#define ELEC_KWB_OPTIONS	(ELEC_KWB(ELEC_KW_COUNT) - ELEC_KWB(ELEC_KW_OPT0))
+enum {
+	ELEC_KWB_OPTIONS_SET = 0
+#define ELEC_OPTION(ID, nm, at, f, k, lo, hi, d, set, when, ...) \
+	| (ELEC_OPTF_WHEN_ ## when ? ELEC_KWB_OPT(ELEC_OPT_ ## ID) : 0)
+#include "options-list.h"
+};
 /* the key of group add (key-file) and group set (key-file, key none) */
 #define ELEC_KWB_KEY		(ELEC_KWB(ELEC_KW_KEY_FILE) | \
 				 ELEC_KWB(ELEC_KW_KEY))
@@ -62,7 +62,7 @@ _Static_assert(ELEC_KW_COUNT <= 32, "the keywords fit an unsigned int");
  * @id: node id (group add) or peer id (peer add/del)
  * @algo: enum elec_algo
  * @lladdr: peer's Ethernet address
- * @opt: each option's value as its attribute carries it (ELEC_OPTIONS();
+ * @opt: each option's value as its attribute carries it (options-list.h;
  *	pos: of the node for group add, of the peer for peer add)
  * @hook_timeout_ns: monitor exec: how long a hook may run
  * @key: key-file: the key read from the file (secret: wipe it with

@@ -25,7 +25,7 @@ static bool inv_option(int o)
 }
 
 /*
- * One option of ELEC_OPTIONS() from the reply: a number, or on/off as a
+ * One option of options-list.h from the reply: a number, or on/off as a
  * boolean, keyed as elec_opt_json_key() says. Absent: null for the
  * options the kernel reports for every algorithm, nothing for the others.
  */
@@ -184,7 +184,7 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	/* started (group start) and not stopped; null from an older kernel */
 	json_opt_bool(j, "admin_up", tb, ELEC_ATTR_ADMIN_UP);
 	/*
-	 * the options in ELEC_OPTIONS() order: every algorithm's, then the
+	 * the options in options-list.h order: every algorithm's, then the
 	 * algorithm's own (suppress: ring only; the Bully options: every
 	 * algorithm, the others report the defaults); invitation's with its
 	 * group below
@@ -241,7 +241,7 @@ static void end_items(FILE *out, bool *first)
 	*first = true;
 }
 
-/* one option of ELEC_OPTIONS() from the reply, when present */
+/* one option of options-list.h from the reply, when present */
 static void text_option(FILE *out, bool *first, struct nlattr **tb, int o)
 {
 	const struct elec_opt_desc *d = &elec_opts[o];

@@ -5,7 +5,7 @@
  * per instance, "group add" with every setting that is not the default,
  * one "peer add" per peer, and "group start" when it was started.
  *
- * The options (ELEC_OPTIONS()) group add fixes come first, then the
+ * The options (options-list.h) group add fixes come first, then the
  * others, each in the list's order. Defaults are left out so that the file
  * says what was chosen: a ring position equal to the id, the Bully
  * options' defaults, a coord-timeout of ELECTION_DEF_COORD_TIMEOUT_MULT x

@@ -155,7 +155,7 @@ static void stats_json(struct elec_json *j, struct nlattr **tb)
 	emit_counters(tb[ELEC_ATTR_DROPS], ELEC_DROP_MAX, elec_drop_name,
 		      "drop", emit_json, j);
 	elec_json_obj_end(j);
-	/* ELEC_COUNTERS(), then the glue's transmit errors */
+	/* counters-list.h, then the glue's transmit errors */
 	for (i = 0; i < ELEC_CTR_COUNT; i++)
 		elec_json_u64(j, elec_ctrs[i].name,
 			      elec_nla_u64(tb, elec_ctrs[i].attr, 0));

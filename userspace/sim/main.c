@@ -265,7 +265,7 @@ static void put_dur(FILE *f, const char *opt, u64 ns)
 }
 
 /*
- * The options of ELEC_OPTIONS() as flags: those of every algorithm at the
+ * The options of options-list.h as flags: those of every algorithm at the
  * value in effect (coord-timeout's default written out), the others when
  * not at their default.
  */
@@ -299,7 +299,7 @@ static void put_options(FILE *f, const struct elec_config *cfg)
 }
 
 /*
- * --NAME VALUE of an option of ELEC_OPTIONS() into @cfg: a duration (0
+ * --NAME VALUE of an option of options-list.h into @cfg: a duration (0
  * only where it means the default), an integer, on or off. Exits with
  * status 2 on a bad value.
  */

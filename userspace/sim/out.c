@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "enum-names.h"
+#include "names.h"
 #include "sim.h"
 
 /*

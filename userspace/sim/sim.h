@@ -226,7 +226,7 @@ struct sim_params {
 	int initiator_all;
 	u32 initiator;		/* id, when !initiator_all */
 	/*
-	 * every option of ELEC_OPTIONS() (--hb-interval, --suppress, ...;
+	 * every option of options-list.h (--hb-interval, --suppress, ...;
 	 * self_id, group and algo are unused: each node has its own)
 	 */
 	struct elec_config cfg;

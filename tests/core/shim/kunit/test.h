@@ -19,6 +19,7 @@
 #define MODULE_LICENSE(x)
 #define MODULE_DESCRIPTION(x)
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define sizeof_field(TYPE, MEMBER)	sizeof((((TYPE *)0)->MEMBER))
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 
@@ -133,6 +134,8 @@ extern unsigned long shim_checks;
 	SHIM_COND(t, 0, (const void *)(p) == NULL, #p " == NULL", NULL)
 #define KUNIT_EXPECT_NOT_NULL(t, p)	\
 	SHIM_COND(t, 0, (const void *)(p) != NULL, #p " != NULL", NULL)
+#define KUNIT_EXPECT_NOT_NULL_MSG(t, p, ...)	\
+	SHIM_COND(t, 0, (const void *)(p) != NULL, #p " != NULL", __VA_ARGS__)
 #define KUNIT_ASSERT_NULL(t, p)		\
 	SHIM_COND(t, 1, (const void *)(p) == NULL, #p " == NULL", NULL)
 #define KUNIT_ASSERT_NOT_NULL(t, p)	\

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * options-list.h - every option of an instance's configuration, once.
+ *
+ * No include guard: include it after defining ELEC_OPTION(ID, name, attr,
+ * field, kind, lo, hi, def, algos, when, flags, eff) to expand each row
+ * (the style of the kernel's kvm-x86-ops.h); it undefines ELEC_OPTION.
+ * options.h says what each column means; Documentation/admin-guide.rst,
+ * "Adding an option or counter", what else a new row needs. The order is
+ * the one electionctl and electsim print the options in: a new row goes
+ * at the end.
+ */
+ELEC_OPTION(HB_INTERVAL, "hb-interval", ELEC_ATTR_HB_INTERVAL_NS,
+	    hb_interval_ns, DUR, 0, 0, ELECTION_DEF_HB_INTERVAL_NS, ALL, SET,
+	    ELEC_OPTF_FLOOR, RAW)
+ELEC_OPTION(HB_MISS, "hb-miss", ELEC_ATTR_HB_MISS, hb_miss, U32,
+	    ELECTION_HB_MISS_MIN, ELECTION_HB_MISS_MAX, ELECTION_DEF_HB_MISS,
+	    ALL, SET, 0, RAW)
+ELEC_OPTION(TIMEOUT, "timeout", ELEC_ATTR_TIMEOUT_NS, timeout_ns, DUR, 0, 0,
+	    ELECTION_DEF_TIMEOUT_NS, ALL, SET, ELEC_OPTF_FLOOR, RAW)
+ELEC_OPTION(COORD_TIMEOUT, "coord-timeout", ELEC_ATTR_COORD_TIMEOUT_NS,
+	    coord_timeout_ns, DUR, 0, 0, 0, ALL, SET,
+	    ELEC_OPTF_ZERO | ELEC_OPTF_FLOOR, COORD_TIMEOUT)
+ELEC_OPTION(POS, "pos", ELEC_ATTR_POS, self_pos, POS, 1, 0, 0, ALL, NEW,
+	    ELEC_OPTF_ZERO | ELEC_OPTF_NODE, POS)
+ELEC_OPTION(SUPPRESS, "suppress", ELEC_ATTR_SUPPRESS, suppress_off, OFF, 0, 1,
+	    1, RING_CR, NEW, 0, RAW)
+ELEC_OPTION(ASK_SUSPECT, "ask-suspect", ELEC_ATTR_ASK_SUSPECT,
+	    ask_suspect_off, OFF, 0, 1, 1, BULLY, SET, ELEC_OPTF_REPORT_ALL,
+	    RAW)
+ELEC_OPTION(PREEMPT, "preempt", ELEC_ATTR_PREEMPT, preempt_off, OFF, 0, 1, 1,
+	    BULLY, SET, ELEC_OPTF_REPORT_ALL, RAW)
+ELEC_OPTION(PREEMPT_DELAY, "preempt-delay", ELEC_ATTR_PREEMPT_DELAY_NS,
+	    preempt_delay_ns, DUR0, 0, 0, 0, BULLY, SET,
+	    ELEC_OPTF_REPORT_ALL | ELEC_OPTF_ZERO, RAW)
+ELEC_OPTION(QUORUM, "quorum", ELEC_ATTR_QUORUM, quorum, ON, 0, 1, 0, BULLY,
+	    SET, ELEC_OPTF_REPORT_ALL, RAW)
+ELEC_OPTION(SEARCH_INTERVAL, "search-interval", ELEC_ATTR_SEARCH_INTERVAL_NS,
+	    search_interval_ns, DUR0, 0, 0, 0, INVITATION, SET,
+	    ELEC_OPTF_ZERO | ELEC_OPTF_FLOOR, SEARCH_INTERVAL)
+
+#undef ELEC_OPTION
