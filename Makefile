@@ -7,7 +7,7 @@
 #   make style      checkpatch --strict, W=1 and sparse (scripts/style)
 #   make kunit      KUnit suites on UML (kunit/run)
 #   make utest      userspace unit tests (tests/core, userspace, userspace/sim,
-#                   tests/inject)
+#                   tests/inject, tests/lists)
 #   make fuzz       libFuzzer targets over the core and the codec, FUZZ_TIME
 #                   seconds each (default 300), then line coverage
 #                   (tests/fuzz; make check runs them 60 s in all)
@@ -121,6 +121,7 @@ utest:
 	$(MAKE) -C userspace check
 	$(MAKE) -C userspace/sim check
 	$(MAKE) -C tests/inject check
+	$(MAKE) -C tests/lists check
 
 # libFuzzer (clang): FUZZ_TIME seconds per target; new inputs are kept in
 # build/fuzz/corpus, crashes go to build/fuzz/artifacts
@@ -271,6 +272,7 @@ clean:
 	$(MAKE) -C userspace clean
 	$(MAKE) -C userspace/sim clean
 	$(MAKE) -C tests/inject clean
+	$(MAKE) -C tests/lists clean
 	-test ! -f tests/core/Makefile || $(MAKE) -C tests/core clean
 	$(MAKE) -C tests/fuzz clean
 	rm -rf build

@@ -5,7 +5,7 @@
  * No include guard: include it after defining ELEC_OPTION(ID, name, attr,
  * field, kind, lo, hi, def, algos, when, flags, eff) to expand each row
  * (the style of the kernel's kvm-x86-ops.h); it undefines ELEC_OPTION.
- * options.h says what each column means; Documentation/admin-guide.rst,
+ * options.h says what each column means; Documentation/development.rst,
  * "Adding an option or counter", what else a new row needs. The order is
  * the one electionctl and electsim print the options in: a new row goes
  * at the end.

@@ -87,6 +87,8 @@ static void usage_syntax(FILE *f)
 {
 	fputs("Usage: electionctl [ OPTIONS ] COMMAND\n"
 	      "       electionctl help [ OBJECT ]\n"
+	      "       electionctl help keywords { group-add | group-set | peer-add |\n"
+	      "                                   algos | on-off | values }\n"
 	      "       electionctl OBJECT help\n"
 	      "\n", f);
 	elec_usage_group(f);
@@ -158,6 +160,8 @@ static void usage(FILE *f)
 	      "ELECTION_ROLE and ELECTION_PREV_ROLE in its environment; one\n"
 	      "running longer than hook-timeout (default 30s) is killed.\n"
 	      "module prints the module-wide leak counters.\n"
+	      "algo lists the module's algorithms (id, message types, options)\n"
+	      "and warns when the module was built from another option list.\n"
 	      "showconf prints the configuration as a batch file that\n"
 	      "recreates it (group add, peer add, group start when started);\n"
 	      "-batch FILE runs one command per line (FILE - is stdin; #\n"
@@ -220,10 +224,65 @@ static const struct elec_command *find_command(const char *s)
 }
 
 /* "help [OBJECT]" */
+/*
+ * "help keywords WHAT": the words of the compiled option list, one line,
+ * for the bash completion (and anyone who wants them): group-add,
+ * group-set, peer-add (the keywords each takes), algos, on-off (the
+ * keywords that take on or off), values (the keywords whose value is a
+ * number or a duration).
+ */
+static int help_keywords(int argc, char **argv)
+{
+	static const char *const whats[] = {
+		"group-add", "group-set", "peer-add", "algos", "on-off",
+		"values",
+	};
+	const char *sep = "";
+	unsigned int a;
+	int w, o;
+
+	w = argc == 1 ? elec_lookup(argv[0], whats, NULL, ARRAY_SIZE(whats)) :
+			-1;
+	if (w < 0)
+		return elec_err("\"help keywords\" takes one of group-add, group-set, peer-add, algos, on-off, values");
+	if (w == 0)
+		sep = (printf("dev group id algo"), " ");
+	else if (w == 1)
+		sep = (printf("dev group"), " ");
+	else if (w == 2)
+		sep = (printf("dev group id lladdr"), " ");
+	for (a = 1; w == 3 && a <= ELEC_ALGO_MAX; a++)
+		if (elec_algo_name(a)) {
+			printf("%s%s", sep, elec_algo_name(a));
+			sep = " ";
+		}
+	for (o = 0; w != 3 && o < ELEC_OPT_COUNT; o++) {
+		const struct elec_opt_desc *d = &elec_opts[o];
+		bool onoff = d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF;
+		bool want = w == 0 ? true :
+			    w == 1 ? d->flags & ELEC_OPTF_SET :
+			    w == 2 ? d->flags & ELEC_OPTF_NODE :
+			    w == 4 ? onoff : !onoff;
+
+		if (want) {
+			printf("%s%s", sep, d->name);
+			sep = " ";
+		}
+	}
+	if (w == 0)
+		printf(" key-file");
+	else if (w == 1)
+		printf(" key-file key");
+	putchar('\n');
+	return ELEC_EXIT_OK;
+}
+
 static int cmd_help(int argc, char **argv)
 {
 	const struct elec_command *c;
 
+	if (argc >= 1 && !strcmp(argv[0], "keywords"))
+		return help_keywords(argc - 1, argv + 1);
 	if (argc == 0) {
 		usage(stdout);
 		return ELEC_EXIT_OK;
