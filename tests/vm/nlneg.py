@@ -116,10 +116,11 @@ REQUIRED = {
     "group-new": ["ifindex", "group", "node-id", "algo"],
     "peer-add": ["ifindex", "group", "peer-id", "peer-lladdr"],
     "peer-del": ["ifindex", "group", "peer-id"],
+    "algo-get": ["algo"],
 }
 # Reads: no privilege needed. Every other command, module-get included
 # (module-wide counters), needs CAP_NET_ADMIN.
-READS = {"group-get", "stats-get"}
+READS = {"group-get", "stats-get", "algo-get"}
 NEW_GROUP = 900                   # the group GROUP_NEW cases would create
 SCRATCH_GROUP = 901               # the positive controls' group
 NEW_PEER = 99                     # the peer PEER_ADD cases would add

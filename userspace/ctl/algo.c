@@ -14,6 +14,7 @@
 #include "core.h"
 #include "json.h"
 #include "nl.h"
+#include "parse.h"
 
 #define ALGO_SEEN_MAX	64
 
@@ -156,6 +157,7 @@ int elec_cmd_algo(struct elec_ctx *ctx, int argc, char **argv)
 	struct algo_dump d;
 	const struct elec_algo_ops *ops = NULL;
 	struct nl_msg *msg;
+	uint8_t one = 0;
 	unsigned int a;
 	int ret;
 
@@ -165,15 +167,27 @@ int elec_cmd_algo(struct elec_ctx *ctx, int argc, char **argv)
 		return elec_err("unexpected argument \"%s\" for \"algo\"",
 				argv[1]);
 	if (argc == 1) {
+		uint64_t v;
+
 		ops = elec_algo_find_name(argv[0]);
-		if (!ops)
+		/* a number: a known one, or (--unchecked) any u8, to test */
+		if (!ops && !elec_parse_uint(argv[0], 0, UINT8_MAX, &v)) {
+			one = (uint8_t)v;
+			ops = elec_algo_find(one);
+			if (!ops && !ctx->unchecked)
+				return elec_err("unknown algorithm %s for \"algo\"",
+						argv[0]);
+		} else if (ops) {
+			one = ops->algo;
+		} else {
 			return elec_err("unknown algorithm \"%s\" for \"algo\"",
 					argv[0]);
+		}
 	}
-	msg = elec_nl_msg(ctx, ELEC_CMD_ALGO_GET, !ops);
+	msg = elec_nl_msg(ctx, ELEC_CMD_ALGO_GET, argc == 0);
 	if (!msg)
 		return ELEC_EXIT_FAIL;
-	if (ops && nla_put_u8(msg, ELEC_ATTR_ALGO, ops->algo) < 0) {
+	if (argc == 1 && nla_put_u8(msg, ELEC_ATTR_ALGO, one) < 0) {
 		elec_nl_msg_free(msg);
 		return elec_fail("cannot build the request");
 	}
@@ -191,7 +205,7 @@ int elec_cmd_algo(struct elec_ctx *ctx, int argc, char **argv)
 	if (ret)
 		return ret;
 	/* a dump: the algorithms we have and the module lacks */
-	for (a = 1; !ops && a <= ELEC_ALGO_MAX && a < ALGO_SEEN_MAX; a++)
+	for (a = 1; argc == 0 && a <= ELEC_ALGO_MAX && a < ALGO_SEEN_MAX; a++)
 		if (elec_algo_find((u8)a) && !(d.seen & (1ULL << a)) &&
 		    !d.diff[0])
 			snprintf(d.diff, sizeof(d.diff),

@@ -745,6 +745,19 @@ def test_batch():
           out.endswith("group start dev eth\\1 group 12\n") and
           out.count("group start") == 1, out)
     request("showconf: a dump", ["showconf"], "group_get", {}, dump=True)
+    request("algo: a dump", ["algo"], "algo_get", {}, dump=True)
+    request("algo ring: by name", ["algo", "ring"], "algo_get", {"algo": 2})
+    request("algo 7: by number", ["algo", "7"], "algo_get", {"algo": 7})
+    refused("algo with an unknown name", ["algo", "nope"], '"nope"')
+    refused("algo with an unknown number", ["algo", "200"], "200")
+    refused("algo with two arguments", ["algo", "ring", "bully"], '"bully"')
+    rc, out, err = run(["help", "keywords", "group-set"], dry=False)
+    check("help keywords group-set: the options group set takes, the key",
+          rc == 0 and out == "dev group hb-interval hb-miss timeout "
+          "coord-timeout ask-suspect preempt preempt-delay quorum "
+          "search-interval key-file key\n", out + err)
+    refused("help keywords without a list", ["help", "keywords"],
+            "group-add")
     refused("showconf with id", ["showconf", "id", "3"], '"id"')
 
     tmp = tempfile.mkdtemp()
