@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "core.h"
 #include "electionctl.h"
 
 static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
@@ -20,10 +21,6 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_GROUP] = "group",
 	[ELEC_ATTR_NODE_ID] = "node_id",
 	[ELEC_ATTR_ALGO] = "algo",
-	[ELEC_ATTR_HB_INTERVAL_NS] = "hb_interval_ns",
-	[ELEC_ATTR_HB_MISS] = "hb_miss",
-	[ELEC_ATTR_TIMEOUT_NS] = "timeout_ns",
-	[ELEC_ATTR_COORD_TIMEOUT_NS] = "coord_timeout_ns",
 	[ELEC_ATTR_ROLE] = "role",
 	[ELEC_ATTR_LEADER] = "leader",
 	[ELEC_ATTR_TERM] = "term",
@@ -46,25 +43,18 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LIVE_PEERS] = "live_peers",
 	[ELEC_ATTR_LIVE_SKBS] = "live_skbs",
 	[ELEC_ATTR_PAD] = "pad",
-	[ELEC_ATTR_POS] = "pos",
 	[ELEC_ATTR_PEER_POS] = "peer_pos",
-	[ELEC_ATTR_SUPPRESS] = "suppress",
 	[ELEC_ATTR_ELECTIONS_LIMITED] = "elections_limited",
 	[ELEC_ATTR_TX_DROPS] = "tx_drops",
 	[ELEC_ATTR_MTU] = "mtu",
 	[ELEC_ATTR_LLADDR] = "lladdr",
-	[ELEC_ATTR_ASK_SUSPECT] = "ask_suspect",
-	[ELEC_ATTR_PREEMPT] = "preempt",
-	[ELEC_ATTR_PREEMPT_DELAY_NS] = "preempt_delay_ns",
 	[ELEC_ATTR_TIMER_LATE] = "timer_late",
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = "timer_late_buckets",
 	[ELEC_ATTR_TIMER_LATE_MAX_NS] = "timer_late_max_ns",
 	[ELEC_ATTR_TIMER_LATE_COUNT] = "timer_late_count",
-	[ELEC_ATTR_SEARCH_INTERVAL_NS] = "search_interval_ns",
 	[ELEC_ATTR_INV_SEQ] = "inv_seq",
 	[ELEC_ATTR_INV_COORDINATOR] = "inv_coordinator",
 	[ELEC_ATTR_PEER_MEMBER] = "peer_member",
-	[ELEC_ATTR_QUORUM] = "quorum",
 	[ELEC_ATTR_QUORUM_LOST] = "quorum_lost",
 	[ELEC_ATTR_PEER_HEARD_AGO_NS] = "peer_heard_ago_ns",
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = "peer_seen_lladdr",
@@ -100,8 +90,17 @@ static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
 #define NAME_IN(tbl, v) \
 	((v) < sizeof(tbl) / sizeof((tbl)[0]) ? (tbl)[v] : NULL)
 
+/* an option's attribute is named by its JSON key (elec_opt_json_key()) */
 const char *elec_attr_name(unsigned int v)
 {
+	static char keys[ELEC_OPT_COUNT][40];
+	int o = elec_opt_by_attr(v);
+
+	if (o >= 0) {
+		if (!keys[o][0])
+			elec_opt_json_key(o, keys[o], sizeof(keys[o]));
+		return keys[o];
+	}
 	return NAME_IN(attr_names, v);
 }
 

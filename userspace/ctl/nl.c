@@ -24,16 +24,24 @@
 #define SOL_NETLINK 270
 #endif
 
+/* an option's attribute type, by its kind (options.h) */
+#define ELEC_CTL_NLA_DUR	NLA_U64
+#define ELEC_CTL_NLA_DUR0	NLA_U64
+#define ELEC_CTL_NLA_U32	NLA_U32
+#define ELEC_CTL_NLA_POS	NLA_U32
+#define ELEC_CTL_NLA_ON		NLA_U8
+#define ELEC_CTL_NLA_OFF	NLA_U8
+
 struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
+	/* every option, from the list */
+#define ELEC_OPTION(ID, nm, at, field, kd, ...) \
+	[at] = { .type = ELEC_CTL_NLA_ ## kd },
+#include "options-list.h"
 	[ELEC_ATTR_IFINDEX] = { .type = NLA_U32 },
 	[ELEC_ATTR_IFNAME] = { .type = NLA_STRING, .maxlen = 16 },
 	[ELEC_ATTR_GROUP] = { .type = NLA_U16 },
 	[ELEC_ATTR_NODE_ID] = { .type = NLA_U32 },
 	[ELEC_ATTR_ALGO] = { .type = NLA_U8 },
-	[ELEC_ATTR_HB_INTERVAL_NS] = { .type = NLA_U64 },
-	[ELEC_ATTR_HB_MISS] = { .type = NLA_U32 },
-	[ELEC_ATTR_TIMEOUT_NS] = { .type = NLA_U64 },
-	[ELEC_ATTR_COORD_TIMEOUT_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_ROLE] = { .type = NLA_U8 },
 	[ELEC_ATTR_LEADER] = { .type = NLA_U32 },
 	[ELEC_ATTR_TERM] = { .type = NLA_U64 },
@@ -56,23 +64,16 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LIVE_INSTANCES] = { .type = NLA_U64 },
 	[ELEC_ATTR_LIVE_PEERS] = { .type = NLA_U64 },
 	[ELEC_ATTR_LIVE_SKBS] = { .type = NLA_U64 },
-	[ELEC_ATTR_POS] = { .type = NLA_U32 },
 	[ELEC_ATTR_PEER_POS] = { .type = NLA_U32 },
-	[ELEC_ATTR_SUPPRESS] = { .type = NLA_U8 },
 	[ELEC_ATTR_ELECTIONS_LIMITED] = { .type = NLA_U64 },
 	[ELEC_ATTR_TX_DROPS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_MTU] = { .type = NLA_U32 },
 	[ELEC_ATTR_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6, .maxlen = 6 },
-	[ELEC_ATTR_ASK_SUSPECT] = { .type = NLA_U8 },
-	[ELEC_ATTR_PREEMPT] = { .type = NLA_U8 },
-	[ELEC_ATTR_QUORUM] = { .type = NLA_U8 },
 	[ELEC_ATTR_QUORUM_LOST] = { .type = NLA_U64 },
-	[ELEC_ATTR_PREEMPT_DELAY_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_LATE] = { .type = NLA_NESTED },
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_TIMER_LATE_MAX_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_LATE_COUNT] = { .type = NLA_U64 },
-	[ELEC_ATTR_SEARCH_INTERVAL_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_INV_SEQ] = { .type = NLA_U64 },
 	[ELEC_ATTR_INV_COORDINATOR] = { .type = NLA_U32 },
 	[ELEC_ATTR_PEER_MEMBER] = { .type = NLA_U8 },
