@@ -704,6 +704,7 @@ void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg)
 {
 	struct elec_actx ax;
 
+	lockdep_assert_held(&inst->en->lock);
 	elec_inst_lock(inst, &ax);
 	*cfg = inst->core.cfg;
 	elec_inst_unlock(inst, &ax);
@@ -799,6 +800,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 	bool auth;
 	int err;
 
+	lockdep_assert_held(&inst->en->lock);
 	elec_inst_lock(inst, &ax);
 	next = cfg ? *cfg : inst->core.cfg;
 	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx_ctr;

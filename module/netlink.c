@@ -736,8 +736,7 @@ static bool elec_nl_below_floor(struct genl_info *info,
 		if (!v && (elec_opts[o].flags & ELEC_OPTF_ZERO))
 			continue;
 		if (v < floor) {
-			NL_SET_ERR_MSG_ATTR(info->extack, a,
-					    "hb-interval, timeout, coord-timeout and search-interval may not be shorter than the module parameter userns_min_interval_us without CAP_NET_ADMIN in the initial user namespace");
+			elec_nl_err(info, a, elec_opt_floor[o]);
 			return true;
 		}
 	}
@@ -1041,7 +1040,6 @@ static int elec_nl_stats_get_dumpit(struct sk_buff *skb,
 	return elec_nl_get_dumpit(skb, cb, true);
 }
 
-/* module-wide counters: CAP_NET_ADMIN in the initial user namespace only */
 /* ---- ALGO_GET: the algorithms, their message types and options ------- */
 
 static const struct nla_policy elec_policy_algo[ELEC_ATTR_MAX + 1] = {
@@ -1054,6 +1052,7 @@ static size_t elec_nl_algo_size(const struct elec_algo_ops *ops)
 	return nla_total_size(sizeof(u8))		/* ALGO */
 	       + nla_total_size(strlen(ops->name) + 1)	/* ALGO_NAME */
 	       + nla_total_size(sizeof(u32))		/* ALGO_MSGS */
+	       + nla_total_size(sizeof(u32))		/* OPTS_HASH */
 	       + nla_total_size(0)			/* ALGO_OPTS */
 	       + ELEC_OPT_COUNT * nla_total_size(sizeof(u16));
 }
@@ -1072,7 +1071,8 @@ static int elec_nl_fill_algo(struct sk_buff *skb,
 		return -EMSGSIZE;
 	if (nla_put_u8(skb, ELEC_ATTR_ALGO, ops->algo) ||
 	    nla_put_string(skb, ELEC_ATTR_ALGO_NAME, ops->name) ||
-	    nla_put_u32(skb, ELEC_ATTR_ALGO_MSGS, ops->msgs))
+	    nla_put_u32(skb, ELEC_ATTR_ALGO_MSGS, ops->msgs) ||
+	    nla_put_u32(skb, ELEC_ATTR_OPTS_HASH, elec_opt_list_hash()))
 		goto cancel;
 	opts = nla_nest_start(skb, ELEC_ATTR_ALGO_OPTS);
 	if (!opts)
@@ -1121,6 +1121,7 @@ static int elec_nl_algo_get_dumpit(struct sk_buff *skb,
 				   struct netlink_callback *cb)
 {
 	long a = cb->args[0] ? cb->args[0] : ELEC_ALGO_BULLY;
+	int err;
 
 	if (elec_nl_bad_version(cb->nlh, cb->extack))
 		return -EOPNOTSUPP;
@@ -1129,14 +1130,19 @@ static int elec_nl_algo_get_dumpit(struct sk_buff *skb,
 
 		if (!ops)
 			continue;
-		if (elec_nl_fill_algo(skb, ops, NETLINK_CB(cb->skb).portid,
-				      cb->nlh->nlmsg_seq, NLM_F_MULTI))
+		err = elec_nl_fill_algo(skb, ops, NETLINK_CB(cb->skb).portid,
+					cb->nlh->nlmsg_seq, NLM_F_MULTI);
+		/* one algorithm always fits an empty buffer */
+		if (err && !skb->len)
+			return err;
+		if (err)
 			break;
 	}
 	cb->args[0] = a;
 	return skb->len;
 }
 
+/* module-wide counters: CAP_NET_ADMIN in the initial user namespace only */
 static int elec_nl_module_get(struct sk_buff *skb, struct genl_info *info)
 {
 	struct sk_buff *msg;

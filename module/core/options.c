@@ -10,6 +10,8 @@
 
 #define ELEC_STR2(x)	#x
 #define ELEC_STR(x)	ELEC_STR2(x)
+#define ELEC_STRS2(...)	#__VA_ARGS__
+#define ELEC_STRS(...)	ELEC_STRS2(__VA_ARGS__)
 
 /* what GROUP_GET reports: the configured value, or the default it means */
 static u64 elec_opt_eff_RAW(const struct elec_config *cfg, u64 v)
@@ -75,6 +77,15 @@ const char *const elec_opt_range[ELEC_OPT_COUNT] = {
 #include "options-list.h"
 };
 
+/* the refusal of a period below the floor (ELEC_OPTF_FLOOR; netlink.c) */
+#define ELEC_FLOOR_WHY \
+	" may not be shorter than the module parameter userns_min_interval_us without CAP_NET_ADMIN in the initial user namespace"
+#define ELEC_OPTION(ID, nm, ...) \
+	[ELEC_OPT_ ## ID] = nm ELEC_FLOOR_WHY,
+const char *const elec_opt_floor[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};
+
 /* the refusal of a change of an option group add fixes (when: NEW) */
 #define ELEC_OPTION(ID, nm, ...) \
 	[ELEC_OPT_ ## ID] = nm " is set when the group is added and cannot be changed",
@@ -107,6 +118,34 @@ static unsigned int elec_opt_width(enum elec_opt o)
 	default:
 		return sizeof(bool);
 	}
+}
+
+/* the rows as text, macros expanded: elec_opt_list_hash() */
+#define ELEC_OPTION(...) \
+	ELEC_STRS(__VA_ARGS__) "\n"
+static const char elec_opt_rows[] = {
+#include "options-list.h"
+};
+
+/**
+ * elec_opt_list_hash() - a hash of the option list this was built from.
+ *
+ * 32-bit FNV-1a over every row's columns as text, macros expanded (a
+ * range, a default, a kind or a new row gives another value): ALGO_GET
+ * reports it, electionctl compares it with its own.
+ *
+ * Return: the hash.
+ */
+u32 elec_opt_list_hash(void)
+{
+	u32 h = 2166136261U;
+	size_t i;
+
+	for (i = 0; elec_opt_rows[i]; i++) {
+		h ^= (u8)elec_opt_rows[i];
+		h *= 16777619U;
+	}
+	return h;
 }
 
 /**

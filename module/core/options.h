@@ -91,6 +91,9 @@ enum elec_opt {
 	ELEC_OPT_COUNT
 };
 
+/* electionctl and electsim keep sets of options in 32-bit masks */
+static_assert(ELEC_OPT_COUNT <= 24, "the options fit the tools' masks");
+
 /**
  * enum elec_ctr - the scalar counters, in counters-list.h's order
  *	(ELEC_CTR_ ## field).
@@ -150,8 +153,10 @@ extern const struct elec_opt_desc elec_opts[ELEC_OPT_COUNT];
 extern const char *const elec_opt_not_here[ELEC_OPT_COUNT];
 extern const char *const elec_opt_range[ELEC_OPT_COUNT];
 extern const char *const elec_opt_fixed[ELEC_OPT_COUNT];
+extern const char *const elec_opt_floor[ELEC_OPT_COUNT];
 extern const struct elec_ctr_desc elec_ctrs[ELEC_CTR_COUNT];
 
+u32 elec_opt_list_hash(void);
 u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o);
 void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v);
 u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o);

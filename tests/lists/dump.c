@@ -73,3 +73,23 @@ int main(void)
 	printf("}\n");
 	return 0;
 }
+
+/*
+ * Each row's kind agrees with its struct elec_config member's width, and
+ * a U32 row's range fits the netlink policy's s16 bounds: the array of a
+ * row that does not has a negative size, and this file does not build.
+ */
+#define ROW_WIDTH_DUR	8
+#define ROW_WIDTH_DUR0	8
+#define ROW_WIDTH_U32	4
+#define ROW_WIDTH_POS	4
+#define ROW_WIDTH_ON	sizeof(bool)
+#define ROW_WIDTH_OFF	sizeof(bool)
+#define ELEC_OPTION(ID, nm, at, field, kd, lo, hi, ...)			\
+	[ELEC_OPT_ ## ID] = sizeof(char[sizeof(((struct elec_config *)0)->field) == \
+				     ROW_WIDTH_ ## kd &&		\
+				     (ELEC_OPTK_ ## kd != ELEC_OPTK_U32 ||	\
+				      (hi) <= 32767) ? 1 : -1]),
+const unsigned char rows_ok[ELEC_OPT_COUNT] = {
+#include "options-list.h"
+};

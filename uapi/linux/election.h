@@ -52,10 +52,10 @@
  *	histogram).
  * ELEC_CMD_ALGO_GET (doit with ALGO, or dump; no privilege needed): reply
  *	per algorithm the module has ALGO, ALGO_NAME, ALGO_MSGS (the message
- *	types it sends and takes) and ALGO_OPTS, a nest of ALGO_OPT (the
- *	attribute of each option it takes, in the module's list order). A
- *	tool compares them with its own list to find a module built from
- *	another one.
+ *	types it sends and takes), ALGO_OPTS, a nest of ALGO_OPT (the
+ *	attribute of each option it takes, in the module's list order), and
+ *	OPTS_HASH (of the whole option list). A tool compares them with its
+ *	own list to find a module built from another one.
  * ELEC_CMD_MODULE_GET: no request attributes; reply LIVE_INSTANCES,
  *	LIVE_PEERS, LIVE_SKBS (module-wide leak accounting), TIMER_THROTTLED
  *	and TIMER_THROTTLED_NS (the timer worker's budget pauses).
@@ -621,6 +621,10 @@ enum elec_cmd {
  *	algorithm takes
  * @ELEC_ATTR_ALGO_OPT: u16, inside ALGO_OPTS: an option's attribute type
  *	(ELEC_ATTR_HB_INTERVAL_NS, ...)
+ * @ELEC_ATTR_OPTS_HASH: u32, ALGO_GET: a hash (32-bit FNV-1a) of the
+ *	text of the option list the module was built from (each row's
+ *	columns, macros expanded): a tool built from another list, however
+ *	it differs (a range, a default, a kind), sees another value
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -690,6 +694,7 @@ enum elec_attr {
 	ELEC_ATTR_ALGO_MSGS,
 	ELEC_ATTR_ALGO_OPTS,
 	ELEC_ATTR_ALGO_OPT,
+	ELEC_ATTR_OPTS_HASH,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

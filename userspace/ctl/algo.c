@@ -27,13 +27,13 @@ struct algo_dump {
 };
 
 /* the options of a reply as a set of option bits; unknown attrs: -1 */
-static int reply_options(struct nlattr *nest, uint32_t *set, int *unknown)
+static int reply_options(struct nlattr *nest, uint32_t *set, bool *unknown)
 {
 	struct nlattr *a;
 	int rem;
 
 	*set = 0;
-	*unknown = 0;
+	*unknown = false;
 	if (!nest)
 		return 0;
 	nla_for_each_nested(a, nest, rem) {
@@ -43,7 +43,7 @@ static int reply_options(struct nlattr *nest, uint32_t *set, int *unknown)
 			continue;
 		o = elec_opt_by_attr(nla_get_u16(a));
 		if (o < 0)
-			*unknown = nla_get_u16(a);
+			*unknown = true;
 		else
 			*set |= 1U << o;
 	}
@@ -63,7 +63,7 @@ static uint32_t own_options(unsigned int algo)
 
 /* record the first difference between the module's row and ours */
 static bool compare(struct algo_dump *d, unsigned int algo, const char *name,
-		    uint32_t msgs, uint32_t opts, int unknown)
+		    uint32_t msgs, uint32_t opts, bool unknown, uint32_t hash)
 {
 	const struct elec_algo_ops *ops = algo <= ELEC_ALGO_MAX ?
 					  elec_algo_find((u8)algo) : NULL;
@@ -79,6 +79,8 @@ static bool compare(struct algo_dump *d, unsigned int algo, const char *name,
 		why = "another option set";
 	else if (msgs != ops->msgs)
 		why = "other message types";
+	else if (hash != elec_opt_list_hash())
+		why = "another option list (a range, a default or a kind)";
 	if (why && !d->diff[0])
 		snprintf(d->diff, sizeof(d->diff),
 			 "algorithm %u (\"%s\") has %s", algo, name, why);
@@ -113,7 +115,7 @@ static int algo_cb(struct nlattr **tb, void *arg)
 	unsigned int algo, i;
 	uint32_t msgs, opts;
 	const char *name;
-	int unknown;
+	bool unknown;
 	bool same;
 
 	if (!tb[ELEC_ATTR_ALGO] || !tb[ELEC_ATTR_ALGO_NAME])
@@ -124,7 +126,9 @@ static int algo_cb(struct nlattr **tb, void *arg)
 	reply_options(tb[ELEC_ATTR_ALGO_OPTS], &opts, &unknown);
 	if (algo < ALGO_SEEN_MAX)
 		d->seen |= 1ULL << algo;
-	same = compare(d, algo, name, msgs, opts, unknown);
+	same = compare(d, algo, name, msgs, opts, unknown,
+		       (uint32_t)elec_nla_u64(tb, ELEC_ATTR_OPTS_HASH,
+					      elec_opt_list_hash()));
 	d->n++;
 	if (d->ctx->json) {
 		elec_json_obj_begin(&d->j, NULL);
@@ -198,7 +202,7 @@ int elec_cmd_algo(struct elec_ctx *ctx, int argc, char **argv)
 	ret = elec_nl_transact(ctx, msg, algo_cb, &d);
 	if (ctx->dry_run)
 		return ret;
-	if (ctx->json && !ret) {
+	if (ctx->json) {
 		elec_json_arr_end(&d.j);
 		putchar('\n');
 	}

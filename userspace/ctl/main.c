@@ -223,7 +223,6 @@ static const struct elec_command *find_command(const char *s)
 	return &commands[c];
 }
 
-/* "help [OBJECT]" */
 /*
  * "help keywords WHAT": the words of the compiled option list, one line,
  * for the bash completion (and anyone who wants them): group-add,
@@ -277,6 +276,7 @@ static int help_keywords(int argc, char **argv)
 	return ELEC_EXIT_OK;
 }
 
+/* "help [OBJECT]" */
 static int cmd_help(int argc, char **argv)
 {
 	const struct elec_command *c;

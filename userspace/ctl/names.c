@@ -2,7 +2,7 @@
 /*
  * names.c - names of the netlink attributes and commands, formatting
  * helpers, errors. The names of algorithms, message types, roles, drop
- * reasons and events are userspace/lib/names.c's, shared with electsim.
+ * reasons and events are module/core/names.c's, shared with electsim.
  *
  * Every table is indexed by its uapi enum; a value added to the uapi header
  * needs one row here and shows up in every output (unnamed values print as
@@ -69,6 +69,7 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_ALGO_MSGS] = "algo_msgs",
 	[ELEC_ATTR_ALGO_OPTS] = "algo_opts",
 	[ELEC_ATTR_ALGO_OPT] = "algo_opt",
+	[ELEC_ATTR_OPTS_HASH] = "opts_hash",
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

@@ -89,6 +89,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_ALGO_MSGS] = { .type = NLA_U32 },
 	[ELEC_ATTR_ALGO_OPTS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_ALGO_OPT] = { .type = NLA_U16 },
+	[ELEC_ATTR_OPTS_HASH] = { .type = NLA_U32 },
 };
 
 /**

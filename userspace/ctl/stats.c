@@ -155,15 +155,24 @@ static void stats_json(struct elec_json *j, struct nlattr **tb)
 	emit_counters(tb[ELEC_ATTR_DROPS], ELEC_DROP_MAX, elec_drop_name,
 		      "drop", emit_json, j);
 	elec_json_obj_end(j);
-	/* counters-list.h, then the glue's transmit errors */
-	for (i = 0; i < ELEC_CTR_COUNT; i++)
+	/*
+	 * counters-list.h in its order, with the glue's transmit errors
+	 * where the first -j stats had them: after leader_changes (the text
+	 * ends its line with them)
+	 */
+	for (i = 0; i < ELEC_CTR_COUNT; i++) {
+		if (i == ELEC_CTR_elections_limited) {
+			elec_json_u64(j, "tx_errors",
+				      elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
+			elec_json_obj_begin(j, "tx_drops");
+			emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
+				      elec_tx_drop_name, "tx_drop", emit_json,
+				      j);
+			elec_json_obj_end(j);
+		}
 		elec_json_u64(j, elec_ctrs[i].name,
 			      elec_nla_u64(tb, elec_ctrs[i].attr, 0));
-	elec_json_u64(j, "tx_errors", elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
-	elec_json_obj_begin(j, "tx_drops");
-	emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
-		      elec_tx_drop_name, "tx_drop", emit_json, j);
-	elec_json_obj_end(j);
+	}
 	timer_late_json(j, tb);
 	elec_json_obj_end(j);
 }

@@ -264,36 +264,65 @@ static void put_dur(FILE *f, const char *opt, u64 ns)
 	fprintf(f, " %s %s", opt, buf);
 }
 
-/*
- * The options of options-list.h as flags: those of every algorithm at the
- * value in effect (coord-timeout's default written out), the others when
- * not at their default.
- */
-static void put_options(FILE *f, const struct elec_config *cfg)
+/* one option as a flag: a duration, on or off, a number */
+static void put_option(FILE *f, int o, u64 v)
 {
+	char name[40];
+
+	snprintf(name, sizeof(name), "--%s", elec_opts[o].name);
+	switch (elec_opts[o].kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		put_dur(f, name, v);
+		break;
+	case ELEC_OPTK_ON:
+	case ELEC_OPTK_OFF:
+		fprintf(f, " %s %s", name, v ? "on" : "off");
+		break;
+	default:
+		fprintf(f, " %s %llu", name, (unsigned long long)v);
+		break;
+	}
+}
+
+/*
+ * The options of options-list.h as flags, in the order the replay lines
+ * have always had (scripts and tests compare them): an algorithm's own
+ * on/off options not at their default, then (@tail false) --auth and the
+ * other flags follow, then its own other options not at their default;
+ * with @tail, at the end, every algorithm's at the value in effect
+ * (coord-timeout's default written out): T and coord-timeout first, then
+ * the heartbeat's, then any later row in the list's order.
+ */
+static void put_options(FILE *f, const struct elec_config *cfg, int part)
+{
+	static const enum elec_opt timing[] = {
+		ELEC_OPT_TIMEOUT, ELEC_OPT_COORD_TIMEOUT, ELEC_OPT_HB_INTERVAL,
+		ELEC_OPT_HB_MISS,
+	};
+	unsigned int i;
 	int o;
 
+	if (part == 2) {
+		for (i = 0; i < ARRAY_SIZE(timing); i++)
+			put_option(f, timing[i], elec_opt_report(cfg, timing[i]));
+	}
 	for (o = 0; o < ELEC_OPT_COUNT; o++) {
 		const struct elec_opt_desc *d = &elec_opts[o];
 		bool all = d->algos == ELEC_ALGOS_ALL;
-		u64 v = all ? elec_opt_report(cfg, o) : elec_opt_get(cfg, o);
-		char name[40];
+		bool onoff = d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF;
+		u64 v = elec_opt_get(cfg, o);
 
-		if (d->flags & ELEC_OPTF_NODE || (!all && v == d->def))
+		if (d->flags & ELEC_OPTF_NODE)
 			continue;
-		snprintf(name, sizeof(name), "--%s", d->name);
-		switch (d->kind) {
-		case ELEC_OPTK_DUR:
-		case ELEC_OPTK_DUR0:
-			put_dur(f, name, v);
-			break;
-		case ELEC_OPTK_ON:
-		case ELEC_OPTK_OFF:
-			fprintf(f, " %s %s", name, v ? "on" : "off");
-			break;
-		default:
-			fprintf(f, " %s %llu", name, (unsigned long long)v);
-			break;
+		if (part == 2) {
+			for (i = 0; i < ARRAY_SIZE(timing); i++)
+				if ((int)timing[i] == o)
+					break;
+			if (all && i == ARRAY_SIZE(timing))
+				put_option(f, o, elec_opt_report(cfg, o));
+		} else if (!all && v != d->def && onoff == (part == 0)) {
+			put_option(f, o, v);
 		}
 	}
 }
@@ -349,8 +378,10 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		for (i = 0; i < p->n; i++)
 			fprintf(f, "%s%u", i ? "," : "", p->ids[i]);
 	}
+	put_options(f, &p->cfg, 0);
 	if (p->auth)
 		fprintf(f, " --auth on");
+	put_options(f, &p->cfg, 1);
 	if (p->rx_cost_ns)
 		put_dur(f, "--rx-cost", p->rx_cost_ns);
 	if (p->jitter_p > 0) {
@@ -396,7 +427,7 @@ void main_print_command(FILE *f, const struct sim_params *p)
 		fprintf(f, " --observe");
 	if (p->duration_ns)
 		put_dur(f, "--duration", p->duration_ns);
-	put_options(f, &p->cfg);
+	put_options(f, &p->cfg, 2);
 	if (p->json)
 		fprintf(f, " --json");
 	if (p->trace)

@@ -1442,11 +1442,10 @@ def test_printers():
           and stats[0]["rx"].get("ack") == 0
           and stats[0]["rx"].get("retry") == 0
           and stats[0]["drops"].get("queue_full") == 8, lines[1])
-    # the counters of ELEC_COUNTERS() in its order, then the glue's
     check("-j stats: key order", list(stats[0].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
-           "elections", "leader_changes", "elections_limited",
-           "quorum_lost", "detect_deferred", "tx_errors", "tx_drops",
+           "elections", "leader_changes", "tx_errors", "tx_drops",
+           "elections_limited", "quorum_lost", "detect_deferred",
            "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
