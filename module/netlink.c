@@ -204,15 +204,13 @@ static bool elec_nl_missing_key(struct genl_info *info)
 	       elec_nl_missing(info, ELEC_ATTR_GROUP);
 }
 
-/* an option's attribute as its kind carries it */
+/* an option's attribute, as wide as its kind (elec_opt_width()) */
 static u64 elec_nl_opt_value(const struct nlattr *a, enum elec_opt o)
 {
-	switch (elec_opts[o].kind) {
-	case ELEC_OPTK_DUR:
-	case ELEC_OPTK_DUR0:
+	switch (elec_opt_width(o)) {
+	case sizeof(u64):
 		return nla_get_u64(a);
-	case ELEC_OPTK_U32:
-	case ELEC_OPTK_POS:
+	case sizeof(u32):
 		return nla_get_u32(a);
 	default:
 		return nla_get_u8(a);
@@ -310,12 +308,9 @@ static size_t elec_nl_options_size(void)
 	int o;
 
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
-		n += elec_opts[o].kind == ELEC_OPTK_DUR ||
-		     elec_opts[o].kind == ELEC_OPTK_DUR0 ?
+		n += elec_opt_width(o) == sizeof(u64) ?
 		     nla_total_size_64bit(sizeof(u64)) :
-		     elec_opts[o].kind == ELEC_OPTK_U32 ||
-		     elec_opts[o].kind == ELEC_OPTK_POS ?
-		     nla_total_size(sizeof(u32)) : nla_total_size(sizeof(u8));
+		     nla_total_size(elec_opt_width(o));
 	return n;
 }
 
@@ -362,13 +357,11 @@ static int elec_nl_put_options(struct sk_buff *skb,
 
 		if (!elec_opt_reported(o, cfg->algo))
 			continue;
-		switch (elec_opts[o].kind) {
-		case ELEC_OPTK_DUR:
-		case ELEC_OPTK_DUR0:
+		switch (elec_opt_width(o)) {
+		case sizeof(u64):
 			err = nla_put_u64_64bit(skb, attr, v, ELEC_ATTR_PAD);
 			break;
-		case ELEC_OPTK_U32:
-		case ELEC_OPTK_POS:
+		case sizeof(u32):
 			err = nla_put_u32(skb, attr, (u32)v);
 			break;
 		default:

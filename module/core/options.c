@@ -105,8 +105,18 @@ static_assert(sizeof(struct elec_stats) ==
 	      sizeof(u64),
 	      "every scalar counter of struct elec_stats is in counters-list.h");
 
-/* the width of an option's member, by its kind (KUnit checks each row) */
-static unsigned int elec_opt_width(enum elec_opt o)
+/**
+ * elec_opt_width() - an option's width, by its kind.
+ * @o: the option
+ *
+ * The width of its struct elec_config member (the accessors read and write
+ * that many bytes; KUnit and tests/lists/dump.c check each row) and of its
+ * netlink attribute: u64 for a duration, u32 for a number or a position,
+ * u8 (a bool member) for on/off.
+ *
+ * Return: 8, 4 or 1.
+ */
+unsigned int elec_opt_width(enum elec_opt o)
 {
 	switch (elec_opts[o].kind) {
 	case ELEC_OPTK_DUR:

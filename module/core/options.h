@@ -157,6 +157,7 @@ extern const char *const elec_opt_floor[ELEC_OPT_COUNT];
 extern const struct elec_ctr_desc elec_ctrs[ELEC_CTR_COUNT];
 
 u32 elec_opt_list_hash(void);
+unsigned int elec_opt_width(enum elec_opt o);
 u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o);
 void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v);
 u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o);

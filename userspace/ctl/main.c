@@ -236,6 +236,10 @@ static int help_keywords(int argc, char **argv)
 		"group-add", "group-set", "peer-add", "algos", "on-off",
 		"values",
 	};
+	/* the keywords that are not options, of group-add .. peer-add */
+	static const char *const heads[] = {
+		"dev group id algo", "dev group", "dev group id lladdr",
+	};
 	const char *sep = "";
 	unsigned int a;
 	int w, o;
@@ -244,12 +248,10 @@ static int help_keywords(int argc, char **argv)
 			-1;
 	if (w < 0)
 		return elec_err("\"help keywords\" takes one of group-add, group-set, peer-add, algos, on-off, values");
-	if (w == 0)
-		sep = (printf("dev group id algo"), " ");
-	else if (w == 1)
-		sep = (printf("dev group"), " ");
-	else if (w == 2)
-		sep = (printf("dev group id lladdr"), " ");
+	if (w <= 2) {
+		fputs(heads[w], stdout);
+		sep = " ";
+	}
 	for (a = 1; w == 3 && a <= ELEC_ALGO_MAX; a++)
 		if (elec_algo_name(a)) {
 			printf("%s%s", sep, elec_algo_name(a));

@@ -221,13 +221,11 @@ static int put_options(struct nl_msg *msg, const struct elec_args *a,
 
 		if (!(a->seen & ELEC_KWB_OPT(o)))
 			continue;
-		switch (d->kind) {
-		case ELEC_OPTK_DUR:
-		case ELEC_OPTK_DUR0:
+		switch (elec_opt_width(o)) {
+		case sizeof(uint64_t):
 			err = nla_put_u64(msg, attr, a->opt[o]);
 			break;
-		case ELEC_OPTK_U32:
-		case ELEC_OPTK_POS:
+		case sizeof(uint32_t):
 			err = nla_put_u32(msg, attr, (uint32_t)a->opt[o]);
 			break;
 		default:
