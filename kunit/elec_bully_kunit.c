@@ -113,12 +113,12 @@ static const u32 t_ids5[] = { 1, 2, 3, 4, 5 };
 
 static void tcore_registry(struct kunit *test)
 {
-	struct elec_algo_ops ops = elec_bully_ops;
+	struct elec_algo_ops ops = elec_bully.ops;
 
 	KUNIT_EXPECT_PTR_EQ(test, elec_algo_find(ELEC_ALGO_BULLY),
-			    &elec_bully_ops);
+			    &elec_bully.ops);
 	KUNIT_EXPECT_PTR_EQ(test, elec_algo_find_name("bully"),
-			    &elec_bully_ops);
+			    &elec_bully.ops);
 	KUNIT_EXPECT_NULL(test, elec_algo_find(ELEC_ALGO_UNSPEC));
 	KUNIT_EXPECT_NULL(test, elec_algo_find(ELEC_ALGO_MAX + 1));
 	KUNIT_EXPECT_NULL(test, elec_algo_find(255));
@@ -131,25 +131,28 @@ static void tcore_registry(struct kunit *test)
 	ops.peer_removed = NULL;
 	ops.payload_ok = NULL;
 	KUNIT_EXPECT_TRUE(test, elec_algo_ops_valid(&ops));	/* optional */
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
 	ops.start = NULL;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
 	ops.stop = NULL;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
 	ops.elect = NULL;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
 	ops.rx = NULL;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
 	ops.timer = NULL;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
+	ops.silent = NULL;
+	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
+	ops = elec_bully.ops;
 	ops.name = NULL;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
-	ops = elec_bully_ops;
+	ops = elec_bully.ops;
 	ops.algo = ELEC_ALGO_UNSPEC;
 	KUNIT_EXPECT_FALSE(test, elec_algo_ops_valid(&ops));
 	ops.algo = ELEC_ALGO_MAX + 1;
@@ -356,7 +359,7 @@ static void tcore_init(struct kunit *test)
 	cfg.group = T_GROUP;
 	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers, 4, &sink),
 			0);
-	KUNIT_EXPECT_PTR_EQ(test, n->c.ops, &elec_bully_ops);
+	KUNIT_EXPECT_PTR_EQ(test, n->c.ops, &elec_bully.ops);
 	KUNIT_EXPECT_FALSE(test, n->c.running);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_STOPPED);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0);

@@ -17,7 +17,7 @@
 #include <linux/string.h>
 
 #include "elec_kunit_net.h"
-#include "quorum.h"
+#include "bully.h"
 
 /* quorum.h's windows at the suites' timings: hb 20 ms, hb-miss 3, T 10 ms */
 #define TQ_LEASE	(T_HB * (T_MISS - 1) - T_T)	/* 30 ms */

@@ -18,10 +18,10 @@
  * grace period, since the receive path and dumps may still hold a pointer
  * found under RCU (they too check @dead under the lock).
  *
- * A ring instance also owns its core's ring queue (ELEC_RING_QUEUE_BYTES,
- * kvzalloc()), which only core calls touch; it is freed together with the
- * instance by the same RCU callback (module exit waits for it with
- * rcu_barrier()).
+ * An instance whose algorithm queues (a ring algorithm) also owns its
+ * core's queue (&elec_algo_ops.queue_bytes, kvzalloc()), which only core
+ * calls touch; it is freed together with the instance by the same RCU
+ * callback (module exit waits for it with rcu_barrier()).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -405,11 +405,10 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	inst = kzalloc(sizeof(*inst), GFP_KERNEL_ACCOUNT);
 	if (!inst)
 		return ERR_PTR(-ENOMEM);
-	if (elec_algo_is_ring(cfg->algo)) {
+	if (ops && ops->queue_bytes) {
 		/* kmalloc'd or vmalloc'd: either way at least 8-byte aligned */
-		inst->ring_q = kvzalloc(ELEC_RING_QUEUE_BYTES,
-					GFP_KERNEL_ACCOUNT);
-		if (!inst->ring_q) {
+		inst->queue = kvzalloc(ops->queue_bytes, GFP_KERNEL_ACCOUNT);
+		if (!inst->queue) {
 			kfree(inst);
 			return ERR_PTR(-ENOMEM);
 		}
@@ -455,12 +454,11 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	err = elec_core_init(&inst->core, cfg, inst->peers, ELEC_MAX_PEERS,
 			     &sink);
 	/* after init, which clears the core */
-	if (!err && inst->ring_q)
-		elec_core_set_queue(&inst->core, inst->ring_q,
-				    ELEC_RING_QUEUE_BYTES);
+	if (!err && inst->queue)
+		elec_core_set_queue(&inst->core, inst->queue, ops->queue_bytes);
 	elec_inst_unlock(inst, &ax);
 	if (err) {
-		kvfree(inst->ring_q);
+		kvfree(inst->queue);
 		kfree(inst);
 		return ERR_PTR(err);
 	}
@@ -500,7 +498,7 @@ static void elec_inst_release(struct elec_instance *inst)
 	/* normally empty: every core call's output was delivered */
 	elec_fifo_stop(&inst->txq);
 	netdev_put(inst->dev, &inst->dev_tracker);
-	kvfree(inst->ring_q);
+	kvfree(inst->queue);
 	kfree(inst->auth_rx_ctr);
 	memzero_explicit(&inst->key, sizeof(inst->key));
 	kfree(inst);
@@ -1023,10 +1021,8 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->auth = !!inst->auth_rx_ctr;
 	s->leader = c->leader;
 	s->term = c->term;
-	if (c->cfg.algo == ELEC_ALGO_INVITATION) {
-		s->inv_seq = c->inv.seq;
-		s->inv_coord = c->inv.coord;
-	}
+	s->ops = c->ops;
+	s->n_info = c->ops->info ? c->ops->info(c, s->info) : 0;
 	s->stats = c->stats;
 	/* the device's drops that belong to no instance, since its creation */
 	for (r = 0; r < ARRAY_SIZE(elec_dev_drops); r++) {

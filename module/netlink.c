@@ -48,7 +48,6 @@
 #include "compat.h"
 #include "fifo.h"
 #include "instance.h"
-#include "invitation.h"
 #include "main.h"
 #include "netlink.h"
 #include "netns.h"
@@ -321,7 +320,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
 		      + nla_total_size(sizeof(u8))	/* PEER_ALIVE */
 		      + nla_total_size(sizeof(u32))	/* PEER_POS */
-		      + nla_total_size(sizeof(u8))	/* PEER_MEMBER */
+		      + ELEC_PEER_INFO_MAX *		/* the algorithm's */
+			nla_total_size_64bit(sizeof(u64))
 		      + nla_total_size_64bit(sizeof(u64)) /* PEER_HEARD_AGO_NS */
 		      + nla_total_size(ETH_ALEN);	/* PEER_SEEN_LLADDR */
 
@@ -336,8 +336,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* AUTH */
 	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
 	       + elec_nl_options_size()
-	       + nla_total_size_64bit(sizeof(u64))	/* INV_SEQ */
-	       + nla_total_size(sizeof(u32))		/* INV_COORDINATOR */
+	       + ELEC_INFO_MAX *			/* the algorithm's */
+		 nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* PEERS nest */
 	       + n_peers * peer;
 }
@@ -374,11 +374,35 @@ static int elec_nl_put_options(struct sk_buff *skb,
 	return 0;
 }
 
+/* an algorithm's private state (&elec_algo_ops.info, .peer_info) */
+static int elec_nl_put_info(struct sk_buff *skb,
+			    const struct elec_info *info, u32 n)
+{
+	int err = 0;
+	u32 i;
+
+	for (i = 0; i < n && !err; i++) {
+		switch (info[i].width) {
+		case sizeof(u64):
+			err = nla_put_u64_64bit(skb, info[i].attr,
+						info[i].value, ELEC_ATTR_PAD);
+			break;
+		case sizeof(u32):
+			err = nla_put_u32(skb, info[i].attr, (u32)info[i].value);
+			break;
+		default:
+			err = nla_put_u8(skb, info[i].attr, (u8)info[i].value);
+			break;
+		}
+	}
+	return err;
+}
+
 static int elec_nl_fill_group(struct sk_buff *skb,
 			      const struct elec_snapshot *s, u32 portid,
 			      u32 seq, int flags)
 {
-	bool inv = s->cfg.algo == ELEC_ALGO_INVITATION;
+	struct elec_info info[ELEC_PEER_INFO_MAX];
 	struct nlattr *peers, *peer;
 	void *hdr;
 	u32 i;
@@ -400,10 +424,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, s->ev_seq, ELEC_ATTR_PAD) ||
 	    elec_nl_put_options(skb, &s->cfg))
 		goto cancel;
-	if (inv &&
-	    (nla_put_u64_64bit(skb, ELEC_ATTR_INV_SEQ, s->inv_seq,
-			       ELEC_ATTR_PAD) ||
-	     nla_put_u32(skb, ELEC_ATTR_INV_COORDINATOR, s->inv_coord)))
+	if (elec_nl_put_info(skb, s->info, s->n_info))
 		goto cancel;
 
 	peers = nla_nest_start(skb, ELEC_ATTR_PEERS);
@@ -418,8 +439,8 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		    nla_put(skb, ELEC_ATTR_PEER_LLADDR, ETH_ALEN, p->lladdr) ||
 		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
-		    (inv && nla_put_u8(skb, ELEC_ATTR_PEER_MEMBER,
-				       !!(p->flags & ELEC_INV_PEER_MEMBER))) ||
+		    (s->ops->peer_info &&
+		     elec_nl_put_info(skb, info, s->ops->peer_info(p, info))) ||
 		    (p->heard_ns &&
 		     nla_put_u64_64bit(skb, ELEC_ATTR_PEER_HEARD_AGO_NS,
 				       s->now_ns > p->heard_ns ?

@@ -209,9 +209,10 @@ struct elec_actx {
  *	when replaced, removed or freed; under @lock
  * @auth_rx_ctr: with a key: the core's per-peer counters
  *	(ELEC_MAX_PEERS, kcalloc()), else NULL; under @lock
- * @ring_q: ring algorithms only: the core's ring queue,
- *	ELEC_RING_QUEUE_BYTES from kvzalloc() (8-byte aligned), freed with
- *	the instance after the RCU grace period; NULL for other algorithms
+ * @queue: the core's queue (elec_core_set_queue()): its algorithm's
+ *	&elec_algo_ops.queue_bytes from kvzalloc() (8-byte aligned), freed
+ *	with the instance after the RCU grace period; NULL for an algorithm
+ *	that queues nothing (all but the rings)
  * @peers: storage for @core's peer table
  */
 struct elec_instance {
@@ -237,7 +238,7 @@ struct elec_instance {
 	struct elec_core core;
 	siphash_key_t key;
 	u64 *auth_rx_ctr;
-	void *ring_q;
+	void *queue;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };
 
@@ -256,8 +257,9 @@ struct elec_instance {
  * @auth: the group has a key
  * @leader: leader id, 0 = none
  * @term: leader's term
- * @inv_seq: invitation: the group number's sequence number
- * @inv_coord: invitation: the group number's coordinator
+ * @ops: the algorithm (its &elec_algo_ops.peer_info describes @peers)
+ * @info: the algorithm's private state (&elec_algo_ops.info)
+ * @n_info: entries used in @info
  * @stats: counters (with the device's drops that belong to no instance)
  * @tx_drops: frames not transmitted, per enum elec_tx_drop
  * @tx_errors: their sum
@@ -281,8 +283,9 @@ struct elec_snapshot {
 	bool auth;
 	u32 leader;
 	u64 term;
-	u64 inv_seq;
-	u32 inv_coord;
+	const struct elec_algo_ops *ops;
+	struct elec_info info[ELEC_INFO_MAX];
+	u32 n_info;
 	struct elec_stats stats;
 	u64 tx_drops[ELEC_TX_DROP_MAX + 1];
 	u64 tx_errors;

@@ -37,7 +37,29 @@
  * WAIT_COORD arms COORD, LEADING arms HEARTBEAT; no other timer is armed
  * in that phase. Peers are always walked in ascending id order.
  */
-#include "quorum.h"
+#include "bully.h"
+
+static const struct elec_bully_algo *bully_algo(const struct elec_core *c)
+{
+	return (const struct elec_bully_algo *)((const char *)c->ops -
+		offsetof(struct elec_bully_algo, ops));
+}
+
+static bool elec_bully_leader_heard(struct elec_core *c, u64 now);
+static bool elec_bully_resigned(const struct elec_core *c,
+				const struct elec_msg *msg);
+static u64 elec_bully_answer_ns(const struct elec_core *c);
+
+/* the local node takes over from a worse leader */
+static void bully_take_over(struct elec_core *c, u64 now)
+{
+	const struct elec_bully_algo *ba = bully_algo(c);
+
+	if (ba->take_over)
+		ba->take_over(c, now);
+	else
+		ba->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+}
 
 /**
  * elec_bully_only_timer() - a phase runs on exactly one timer.
@@ -61,17 +83,14 @@ void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 	elec_core_arm_in(c, id, delay, now);
 }
 
-/**
- * elec_bully_no_quorum() - step down, or do not take over: no majority.
- * @c: the instance
- * @now: current time, ns
- *
- * Quorum on: the node ends any run and follows nobody, says so in an
- * ALIVE at once (its followers' promises are released) and tries again
- * when its failure detector's window ends (a run begins only once it hears
- * a majority again). Counted in stats.quorum_lost.
+/*
+ * Step down, or do not take over: no majority. Quorum on: the node ends
+ * any run and follows nobody, says so in an ALIVE at once (its followers'
+ * promises are released) and tries again when its failure detector's
+ * window ends (a run begins only once it hears a majority again). Counted
+ * in stats.quorum_lost.
  */
-void elec_bully_no_quorum(struct elec_core *c, u64 now)
+static void elec_bully_no_quorum(struct elec_core *c, u64 now)
 {
 	c->stats.quorum_lost++;
 	elec_bully_run_clear(c);
@@ -80,21 +99,15 @@ void elec_bully_no_quorum(struct elec_core *c, u64 now)
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_cancel(c, ELEC_BULLY_TIMER_LEASE, now);
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_detect_ns(c), now);
 	elec_quorum_followed(c, now);
 }
 
-/**
- * elec_bully_preempts() - whether the local node would take over from a
- * leader.
- * @c: the instance
- * @leader: the leader's id
- *
- * Return: true when preemption is on and the local node is better than
- * @leader in the algorithm's order.
+/*
+ * Whether the local node would take over from @leader: preemption is on
+ * and the local node is better in the algorithm's order.
  */
-bool elec_bully_preempts(const struct elec_core *c, u32 leader)
+static bool elec_bully_preempts(const struct elec_core *c, u32 leader)
 {
 	return !c->cfg.preempt_off &&
 	       elec_algo_better(c->ops, c->cfg.self_id, leader);
@@ -121,7 +134,7 @@ bool elec_bully_trusts_leader(const struct elec_core *c, u64 now)
 	if (elec_bully_preempts(c, c->leader) &&
 	    !c->timer_expires[ELEC_BULLY_TIMER_PREEMPT])
 		return false;
-	return now < c->leader_rx_ns + elec_bully_detect_ns(c);
+	return now < c->leader_rx_ns + elec_detect_ns(c);
 }
 
 /**
@@ -165,6 +178,24 @@ void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
 		c->bully.run_best = 0;
 		c->bully.run_best_term = 0;
 	}
+}
+
+/**
+ * elec_bully_config_changed() - the config_changed op of the Bully
+ *	algorithms.
+ * @c: the instance
+ * @cfg: its new configuration
+ *
+ * A new timeout resets the wait for answers to it: no adaptation is
+ * carried over from the old one.
+ */
+void elec_bully_config_changed(struct elec_core *c,
+			       const struct elec_config *cfg)
+{
+	if (cfg->timeout_ns == c->cfg.timeout_ns)
+		return;
+	c->bully.answer_shift = 0;
+	c->bully.answer_fast = 0;
 }
 
 /**
@@ -230,20 +261,21 @@ bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 			     u64 heard, bool may_run, u64 now)
 {
-	u64 expires = heard + elec_bully_detect_ns(c);
 	bool changed = k != c->leader || c->phase != ELEC_BULLY_FOLLOWING;
 	u32 t;
 
 	elec_core_set_leader(c, k, term, now);
-	c->leader_rx_ns = heard;
+	if (heard == now)
+		elec_core_heard(c, now);
+	else
+		c->leader_rx_ns = heard;
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
 	for (t = 0; t < ELEC_TIMER_COUNT; t++)
 		if (t != ELEC_TIMER_DETECT && t != ELEC_BULLY_TIMER_ALIVE)
 			elec_core_cancel(c, t, now);
-	elec_core_arm(c, ELEC_TIMER_DETECT, expires > now ? expires : now,
-		      now);
+	elec_core_watch(c, heard, 0, now);
 	if (changed)
 		elec_quorum_followed(c, now);	/* quorum on: ALIVE now */
 	if (!elec_bully_preempts(c, k))
@@ -318,13 +350,14 @@ void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 	c->leader_rx_ns = now;
 	for (i = 0; i < c->n_peers; i++)
 		if (elec_algo_better(c->ops, c->cfg.self_id, c->peers[i].id))
-			c->peers[i].told_until = now + elec_bully_detect_ns(c);
+			c->peers[i].told_until = now + elec_detect_ns(c);
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_LEADER;
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
 			      now);
-	elec_quorum_claim(c, now);
+	if (elec_quorum_claim(c, now))
+		elec_bully_no_quorum(c, now);
 }
 
 /**
@@ -449,9 +482,9 @@ enum elec_bully_heard elec_bully_announced(struct elec_core *c,
  * Return: true when the node should take over now (DETECT is then left
  * to the run).
  */
-bool elec_bully_leader_heard(struct elec_core *c, u64 now)
+static bool elec_bully_leader_heard(struct elec_core *c, u64 now)
 {
-	c->leader_rx_ns = now;
+	elec_core_heard(c, now);
 	if (elec_bully_preempts(c, c->leader)) {
 		if (c->cfg.preempt_delay_ns) {
 			if (!c->timer_expires[ELEC_BULLY_TIMER_PREEMPT])
@@ -461,7 +494,7 @@ bool elec_bully_leader_heard(struct elec_core *c, u64 now)
 			return true;
 		}
 	}
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+	elec_core_watch(c, now, 0, now);
 	elec_quorum_heard(c, now);
 	return false;
 }
@@ -475,7 +508,8 @@ bool elec_bully_leader_heard(struct elec_core *c, u64 now)
  * Return: true when it comes from the leader at its term and the node
  * follows it (or is still learning).
  */
-bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg)
+static bool elec_bully_resigned(const struct elec_core *c,
+				const struct elec_msg *msg)
 {
 	return msg->src == c->leader && msg->term == c->term &&
 	       (c->phase == ELEC_BULLY_FOLLOWING ||
@@ -495,7 +529,7 @@ bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg)
  * with the leader, if any, declared failed. The run probes @suspect first
  * unless ask-suspect is off (ELEC_BULLY_SUSPECT_PROBE or _SKIP).
  */
-bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
+static bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
 {
 	*suspect = 0;
 	if (c->phase != ELEC_BULLY_LEARNING &&
@@ -511,8 +545,7 @@ bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
 		if (c->leader)
 			elec_core_set_leader(c, 0, c->term, now);
 		c->phase = ELEC_BULLY_FOLLOWING;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-				 now);
+		elec_core_watch(c, now, 0, now);
 		return false;
 	}
 	return true;
@@ -528,7 +561,7 @@ bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
  * cleared): a frame from it soon after shows the wait was too short
  * (elec_bully_heard_from()).
  */
-void elec_bully_asked_down(struct elec_core *c, u64 now)
+static void elec_bully_asked_down(struct elec_core *c, u64 now)
 {
 	u32 i;
 
@@ -568,7 +601,7 @@ void elec_bully_reset_waits(struct elec_core *c)
  *
  * Return: T, or up to T << ELEC_BULLY_ANSWER_SHIFT_MAX after late answers.
  */
-u64 elec_bully_answer_ns(const struct elec_core *c)
+static u64 elec_bully_answer_ns(const struct elec_core *c)
 {
 	return c->cfg.timeout_ns << c->bully.answer_shift;
 }
@@ -635,8 +668,8 @@ void elec_bully_answered(struct elec_core *c, u64 now)
  * answer nothing and change nothing. Within the assumptions (a round
  * trip below T, no loss) no answer comes late.
  */
-void elec_bully_heard_from(struct elec_core *c, const struct elec_msg *msg,
-			   u64 now)
+static void elec_bully_heard_from(struct elec_core *c,
+				  const struct elec_msg *msg, u64 now)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 	struct elec_bully *b = &c->bully;
@@ -667,7 +700,7 @@ void elec_bully_heard_from(struct elec_core *c, const struct elec_msg *msg,
  * Return: the coord-timeout, longer by twice what late answers added to
  * the wait for answers (the answerer's own run waits as long, twice).
  */
-u64 elec_bully_coord_ns(const struct elec_core *c)
+static u64 elec_bully_coord_ns(const struct elec_core *c)
 {
 	return elec_config_coord_timeout(&c->cfg) +
 	       2 * (elec_bully_answer_ns(c) - c->cfg.timeout_ns);
@@ -681,12 +714,10 @@ u64 elec_bully_coord_ns(const struct elec_core *c)
  * A leader broadcasts its heartbeat at its term and re-arms the timer; in
  * any other phase nothing happens.
  */
-void elec_bully_heartbeat(struct elec_core *c, u64 now)
+static void elec_bully_heartbeat(struct elec_core *c, u64 now)
 {
-	if (c->phase != ELEC_BULLY_LEADING)
-		return;
-	elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-	elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
+	if (c->phase == ELEC_BULLY_LEADING)
+		elec_core_lead(c, c->term, true, now);
 }
 
 /*
@@ -696,7 +727,7 @@ void elec_bully_heartbeat(struct elec_core *c, u64 now)
 static void bully_send_to(struct elec_core *c, struct elec_peer *p, u8 type,
 			  u64 term, u64 now)
 {
-	p->told_until = now + elec_bully_detect_ns(c);
+	p->told_until = now + elec_detect_ns(c);
 	elec_core_send(c, type, p->id, term, NULL, 0, now);
 }
 
@@ -729,8 +760,8 @@ static void bully_become_leader(struct elec_core *c, u64 now)
 	c->role = role;
 	c->phase = ELEC_BULLY_LEADING;
 	elec_bully_only_timer(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
-	if (!again)
-		elec_quorum_claim(c, now);
+	if (!again && elec_quorum_claim(c, now))
+		elec_bully_no_quorum(c, now);
 }
 
 /*
@@ -808,7 +839,7 @@ static void bully_start(struct elec_core *c, u64 now)
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_LEARNING;
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c), now);
+	elec_core_watch(c, now, 0, now);
 	elec_quorum_start(c, now);
 }
 
@@ -827,31 +858,43 @@ void elec_bully_stop(struct elec_core *c, u64 now)
 	elec_bully_run_clear(c);
 }
 
-static void bully_elect(struct elec_core *c, u64 now)
+/**
+ * elec_bully_elect() - the elect op of the Bully algorithms: a run now.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_bully_elect(struct elec_core *c, u64 now)
 {
-	bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+	bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
-/* The leader has been silent for hb_miss intervals (or learning is over). */
-static void bully_detect_expired(struct elec_core *c, u64 now)
+/**
+ * elec_bully_silent() - the silent op of the Bully algorithms: the leader
+ *	has been silent for the detection window, or learning is over (a
+ *	QUERY went unanswered).
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * The leader, if any, is declared failed and a run begins that probes it
+ * first (ask-suspect on) or skips it.
+ */
+void elec_bully_silent(struct elec_core *c, u64 now)
 {
 	u32 suspect;
 
 	if (elec_bully_detect_expired(c, &suspect, now))
-		bully_begin_election(c, suspect, c->cfg.ask_suspect_off ?
-				     ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE,
-				     now);
+		bully_algo(c)->begin(c, suspect, c->cfg.ask_suspect_off ?
+				     ELEC_BULLY_SUSPECT_SKIP :
+				     ELEC_BULLY_SUSPECT_PROBE, now);
 }
 
 /*
- * T passed without an ANSWER: every peer asked is declared failed; after
- * the probe of the suspect alone, the other higher ids are asked now.
+ * T passed without an ANSWER (the peers asked are declared failed
+ * already): after the probe of the suspect alone, the other higher ids
+ * are asked now; else the node claims.
  */
 static void bully_answer_expired(struct elec_core *c, u64 now)
 {
-	if (c->phase != ELEC_BULLY_WAIT_ANSWER)
-		return;
-	elec_bully_asked_down(c, now);
 	if (c->bully.probing) {
 		c->bully.probing = false;
 		if (bully_ask(c, c->bully.suspect, false, BULLY_ASK_OTHERS, now)) {
@@ -862,27 +905,38 @@ static void bully_answer_expired(struct elec_core *c, u64 now)
 	bully_become_leader(c, now);
 }
 
-static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
+/**
+ * elec_bully_timer() - the timer op of the Bully algorithms.
+ * @c: the instance
+ * @id: the timer that expired (not ELEC_TIMER_DETECT: elec_bully_silent())
+ * @now: current time, ns
+ */
+void elec_bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	if (elec_quorum_timer(c, id, now))
-		return;
+	const struct elec_bully_algo *ba = bully_algo(c);
+
 	switch (id) {
-	case ELEC_TIMER_DETECT:
-		bully_detect_expired(c, now);
+	case ELEC_BULLY_TIMER_ALIVE:
+	case ELEC_BULLY_TIMER_LEASE:
+		if (elec_quorum_timer(c, id, now))
+			elec_bully_no_quorum(c, now);
 		break;
 	case ELEC_BULLY_TIMER_ANSWER:
-		bully_answer_expired(c, now);
+		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
+			break;
+		elec_bully_asked_down(c, now);
+		ba->answer_expired(c, now);
 		break;
 	case ELEC_BULLY_TIMER_COORD:
 		/*
-		 * An answer came but no COORDINATOR: a new run, which asks
-		 * the suspect whatever ask-suspect says (the better ids that
-		 * answered may all trust it).
+		 * An answer came but no COORDINATOR (bully): a new run, which
+		 * asks the suspect whatever ask-suspect says (the better ids
+		 * that answered may all trust it).
 		 */
 		if (c->phase == ELEC_BULLY_WAIT_COORD)
-			bully_begin_election(c, c->bully.suspect, c->bully.suspect_left ?
-					     ELEC_BULLY_SUSPECT_LEFT :
-					     ELEC_BULLY_SUSPECT_ASK, now);
+			ba->begin(c, c->bully.suspect, c->bully.suspect_left ?
+				  ELEC_BULLY_SUSPECT_LEFT :
+				  ELEC_BULLY_SUSPECT_ASK, now);
 		break;
 	case ELEC_TIMER_HEARTBEAT:
 		elec_bully_heartbeat(c, now);
@@ -891,7 +945,7 @@ static void bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 		/* the preempt-delay is over: take over from a worse leader */
 		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		    elec_bully_preempts(c, c->leader))
-			bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+			bully_take_over(c, now);
 		break;
 	default:
 		break;
@@ -1034,44 +1088,81 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	if (msg->term == c->term && msg->src == c->leader) {
 		/* the current leader's heartbeat (or a repeated announce) */
-		c->leader_rx_ns = now;
-		if (c->phase == ELEC_BULLY_FOLLOWING &&
-		    elec_bully_leader_heard(c, now))
+		if (c->phase != ELEC_BULLY_FOLLOWING)
+			c->leader_rx_ns = now;
+		else if (elec_bully_leader_heard(c, now))
 			bully_begin_election(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 		return;
 	}
 	bully_accept_leader(c, msg, now);
 }
 
-static void bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
+/**
+ * elec_bully_rx() - the rx op of the Bully algorithms.
+ * @c: the instance
+ * @msg: a message that passed the core's checks
+ * @now: current time, ns
+ *
+ * An announcement naming a coordinator that is no configured node
+ * (&elec_bully_algo.coord_of) is dropped. Else: max_term follows, a late
+ * answer widens the wait (elec_bully_heard_from()), a resignation
+ * releases the quorum promise; then the frame goes to the variant's hook
+ * for its type (the sender of an ELECTION, ANSWER, QUERY or ALIVE is
+ * marked alive first; an announcement's hook does that itself).
+ */
+void elec_bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
+	const struct elec_bully_algo *ba = bully_algo(c);
+	u32 k;
+
+	/* a coordinator that is not a configured node: no state changes */
+	if (ba->coord_of) {
+		k = ba->coord_of(msg);
+		if (k != c->cfg.self_id && !elec_core_peer_find(c, k)) {
+			elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
+			return;
+		}
+	}
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 	elec_bully_heard_from(c, msg, now);
 	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
-	    (msg->flags & ELECTION_FLAG_LEAVING))
-		elec_quorum_left(c, msg, now);
+	    (msg->flags & ELECTION_FLAG_LEAVING) &&
+	    elec_quorum_left(c, msg, now))
+		elec_bully_no_quorum(c, now);
 
 	switch (msg->type) {
 	case ELEC_MSG_ELECTION:
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
-		bully_rx_election(c, msg, now);
+		ba->rx_election(c, msg, now);
 		break;
 	case ELEC_MSG_ANSWER:
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
-		bully_rx_answer(c, msg, now);
+		ba->rx_answer(c, msg, now);
+		break;
+	case ELEC_MSG_QUERY:
+		if (!ba->rx_query)
+			break;
+		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
+					 true, now);
+		ba->rx_query(c, msg, now);
+		break;
+	case ELEC_MSG_CID:
+		if (c->ops->msgs & ELEC_MSG_BIT(ELEC_MSG_CID))
+			ba->rx_announce(c, msg, now);
 		break;
 	case ELEC_MSG_COORDINATOR:
 	case ELEC_MSG_HEARTBEAT:
-		bully_rx_leader(c, msg, now);
+		ba->rx_announce(c, msg, now);
 		break;
 	case ELEC_MSG_ALIVE:
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);
-		elec_quorum_rx(c, msg, now);
+		if (elec_quorum_rx(c, msg, now))
+			elec_bully_no_quorum(c, now);
 		break;
 	default:
 		break;
@@ -1087,7 +1178,6 @@ static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 	       len == 0;
 }
 
-/* the Bully algorithm's table, registered in core.c's elec_algos[] */
 const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_BULLY_TIMER_ANSWER] = "answer",
 	[ELEC_BULLY_TIMER_COORD] = "coord",
@@ -1096,17 +1186,27 @@ const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_BULLY_TIMER_LEASE] = "lease",
 };
 
-const struct elec_algo_ops elec_bully_ops = {
-	.algo		= ELEC_ALGO_BULLY,
-	.name		= "bully",
-	.msgs		= ELEC_MSGS_BULLY,
-	.start		= bully_start,
-	.stop		= elec_bully_stop,
-	.elect		= bully_elect,
-	.rx		= bully_rx,
-	.timer		= bully_timer,
-	.peer_removed	= elec_bully_peer_removed,
-	.payload_ok	= bully_payload_ok,
-	.timer_names	= elec_bully_timer_names,
-	.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
+/* the Bully algorithm's table, registered in core.c's elec_algos[] */
+const struct elec_bully_algo elec_bully = {
+	.ops = {
+		.algo		= ELEC_ALGO_BULLY,
+		.name		= "bully",
+		.msgs		= ELEC_MSGS_BULLY,
+		.start		= bully_start,
+		.stop		= elec_bully_stop,
+		.elect		= elec_bully_elect,
+		.rx		= elec_bully_rx,
+		.timer		= elec_bully_timer,
+		.silent		= elec_bully_silent,
+		.peer_removed	= elec_bully_peer_removed,
+		.config_changed	= elec_bully_config_changed,
+		.payload_ok	= bully_payload_ok,
+		.timer_names	= elec_bully_timer_names,
+		.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
+	},
+	.begin		= bully_begin_election,
+	.answer_expired	= bully_answer_expired,
+	.rx_election	= bully_rx_election,
+	.rx_answer	= bully_rx_answer,
+	.rx_announce	= bully_rx_leader,
 };

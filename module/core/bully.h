@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the three Bully algorithms share (bully.c, min_bully.c,
- * enh_bully.c): the phases (enum elec_bully_phase, core.h), one timer per
- * phase, the failure detector's window, the per-run state and what a run
- * does with the peer whose silence started it.
+ * The Bully family (bully.c, min_bully.c, enh_bully.c): what the three
+ * Bully algorithms share: the phases (enum elec_bully_phase, core.h), one
+ * timer per phase, the per-run state, what a run does with the peer whose
+ * silence started it, quorum (quorum.h), and one receive, timer and
+ * detector dispatch (bully.c) that calls each variant's hooks
+ * (struct elec_bully_algo).
  */
 #ifndef _ELEC_BULLY_H
 #define _ELEC_BULLY_H
 
-#include "core.h"
+#include "quorum.h"
 
 /*
  * The Bully algorithms' timers, besides the shared heartbeat and detect:
@@ -20,13 +22,9 @@
 #define ELEC_BULLY_TIMER_ANSWER		ELEC_TIMER_ALGO0
 #define ELEC_BULLY_TIMER_COORD		ELEC_TIMER_ALGO1
 #define ELEC_BULLY_TIMER_PREEMPT	ELEC_TIMER_ALGO2
-/*
- * quorum on (quorum.c): ALIVE: every node's beacon period (hb-interval;
- * a leader sends none); LEASE: a claimant's or leader's majority is due
- * for a look (confirmed, or run out)
- */
-#define ELEC_BULLY_TIMER_ALIVE		ELEC_TIMER_ALGO3
-#define ELEC_BULLY_TIMER_LEASE		ELEC_TIMER_ALGO4
+/* quorum on: the quorum's timers (quorum.h) */
+#define ELEC_BULLY_TIMER_ALIVE		ELEC_QUORUM_TIMER_ALIVE
+#define ELEC_BULLY_TIMER_LEASE		ELEC_QUORUM_TIMER_LEASE
 /* the waits for a frame (elec_timer_awaits_rx()): answers, a COORDINATOR */
 #define ELEC_BULLY_WAIT_TIMERS	((1U << ELEC_BULLY_TIMER_ANSWER) | \
 				 (1U << ELEC_BULLY_TIMER_COORD))
@@ -80,44 +78,74 @@ enum elec_bully_heard {
 };
 
 /**
- * elec_bully_detect_ns() - the failure detector's window.
- * @c: the instance
- *
- * Return: hb_interval * hb_miss: a leader silent this long has failed.
+ * struct elec_bully_algo - a Bully algorithm: its ops table and its hooks.
+ * @ops: the table registered in core.c: bully.c's family op functions
+ *	(elec_bully_elect, _rx, _timer, _silent, _stop, _peer_removed) and
+ *	the variant's own start, payload_ok and max_payload
+ * @begin: begin a run (elec_bully_run_begin() first) with @suspect, the
+ *	peer whose silence or resignation started it (0: none), treated as
+ *	@how says
+ * @take_over: optional: the local node takes over from a worse leader
+ *	(preemption); NULL: @begin with no suspect
+ * @answer_expired: the wait for answers ran out (the peers still asked
+ *	are declared failed already): probe over, next stage, or claim
+ * @rx_election: an ELECTION arrived (its sender is marked alive)
+ * @rx_answer: an ANSWER arrived (its sender is marked alive)
+ * @rx_query: optional: a QUERY arrived (its sender is marked alive);
+ *	NULL: the variant takes none
+ * @rx_announce: a COORDINATOR, a HEARTBEAT or (when the variant's
+ *	&elec_algo_ops.msgs has it) a CID arrived
+ * @coord_of: optional: the coordinator an announcement names (NULL: its
+ *	sender); one that is no configured node is dropped as
+ *	ELEC_DROP_UNKNOWN_PEER before anything changes
  */
-static inline u64 elec_bully_detect_ns(const struct elec_core *c)
-{
-	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
-}
+struct elec_bully_algo {
+	struct elec_algo_ops ops;
+	void (*begin)(struct elec_core *c, u32 suspect,
+		      enum elec_bully_suspect how, u64 now);
+	void (*take_over)(struct elec_core *c, u64 now);
+	void (*answer_expired)(struct elec_core *c, u64 now);
+	void (*rx_election)(struct elec_core *c, const struct elec_msg *msg,
+			    u64 now);
+	void (*rx_answer)(struct elec_core *c, const struct elec_msg *msg,
+			  u64 now);
+	void (*rx_query)(struct elec_core *c, const struct elec_msg *msg,
+			 u64 now);
+	void (*rx_announce)(struct elec_core *c, const struct elec_msg *msg,
+			    u64 now);
+	u32 (*coord_of)(const struct elec_msg *msg);
+};
 
-void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
-			   u64 delay, u64 now);
-void elec_bully_no_quorum(struct elec_core *c, u64 now);
-void elec_bully_run_clear(struct elec_core *c);
-void elec_bully_reset_waits(struct elec_core *c);
-u64 elec_bully_answer_ns(const struct elec_core *c);
-void elec_bully_wait_answers(struct elec_core *c, u64 now);
-void elec_bully_answered(struct elec_core *c, u64 now);
-void elec_bully_heard_from(struct elec_core *c, const struct elec_msg *msg,
-			   u64 now);
-u64 elec_bully_coord_ns(const struct elec_core *c);
+extern const struct elec_bully_algo elec_bully;
+extern const struct elec_bully_algo elec_min_bully;
+extern const struct elec_bully_algo elec_enh_bully;
+
+/* the family's op functions, in every variant's table */
+void elec_bully_elect(struct elec_core *c, u64 now);
+void elec_bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
+void elec_bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
+void elec_bully_silent(struct elec_core *c, u64 now);
+void elec_bully_stop(struct elec_core *c, u64 now);
 void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
 			     u64 now);
+void elec_bully_config_changed(struct elec_core *c,
+			       const struct elec_config *cfg);
+
+/* for the variants */
+void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
+			   u64 delay, u64 now);
+void elec_bully_run_clear(struct elec_core *c);
+void elec_bully_reset_waits(struct elec_core *c);
+void elec_bully_wait_answers(struct elec_core *c, u64 now);
+void elec_bully_answered(struct elec_core *c, u64 now);
 bool elec_bully_far_behind(const struct elec_core *c, u64 term);
-bool elec_bully_preempts(const struct elec_core *c, u32 leader);
 bool elec_bully_trusts_leader(const struct elec_core *c, u64 now);
 bool elec_bully_follow(struct elec_core *c, u32 k, u64 term, bool may_run,
 		       u64 now);
 bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 			     u64 heard, bool may_run, u64 now);
-bool elec_bully_leader_heard(struct elec_core *c, u64 now);
 bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
 			  enum elec_bully_suspect how, u64 now);
-bool elec_bully_resigned(const struct elec_core *c, const struct elec_msg *msg);
-bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now);
-void elec_bully_asked_down(struct elec_core *c, u64 now);
-void elec_bully_heartbeat(struct elec_core *c, u64 now);
-void elec_bully_stop(struct elec_core *c, u64 now);
 void elec_bully_lead(struct elec_core *c, u64 term, u64 now);
 bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term);
 enum elec_bully_heard elec_bully_announced(struct elec_core *c,

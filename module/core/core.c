@@ -7,7 +7,8 @@
  * Nothing here allocates, sleeps or locks: the embedder owns the memory and
  * serialises the calls on one instance (see core.h).
  */
-#include "core.h"
+#include "bully.h"
+#include "invitation.h"
 #include "ring.h"
 
 static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
@@ -16,12 +17,12 @@ static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
 
 /* every algorithm, NULL-terminated */
 static const struct elec_algo_ops *const elec_algos[] = {
-	&elec_bully_ops,
+	&elec_bully.ops,
 	&elec_ring_cr.ops,
 	&elec_ring_all.ops,
 	&elec_ring_list.ops,
-	&elec_min_bully_ops,
-	&elec_enh_bully_ops,
+	&elec_min_bully.ops,
+	&elec_enh_bully.ops,
 	&elec_invitation_ops,
 	NULL
 };
@@ -31,15 +32,16 @@ static const struct elec_algo_ops *const elec_algos[] = {
  * @ops: the table
  *
  * Return: true when @ops names a valid algorithm number and a name and has
- * every required op (all but @peer_removed and @payload_ok).
+ * every required op (see struct elec_algo_ops).
  */
 bool elec_algo_ops_valid(const struct elec_algo_ops *ops)
 {
 	if (!ops || !ops->name || !ops->name[0])
 		return false;
-	if (ops->algo == ELEC_ALGO_UNSPEC || ops->algo > ELEC_ALGO_MAX)
+	if (!ops->algo || ops->algo > ELEC_ALGO_MAX)
 		return false;
-	return ops->start && ops->stop && ops->elect && ops->rx && ops->timer;
+	return ops->start && ops->stop && ops->elect && ops->rx && ops->timer &&
+	       ops->silent;
 }
 
 /**
@@ -82,32 +84,6 @@ const struct elec_algo_ops *elec_algo_find_name(const char *name)
 			return elec_algo_ops_valid(ops) ? ops : NULL;
 	}
 	return NULL;
-}
-
-/**
- * elec_algo_is_ring() - whether an algorithm passes messages around a ring.
- * @algo: enum elec_algo value
- *
- * Return: true for the three ring algorithms, which use peer positions,
- * hop acknowledgments and the ring queue.
- */
-bool elec_algo_is_ring(u8 algo)
-{
-	return algo == ELEC_ALGO_RING || algo == ELEC_ALGO_RING_ALL ||
-	       algo == ELEC_ALGO_RING_LIST;
-}
-
-/**
- * elec_algo_is_bully() - whether an algorithm is Bully or a Bully variant.
- * @algo: enum elec_algo value
- *
- * Return: true for bully, min-bully and enh-bully, which take the options
- * ask-suspect, preempt and preempt-delay.
- */
-bool elec_algo_is_bully(u8 algo)
-{
-	return algo == ELEC_ALGO_BULLY || algo == ELEC_ALGO_MIN_BULLY ||
-	       algo == ELEC_ALGO_ENH_BULLY;
 }
 
 /**
@@ -270,24 +246,21 @@ int elec_core_init(struct elec_core *c, const struct elec_config *cfg,
 }
 
 /**
- * elec_core_set_queue() - give a ring instance its queue memory.
+ * elec_core_set_queue() - give an instance its queue memory.
  * @c: the instance, initialised, not running
  * @buf: embedder-owned memory, 8-byte aligned, for as long as @c lives
- * @cap: its size in bytes (ELEC_RING_QUEUE_BYTES in the kernel)
+ * @cap: its size in bytes (the algorithm's &elec_algo_ops.queue_bytes in
+ *	the kernel)
  *
  * The ring algorithms keep each message they must pass on here until the
  * successor acknowledges it; without a queue (or when it is full) a ring
- * message that must be passed on is dropped and counted. Other
- * algorithms have no queue: for them the call does nothing.
+ * message that must be passed on is dropped and counted. An algorithm
+ * without a queue (no &elec_algo_ops.set_queue) ignores the call.
  */
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
 {
-	if (!elec_algo_is_ring(c->cfg.algo))
-		return;
-	c->ring.q = buf;
-	c->ring.q_cap = buf ? cap : 0;
-	c->ring.q_len = 0;
-	c->ring.dst = 0;
+	if (c->ops->set_queue)
+		c->ops->set_queue(c, buf, cap);
 }
 
 /**
@@ -298,10 +271,11 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
  * @why: if not NULL, set to a human-readable reason on failure
  *
  * The new values apply from the next time a timer is armed or the option
- * is consulted; timers already armed keep their expiry. A new timeout
- * resets the rings' hop timeout, and the Invitation algorithm's reply
- * and accept windows, to it (no adaptation carried over from the old
- * one). Nothing is emitted.
+ * is consulted; timers already armed keep their expiry. The algorithm
+ * forgets what it adapted to the old values first
+ * (&elec_algo_ops.config_changed: a new timeout resets the rings' hop
+ * timeout, the Bully algorithms' wait for answers and the Invitation
+ * algorithm's reply and accept windows to it). Nothing is emitted.
  *
  * Return: 0, or -EINVAL (the instance is then unchanged).
  */
@@ -333,21 +307,8 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 			*why = "quorum can be changed only while the group is stopped";
 		return -EBUSY;
 	}
-	if (cfg->timeout_ns != c->cfg.timeout_ns &&
-	    elec_algo_is_ring(cfg->algo)) {
-		c->ring.ack_shift = 0;
-		c->ring.ack_fast = 0;
-	}
-	if (cfg->timeout_ns != c->cfg.timeout_ns &&
-	    cfg->algo == ELEC_ALGO_INVITATION) {
-		c->inv.win_shift = 0;
-		c->inv.win_fast = 0;
-	}
-	if (cfg->timeout_ns != c->cfg.timeout_ns &&
-	    elec_algo_is_bully(cfg->algo)) {
-		c->bully.answer_shift = 0;
-		c->bully.answer_fast = 0;
-	}
+	if (c->ops->config_changed)
+		c->ops->config_changed(c, cfg);
 	c->cfg = *cfg;
 	return 0;
 }
@@ -793,36 +754,6 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	c->ops->rx(c, msg, now);
 }
 
-/*
- * The failure detector's timer ran at least a heartbeat interval late: the
- * local node, not the leader, was held up (a host that stopped the
- * guest's CPU, a CPU busy with something else), and the leader's
- * heartbeats may be waiting unread behind this very expiry: the frames
- * that the expiries run before it sent are received in a softirq that
- * the timer worker, busy with the backlog, may hold off until it is done.
- * Silence the node did not listen to is no evidence of a failure, so it
- * watches one more window (hb_interval x hb_miss, whatever window the
- * algorithm had armed) first, once per arming: a second late expiry in a
- * row is taken as it comes. The same holds for the learning windows that
- * the algorithms time with this timer. Counted in stats.detect_deferred.
- * On time, or under a heartbeat interval late, the expiry is the
- * algorithm's at once.
- *
- * Return: whether the expiry was deferred.
- */
-static bool elec_core_detect_defer(struct elec_core *c, u64 expires, u64 now)
-{
-	u64 window;
-
-	if (c->detect_deferred || now - expires < c->cfg.hb_interval_ns)
-		return false;
-	window = c->cfg.hb_interval_ns * c->cfg.hb_miss;
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, window, now);
-	c->detect_deferred = true;
-	c->stats.detect_deferred++;
-	return true;
-}
-
 /**
  * elec_core_timer() - a timer expired.
  * @c: the instance
@@ -834,8 +765,9 @@ static bool elec_core_detect_defer(struct elec_core *c, u64 expires, u64 now)
  * before the armed expiry: the embedder's timer raced a re-arm). A failure
  * detector (ELEC_TIMER_DETECT) expiry at least a heartbeat interval late
  * re-arms it for one more window instead, once per arming
- * (elec_core_detect_defer()). Otherwise marks the timer unarmed and hands
- * the expiry to the algorithm.
+ * (elec_detect_defer()). Otherwise marks the timer unarmed and hands
+ * the expiry to the algorithm: ELEC_TIMER_DETECT to its @silent op, the
+ * others to its @timer op.
  */
 void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
@@ -846,10 +778,13 @@ void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	expires = c->timer_expires[id];
 	if (!expires || now < expires)
 		return;
-	if (id == ELEC_TIMER_DETECT && elec_core_detect_defer(c, expires, now))
+	if (id == ELEC_TIMER_DETECT && elec_detect_defer(c, expires, now))
 		return;
 	c->timer_expires[id] = 0;
-	c->ops->timer(c, id, now);
+	if (id == ELEC_TIMER_DETECT)
+		c->ops->silent(c, now);
+	else
+		c->ops->timer(c, id, now);
 }
 
 static void elec_emit(struct elec_core *c, struct elec_action *act, u64 now)
@@ -930,7 +865,7 @@ void elec_core_send_as(struct elec_core *c, u8 type, u8 counted, u32 dst,
  * @now: current time, ns
  *
  * ELEC_TIMER_DETECT in the extra window of a late expiry
- * (elec_core_detect_defer()) is only moved later, never earlier.
+ * (elec_detect_defer()) is only moved later, never earlier.
  */
 void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 		   u64 now)
@@ -944,7 +879,7 @@ void elec_core_arm(struct elec_core *c, enum elec_timer_id id, u64 expires,
 	if (id == ELEC_TIMER_DETECT) {
 		/*
 		 * In the extra window that a late expiry was granted
-		 * (elec_core_detect_defer()) only a later expiry replaces
+		 * (elec_detect_defer()) only a later expiry replaces
 		 * it: news of the leader from a third node, which runs from
 		 * the leader's own last frame, does not cut it short.
 		 */

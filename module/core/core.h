@@ -599,6 +599,23 @@ struct elec_auth {
 struct elec_core;
 
 /**
+ * struct elec_info - one attribute of an algorithm's private state, as
+ *	GROUP_GET reports it (&elec_algo_ops.info, &elec_algo_ops.peer_info).
+ * @attr: the netlink attribute (enum elec_attr)
+ * @width: its size in bytes: 1, 4 or 8
+ * @value: its value
+ */
+struct elec_info {
+	u16 attr;
+	u8 width;
+	u64 value;
+};
+
+/* the most attributes an algorithm reports per instance, and per peer */
+#define ELEC_INFO_MAX		4
+#define ELEC_PEER_INFO_MAX	2
+
+/**
  * struct elec_algo_ops - one election algorithm.
  * @algo: enum elec_algo value
  * @name: name as electionctl spells it ("bully")
@@ -608,7 +625,10 @@ struct elec_core;
  * @elect: the administrator asked for an election now
  * @rx: a message passed the core's generic checks (group, algorithm,
  *	destination, known peer); the core counted it in stats.rx
- * @timer: an armed timer expired
+ * @timer: an armed timer expired (every timer but ELEC_TIMER_DETECT)
+ * @silent: the failure detector's window (ELEC_TIMER_DETECT, detect.h)
+ *	ran out: the leader was silent, or a learning window ended; the
+ *	algorithm's reaction (suspect the leader, begin a run)
  * @peer_removed: a peer is about to be removed from the table (optional)
  * @payload_ok: whether @len bytes of payload are valid for message @type
  *	(the codec calls it; NULL means: every type takes an empty payload)
@@ -627,9 +647,20 @@ struct elec_core;
  * @msgs: the message types it sends and takes (ELEC_MSG_BIT() of each;
  *	the counter-only ELEC_MSG_RETRY not among them), as the algorithm
  *	dump (ELEC_CMD_ALGO_GET) reports them
+ * @queue_bytes: bytes of queue memory the embedder gives each instance
+ *	(elec_core_set_queue()); 0: the algorithm queues nothing
+ * @set_queue: optional: take the queue memory (elec_core_set_queue())
+ * @config_changed: optional: the timing or options change from @c->cfg
+ *	to @cfg (elec_core_set_config(), which has checked @cfg): forget
+ *	what the algorithm adapted to the old values
+ * @info: optional: fill @info (ELEC_INFO_MAX entries) with the private
+ *	state GROUP_GET reports; return how many were filled
+ * @peer_info: optional: the same for a peer of the table (a copy of it:
+ *	ELEC_PEER_INFO_MAX entries)
  *
- * Every op but @peer_removed, @payload_ok and @max_payload is required;
- * elec_algo_find() returns only complete tables.
+ * Every op but @peer_removed, @payload_ok, @max_payload, @set_queue,
+ * @config_changed, @info and @peer_info is required; elec_algo_find()
+ * returns only complete tables.
  */
 struct elec_algo_ops {
 	u8 algo;
@@ -639,6 +670,7 @@ struct elec_algo_ops {
 	void (*elect)(struct elec_core *c, u64 now);
 	void (*rx)(struct elec_core *c, const struct elec_msg *msg, u64 now);
 	void (*timer)(struct elec_core *c, enum elec_timer_id id, u64 now);
+	void (*silent)(struct elec_core *c, u64 now);
 	void (*peer_removed)(struct elec_core *c, struct elec_peer *peer,
 			     u64 now);
 	bool (*payload_ok)(u8 type, const u8 *payload, u16 len);
@@ -647,6 +679,12 @@ struct elec_algo_ops {
 	const char *const *timer_names;
 	u8 wait_timers;
 	u32 msgs;
+	u32 queue_bytes;
+	void (*set_queue)(struct elec_core *c, void *buf, u32 cap);
+	void (*config_changed)(struct elec_core *c,
+			       const struct elec_config *cfg);
+	u32 (*info)(const struct elec_core *c, struct elec_info *info);
+	u32 (*peer_info)(const struct elec_peer *p, struct elec_info *info);
 };
 
 /* message type sets of struct elec_algo_ops' @msgs */
@@ -765,8 +803,6 @@ int elec_core_peer_add(struct elec_core *c, u32 id,
 int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
-bool elec_algo_is_ring(u8 algo);
-bool elec_algo_is_bully(u8 algo);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
 bool elec_timer_awaits_rx(const struct elec_algo_ops *ops,
 			  enum elec_timer_id id);
@@ -901,11 +937,6 @@ static inline u32 elec_self_pos(const struct elec_config *cfg)
 	return cfg->self_pos ? cfg->self_pos : cfg->self_id;
 }
 
-/* algorithm tables */
-extern const struct elec_algo_ops elec_bully_ops;
-extern const struct elec_algo_ops elec_min_bully_ops;
-extern const struct elec_algo_ops elec_enh_bully_ops;
-extern const struct elec_algo_ops elec_invitation_ops;
-/* the ring algorithms' tables are in ring.h */
+/* the algorithms' tables: bully.h, ring.h, invitation.h */
 
 #endif /* _ELEC_CORE_H */

@@ -56,16 +56,11 @@
  * it for the same window (and PREEMPT while a preempt-delay runs),
  * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
-#include "quorum.h"
+#include "bully.h"
 
 static bool enh_better(u32 a, u32 b)
 {
 	return a && a > b;
-}
-
-static bool enh_known(struct elec_core *c, u32 id)
-{
-	return id == c->cfg.self_id || elec_core_peer_find(c, id);
 }
 
 /* how many candidates: ceil(n / 2) of the n configured nodes, capped */
@@ -275,60 +270,28 @@ static void enh_start(struct elec_core *c, u64 now)
 				       NULL, 0, now);
 	}
 	/* as Bully's learning window: the leader's heartbeats answer too */
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_detect_ns(c), now);
 }
 
-static void enh_elect(struct elec_core *c, u64 now)
+/* the wait ran out: the rest of stage 1 after a probe, or the next stage */
+static void enh_answer_expired(struct elec_core *c, u64 now)
 {
-	enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
-}
-
-static void enh_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
-{
-	u32 suspect;
-
-	if (elec_quorum_timer(c, id, now))
-		return;
-	switch (id) {
-	case ELEC_TIMER_DETECT:
-		/* the leader is silent, or a QUERY went unanswered */
-		if (elec_bully_detect_expired(c, &suspect, now))
-			enh_begin(c, suspect, c->cfg.ask_suspect_off ?
-				  ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE, now);
-		break;
-	case ELEC_BULLY_TIMER_ANSWER:
-		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
-			break;
-		elec_bully_asked_down(c, now);
-		if (c->bully.probing) {
-			/* the rest of stage 1, the suspect excepted */
-			c->bully.probing = false;
-			if (enh_ask(c, now)) {
-				enh_wait(c, now);
-				break;
-			}
+	if (c->bully.probing) {
+		/* the rest of stage 1, the suspect excepted */
+		c->bully.probing = false;
+		if (enh_ask(c, now)) {
+			enh_wait(c, now);
+			return;
 		}
-		enh_stage_done(c, now);
-		break;
-	case ELEC_TIMER_HEARTBEAT:
-		elec_bully_heartbeat(c, now);
-		break;
-	case ELEC_BULLY_TIMER_PREEMPT:
-		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
-		    elec_bully_preempts(c, c->leader))
-			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
-		break;
-	default:
-		break;
 	}
+	enh_stage_done(c, now);
 }
 
 /* a reply to one peer: its stale frames get no reply for a window */
 static void enh_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 		     u64 now)
 {
-	p->told_until = now + elec_bully_detect_ns(c);
+	p->told_until = now + elec_detect_ns(c);
 	if (type == ELEC_MSG_COORDINATOR) {
 		enh_send_set(c, type, c->cfg.self_id, p->id, c->term, now);
 	} else {
@@ -475,52 +438,6 @@ static void enh_rx_query(struct elec_core *c, const struct elec_msg *msg,
 	enh_send_set(c, ELEC_MSG_CID, c->leader, msg->src, c->term, now);
 }
 
-static void enh_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
-{
-	/* a coordinator that is not a configured node: no state changes */
-	if (!enh_known(c, enh_coord_of(msg))) {
-		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
-		return;
-	}
-	if (msg->term > c->max_term)
-		c->max_term = msg->term;
-	elec_bully_heard_from(c, msg, now);
-	/* quorum on: a resignation releases the promise to the leader */
-	if (msg->type == ELEC_MSG_HEARTBEAT &&
-	    (msg->flags & ELECTION_FLAG_LEAVING))
-		elec_quorum_left(c, msg, now);
-
-	switch (msg->type) {
-	case ELEC_MSG_ELECTION:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		enh_rx_election(c, msg, now);
-		break;
-	case ELEC_MSG_ANSWER:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		enh_rx_answer(c, msg, now);
-		break;
-	case ELEC_MSG_QUERY:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		enh_rx_query(c, msg, now);
-		break;
-	case ELEC_MSG_COORDINATOR:
-	case ELEC_MSG_HEARTBEAT:
-	case ELEC_MSG_CID:
-		enh_rx_announce(c, msg, now);
-		break;
-	case ELEC_MSG_ALIVE:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		elec_quorum_rx(c, msg, now);
-		break;
-	default:
-		break;
-	}
-}
-
 /* {be32 coordinator, be16 count, be16 0, be32 ids[count] ascending} */
 static bool enh_set_ok(const u8 *pl, u16 len)
 {
@@ -573,18 +490,29 @@ static u32 enh_max_payload(u32 n_nodes)
 }
 
 /* the enh-bully table, registered in core.c's elec_algos[] */
-const struct elec_algo_ops elec_enh_bully_ops = {
-	.algo		= ELEC_ALGO_ENH_BULLY,
-	.name		= "enh-bully",
-	.msgs		= ELEC_MSGS_BULLY_QUERY,
-	.start		= enh_start,
-	.stop		= elec_bully_stop,
-	.elect		= enh_elect,
-	.rx		= enh_rx,
-	.timer		= enh_timer,
-	.peer_removed	= elec_bully_peer_removed,
-	.payload_ok	= enh_payload_ok,
-	.max_payload	= enh_max_payload,
-	.timer_names	= elec_bully_timer_names,
-	.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
+const struct elec_bully_algo elec_enh_bully = {
+	.ops = {
+		.algo		= ELEC_ALGO_ENH_BULLY,
+		.name		= "enh-bully",
+		.msgs		= ELEC_MSGS_BULLY_QUERY,
+		.start		= enh_start,
+		.stop		= elec_bully_stop,
+		.elect		= elec_bully_elect,
+		.rx		= elec_bully_rx,
+		.timer		= elec_bully_timer,
+		.silent		= elec_bully_silent,
+		.peer_removed	= elec_bully_peer_removed,
+		.config_changed	= elec_bully_config_changed,
+		.payload_ok	= enh_payload_ok,
+		.max_payload	= enh_max_payload,
+		.timer_names	= elec_bully_timer_names,
+		.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
+	},
+	.begin		= enh_begin,
+	.answer_expired	= enh_answer_expired,
+	.rx_election	= enh_rx_election,
+	.rx_answer	= enh_rx_answer,
+	.rx_query	= enh_rx_query,
+	.rx_announce	= enh_rx_announce,
+	.coord_of	= enh_coord_of,
 };

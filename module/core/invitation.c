@@ -67,11 +67,6 @@ static const char *const inv_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_INV_TIMER_ACCEPT] = "accept",
 };
 
-static u64 inv_detect_ns(const struct elec_core *c)
-{
-	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
-}
-
 /* the reply and accept windows: T, widened by late answers */
 static u64 inv_win_ns(const struct elec_core *c)
 {
@@ -87,24 +82,32 @@ static u64 inv_win_ns(const struct elec_core *c)
 static u64 inv_search_ns(const struct elec_core *c)
 {
 	u64 ns = c->cfg.search_interval_ns ? c->cfg.search_interval_ns :
-		 inv_detect_ns(c);
+		 elec_detect_ns(c);
 	u64 min = c->inv.win_shift ? 2 * inv_win_ns(c) : c->cfg.timeout_ns;
 
 	return ns < min ? min : ns;
 }
 
 /*
- * A member's watch of its coordinator: hb-interval x hb-miss; while the
- * windows are widened (a slow or loaded network, whose timers and frames
- * run late alike), at least two windows.
+ * A member's watch of its coordinator (elec_core_watch()): the detection
+ * window; while the windows are widened (a slow or loaded network, whose
+ * timers and frames run late alike), at least two windows: the watch is
+ * longer by what this returns.
  */
-static u64 inv_watch_ns(const struct elec_core *c)
+static u64 inv_watch_extra_ns(const struct elec_core *c)
 {
-	u64 ns = inv_detect_ns(c);
+	u64 ns = elec_detect_ns(c);
 
 	if (c->inv.win_shift && ns < 2 * inv_win_ns(c))
-		ns = 2 * inv_win_ns(c);
-	return ns;
+		return 2 * inv_win_ns(c) - ns;
+	return 0;
+}
+
+/* a frame of the coordinator's own: watch it anew */
+static void inv_heard(struct elec_core *c, u64 now)
+{
+	elec_core_heard(c, now);
+	elec_core_watch(c, now, inv_watch_extra_ns(c), now);
 }
 
 /*
@@ -325,10 +328,7 @@ static void inv_form_group(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_LEADER;
 	inv_set_group(c, elec_core_term_next(c), c->cfg.self_id, now);
 	c->leader_rx_ns = now;
-	if (inv_heartbeats(c))
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq, NULL, 0,
-			       now);
-	elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns, now);
+	elec_core_lead(c, c->inv.seq, inv_heartbeats(c), now);
 	inv_search(c, now);
 }
 
@@ -344,9 +344,9 @@ static void inv_join(struct elec_core *c, u64 seq, u32 coord, u64 now)
 	c->phase = ELEC_INV_MEMBER;
 	c->role = ELEC_ROLE_FOLLOWER;
 	inv_set_group(c, seq, coord, now);
-	c->leader_rx_ns = now;
+	elec_core_heard(c, now);
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, coord), true, now);
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
+	elec_core_watch(c, now, inv_watch_extra_ns(c), now);
 }
 
 /* the merge: invite every lower coordinator found, at a new number */
@@ -484,24 +484,22 @@ static void inv_elect(struct elec_core *c, u64 now)
 		inv_form_group(c, now);
 }
 
+/* a member's coordinator was silent for the watch: on its own again */
+static void inv_silent(struct elec_core *c, u64 now)
+{
+	if (c->phase != ELEC_INV_MEMBER)
+		return;
+	elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader), false,
+				 now);
+	inv_form_group(c, now);
+}
+
 static void inv_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
 	switch (id) {
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_INV_COORD && c->phase != ELEC_INV_MERGING)
-			break;
-		if (inv_heartbeats(c))
-			elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->inv.seq,
-				       NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT,
-				 c->cfg.hb_interval_ns, now);
-		break;
-	case ELEC_TIMER_DETECT:
-		if (c->phase != ELEC_INV_MEMBER)
-			break;
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader),
-					 false, now);
-		inv_form_group(c, now);
+		if (c->phase == ELEC_INV_COORD || c->phase == ELEC_INV_MERGING)
+			elec_core_lead(c, c->inv.seq, inv_heartbeats(c), now);
 		break;
 	case ELEC_INV_TIMER_SEARCH:
 		if (c->phase == ELEC_INV_COORD && !c->inv.searching)
@@ -568,8 +566,7 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 		       sizeof(pl), now);
 	if (c->phase == ELEC_INV_MEMBER && msg->src == c->leader &&
 	    msg->term == c->inv.seq) {
-		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
+		inv_heard(c, now);
 	}
 	inv_heard_coord(c, msg->src, msg->term, now);
 }
@@ -761,8 +758,7 @@ static void inv_rx_ready(struct elec_core *c, const struct elec_msg *msg,
 	if (msg->term > c->inv.seq)
 		inv_set_group(c, msg->term, msg->src, now);
 	inv_take_members(c, msg);
-	c->leader_rx_ns = now;
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
+	inv_heard(c, now);
 }
 
 static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
@@ -779,8 +775,7 @@ static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 		}
 		if (msg->term > c->inv.seq)
 			inv_set_group(c, msg->term, msg->src, now);
-		c->leader_rx_ns = now;
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, inv_watch_ns(c), now);
+		inv_heard(c, now);
 		return;
 	}
 	if (!(msg->flags & ELECTION_FLAG_LEAVING))
@@ -909,6 +904,37 @@ static u32 inv_max_payload(u32 n_nodes)
 }
 
 /* the invitation table, registered in core.c's elec_algos[] */
+/* a new timeout: the reply and accept windows are T again */
+static void inv_config_changed(struct elec_core *c,
+			       const struct elec_config *cfg)
+{
+	if (cfg->timeout_ns == c->cfg.timeout_ns)
+		return;
+	c->inv.win_shift = 0;
+	c->inv.win_fast = 0;
+}
+
+/* GROUP_GET: the group number the node is in */
+static u32 inv_info(const struct elec_core *c, struct elec_info *info)
+{
+	info[0].attr = ELEC_ATTR_INV_SEQ;
+	info[0].width = sizeof(u64);
+	info[0].value = c->inv.seq;
+	info[1].attr = ELEC_ATTR_INV_COORDINATOR;
+	info[1].width = sizeof(u32);
+	info[1].value = c->inv.coord;
+	return 2;
+}
+
+/* GROUP_GET: whether the peer is in the local node's group */
+static u32 inv_peer_info(const struct elec_peer *p, struct elec_info *info)
+{
+	info[0].attr = ELEC_ATTR_PEER_MEMBER;
+	info[0].width = sizeof(u8);
+	info[0].value = !!(p->flags & ELEC_INV_PEER_MEMBER);
+	return 1;
+}
+
 const struct elec_algo_ops elec_invitation_ops = {
 	.algo		= ELEC_ALGO_INVITATION,
 	.name		= "invitation",
@@ -918,7 +944,11 @@ const struct elec_algo_ops elec_invitation_ops = {
 	.elect		= inv_elect,
 	.rx		= inv_rx,
 	.timer		= inv_timer,
+	.silent		= inv_silent,
 	.peer_removed	= inv_peer_removed,
+	.config_changed	= inv_config_changed,
+	.info		= inv_info,
+	.peer_info	= inv_peer_info,
 	.payload_ok	= inv_payload_ok,
 	.max_payload	= inv_max_payload,
 	.timer_names	= inv_timer_names,

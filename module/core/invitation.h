@@ -6,7 +6,7 @@
 #ifndef _ELEC_INVITATION_H
 #define _ELEC_INVITATION_H
 
-#include "core.h"
+#include "detect.h"
 
 /*
  * The Invitation algorithm's timers, besides the shared heartbeat
@@ -31,5 +31,8 @@
 /* answered this search in time; answered the last one in time */
 #define ELEC_INV_PEER_ANSWERED		0x10
 #define ELEC_INV_PEER_ANSWERED_LAST	0x20
+
+/* the Invitation algorithm's table, registered in core.c's elec_algos[] */
+extern const struct elec_algo_ops elec_invitation_ops;
 
 #endif /* _ELEC_INVITATION_H */

@@ -72,7 +72,7 @@
  * it for the same window (and PREEMPT while a preempt-delay runs),
  * WAIT_ANSWER arms ANSWER, LEADING arms HEARTBEAT.
  */
-#include "quorum.h"
+#include "bully.h"
 
 static bool minb_better(u32 a, u32 b)
 {
@@ -90,11 +90,6 @@ static bool minb_is_second(const struct elec_core *c)
 {
 	return c->n_peers && c->peers[0].id < c->cfg.self_id &&
 	       (c->n_peers == 1 || c->peers[1].id > c->cfg.self_id);
-}
-
-static bool minb_known(struct elec_core *c, u32 id)
-{
-	return id == c->cfg.self_id || elec_core_peer_find(c, id);
 }
 
 /* COORDINATOR naming @k, at @term, to @dst (0: broadcast) */
@@ -124,7 +119,7 @@ static u32 minb_coord_of(const struct elec_msg *msg)
 static void minb_tell(struct elec_core *c, struct elec_peer *p, u8 type,
 		      u64 now)
 {
-	p->told_until = now + elec_bully_detect_ns(c);
+	p->told_until = now + elec_detect_ns(c);
 	if (type == ELEC_MSG_COORDINATOR)
 		minb_send_coord(c, c->cfg.self_id, p->id, c->term, now);
 	else
@@ -269,48 +264,16 @@ static void minb_start(struct elec_core *c, u64 now)
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_send(c, ELEC_MSG_QUERY, 0, c->max_term, NULL, 0, now);
 	/* as Bully's learning window: the leader's heartbeats answer too */
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_bully_detect_ns(c),
-			      now);
+	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_detect_ns(c), now);
 }
 
-static void minb_elect(struct elec_core *c, u64 now)
+/* the wait ran out: the probe is over (the procedure now), or the run */
+static void minb_answer_expired(struct elec_core *c, u64 now)
 {
-	minb_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
-}
-
-static void minb_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
-{
-	u32 suspect;
-
-	if (elec_quorum_timer(c, id, now))
-		return;
-	switch (id) {
-	case ELEC_TIMER_DETECT:
-		/* the leader is silent, or a QUERY went unanswered */
-		if (elec_bully_detect_expired(c, &suspect, now))
-			minb_begin(c, suspect, c->cfg.ask_suspect_off ?
-				   ELEC_BULLY_SUSPECT_SKIP : ELEC_BULLY_SUSPECT_PROBE, now);
-		break;
-	case ELEC_BULLY_TIMER_ANSWER:
-		if (c->phase != ELEC_BULLY_WAIT_ANSWER)
-			break;
-		elec_bully_asked_down(c, now);
-		if (c->bully.probing)
-			minb_procedure(c, now);
-		else
-			minb_finish(c, now);
-		break;
-	case ELEC_TIMER_HEARTBEAT:
-		elec_bully_heartbeat(c, now);
-		break;
-	case ELEC_BULLY_TIMER_PREEMPT:
-		if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
-		    elec_bully_preempts(c, c->leader))
-			minb_claim_run(c, now);
-		break;
-	default:
-		break;
-	}
+	if (c->bully.probing)
+		minb_procedure(c, now);
+	else
+		minb_finish(c, now);
 }
 
 static void minb_rx_election(struct elec_core *c, const struct elec_msg *msg,
@@ -430,52 +393,13 @@ static void minb_rx_query(struct elec_core *c, const struct elec_msg *msg,
 			       now);
 }
 
-static void minb_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
+/* an ANSWER (OK) of a lower node: its response to the run */
+static void minb_rx_answer(struct elec_core *c, const struct elec_msg *msg,
+			   u64 now)
 {
-	/* a coordinator that is not a configured node: no state changes */
-	if (!minb_known(c, minb_coord_of(msg))) {
-		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
-		return;
-	}
-	if (msg->term > c->max_term)
-		c->max_term = msg->term;
-	elec_bully_heard_from(c, msg, now);
-	/* quorum on: a resignation releases the promise to the leader */
-	if (msg->type == ELEC_MSG_HEARTBEAT &&
-	    (msg->flags & ELECTION_FLAG_LEAVING))
-		elec_quorum_left(c, msg, now);
-
-	switch (msg->type) {
-	case ELEC_MSG_ELECTION:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		minb_rx_election(c, msg, now);
-		break;
-	case ELEC_MSG_ANSWER:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->bully.probing &&
-		    minb_better(msg->src, c->cfg.self_id))
-			minb_response(c, msg->src, 0, now);
-		break;
-	case ELEC_MSG_QUERY:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		minb_rx_query(c, msg, now);
-		break;
-	case ELEC_MSG_COORDINATOR:
-	case ELEC_MSG_HEARTBEAT:
-	case ELEC_MSG_CID:
-		minb_rx_announce(c, msg, now);
-		break;
-	case ELEC_MSG_ALIVE:
-		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
-					 true, now);
-		elec_quorum_rx(c, msg, now);
-		break;
-	default:
-		break;
-	}
+	if (c->phase == ELEC_BULLY_WAIT_ANSWER && !c->bully.probing &&
+	    minb_better(msg->src, c->cfg.self_id))
+		minb_response(c, msg->src, 0, now);
 }
 
 static bool minb_payload_ok(u8 type, const u8 *payload, u16 len)
@@ -505,19 +429,31 @@ static u32 minb_max_payload(u32 n_nodes)
 }
 
 /* the min-bully table, registered in core.c's elec_algos[] */
-const struct elec_algo_ops elec_min_bully_ops = {
-	.algo		= ELEC_ALGO_MIN_BULLY,
-	.name		= "min-bully",
-	.msgs		= ELEC_MSGS_BULLY_QUERY,
-	.start		= minb_start,
-	.stop		= elec_bully_stop,
-	.elect		= minb_elect,
-	.rx		= minb_rx,
-	.timer		= minb_timer,
-	.peer_removed	= elec_bully_peer_removed,
-	.payload_ok	= minb_payload_ok,
-	.max_payload	= minb_max_payload,
-	.lowest_wins	= true,
-	.timer_names	= elec_bully_timer_names,
-	.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
+const struct elec_bully_algo elec_min_bully = {
+	.ops = {
+		.algo		= ELEC_ALGO_MIN_BULLY,
+		.name		= "min-bully",
+		.msgs		= ELEC_MSGS_BULLY_QUERY,
+		.start		= minb_start,
+		.stop		= elec_bully_stop,
+		.elect		= elec_bully_elect,
+		.rx		= elec_bully_rx,
+		.timer		= elec_bully_timer,
+		.silent		= elec_bully_silent,
+		.peer_removed	= elec_bully_peer_removed,
+		.config_changed	= elec_bully_config_changed,
+		.payload_ok	= minb_payload_ok,
+		.max_payload	= minb_max_payload,
+		.lowest_wins	= true,
+		.timer_names	= elec_bully_timer_names,
+		.wait_timers	= ELEC_BULLY_WAIT_TIMERS,
+	},
+	.begin		= minb_begin,
+	.take_over	= minb_claim_run,
+	.answer_expired	= minb_answer_expired,
+	.rx_election	= minb_rx_election,
+	.rx_answer	= minb_rx_answer,
+	.rx_query	= minb_rx_query,
+	.rx_announce	= minb_rx_announce,
+	.coord_of	= minb_coord_of,
 };

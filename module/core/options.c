@@ -5,7 +5,7 @@
  * accessors by option, the range and applicability checks, the defaults,
  * the values GROUP_GET reports.
  */
-#include "core.h"
+#include "detect.h"
 #include "options.h"
 
 #define ELEC_STR2(x)	#x
@@ -34,7 +34,7 @@ static u64 elec_opt_eff_POS(const struct elec_config *cfg, u64 v)
 
 static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
 {
-	return v ? v : cfg->hb_interval_ns * cfg->hb_miss;
+	return v ? v : elec_config_detect_ns(cfg);
 }
 
 #define ELEC_OPTION(ID, nm, at, field, kd, l, h, d, set, when, fl, ef) \

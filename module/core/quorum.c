@@ -141,8 +141,8 @@ static void quorum_beacon(struct elec_core *c, u64 now)
 			q->named = k;
 			q->named_term = term;
 			q->named_ns = now;
-		} else if (bound < c->timer_expires[ELEC_BULLY_TIMER_ALIVE]) {
-			elec_core_arm(c, ELEC_BULLY_TIMER_ALIVE, bound, now);
+		} else if (bound < c->timer_expires[ELEC_QUORUM_TIMER_ALIVE]) {
+			elec_core_arm(c, ELEC_QUORUM_TIMER_ALIVE, bound, now);
 		}
 	}
 	elec_put32(buf, name);
@@ -220,7 +220,7 @@ void elec_quorum_start(struct elec_core *c, u64 now)
 		c->peers[i].support_ns = 0;
 	if (!c->cfg.quorum)
 		return;
-	elec_core_arm_in(c, ELEC_BULLY_TIMER_ALIVE, c->cfg.hb_interval_ns,
+	elec_core_arm_in(c, ELEC_QUORUM_TIMER_ALIVE, c->cfg.hb_interval_ns,
 			 now);
 	quorum_beacon(c, now);
 }
@@ -281,8 +281,11 @@ u64 elec_quorum_until(const struct elec_core *c, u64 now)
  * majority lasts, step down when it ends (a claimant: when none came
  * within a lease of its claim). LEASE is armed for the next moment that
  * can change the answer.
+ *
+ * Return: true when the node must step down, or not take over, for want
+ * of a majority: the caller (the Bully family, bully.c) then does.
  */
-static void quorum_check(struct elec_core *c, u64 now)
+static bool quorum_check(struct elec_core *c, u64 now)
 {
 	struct elec_quorum *q = &c->bully.q;
 	u64 bound, until, next, deadline;
@@ -309,8 +312,8 @@ static void quorum_check(struct elec_core *c, u64 now)
 			next = deadline;
 			if (bound > now && bound < next)
 				next = bound;
-			elec_core_arm(c, ELEC_BULLY_TIMER_LEASE, next, now);
-			return;
+			elec_core_arm(c, ELEC_QUORUM_TIMER_LEASE, next, now);
+			return false;
 		}
 	}
 	until = quorum_until(c, now, &bound);
@@ -339,16 +342,16 @@ static void quorum_check(struct elec_core *c, u64 now)
 		elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
 		next = now + c->cfg.timeout_ns;
 	} else {
-		elec_bully_no_quorum(c, now);
-		return;
+		return true;
 	}
 	/* its own promise ending may complete a majority */
 	if (bound && bound < next)
 		next = bound;
 	if (next == U64_MAX)
-		elec_core_cancel(c, ELEC_BULLY_TIMER_LEASE, now);
+		elec_core_cancel(c, ELEC_QUORUM_TIMER_LEASE, now);
 	else
-		elec_core_arm(c, ELEC_BULLY_TIMER_LEASE, next, now);
+		elec_core_arm(c, ELEC_QUORUM_TIMER_LEASE, next, now);
+	return false;
 }
 
 /**
@@ -359,14 +362,17 @@ static void quorum_check(struct elec_core *c, u64 now)
  * With quorum on, the role stays candidate until a majority names it
  * (at once when the node is alone); namings from before the claim do not
  * count. Does nothing with quorum off.
+ *
+ * Return: true when the claimant has no majority and cannot wait for
+ * one: the caller (the Bully family) steps down.
  */
-void elec_quorum_claim(struct elec_core *c, u64 now)
+bool elec_quorum_claim(struct elec_core *c, u64 now)
 {
 	struct elec_quorum *q = &c->bully.q;
 	u32 i;
 
 	if (!c->cfg.quorum)
-		return;
+		return false;
 	for (i = 0; i < c->n_peers; i++)
 		c->peers[i].support_ns = 0;
 	q->claim_term = c->term;
@@ -374,7 +380,7 @@ void elec_quorum_claim(struct elec_core *c, u64 now)
 	q->lapse_ns = 0;
 	q->confirmed = false;
 	c->role = ELEC_ROLE_CANDIDATE;
-	quorum_check(c, now);
+	return quorum_check(c, now);
 }
 
 /**
@@ -411,28 +417,27 @@ void elec_quorum_heard(struct elec_core *c, u64 now)
 }
 
 /**
- * elec_quorum_timer() - the quorum's timers (ALIVE, LEASE).
+ * elec_quorum_timer() - one of the quorum's timers (ALIVE, LEASE) expired.
  * @c: the instance
- * @id: the timer that expired
+ * @id: ELEC_QUORUM_TIMER_ALIVE or ELEC_QUORUM_TIMER_LEASE (others are
+ *	ignored)
  * @now: current time, ns
  *
- * Return: true when @id was one of them (handled), else false.
+ * Return: true when the node must step down for want of a majority (the
+ * Bully family, its caller, does).
  */
 bool elec_quorum_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
-	if (id == ELEC_BULLY_TIMER_ALIVE) {
-		elec_core_arm_in(c, ELEC_BULLY_TIMER_ALIVE,
+	if (id == ELEC_QUORUM_TIMER_ALIVE) {
+		elec_core_arm_in(c, ELEC_QUORUM_TIMER_ALIVE,
 				 c->cfg.hb_interval_ns, now);
 		if (c->phase != ELEC_BULLY_LEADING)
 			quorum_beacon(c, now);
-		return true;
+		return false;
 	}
-	if (id == ELEC_BULLY_TIMER_LEASE) {
-		if (c->cfg.quorum && c->phase == ELEC_BULLY_LEADING &&
-		    c->leader == c->cfg.self_id)
-			quorum_check(c, now);
-		return true;
-	}
+	if (id == ELEC_QUORUM_TIMER_LEASE && c->cfg.quorum &&
+	    c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id)
+		return quorum_check(c, now);
 	return false;
 }
 
@@ -440,23 +445,25 @@ bool elec_quorum_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
  * @msg's sender leads no more (an ALIVE of it naming another, or its
  * resignation): if the node's promise binds it to the sender, at a term
  * at least the one it named, the promise is released; a claimant may now
- * count itself, a follower names its leader at once.
+ * count itself, a follower names its leader at once. Return: true when
+ * a claimant must step down (quorum_check()).
  */
-static void quorum_release(struct elec_core *c, const struct elec_msg *msg,
+static bool quorum_release(struct elec_core *c, const struct elec_msg *msg,
 			   u64 now)
 {
 	struct elec_quorum *q = &c->bully.q;
 
 	if (!q->named || q->named != msg->src || msg->term < q->named_term)
-		return;
+		return false;
 	q->named = 0;
 	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
 		if (!q->confirmed)
-			quorum_check(c, now);
+			return quorum_check(c, now);
 	} else if (c->phase == ELEC_BULLY_FOLLOWING && c->leader &&
 		   c->leader != msg->src) {
 		quorum_beacon(c, now);	/* may name its leader now */
 	}
+	return false;
 }
 
 /**
@@ -470,8 +477,11 @@ static void quorum_release(struct elec_core *c, const struct elec_msg *msg,
  * least the one named, releases the promise (that leader leads no more).
  * One that names the local node, leading, at its claim's term or newer
  * counts toward its majority. Ignored with quorum off.
+ *
+ * Return: true when the node must step down for want of a majority (the
+ * Bully family, its caller, does).
  */
-void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
+bool elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 		    u64 now)
 {
 	struct elec_quorum *q = &c->bully.q;
@@ -482,16 +492,15 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
 		       c->leader == c->cfg.self_id;
 
 	if (!c->cfg.quorum || !p)
-		return;
-	if (name != msg->src)
-		quorum_release(c, msg, now);
-	/* the release may have made a claimant step down */
-	leading = leading && c->phase == ELEC_BULLY_LEADING;
+		return false;
+	if (name != msg->src && quorum_release(c, msg, now))
+		return true;
 	if (leading && name == c->cfg.self_id && term >= q->claim_term) {
 		p->support_ns = now;
 		if (!q->confirmed)
-			quorum_check(c, now);
+			return quorum_check(c, now);
 	}
+	return false;
 }
 
 /**
@@ -504,10 +513,12 @@ void elec_quorum_rx(struct elec_core *c, const struct elec_msg *msg,
  * leader, its resignation (at a term at least the one it was named at)
  * releases the promise to it, so that a successor is named at once rather
  * than a promise window later. Ignored with quorum off.
+ *
+ * Return: true when the node must step down for want of a majority (the
+ * Bully family, its caller, does).
  */
-void elec_quorum_left(struct elec_core *c, const struct elec_msg *msg,
+bool elec_quorum_left(struct elec_core *c, const struct elec_msg *msg,
 		      u64 now)
 {
-	if (c->cfg.quorum)
-		quorum_release(c, msg, now);
+	return c->cfg.quorum && quorum_release(c, msg, now);
 }

@@ -83,11 +83,6 @@ static const struct elec_ring_algo *ring_algo(const struct elec_core *c)
 		offsetof(struct elec_ring_algo, ops));
 }
 
-static u64 ring_detect_ns(const struct elec_core *c)
-{
-	return c->cfg.hb_interval_ns * c->cfg.hb_miss;
-}
-
 /* the hop timeout: T, or more after late ACKs (ring_rx_ack()) */
 static u64 ring_ack_ns(const struct elec_core *c)
 {
@@ -403,9 +398,7 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 		 * leads) possibly last; the broadcast makes it step down
 		 * within one delivery instead.
 		 */
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-				 now);
+		elec_core_lead(c, c->term, true, now);
 		return;
 	}
 	c->role = newer ? ELEC_ROLE_CANDIDATE : ELEC_ROLE_FOLLOWER;
@@ -417,8 +410,7 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	 * may be up to a round of hops before the leader): the first window
 	 * is a round timeout longer.
 	 */
-	elec_core_arm_in(c, ELEC_TIMER_DETECT,
-			 ring_detect_ns(c) + ring_round_ns(c), now);
+	elec_core_watch(c, now, ring_round_ns(c), now);
 	/* a received announcement: rate limited (the heartbeat asks again) */
 	if (leader < self && !c->participant && elec_core_rx_may_elect(c, now))
 		elec_ring_begin(c, false, now);
@@ -475,7 +467,7 @@ void elec_ring_start(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_LEARNING;
 	ring_greet(c, now);
-	elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+	elec_core_watch(c, now, 0, now);
 }
 
 /**
@@ -570,6 +562,80 @@ static void ring_detect_expired(struct elec_core *c, u64 now)
 }
 
 /**
+ * elec_ring_silent() - ops->silent of the ring algorithms: the leader
+ *	was silent for the detection window, or learning is over.
+ * @c: the instance
+ * @now: current time, ns
+ */
+void elec_ring_silent(struct elec_core *c, u64 now)
+{
+	/*
+	 * A newer run than the leader's term reached this node: the run
+	 * settles the leadership, and its round timer watches it. The
+	 * leader's silence proves nothing about the peer: it may have
+	 * restarted and begun that very run (a learning node sends no
+	 * heartbeat), and a peer declared failed is skipped for good. The
+	 * node follows nobody meanwhile and watches another window (a
+	 * resignation is no silence: ring_rx_heartbeat() calls
+	 * ring_detect_expired() itself).
+	 */
+	if (c->participant && c->ring.run > c->term &&
+	    c->phase == ELEC_RING_FOLLOWING) {
+		if (c->leader)
+			elec_core_set_leader(c, 0, c->term, now);
+		elec_core_watch(c, now, 0, now);
+		return;
+	}
+	ring_detect_expired(c, now);
+}
+
+/**
+ * elec_ring_set_queue() - ops->set_queue of the ring algorithms.
+ * @c: the instance, initialised, not running
+ * @buf: the queue memory (see elec_core_set_queue()), or NULL: none
+ * @cap: its size in bytes
+ */
+void elec_ring_set_queue(struct elec_core *c, void *buf, u32 cap)
+{
+	c->ring.q = buf;
+	c->ring.q_cap = buf ? cap : 0;
+	c->ring.q_len = 0;
+	c->ring.dst = 0;
+}
+
+/**
+ * elec_ring_config_changed() - ops->config_changed of the ring algorithms.
+ * @c: the instance
+ * @cfg: its new configuration
+ *
+ * A new timeout resets the hop timeout to it: no adaptation is carried
+ * over from the old one.
+ */
+void elec_ring_config_changed(struct elec_core *c,
+			      const struct elec_config *cfg)
+{
+	if (cfg->timeout_ns == c->cfg.timeout_ns)
+		return;
+	c->ring.ack_shift = 0;
+	c->ring.ack_fast = 0;
+}
+
+/**
+ * elec_algo_is_ring() - whether an algorithm passes messages around a ring.
+ * @algo: enum elec_algo value
+ *
+ * Return: true for the ring family (the algorithms whose receive op is
+ * ring.c's), which use peer positions, hop acknowledgments and the ring
+ * queue.
+ */
+bool elec_algo_is_ring(u8 algo)
+{
+	const struct elec_algo_ops *ops = elec_algo_find(algo);
+
+	return ops && ops->rx == elec_ring_rx;
+}
+
+/**
  * elec_ring_timer() - ops->timer of the ring algorithms.
  * @c: the instance
  * @id: the timer that expired
@@ -579,32 +645,8 @@ void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 {
 	switch (id) {
 	case ELEC_TIMER_HEARTBEAT:
-		if (c->phase != ELEC_RING_LEADING)
-			break;
-		elec_core_send(c, ELEC_MSG_HEARTBEAT, 0, c->term, NULL, 0, now);
-		elec_core_arm_in(c, ELEC_TIMER_HEARTBEAT, c->cfg.hb_interval_ns,
-				 now);
-		break;
-	case ELEC_TIMER_DETECT:
-		/*
-		 * A newer run than the leader's term reached this node: the
-		 * run settles the leadership, and its round timer watches
-		 * it. The leader's silence proves nothing about the peer: it
-		 * may have restarted and begun that very run (a learning
-		 * node sends no heartbeat), and a peer declared failed is
-		 * skipped for good. The node follows nobody meanwhile and
-		 * watches another window (a resignation is no silence: it
-		 * goes on below).
-		 */
-		if (c->participant && c->ring.run > c->term &&
-		    c->phase == ELEC_RING_FOLLOWING) {
-			if (c->leader)
-				elec_core_set_leader(c, 0, c->term, now);
-			elec_core_arm_in(c, ELEC_TIMER_DETECT,
-					 ring_detect_ns(c), now);
-			break;
-		}
-		ring_detect_expired(c, now);
+		if (c->phase == ELEC_RING_LEADING)
+			elec_core_lead(c, c->term, true, now);
 		break;
 	case ELEC_RING_TIMER_ACK:
 		ring_ack_expired(c, now);
@@ -686,7 +728,8 @@ static void ring_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 		return;
 	if (msg->term == c->term && msg->src == c->leader &&
 	    c->phase == ELEC_RING_FOLLOWING) {
-		elec_core_arm_in(c, ELEC_TIMER_DETECT, ring_detect_ns(c), now);
+		elec_core_heard(c, now);
+		elec_core_watch(c, now, 0, now);
 		/*
 		 * A round since this node accepted the leader and no ring
 		 * frame of the term has reached it: its predecessor skipped

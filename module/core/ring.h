@@ -9,7 +9,7 @@
 #ifndef _ELEC_RING_H
 #define _ELEC_RING_H
 
-#include "core.h"
+#include "detect.h"
 
 /*
  * The ring algorithms' timers, besides the shared heartbeat and detect:
@@ -59,6 +59,11 @@ void elec_ring_stop(struct elec_core *c, u64 now);
 void elec_ring_elect(struct elec_core *c, u64 now);
 void elec_ring_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
 void elec_ring_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
+void elec_ring_silent(struct elec_core *c, u64 now);
+void elec_ring_set_queue(struct elec_core *c, void *buf, u32 cap);
+void elec_ring_config_changed(struct elec_core *c,
+			      const struct elec_config *cfg);
+bool elec_algo_is_ring(u8 algo);
 bool elec_ring_payload_check(const struct elec_ring_algo *ra, u8 type,
 			     const u8 *payload, u16 len);
 

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include "core.h"
+#include "ring.h"
 #include "fuzz_input.h"
 
 #define SG_N		4

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "sim.h"
+#include "detect.h"
 
 /*
  * The node ids in ring order: 1..N; for a ring algorithm and an odd seed,
@@ -64,7 +65,7 @@ static const char *timing_outside(const struct sim_params *p)
 		return ", frames queue for a shared CPU (--rx-cost)";
 	if (2 * hi >= p->cfg.timeout_ns)
 		return ", round trip not below the timeout";
-	if (p->cfg.hb_interval_ns * p->cfg.hb_miss <= p->cfg.hb_interval_ns + hi - lo)
+	if (elec_config_detect_ns(&p->cfg) <= p->cfg.hb_interval_ns + hi - lo)
 		return ", heartbeat jitter reaches the detection window";
 	return NULL;
 }

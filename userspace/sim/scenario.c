@@ -150,7 +150,7 @@ static u64 inv_e2_bound(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 w = p->cfg.hb_interval_ns * p->cfg.hb_miss, l = p->lat_hi;
+	u64 w = elec_config_detect_ns(&p->cfg), l = p->lat_hi;
 	u64 t = p->cfg.timeout_ns;
 	u64 srch = p->cfg.search_interval_ns ? p->cfg.search_interval_ns : w;
 
@@ -258,7 +258,8 @@ static u64 ring_e2_bound(const struct sim_params *p)
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 	u64 round = coord + 2 * (u64)p->n * p->cfg.timeout_ns;
 
-	return p->cfg.hb_interval_ns * (p->cfg.hb_miss + 1) + 3 * round;
+	return elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+	       3 * round;
 }
 
 static void make_passive(struct sim *s, struct node *except)
@@ -311,8 +312,8 @@ static u64 variant_e2_bound(const struct sim_params *p)
 	u64 takeover = p->ops->algo == ELEC_ALGO_ENH_BULLY ?
 		       stages * t + l : l;
 
-	return p->cfg.hb_interval_ns * (p->cfg.hb_miss + 1) + 2 * run +
-	       p->cfg.preempt_delay_ns + takeover + 5 * l;
+	return elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+	       2 * run + p->cfg.preempt_delay_ns + takeover + 5 * l;
 }
 
 /* generous E2 bound after the last fault, implied by the timeouts */
@@ -331,7 +332,7 @@ static u64 quorum_e2_extra(const struct sim_params *p)
 	if (!p->cfg.quorum)
 		return 0;
 	lease = p->cfg.hb_interval_ns * (p->cfg.hb_miss - 1) - t;
-	return lease + t + p->cfg.hb_interval_ns * p->cfg.hb_miss + lease + t / 2 +
+	return lease + t + elec_config_detect_ns(&p->cfg) + lease + t / 2 +
 	       4 * p->lat_hi;
 }
 
@@ -347,8 +348,9 @@ static u64 e2_bound(const struct sim_params *p)
 		return inv_e2_bound(p);
 	if (p->ops->algo != ELEC_ALGO_BULLY)
 		return variant_e2_bound(p) + quorum_e2_extra(p);
-	return p->cfg.hb_interval_ns * (p->cfg.hb_miss + 2) + (u64)(p->n + 2) * round +
-	       p->cfg.preempt_delay_ns + quorum_e2_extra(p);
+	return elec_config_detect_ns(&p->cfg) + 2 * p->cfg.hb_interval_ns +
+	       (u64)(p->n + 2) * round + p->cfg.preempt_delay_ns +
+	       quorum_e2_extra(p);
 }
 
 /*
@@ -364,19 +366,20 @@ u64 scenario_return_gap(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 gap = p->cfg.hb_interval_ns * p->cfg.hb_miss + p->cfg.hb_interval_ns +
+	u64 gap = elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
 		  p->cfg.timeout_ns + coord;
 
 	if (elec_algo_is_ring(p->ops->algo))
-		gap = p->cfg.hb_interval_ns * (p->cfg.hb_miss + 1) + p->cfg.timeout_ns +
-		      coord + 2 * (u64)p->n * p->cfg.timeout_ns;
+		gap = elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+		      p->cfg.timeout_ns + coord +
+		      2 * (u64)p->n * p->cfg.timeout_ns;
 	return gap;
 }
 
 static void random_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
-	u64 detect = p->cfg.hb_interval_ns * p->cfg.hb_miss;
+	u64 detect = elec_config_detect_ns(&p->cfg);
 	/* recover only after the others had time to notice the crash */
 	u64 rec_gap = scenario_return_gap(p);
 	u8 *up = malloc(s->n);
@@ -515,7 +518,7 @@ static u64 plan_election_ns(const struct sim_params *p)
 static void focused_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
-	u64 w = p->cfg.hb_interval_ns * p->cfg.hb_miss, h = p->cfg.hb_interval_ns;
+	u64 w = elec_config_detect_ns(&p->cfg), h = p->cfg.hb_interval_ns;
 	u64 e = plan_election_ns(p), gap = scenario_return_gap(p);
 	u64 t = s->now + rng_range(&s->srng, 0, h);
 	u32 cycles = 1 + (u32)rng_range(&s->srng, 0, 2), c, x;
@@ -582,7 +585,7 @@ static void focused_schedule(struct sim *s, struct run_result *r)
 static void harsh_schedule(struct sim *s, struct run_result *r)
 {
 	const struct sim_params *p = s->p;
-	u64 w = p->cfg.hb_interval_ns * p->cfg.hb_miss;
+	u64 w = elec_config_detect_ns(&p->cfg);
 	u64 gap = p->fast_recover ? p->cfg.hb_interval_ns : scenario_return_gap(p);
 	u64 *down_at = calloc(s->n, sizeof(*down_at));
 	u8 *up = malloc(s->n);
@@ -789,8 +792,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		u64 coord = elec_config_coord_timeout(&s.nodes[0].core.cfg);
 
 		s.no_stop = 1;
-		sim_run(&s, s.now + p.cfg.hb_interval_ns * (p.cfg.hb_miss + 2) +
-			    p.cfg.timeout_ns + coord);
+		sim_run(&s, s.now + elec_config_detect_ns(&p.cfg) +
+			    2 * p.cfg.hb_interval_ns + p.cfg.timeout_ns + coord);
 		if (s.inv) {
 			/*
 			 * The window may end with a search's answers in
@@ -802,7 +805,6 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			sim_run(&s, s.now + 2 * p.lat_hi + p.cfg.timeout_ns);
 		}
 		sim_result(&s, &after);
-		if (getenv("SIMDBG")) fprintf(stderr, "after stable=%d leader=%u/%u msgs=%llu/%llu busy=%u inflight=%llu\n", after.stable, after.leader, r->leader, (unsigned long long)after.messages, (unsigned long long)r->messages, (unsigned)s.busy, (unsigned long long)s.inflight);
 		if (!after.stable || after.leader != r->leader ||
 		    after.messages != r->messages)
 			r->changed_after = 1;

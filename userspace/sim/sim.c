@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "sim.h"
-#include "quorum.h"
+#include "bully.h"
 #include "invitation.h"
 
 static int ev_less(const struct ev *a, const struct ev *b)

@@ -12,7 +12,7 @@
 #define _ELECTSIM_SIM_H
 
 #include <stdio.h>
-#include "core.h"
+#include "ring.h"
 
 /* CLOCK_MONOTONIC in ns: --timing only (never inside a simulated run) */
 u64 sim_wall_ns(void);
