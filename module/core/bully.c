@@ -1192,6 +1192,7 @@ const struct elec_bully_algo elec_bully = {
 		.algo		= ELEC_ALGO_BULLY,
 		.name		= "bully",
 		.msgs		= ELEC_MSGS_BULLY,
+		.options	= ELEC_BULLY_OPTIONS,
 		.start		= bully_start,
 		.stop		= elec_bully_stop,
 		.elect		= elec_bully_elect,

@@ -116,6 +116,12 @@ struct elec_bully_algo {
 	u32 (*coord_of)(const struct elec_msg *msg);
 };
 
+/* the options every Bully algorithm takes (&elec_algo_ops.options) */
+#define ELEC_BULLY_OPTIONS	(ELEC_OPT_BIT(ELEC_OPT_ASK_SUSPECT) |	\
+				 ELEC_OPT_BIT(ELEC_OPT_PREEMPT) |	\
+				 ELEC_OPT_BIT(ELEC_OPT_PREEMPT_DELAY) |	\
+				 ELEC_OPT_BIT(ELEC_OPT_QUORUM))
+
 extern const struct elec_bully_algo elec_bully;
 extern const struct elec_bully_algo elec_min_bully;
 extern const struct elec_bully_algo elec_enh_bully;

@@ -647,6 +647,8 @@ struct elec_info {
  * @msgs: the message types it sends and takes (ELEC_MSG_BIT() of each;
  *	the counter-only ELEC_MSG_RETRY not among them), as the algorithm
  *	dump (ELEC_CMD_ALGO_GET) reports them
+ * @options: the options of options-list.h that only some algorithms take
+ *	(ELEC_OPT_BIT() of each) that this one takes: elec_opt_applies()
  * @queue_bytes: bytes of queue memory the embedder gives each instance
  *	(elec_core_set_queue()); 0: the algorithm queues nothing
  * @set_queue: optional: take the queue memory (elec_core_set_queue())
@@ -679,6 +681,7 @@ struct elec_algo_ops {
 	const char *const *timer_names;
 	u8 wait_timers;
 	u32 msgs;
+	u32 options;
 	u32 queue_bytes;
 	void (*set_queue)(struct elec_core *c, void *buf, u32 cap);
 	void (*config_changed)(struct elec_core *c,

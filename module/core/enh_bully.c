@@ -495,6 +495,7 @@ const struct elec_bully_algo elec_enh_bully = {
 		.algo		= ELEC_ALGO_ENH_BULLY,
 		.name		= "enh-bully",
 		.msgs		= ELEC_MSGS_BULLY_QUERY,
+		.options	= ELEC_BULLY_OPTIONS,
 		.start		= enh_start,
 		.stop		= elec_bully_stop,
 		.elect		= elec_bully_elect,

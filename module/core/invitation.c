@@ -939,6 +939,7 @@ const struct elec_algo_ops elec_invitation_ops = {
 	.algo		= ELEC_ALGO_INVITATION,
 	.name		= "invitation",
 	.msgs		= ELEC_MSGS_INVITATION,
+	.options	= ELEC_OPT_BIT(ELEC_OPT_SEARCH_INTERVAL),
 	.start		= inv_start,
 	.stop		= inv_stop,
 	.elect		= inv_elect,

@@ -434,6 +434,7 @@ const struct elec_bully_algo elec_min_bully = {
 		.algo		= ELEC_ALGO_MIN_BULLY,
 		.name		= "min-bully",
 		.msgs		= ELEC_MSGS_BULLY_QUERY,
+		.options	= ELEC_BULLY_OPTIONS,
 		.start		= minb_start,
 		.stop		= elec_bully_stop,
 		.elect		= elec_bully_elect,

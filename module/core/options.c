@@ -42,8 +42,8 @@ static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
 		.name = nm,						\
 		.attr = at,						\
 		.kind = ELEC_OPTK_ ## kd,				\
-		.flags = (fl) | ELEC_OPTF_WHEN_ ## when,		\
-		.algos = ELEC_ALGOS_ ## set,				\
+		.flags = (fl) | ELEC_OPTF_WHEN_ ## when |		\
+			 ELEC_OPTF_SCOPE_ ## set,			\
 		.lo = l,						\
 		.hi = h,						\
 		.def = d,						\
@@ -247,12 +247,37 @@ u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o)
  * kernel's check of a request's attributes, electionctl's and electsim's
  * checks of their arguments all call it.
  *
- * Return: true if @algo is in the option's set.
+ * Return: true if every algorithm takes the option (ELEC_OPTF_ALL) and
+ * @algo is one, or if @algo's &elec_algo_ops.options has it.
  */
 bool elec_opt_applies(enum elec_opt o, u8 algo)
 {
-	return (unsigned int)o < ELEC_OPT_COUNT && algo <= ELEC_ALGO_MAX &&
-	       (elec_opts[o].algos & ELEC_ALGO_BIT(algo));
+	const struct elec_algo_ops *ops;
+
+	if ((unsigned int)o >= ELEC_OPT_COUNT || !algo || algo > ELEC_ALGO_MAX)
+		return false;
+	if (elec_opts[o].flags & ELEC_OPTF_ALL)
+		return true;
+	ops = elec_algo_find(algo);
+	return ops && (ops->options & ELEC_OPT_BIT(o));
+}
+
+/**
+ * elec_opt_algos() - the algorithms that take an option.
+ * @o: the option
+ *
+ * Return: the set of them (ELEC_ALGO_BIT() of each; ELEC_ALGOS_ALL for an
+ * ELEC_OPTF_ALL option), as elec_opt_applies() decides.
+ */
+u32 elec_opt_algos(enum elec_opt o)
+{
+	u32 set = 0;
+	u8 a;
+
+	for (a = 1; a <= ELEC_ALGO_MAX; a++)
+		if (elec_opt_applies(o, a))
+			set |= ELEC_ALGO_BIT(a);
+	return set;
 }
 
 /**

@@ -23,9 +23,10 @@
  * @def: the attribute's value when a GROUP_NEW leaves it out
  *	(ELEC_OPTK_OFF: 1 means on); 0 with ELEC_OPTF_ZERO: a default
  *	worked out from the other options
- * @algos: ELEC_ALGOS_ ## algos, the algorithms it applies to; the others
- *	refuse it whatever its value ("<name> applies to ELEC_SCOPE_ ##
- *	algos only")
+ * @algos: ALL (every algorithm takes it), or the scope of the
+ *	algorithms that take it, which say so in their
+ *	&elec_algo_ops.options: the others refuse it whatever its value
+ *	("<name> applies to ELEC_SCOPE_ ## algos only")
  * @when: NEW (group add only) or SET (group add and group set)
  * @flags: other ELEC_OPTF_* bits
  * @eff: what GROUP_GET reports: elec_opt_eff_ ## eff (RAW: the value)
@@ -40,12 +41,12 @@
 /* a set of algorithms: bit (enum elec_algo value) */
 #define ELEC_ALGO_BIT(a)	(1U << (a))
 #define ELEC_ALGOS_ALL		(ELEC_ALGO_BIT(ELEC_ALGO_MAX + 1) - 2U)
-#define ELEC_ALGOS_BULLY	(ELEC_ALGO_BIT(ELEC_ALGO_BULLY) |	\
-				 ELEC_ALGO_BIT(ELEC_ALGO_MIN_BULLY) |	\
-				 ELEC_ALGO_BIT(ELEC_ALGO_ENH_BULLY))
-#define ELEC_ALGOS_RING_CR	ELEC_ALGO_BIT(ELEC_ALGO_RING)
-#define ELEC_ALGOS_INVITATION	ELEC_ALGO_BIT(ELEC_ALGO_INVITATION)
-/* the words a refusal uses for a set (ELEC_SCOPE_ ## the set's suffix) */
+/* a set of options (&elec_algo_ops.options): bit (enum elec_opt value) */
+#define ELEC_OPT_BIT(o)		(1U << (o))
+/*
+ * the words a refusal names the algorithms that take an option by
+ * (ELEC_SCOPE_ ## the row's algos column)
+ */
 #define ELEC_SCOPE_ALL		"every algorithm"
 #define ELEC_SCOPE_BULLY	"the Bully algorithms"
 #define ELEC_SCOPE_RING_CR	"the ring algorithm"
@@ -78,6 +79,11 @@ enum elec_opt_kind {
 #define ELEC_OPTF_ZERO		0x4	/* 0 in the configuration: its default */
 #define ELEC_OPTF_FLOOR		0x8	/* a period: not below userns_min_interval_us */
 #define ELEC_OPTF_NODE		0x10	/* per node: electsim sets it, no --flag */
+#define ELEC_OPTF_ALL		0x20	/* every algorithm takes it (algos: ALL) */
+#define ELEC_OPTF_SCOPE_ALL	ELEC_OPTF_ALL
+#define ELEC_OPTF_SCOPE_BULLY	0
+#define ELEC_OPTF_SCOPE_RING_CR	0
+#define ELEC_OPTF_SCOPE_INVITATION	0
 #define ELEC_OPTF_WHEN_NEW	0
 #define ELEC_OPTF_WHEN_SET	ELEC_OPTF_SET
 
@@ -113,8 +119,8 @@ struct elec_stats;
  * @name: keyword
  * @attr: netlink attribute
  * @kind: enum elec_opt_kind
- * @flags: ELEC_OPTF_*
- * @algos: the set of algorithms it applies to (ELEC_ALGO_BIT())
+ * @flags: ELEC_OPTF_* (ELEC_OPTF_ALL: every algorithm takes it; else
+ *	those whose &elec_algo_ops.options has it: elec_opt_algos())
  * @lo: ELEC_OPTK_U32: lowest value
  * @hi: ELEC_OPTK_U32: highest value
  * @def: the attribute's value when left out
@@ -128,7 +134,6 @@ struct elec_opt_desc {
 	u16 attr;
 	u8 kind;
 	u8 flags;
-	u32 algos;
 	u64 lo;
 	u64 hi;
 	u64 def;
@@ -162,6 +167,7 @@ u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o);
 void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v);
 u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o);
 bool elec_opt_applies(enum elec_opt o, u8 algo);
+u32 elec_opt_algos(enum elec_opt o);
 bool elec_opt_reported(enum elec_opt o, u8 algo);
 bool elec_opt_value_ok(enum elec_opt o, u64 v);
 int elec_opt_by_attr(unsigned int attr);

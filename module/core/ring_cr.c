@@ -113,6 +113,7 @@ const struct elec_ring_algo elec_ring_cr = {
 		.rx		= elec_ring_rx,
 		.timer		= elec_ring_timer,
 		.silent		= elec_ring_silent,
+		.options	= ELEC_OPT_BIT(ELEC_OPT_SUPPRESS),
 		.queue_bytes	= ELEC_RING_QUEUE_BYTES,
 		.set_queue	= elec_ring_set_queue,
 		.config_changed	= elec_ring_config_changed,

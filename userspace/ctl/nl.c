@@ -563,19 +563,20 @@ static int check_algo_options(const struct elec_args *a)
 {
 	char names[128];
 	unsigned int n, k, i;
+	uint32_t set;
 	int o;
 
 	for (o = 0; o < ELEC_OPT_COUNT; o++) {
-		const struct elec_opt_desc *d = &elec_opts[o];
 		size_t off = 0;
 
 		if (!(a->seen & ELEC_KWB_OPT(o)) ||
 		    elec_opt_applies(o, a->algo))
 			continue;
 		names[0] = 0;
-		n = (unsigned int)__builtin_popcount(d->algos);
+		set = elec_opt_algos(o);
+		n = (unsigned int)__builtin_popcount(set);
 		for (i = 1, k = 0; n > 1 && i <= ELEC_ALGO_MAX; i++) {
-			if (!(d->algos & ELEC_ALGO_BIT(i)) || off >= sizeof(names))
+			if (!(set & ELEC_ALGO_BIT(i)) || off >= sizeof(names))
 				continue;
 			k++;
 			off += (size_t)snprintf(names + off, sizeof(names) - off,

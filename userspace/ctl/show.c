@@ -21,7 +21,7 @@ static void json_opt_bool(struct elec_json *j, const char *key,
 /* invitation's own options, shown with its group (show_json_inv()) */
 static bool inv_option(int o)
 {
-	return elec_opts[o].algos == ELEC_ALGOS_INVITATION;
+	return elec_opt_algos(o) == ELEC_ALGO_BIT(ELEC_ALGO_INVITATION);
 }
 
 /*
@@ -36,7 +36,7 @@ static void json_option(struct elec_json *j, struct nlattr **tb, int o)
 
 	elec_opt_json_key(o, key, sizeof(key));
 	if (!tb[d->attr]) {
-		if (d->algos == ELEC_ALGOS_ALL ||
+		if (d->flags & ELEC_OPTF_ALL ||
 		    (d->flags & ELEC_OPTF_REPORT_ALL) || inv_option(o))
 			elec_json_null(j, key);
 		return;

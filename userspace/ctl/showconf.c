@@ -97,7 +97,7 @@ static void put_option(FILE *out, struct nlattr **tb,
 	elec_opt_set(&dflt, o, d->def);
 	if (d->flags & ELEC_OPTF_ZERO ?
 	    v == 0 || elec_opt_report(cfg, o) == elec_opt_report(&dflt, o) :
-	    d->algos != ELEC_ALGOS_ALL && v == d->def)
+	    !(d->flags & ELEC_OPTF_ALL) && v == d->def)
 		return;
 	switch (d->kind) {
 	case ELEC_OPTK_DUR:

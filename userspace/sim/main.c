@@ -309,7 +309,7 @@ static void put_options(FILE *f, const struct elec_config *cfg, int part)
 	}
 	for (o = 0; o < ELEC_OPT_COUNT; o++) {
 		const struct elec_opt_desc *d = &elec_opts[o];
-		bool all = d->algos == ELEC_ALGOS_ALL;
+		bool all = d->flags & ELEC_OPTF_ALL;
 		bool onoff = d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF;
 		u64 v = elec_opt_get(cfg, o);
 

@@ -24,7 +24,7 @@ static void put_json_options(const struct sim_params *p)
 		u64 v = elec_opt_report(&p->cfg, o);
 		char key[40];
 
-		if (d->algos == ELEC_ALGOS_ALL ||
+		if (d->flags & ELEC_OPTF_ALL ||
 		    !elec_opt_applies(o, p->ops->algo))
 			continue;
 		elec_opt_json_key(o, key, sizeof(key));

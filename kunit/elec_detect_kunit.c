@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite elec_detect: the failure detector service
+ * (module/core/detect.c) and the contract of the algorithm tables that
+ * the glue relies on instead of branching on the algorithm: every
+ * algorithm has a silent op; the queue, the options it takes and the
+ * private state GROUP_GET reports come from its table.
+ */
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "elec_kunit_util.h"
+#include "bully.h"
+#include "invitation.h"
+#include "ring.h"
+
+static void td_init_id(struct kunit *test, struct t_node *n, u8 algo,
+		       u32 self)
+{
+	struct elec_config cfg;
+	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+
+	memset(n, 0, sizeof(*n));
+	n->test = test;
+	n->now = T_START;
+	t_cfg_algo(&cfg, algo, self);
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
+					     T_MAX_NODES, &sink), 0);
+}
+
+static void td_init(struct kunit *test, struct t_node *n, u8 algo)
+{
+	td_init_id(test, n, algo, 1);
+}
+
+/* one window, hb-interval x hb-miss, for every algorithm */
+static void td_window(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	u8 a;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	for (a = ELEC_ALGO_BULLY; a <= ELEC_ALGO_MAX; a++) {
+		td_init(test, n, a);
+		KUNIT_EXPECT_EQ(test, elec_config_detect_ns(&n->c.cfg),
+				T_HB * T_MISS);
+		KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), T_DETECT);
+		n->c.cfg.hb_miss = 5;
+		KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), T_HB * 5);
+	}
+}
+
+/* watch: from the leader's last frame, never before now, saturating */
+static void td_watch(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_init(test, n, ELEC_ALGO_BULLY);
+	elec_core_watch(&n->c, n->now, 0, n->now);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+	elec_core_watch(&n->c, n->now - T_HB, 7, n->now);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now - T_HB + T_DETECT + 7);
+	/* a window that ended already: at once */
+	elec_core_watch(&n->c, n->now - 2 * T_DETECT, 0, n->now);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT), n->now);
+	elec_core_watch(&n->c, U64_MAX - 5, 0, n->now);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT), U64_MAX);
+	/* heard: the leader's last frame is recorded */
+	elec_core_heard(&n->c, n->now + 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader_rx_ns, n->now + 3);
+}
+
+/* lead: a heartbeat at the given term (or none), the next one armed */
+static void td_lead(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_init(test, n, ELEC_ALGO_INVITATION);
+	elec_core_lead(&n->c, 42, true, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1U);
+	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.type,
+			ELEC_MSG_HEARTBEAT);
+	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.term, 42ULL);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_HEARTBEAT),
+			n->now + T_HB);
+	t_clear(n);
+	elec_core_lead(&n->c, 43, false, n->now + 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, T_ANY), 0U);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_HEARTBEAT),
+			n->now + 1 + T_HB);
+}
+
+/*
+ * A late expiry is deferred once, re-armed a window later and counted;
+ * the silent op sees the next one. For every algorithm: the learning
+ * window after a start is timed by the detector.
+ */
+static void td_defer(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	u8 a;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	for (a = ELEC_ALGO_BULLY; a <= ELEC_ALGO_MAX; a++) {
+		u64 at;
+
+		if (a == ELEC_ALGO_INVITATION)
+			continue;	/* coordinates at once: no learning */
+		/* node 2 of 1 and 2: min-bully's 1 would claim at once */
+		td_init_id(test, n, a, 2);
+		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 1, NULL), 0);
+		t_start(n);
+		at = n->c.timer_expires[ELEC_TIMER_DETECT];
+		KUNIT_ASSERT_NE(test, at, 0ULL);
+		t_clear(n);
+		n->now = at + T_HB;
+		elec_core_timer(&n->c, ELEC_TIMER_DETECT, n->now);
+		KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 1ULL);
+		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+				n->now + T_DETECT);
+		KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0ULL);
+		/* the extra window is not cut short */
+		elec_core_watch(&n->c, n->now - T_HB, 0, n->now);
+		KUNIT_EXPECT_EQ(test, n->c.timer_expires[ELEC_TIMER_DETECT],
+				n->now + T_DETECT);
+		t_fire(n, ELEC_TIMER_DETECT);
+		KUNIT_EXPECT_EQ(test, n->c.stats.detect_deferred, 1ULL);
+		KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1ULL);
+	}
+}
+
+/* the tables the glue relies on */
+static void td_tables(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_info info[ELEC_INFO_MAX];
+	u8 a;
+	int o;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	for (a = ELEC_ALGO_BULLY; a <= ELEC_ALGO_MAX; a++) {
+		const struct elec_algo_ops *ops = elec_algo_find(a);
+		bool ring = a == ELEC_ALGO_RING || a == ELEC_ALGO_RING_ALL ||
+			    a == ELEC_ALGO_RING_LIST;
+
+		KUNIT_ASSERT_NOT_NULL(test, ops);
+		KUNIT_EXPECT_NOT_NULL(test, ops->silent);
+		KUNIT_EXPECT_EQ(test, elec_algo_is_ring(a), ring);
+		/* a queue for the rings only, one that fits their records */
+		KUNIT_EXPECT_EQ(test, ops->queue_bytes,
+				ring ? (u32)ELEC_RING_QUEUE_BYTES : 0U);
+		KUNIT_EXPECT_EQ(test, !!ops->set_queue, ring);
+		/* the options it names are the ones only some take */
+		for (o = 0; o < ELEC_OPT_COUNT; o++)
+			if (elec_opts[o].flags & ELEC_OPTF_ALL)
+				KUNIT_EXPECT_FALSE(test, ops->options &
+						   ELEC_OPT_BIT(o));
+		KUNIT_EXPECT_EQ(test, ops->options &
+				~(ELEC_OPT_BIT(ELEC_OPT_COUNT) - 1), 0U);
+		/* private state: the invitation's group number only */
+		td_init(test, n, a);
+		n->c.inv.seq = 9;
+		n->c.inv.coord = 1;
+		KUNIT_EXPECT_EQ(test, ops->info ? ops->info(&n->c, info) : 0U,
+				a == ELEC_ALGO_INVITATION ? 2U : 0U);
+	}
+	/* every option some algorithm takes has one */
+	for (o = 0; o < ELEC_OPT_COUNT; o++) {
+		KUNIT_EXPECT_NE(test, elec_opt_algos(o), 0U);
+		if (elec_opts[o].flags & ELEC_OPTF_ALL)
+			KUNIT_EXPECT_EQ(test, elec_opt_algos(o),
+					(u32)ELEC_ALGOS_ALL);
+	}
+	KUNIT_EXPECT_EQ(test, elec_opt_algos(ELEC_OPT_QUORUM),
+			ELEC_ALGO_BIT(ELEC_ALGO_BULLY) |
+			ELEC_ALGO_BIT(ELEC_ALGO_MIN_BULLY) |
+			ELEC_ALGO_BIT(ELEC_ALGO_ENH_BULLY));
+	/* GROUP_GET's invitation attributes, from its table */
+	td_init(test, n, ELEC_ALGO_INVITATION);
+	n->c.inv.seq = 0x1234567890ULL;
+	n->c.inv.coord = 77;
+	KUNIT_ASSERT_EQ(test, elec_invitation_ops.info(&n->c, info), 2U);
+	KUNIT_EXPECT_EQ(test, info[0].attr, ELEC_ATTR_INV_SEQ);
+	KUNIT_EXPECT_EQ(test, info[0].width, 8);
+	KUNIT_EXPECT_EQ(test, info[0].value, 0x1234567890ULL);
+	KUNIT_EXPECT_EQ(test, info[1].attr, ELEC_ATTR_INV_COORDINATOR);
+	KUNIT_EXPECT_EQ(test, info[1].width, 4);
+	KUNIT_EXPECT_EQ(test, info[1].value, 77ULL);
+	n->peers[0].flags = ELEC_INV_PEER_MEMBER;
+	KUNIT_ASSERT_EQ(test, elec_invitation_ops.peer_info(&n->peers[0], info),
+			1U);
+	KUNIT_EXPECT_EQ(test, info[0].attr, ELEC_ATTR_PEER_MEMBER);
+	KUNIT_EXPECT_EQ(test, info[0].width, 1);
+	KUNIT_EXPECT_EQ(test, info[0].value, 1ULL);
+}
+
+/* a new timeout: what the algorithms adapted to the old one is forgotten */
+static void td_config_changed(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_config cfg;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_init(test, n, ELEC_ALGO_MIN_BULLY);
+	n->c.bully.answer_shift = 2;
+	cfg = n->c.cfg;
+	cfg.hb_miss = 4;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.bully.answer_shift, 2);
+	cfg.timeout_ns = 2 * T_T;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.bully.answer_shift, 0);
+
+	td_init(test, n, ELEC_ALGO_RING_ALL);
+	n->c.ring.ack_shift = 1;
+	cfg = n->c.cfg;
+	cfg.timeout_ns = 2 * T_T;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.ring.ack_shift, 0);
+
+	td_init(test, n, ELEC_ALGO_INVITATION);
+	n->c.inv.win_shift = 3;
+	cfg = n->c.cfg;
+	cfg.timeout_ns = 2 * T_T;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
+}
+
+static struct kunit_case elec_detect_cases[] = {
+	KUNIT_CASE(td_window),
+	KUNIT_CASE(td_watch),
+	KUNIT_CASE(td_lead),
+	KUNIT_CASE(td_defer),
+	KUNIT_CASE(td_tables),
+	KUNIT_CASE(td_config_changed),
+	{}
+};
+
+static struct kunit_suite elec_detect_suite = {
+	.name = "elec_detect",
+	.test_cases = elec_detect_cases,
+};
+
+kunit_test_suites(&elec_detect_suite);
