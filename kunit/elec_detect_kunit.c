@@ -133,6 +133,38 @@ static void td_defer(struct kunit *test)
 	}
 }
 
+/*
+ * The family tables: every hook the family's dispatch calls without a
+ * check is set; QUERY goes to rx_query exactly where msgs has it.
+ */
+static void td_family(struct kunit *test, const struct elec_algo_ops *ops)
+{
+	if (ops->rx == elec_bully_rx) {
+		const struct elec_bully_algo *ba =
+			(const struct elec_bully_algo *)((const char *)ops -
+			offsetof(struct elec_bully_algo, ops));
+
+		KUNIT_EXPECT_TRUE(test, ba->begin && ba->answer_expired &&
+				  ba->rx_election && ba->rx_answer &&
+				  ba->rx_announce);
+		KUNIT_EXPECT_EQ(test, !!ba->rx_query,
+				!!(ops->msgs & ELEC_MSG_BIT(ELEC_MSG_QUERY)));
+		KUNIT_EXPECT_PTR_EQ(test, ops->timer, elec_bully_timer);
+		KUNIT_EXPECT_PTR_EQ(test, ops->silent, elec_bully_silent);
+		KUNIT_EXPECT_PTR_EQ(test, ops->elect, elec_bully_elect);
+		KUNIT_EXPECT_EQ(test, ops->options, (u32)ELEC_BULLY_OPTIONS);
+	} else if (ops->rx == elec_ring_rx) {
+		const struct elec_ring_algo *ra =
+			(const struct elec_ring_algo *)((const char *)ops -
+			offsetof(struct elec_ring_algo, ops));
+
+		KUNIT_EXPECT_TRUE(test, ra->begin && ra->election &&
+				  ra->coordinator && ra->body_ok);
+		KUNIT_EXPECT_PTR_EQ(test, ops->timer, elec_ring_timer);
+		KUNIT_EXPECT_PTR_EQ(test, ops->silent, elec_ring_silent);
+	}
+}
+
 /* the tables the glue relies on */
 static void td_tables(struct kunit *test)
 {
@@ -149,6 +181,7 @@ static void td_tables(struct kunit *test)
 
 		KUNIT_ASSERT_NOT_NULL(test, ops);
 		KUNIT_EXPECT_NOT_NULL(test, ops->silent);
+		td_family(test, ops);
 		KUNIT_EXPECT_EQ(test, elec_algo_is_ring(a), ring);
 		/* a queue for the rings only, one that fits their records */
 		KUNIT_EXPECT_EQ(test, ops->queue_bytes,
@@ -167,6 +200,10 @@ static void td_tables(struct kunit *test)
 		n->c.inv.coord = 1;
 		KUNIT_EXPECT_EQ(test, ops->info ? ops->info(&n->c, info) : 0U,
 				a == ELEC_ALGO_INVITATION ? 2U : 0U);
+		if (ops->peer_info)
+			KUNIT_EXPECT_LE(test, ops->peer_info(&n->peers[0],
+							     info),
+					(u32)ELEC_PEER_INFO_MAX);
 	}
 	/* every option some algorithm takes has one */
 	for (o = 0; o < ELEC_OPT_COUNT; o++) {

@@ -89,6 +89,11 @@ static void to_applies(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, elec_opt_applies(ELEC_OPT_PREEMPT, a),
 				bully);
 		KUNIT_EXPECT_EQ(test,
+				elec_opt_applies(ELEC_OPT_PREEMPT_DELAY, a),
+				bully);
+		KUNIT_EXPECT_EQ(test, elec_opt_applies(ELEC_OPT_ASK_SUSPECT, a),
+				bully);
+		KUNIT_EXPECT_EQ(test,
 				elec_opt_applies(ELEC_OPT_SEARCH_INTERVAL, a),
 				a == ELEC_ALGO_INVITATION);
 		/* GROUP_GET: the Bully options everywhere, at the defaults */

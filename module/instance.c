@@ -1023,6 +1023,8 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->term = c->term;
 	s->ops = c->ops;
 	s->n_info = c->ops->info ? c->ops->info(c, s->info) : 0;
+	if (WARN_ON_ONCE(s->n_info > ELEC_INFO_MAX))
+		s->n_info = ELEC_INFO_MAX;	/* and a broken table */
 	s->stats = c->stats;
 	/* the device's drops that belong to no instance, since its creation */
 	for (r = 0; r < ARRAY_SIZE(elec_dev_drops); r++) {

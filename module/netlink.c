@@ -320,8 +320,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + nla_total_size(ETH_ALEN)	/* PEER_LLADDR */
 		      + nla_total_size(sizeof(u8))	/* PEER_ALIVE */
 		      + nla_total_size(sizeof(u32))	/* PEER_POS */
-		      + ELEC_PEER_INFO_MAX *		/* the algorithm's */
-			nla_total_size_64bit(sizeof(u64))
+		      + ELEC_PEER_INFO_MAX *		/* the algorithm's, */
+			nla_total_size_64bit(sizeof(u64)) /* at most */
 		      + nla_total_size_64bit(sizeof(u64)) /* PEER_HEARD_AGO_NS */
 		      + nla_total_size(ETH_ALEN);	/* PEER_SEEN_LLADDR */
 
@@ -336,8 +336,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* AUTH */
 	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
 	       + elec_nl_options_size()
-	       + ELEC_INFO_MAX *			/* the algorithm's */
-		 nla_total_size_64bit(sizeof(u64))
+	       + ELEC_INFO_MAX *			/* the algorithm's, */
+		 nla_total_size_64bit(sizeof(u64))	/* at most */
 	       + nla_total_size(0)			/* PEERS nest */
 	       + n_peers * peer;
 }
@@ -440,7 +440,9 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
 		    (s->ops->peer_info &&
-		     elec_nl_put_info(skb, info, s->ops->peer_info(p, info))) ||
+		     elec_nl_put_info(skb, info,
+				      min_t(u32, s->ops->peer_info(p, info),
+					    ELEC_PEER_INFO_MAX))) ||
 		    (p->heard_ns &&
 		     nla_put_u64_64bit(skb, ELEC_ATTR_PEER_HEARD_AGO_NS,
 				       s->now_ns > p->heard_ns ?

@@ -61,10 +61,22 @@ static void bully_take_over(struct elec_core *c, u64 now)
 		ba->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
 }
 
+/* cancel every timer but @id and the quorum's (a no-op for those not armed) */
+static void bully_cancel_others(struct elec_core *c, enum elec_timer_id id,
+				u64 now)
+{
+	u32 t;
+
+	for (t = 0; t < ELEC_TIMER_COUNT; t++)
+		if (t != (u32)id && t != ELEC_BULLY_TIMER_ALIVE &&
+		    t != ELEC_BULLY_TIMER_LEASE)
+			elec_core_cancel(c, t, now);
+}
+
 /**
  * elec_bully_only_timer() - a phase runs on exactly one timer.
  * @c: the instance
- * @id: the phase's timer
+ * @id: the phase's timer (not ELEC_TIMER_DETECT: elec_bully_only_watch())
  * @delay: ns from @now
  * @now: current time, ns
  *
@@ -74,13 +86,22 @@ static void bully_take_over(struct elec_core *c, u64 now)
 void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 			   u64 delay, u64 now)
 {
-	u32 t;
-
-	for (t = 0; t < ELEC_TIMER_COUNT; t++)
-		if (t != (u32)id && t != ELEC_BULLY_TIMER_ALIVE &&
-		    t != ELEC_BULLY_TIMER_LEASE)
-			elec_core_cancel(c, t, now);
+	bully_cancel_others(c, id, now);
 	elec_core_arm_in(c, id, delay, now);
+}
+
+/**
+ * elec_bully_only_watch() - a phase runs on the failure detector alone.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Cancels every other timer, then watches for a detection window from
+ * now (elec_core_watch()): a learning window, or a wait for a majority.
+ */
+void elec_bully_only_watch(struct elec_core *c, u64 now)
+{
+	bully_cancel_others(c, ELEC_TIMER_DETECT, now);
+	elec_core_watch(c, now, 0, now);
 }
 
 /*
@@ -99,7 +120,7 @@ static void elec_bully_no_quorum(struct elec_core *c, u64 now)
 	if (c->leader)
 		elec_core_set_leader(c, 0, c->term, now);
 	elec_core_cancel(c, ELEC_BULLY_TIMER_LEASE, now);
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_detect_ns(c), now);
+	elec_bully_only_watch(c, now);
 	elec_quorum_followed(c, now);
 }
 
@@ -265,10 +286,7 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 	u32 t;
 
 	elec_core_set_leader(c, k, term, now);
-	if (heard == now)
-		elec_core_heard(c, now);
-	else
-		c->leader_rx_ns = heard;
+	c->leader_rx_ns = heard;	/* where the window starts */
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
@@ -1087,7 +1105,11 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	if (elec_bully_run_ignores(c, msg->src, msg->term))
 		return;
 	if (msg->term == c->term && msg->src == c->leader) {
-		/* the current leader's heartbeat (or a repeated announce) */
+		/*
+		 * The current leader's heartbeat (or a repeated announce):
+		 * a follower hands it to the detector; in a run it only moves
+		 * where the window would start (trust is for followers).
+		 */
 		if (c->phase != ELEC_BULLY_FOLLOWING)
 			c->leader_rx_ns = now;
 		else if (elec_bully_leader_heard(c, now))
@@ -1144,7 +1166,7 @@ void elec_bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 		ba->rx_answer(c, msg, now);
 		break;
 	case ELEC_MSG_QUERY:
-		if (!ba->rx_query)
+		if (!(c->ops->msgs & ELEC_MSG_BIT(ELEC_MSG_QUERY)))
 			break;
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src),
 					 true, now);

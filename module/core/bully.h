@@ -91,8 +91,8 @@ enum elec_bully_heard {
  *	are declared failed already): probe over, next stage, or claim
  * @rx_election: an ELECTION arrived (its sender is marked alive)
  * @rx_answer: an ANSWER arrived (its sender is marked alive)
- * @rx_query: optional: a QUERY arrived (its sender is marked alive);
- *	NULL: the variant takes none
+ * @rx_query: a QUERY arrived (its sender is marked alive); required
+ *	when the variant's &elec_algo_ops.msgs has QUERY, else NULL
  * @rx_announce: a COORDINATOR, a HEARTBEAT or (when the variant's
  *	&elec_algo_ops.msgs has it) a CID arrived
  * @coord_of: optional: the coordinator an announcement names (NULL: its
@@ -140,6 +140,7 @@ void elec_bully_config_changed(struct elec_core *c,
 /* for the variants */
 void elec_bully_only_timer(struct elec_core *c, enum elec_timer_id id,
 			   u64 delay, u64 now);
+void elec_bully_only_watch(struct elec_core *c, u64 now);
 void elec_bully_run_clear(struct elec_core *c);
 void elec_bully_reset_waits(struct elec_core *c);
 void elec_bully_wait_answers(struct elec_core *c, u64 now);

@@ -655,10 +655,11 @@ struct elec_info {
  * @config_changed: optional: the timing or options change from @c->cfg
  *	to @cfg (elec_core_set_config(), which has checked @cfg): forget
  *	what the algorithm adapted to the old values
- * @info: optional: fill @info (ELEC_INFO_MAX entries) with the private
- *	state GROUP_GET reports; return how many were filled
- * @peer_info: optional: the same for a peer of the table (a copy of it:
- *	ELEC_PEER_INFO_MAX entries)
+ * @info: optional: fill @info (room for ELEC_INFO_MAX entries) with the
+ *	private state GROUP_GET reports; return how many were filled, at
+ *	most ELEC_INFO_MAX (the KUnit suite elec_detect checks every table)
+ * @peer_info: optional: the same for a peer of the table (a copy of it;
+ *	room for ELEC_PEER_INFO_MAX entries)
  *
  * Every op but @peer_removed, @payload_ok, @max_payload, @set_queue,
  * @config_changed, @info and @peer_info is required; elec_algo_find()

@@ -59,12 +59,16 @@ void elec_core_lead(struct elec_core *c, u64 term, bool send, u64 now)
 }
 
 /**
- * elec_core_heard() - a frame of the leader's own arrived.
+ * elec_core_heard() - a frame of the followed leader's own arrived.
  * @c: the instance, following
  * @now: current time, ns
  *
- * Records it (@c->leader_rx_ns, and the detector's history); the caller
+ * A heartbeat (or an equivalent frame: the Invitation coordinator's
+ * ARE_YOU_COORD and READY) of the leader the node follows: records it
+ * (@c->leader_rx_ns, and the detector's history of arrivals); the caller
  * then watches the leader anew (elec_core_watch()) unless it takes over.
+ * A leader just accepted, or a third node naming it, is no arrival: the
+ * caller only sets where the window starts (@c->leader_rx_ns).
  */
 void elec_core_heard(struct elec_core *c, u64 now)
 {
@@ -90,10 +94,12 @@ void elec_core_heard(struct elec_core *c, u64 now)
  */
 void elec_core_watch(struct elec_core *c, u64 from, u64 extra, u64 now)
 {
-	u64 expires = from + elec_detect_ns(c) + extra;
+	u64 window = elec_detect_ns(c) + extra;
+	u64 expires = from + window;
 
-	if (expires < from)
-		expires = U64_MAX;	/* saturate, as elec_core_arm_in() */
+	/* saturate, as elec_core_arm_in() does */
+	if (window < extra || expires < from)
+		expires = U64_MAX;
 	elec_core_arm(c, ELEC_TIMER_DETECT, expires > now ? expires : now, now);
 }
 

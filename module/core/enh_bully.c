@@ -270,7 +270,7 @@ static void enh_start(struct elec_core *c, u64 now)
 				       NULL, 0, now);
 	}
 	/* as Bully's learning window: the leader's heartbeats answer too */
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_detect_ns(c), now);
+	elec_bully_only_watch(c, now);
 }
 
 /* the wait ran out: the rest of stage 1 after a probe, or the next stage */

@@ -903,7 +903,6 @@ static u32 inv_max_payload(u32 n_nodes)
 	return ELECTION_INV_INVITE_HDR_LEN + 4 * ids;
 }
 
-/* the invitation table, registered in core.c's elec_algos[] */
 /* a new timeout: the reply and accept windows are T again */
 static void inv_config_changed(struct elec_core *c,
 			       const struct elec_config *cfg)
@@ -935,6 +934,7 @@ static u32 inv_peer_info(const struct elec_peer *p, struct elec_info *info)
 	return 1;
 }
 
+/* the invitation table, registered in core.c's elec_algos[] */
 const struct elec_algo_ops elec_invitation_ops = {
 	.algo		= ELEC_ALGO_INVITATION,
 	.name		= "invitation",

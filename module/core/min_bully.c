@@ -264,7 +264,7 @@ static void minb_start(struct elec_core *c, u64 now)
 	c->phase = ELEC_BULLY_LEARNING;
 	elec_core_send(c, ELEC_MSG_QUERY, 0, c->max_term, NULL, 0, now);
 	/* as Bully's learning window: the leader's heartbeats answer too */
-	elec_bully_only_timer(c, ELEC_TIMER_DETECT, elec_detect_ns(c), now);
+	elec_bully_only_watch(c, now);
 }
 
 /* the wait ran out: the probe is over (the procedure now), or the run */
