@@ -808,21 +808,23 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
-bool elec_timer_awaits_rx(const struct elec_algo_ops *ops,
-			  enum elec_timer_id id);
-const char *elec_timer_name(const struct elec_algo_ops *ops,
-			    enum elec_timer_id id);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 u32 elec_core_peer_index(const struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
-void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_core_drop(struct elec_core *c, enum elec_drop reason);
 u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes);
 u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes);
 void elec_core_set_auth(struct elec_core *c, u64 *rx_ctr, u64 wall_ns,
 			u64 now);
 u64 elec_auth_next_ctr(struct elec_core *c, u64 now);
+
+/* timers.c: the timer input, the timers' names and kinds */
+void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
+bool elec_timer_awaits_rx(const struct elec_algo_ops *ops,
+			  enum elec_timer_id id);
+const char *elec_timer_name(const struct elec_algo_ops *ops,
+			    enum elec_timer_id id);
 
 /* helpers for algorithms (core.c) */
 void elec_core_send(struct elec_core *c, u8 type, u32 dst, u64 term,

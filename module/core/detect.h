@@ -10,7 +10,8 @@
  * reaction: which leader it suspects and what run it begins.
  *
  * The window is the detector's (struct elec_detector): the fixed one is
- * hb-interval x hb-miss (elec_config_detect_ns()). Quorum's lease,
+ * hb-interval x hb-miss (elec_config_detect_ns(), options.c: a function
+ * of the configuration). Quorum's lease,
  * promise and freshness stay fixed functions of the configured timing
  * (quorum.h): leader and followers must agree on those durations.
  */
@@ -38,20 +39,6 @@ struct elec_detector {
 };
 
 extern const struct elec_detector elec_detector_fixed;
-
-/**
- * elec_config_detect_ns() - the configured detection window.
- * @cfg: a configuration
- *
- * The one place it is computed: the fixed detector, the late-expiry
- * deferral, search-interval's default and the simulator's bounds use it.
- *
- * Return: hb_interval * hb_miss: a leader silent this long has failed.
- */
-static inline u64 elec_config_detect_ns(const struct elec_config *cfg)
-{
-	return cfg->hb_interval_ns * cfg->hb_miss;
-}
 
 u64 elec_detect_ns(const struct elec_core *c);
 void elec_core_lead(struct elec_core *c, u64 term, bool send, u64 now);

@@ -5,7 +5,7 @@
  * accessors by option, the range and applicability checks, the defaults,
  * the values GROUP_GET reports.
  */
-#include "detect.h"
+#include "core.h"
 #include "options.h"
 
 #define ELEC_STR2(x)	#x
@@ -30,6 +30,20 @@ static u64 elec_opt_eff_POS(const struct elec_config *cfg, u64 v)
 {
 	(void)v;
 	return elec_self_pos(cfg);
+}
+
+/**
+ * elec_config_detect_ns() - the configured detection window.
+ * @cfg: a configuration
+ *
+ * The one place it is computed: the fixed failure detector (detect.c),
+ * search-interval's default and the simulator's bounds use it.
+ *
+ * Return: hb_interval * hb_miss: a leader silent this long has failed.
+ */
+u64 elec_config_detect_ns(const struct elec_config *cfg)
+{
+	return cfg->hb_interval_ns * cfg->hb_miss;
 }
 
 static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)

@@ -166,6 +166,7 @@ unsigned int elec_opt_width(enum elec_opt o);
 u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o);
 void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v);
 u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o);
+u64 elec_config_detect_ns(const struct elec_config *cfg);
 bool elec_opt_applies(enum elec_opt o, u8 algo);
 u32 elec_opt_algos(enum elec_opt o);
 bool elec_opt_reported(enum elec_opt o, u8 algo);
