@@ -46,10 +46,10 @@
 
 #include "auth.h"
 #include "compat.h"
+#include "event.h"
 #include "fifo.h"
 #include "instance.h"
 #include "main.h"
-#include "netlink.h"
 #include "netns.h"
 #include "timer.h"
 #include "trace.h"
@@ -105,7 +105,7 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 				 inst->ifname, inst->group,
 				 inst->core.cfg.self_id, act->event.leader,
 				 act->event.term);
-		elec_nl_event_build(inst, act, ax);
+		elec_event_build(inst, act, ax);
 		break;
 	}
 }
@@ -190,7 +190,7 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 	}
 	if (!skb_queue_empty(&ax->events))
 		todo |= ELEC_DELIVER_EVENTS;
-	elec_nl_events_queue(inst->en, ax, inst->core.role);
+	elec_event_queue(inst->en, ax, inst->core.role);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
 	return todo;
@@ -202,7 +202,7 @@ static void elec_inst_deliver(struct elec_instance *inst, unsigned int todo)
 	if (todo & ELEC_DELIVER_TX)
 		elec_tx_drain(inst);
 	if (todo & ELEC_DELIVER_EVENTS)
-		elec_nl_events_drain(inst->en);
+		elec_event_drain(inst->en);
 }
 
 /**

@@ -19,9 +19,9 @@
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
+#include "event.h"
 #include "fifo.h"
 #include "instance.h"
-#include "netlink.h"
 #include "netns.h"
 #include "types.h"
 
@@ -263,7 +263,7 @@ static int __net_init elec_net_init(struct net *net)
 	xa_init(&en->devs);
 	en->n_instances = 0;
 	en->ev_seq = 0;
-	elec_fifo_init(&en->events, ELEC_EVENTS_LIMIT, elec_nl_event_send, en);
+	elec_fifo_init(&en->events, ELEC_EVENTS_LIMIT, elec_event_send, en);
 	return 0;
 }
 
