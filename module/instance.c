@@ -16,7 +16,10 @@
  * timer and wait for a step it deferred (a step that runs meanwhile sees
  * @dead under the lock and does nothing, so nothing re-arms); release the device; free after an RCU
  * grace period, since the receive path and dumps may still hold a pointer
- * found under RCU (they too check @dead under the lock).
+ * found under RCU (they too check @dead under the lock). A device's
+ * instances go with it (elec_inst_destroy_dev(), from the NETDEV
+ * notifier), and whatever is left in a namespace when it goes, by this
+ * file's pernet exit.
  *
  * A ring instance also owns its core's ring queue (ELEC_RING_QUEUE_BYTES,
  * kvzalloc()), which only core calls touch; it is freed together with the
@@ -35,6 +38,7 @@
 #include <linux/lockdep.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
 #include <linux/rtnetlink.h>
@@ -43,6 +47,8 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
+#include <linux/xarray.h>
+#include <net/net_namespace.h>
 
 #include "auth.h"
 #include "compat.h"
@@ -569,6 +575,68 @@ void elec_inst_destroy(struct elec_instance *inst, bool resign)
 	 */
 	INIT_RCU_WORK(&inst->rcu, elec_inst_release_work);
 	queue_rcu_work(elec_fifo_wq(), &inst->rcu);
+}
+
+/**
+ * elec_inst_destroy_dev() - destroy every instance of a device.
+ * @en: namespace state
+ * @edev: the device's entry; freed on return
+ *
+ * Context: process context, holding @en->lock.
+ */
+void elec_inst_destroy_dev(struct elec_net *en, struct elec_dev *edev)
+{
+	struct elec_instance *inst;
+	unsigned long group;
+
+	lockdep_assert_held(&en->lock);
+
+	xa_for_each(&edev->groups, group, inst)
+		elec_inst_destroy(inst, false);
+	elec_net_dev_release(en, edev);
+}
+
+/*
+ * Leaving a namespace destroys whatever instance is left in it (normally
+ * none: the devices go first, and the NETDEV notifier destroys their
+ * instances). Registered after netns.c's operations: pernet exit methods
+ * run in the reverse order of registration, so this runs before theirs,
+ * which finds no instance left.
+ */
+static void __net_exit elec_inst_net_exit(struct net *net)
+{
+	struct elec_net *en = elec_net(net);
+	struct elec_dev *edev;
+	unsigned long ifindex;
+
+	mutex_lock(&en->lock);
+	xa_for_each(&en->devs, ifindex, edev)
+		elec_inst_destroy_dev(en, edev);
+	mutex_unlock(&en->lock);
+}
+
+static struct pernet_operations elec_inst_net_ops = {
+	.exit = elec_inst_net_exit,
+};
+
+/**
+ * elec_inst_init() - destroy the instances left in a namespace that goes
+ * away (after elec_netns_init()).
+ *
+ * Return: 0 or a negative errno.
+ */
+int elec_inst_init(void)
+{
+	return register_pernet_subsys(&elec_inst_net_ops);
+}
+
+/**
+ * elec_inst_exit() - destroy every instance left in every namespace, and
+ * stop following namespaces; before elec_netns_exit().
+ */
+void elec_inst_exit(void)
+{
+	unregister_pernet_subsys(&elec_inst_net_ops);
 }
 
 /**
