@@ -16,7 +16,10 @@
  * timer and wait for a step it deferred (a step that runs meanwhile sees
  * @dead under the lock and does nothing, so nothing re-arms); release the device; free after an RCU
  * grace period, since the receive path and dumps may still hold a pointer
- * found under RCU (they too check @dead under the lock).
+ * found under RCU (they too check @dead under the lock). A device's
+ * instances go with it (elec_inst_destroy_dev(), from the NETDEV
+ * notifier), and whatever is left in a namespace when it goes, by this
+ * file's pernet exit.
  *
  * An instance whose algorithm queues (a ring algorithm) also owns its
  * core's queue (&elec_algo_ops.queue_bytes, kvzalloc()), which only core
@@ -35,6 +38,7 @@
 #include <linux/lockdep.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rcupdate.h>
 #include <linux/rtnetlink.h>
@@ -43,13 +47,15 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
+#include <linux/xarray.h>
+#include <net/net_namespace.h>
 
 #include "auth.h"
 #include "compat.h"
+#include "event.h"
 #include "fifo.h"
 #include "instance.h"
 #include "main.h"
-#include "netlink.h"
 #include "netns.h"
 #include "timer.h"
 #include "trace.h"
@@ -105,7 +111,7 @@ static void elec_inst_emit(void *ctx, const struct elec_action *act)
 				 inst->ifname, inst->group,
 				 inst->core.cfg.self_id, act->event.leader,
 				 act->event.term);
-		elec_nl_event_build(inst, act, ax);
+		elec_event_build(inst, act, ax);
 		break;
 	}
 }
@@ -190,7 +196,7 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 	}
 	if (!skb_queue_empty(&ax->events))
 		todo |= ELEC_DELIVER_EVENTS;
-	elec_nl_events_queue(inst->en, ax, inst->core.role);
+	elec_event_queue(inst->en, ax, inst->core.role);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
 	return todo;
@@ -202,7 +208,7 @@ static void elec_inst_deliver(struct elec_instance *inst, unsigned int todo)
 	if (todo & ELEC_DELIVER_TX)
 		elec_tx_drain(inst);
 	if (todo & ELEC_DELIVER_EVENTS)
-		elec_nl_events_drain(inst->en);
+		elec_event_drain(inst->en);
 }
 
 /**
@@ -567,6 +573,68 @@ void elec_inst_destroy(struct elec_instance *inst, bool resign)
 	 */
 	INIT_RCU_WORK(&inst->rcu, elec_inst_release_work);
 	queue_rcu_work(elec_fifo_wq(), &inst->rcu);
+}
+
+/**
+ * elec_inst_destroy_dev() - destroy every instance of a device.
+ * @en: namespace state
+ * @edev: the device's entry; freed on return
+ *
+ * Context: process context, holding @en->lock.
+ */
+void elec_inst_destroy_dev(struct elec_net *en, struct elec_dev *edev)
+{
+	struct elec_instance *inst;
+	unsigned long group;
+
+	lockdep_assert_held(&en->lock);
+
+	xa_for_each(&edev->groups, group, inst)
+		elec_inst_destroy(inst, false);
+	elec_net_dev_release(en, edev);
+}
+
+/*
+ * Leaving a namespace destroys whatever instance is left in it (normally
+ * none: the devices go first, and the NETDEV notifier destroys their
+ * instances). Registered after netns.c's operations: pernet exit methods
+ * run in the reverse order of registration, so this runs before theirs,
+ * which finds no instance left.
+ */
+static void __net_exit elec_inst_net_exit(struct net *net)
+{
+	struct elec_net *en = elec_net(net);
+	struct elec_dev *edev;
+	unsigned long ifindex;
+
+	mutex_lock(&en->lock);
+	xa_for_each(&en->devs, ifindex, edev)
+		elec_inst_destroy_dev(en, edev);
+	mutex_unlock(&en->lock);
+}
+
+static struct pernet_operations elec_inst_net_ops = {
+	.exit = elec_inst_net_exit,
+};
+
+/**
+ * elec_inst_init() - destroy the instances left in a namespace that goes
+ * away (after elec_netns_init()).
+ *
+ * Return: 0 or a negative errno.
+ */
+int elec_inst_init(void)
+{
+	return register_pernet_subsys(&elec_inst_net_ops);
+}
+
+/**
+ * elec_inst_exit() - destroy every instance left in every namespace, and
+ * stop following namespaces; before elec_netns_exit().
+ */
+void elec_inst_exit(void)
+{
+	unregister_pernet_subsys(&elec_inst_net_ops);
 }
 
 /**

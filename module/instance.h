@@ -17,6 +17,9 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 int elec_inst_publish(struct elec_instance *inst);
 void elec_inst_free(struct elec_instance *inst);
 void elec_inst_destroy(struct elec_instance *inst, bool resign);
+void elec_inst_destroy_dev(struct elec_net *en, struct elec_dev *edev);
+int elec_inst_init(void);
+void elec_inst_exit(void);
 
 void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 	__acquires(&inst->lock);

@@ -3,17 +3,20 @@
  * election.ko: coordinator election in the kernel.
  *
  * Module init and exit. Registration order: per-namespace state, the
- * NETDEV notifier, the generic netlink family, and last the receive
- * handler, so nothing can reach an instance before everything it needs
- * exists. Exit undoes it in reverse:
+ * instances' pernet operations (after the state's, so that a namespace's
+ * instances are destroyed before its state goes), the NETDEV notifier,
+ * the generic netlink family, and last the receive handler, so nothing
+ * can reach an instance before everything it needs exists. Exit undoes
+ * it in reverse:
  *  1. receive handler removed (dev_remove_pack() waits for handlers);
  *  2. netlink family unregistered (waits for requests in progress; no
  *     event is multicast afterwards);
  *  3. notifier unregistered: the replayed NETDEV_UNREGISTER destroys every
  *     instance (timers cancelled with hrtimer_cancel(), devices released);
- *  4. per-namespace state unregistered (destroys anything left; each
- *     namespace's event queue stopped); the timer kthread worker and
- *     workqueue destroyed (timer.c);
+ *  4. the instances' pernet operations unregistered (destroy anything
+ *     left), then the per-namespace state (each namespace's event queue
+ *     stopped); the timer kthread worker and workqueue destroyed
+ *     (timer.c);
  *  5. rcu_barrier() for RCU callbacks still queued: instances are freed
  *     by work queued after a grace period (queue_rcu_work());
  *  6. the module's workqueue destroyed, which runs those frees first.
@@ -32,6 +35,7 @@
 #include <linux/election.h>
 
 #include "fifo.h"
+#include "instance.h"
 #include "main.h"
 #include "netlink.h"
 #include "netns.h"
@@ -100,9 +104,12 @@ static int __init elec_init(void)
 	err = elec_netns_init();
 	if (err)
 		goto err_timer;
-	err = elec_notifier_init();
+	err = elec_inst_init();
 	if (err)
 		goto err_netns;
+	err = elec_notifier_init();
+	if (err)
+		goto err_inst;
 	err = elec_nl_init();
 	if (err)
 		goto err_notifier;
@@ -113,6 +120,8 @@ static int __init elec_init(void)
 
 err_notifier:
 	elec_notifier_exit();
+err_inst:
+	elec_inst_exit();
 err_netns:
 	elec_netns_exit();
 err_timer:
@@ -127,6 +136,7 @@ static void __exit elec_exit(void)
 	elec_rx_exit();
 	elec_nl_exit();
 	elec_notifier_exit();
+	elec_inst_exit();
 	elec_netns_exit();
 	elec_timer_exit();	/* every instance's timers are cancelled */
 	rcu_barrier();		/* queue_rcu_work()'s grace periods */

@@ -7,9 +7,9 @@
  * instances by group id. The receive path finds the instance of a frame
  * in two lookups under RCU, whatever the number of instances; dumps walk
  * both levels in (ifindex, group) order from the key they stopped at; all
- * changes happen under the namespace's mutex. Leaving a namespace destroys
- * whatever instance is left in it (normally none: the devices go first,
- * and the NETDEV notifier destroys their instances).
+ * changes happen under the namespace's mutex. Instances are destroyed
+ * elsewhere, those left when a namespace goes away too: by pernet
+ * operations registered after these, whose exit therefore runs first.
  */
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
@@ -19,9 +19,8 @@
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
+#include "event.h"
 #include "fifo.h"
-#include "instance.h"
-#include "netlink.h"
 #include "netns.h"
 #include "types.h"
 
@@ -235,25 +234,6 @@ void elec_net_dev_release(struct elec_net *en, struct elec_dev *edev)
 	kfree_rcu(edev, rcu);
 }
 
-/**
- * elec_net_destroy_dev() - destroy every instance of a device.
- * @en: namespace state
- * @edev: the device's entry; freed on return
- *
- * Context: process context, holding @en->lock.
- */
-void elec_net_destroy_dev(struct elec_net *en, struct elec_dev *edev)
-{
-	struct elec_instance *inst;
-	unsigned long group;
-
-	lockdep_assert_held(&en->lock);
-
-	xa_for_each(&edev->groups, group, inst)
-		elec_inst_destroy(inst, false);
-	elec_net_dev_release(en, edev);
-}
-
 static int __net_init elec_net_init(struct net *net)
 {
 	struct elec_net *en = elec_net(net);
@@ -263,20 +243,15 @@ static int __net_init elec_net_init(struct net *net)
 	xa_init(&en->devs);
 	en->n_instances = 0;
 	en->ev_seq = 0;
-	elec_fifo_init(&en->events, ELEC_EVENTS_LIMIT, elec_nl_event_send, en);
+	elec_fifo_init(&en->events, ELEC_EVENTS_LIMIT, elec_event_send, en);
 	return 0;
 }
 
 static void __net_exit elec_net_exit(struct net *net)
 {
 	struct elec_net *en = elec_net(net);
-	struct elec_dev *edev;
-	unsigned long ifindex;
 
-	mutex_lock(&en->lock);
-	xa_for_each(&en->devs, ifindex, edev)
-		elec_net_destroy_dev(en, edev);
-	mutex_unlock(&en->lock);
+	/* the instances' own pernet exit, which runs first, left none */
 	WARN_ON_ONCE(en->n_instances);
 	xa_destroy(&en->devs);
 	/*
@@ -313,8 +288,8 @@ int elec_netns_init(void)
 }
 
 /**
- * elec_netns_exit() - destroy every instance in every namespace and
- * unregister the per-namespace state.
+ * elec_netns_exit() - unregister the per-namespace state, once every
+ * instance is destroyed.
  */
 void elec_netns_exit(void)
 {

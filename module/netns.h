@@ -24,7 +24,6 @@ struct elec_instance *elec_net_next(struct elec_net *en,
 int elec_net_insert(struct elec_net *en, struct elec_instance *inst);
 void elec_net_remove(struct elec_net *en, struct elec_instance *inst);
 void elec_net_dev_release(struct elec_net *en, struct elec_dev *edev);
-void elec_net_destroy_dev(struct elec_net *en, struct elec_dev *edev);
 int elec_netns_init(void);
 void elec_netns_exit(void);
 

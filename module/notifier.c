@@ -130,7 +130,7 @@ static int elec_notifier_event(struct notifier_block *nb,
 
 	switch (event) {
 	case NETDEV_UNREGISTER:
-		elec_net_destroy_dev(en, edev);
+		elec_inst_destroy_dev(en, edev);
 		break;
 	case NETDEV_PRE_TYPE_CHANGE:
 		/* the instances need an Ethernet device */
@@ -140,7 +140,7 @@ static int elec_notifier_event(struct notifier_block *nb,
 		if (dev->type != ARPHRD_ETHER || dev->addr_len != ETH_ALEN) {
 			pr_warn("%s changed type: its instances are deleted\n",
 				dev->name);
-			elec_net_destroy_dev(en, edev);
+			elec_inst_destroy_dev(en, edev);
 		}
 		break;
 	case NETDEV_CHANGEMTU:
