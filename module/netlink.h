@@ -5,8 +5,6 @@
 #ifndef _ELEC_NETLINK_H
 #define _ELEC_NETLINK_H
 
-#include "types.h"
-
 int elec_nl_init(void);
 void elec_nl_exit(void);
 
