@@ -149,9 +149,9 @@ static void td_family(struct kunit *test, const struct elec_algo_ops *ops)
 				  ba->rx_announce);
 		KUNIT_EXPECT_EQ(test, !!ba->rx_query,
 				!!(ops->msgs & ELEC_MSG_BIT(ELEC_MSG_QUERY)));
-		KUNIT_EXPECT_PTR_EQ(test, ops->timer, elec_bully_timer);
-		KUNIT_EXPECT_PTR_EQ(test, ops->silent, elec_bully_silent);
-		KUNIT_EXPECT_PTR_EQ(test, ops->elect, elec_bully_elect);
+		KUNIT_EXPECT_TRUE(test, ops->timer == elec_bully_timer);
+		KUNIT_EXPECT_TRUE(test, ops->silent == elec_bully_silent);
+		KUNIT_EXPECT_TRUE(test, ops->elect == elec_bully_elect);
 		KUNIT_EXPECT_EQ(test, ops->options, (u32)ELEC_BULLY_OPTIONS);
 	} else if (ops->rx == elec_ring_rx) {
 		const struct elec_ring_algo *ra =
@@ -160,8 +160,8 @@ static void td_family(struct kunit *test, const struct elec_algo_ops *ops)
 
 		KUNIT_EXPECT_TRUE(test, ra->begin && ra->election &&
 				  ra->coordinator && ra->body_ok);
-		KUNIT_EXPECT_PTR_EQ(test, ops->timer, elec_ring_timer);
-		KUNIT_EXPECT_PTR_EQ(test, ops->silent, elec_ring_silent);
+		KUNIT_EXPECT_TRUE(test, ops->timer == elec_ring_timer);
+		KUNIT_EXPECT_TRUE(test, ops->silent == elec_ring_silent);
 	}
 }
 
