@@ -266,6 +266,53 @@ static void ta_rx_rules(struct kunit *test)
 }
 
 /* the counters move with their peers when the table changes */
+/*
+ * In a group with a key, the address "show" reports for a peer
+ * (seen_lladdr) comes only from authenticated frames: a frame without
+ * the trailer, from any address, leaves it as it was.
+ */
+static void ta_seen_lladdr(struct kunit *test)
+{
+	static const u8 good[ELEC_LLADDR_LEN] = { 2, 0, 0, 0, 0, 5 };
+	static const u8 forged[ELEC_LLADDR_LEN] = { 2, 0, 0, 0, 0, 0x66 };
+	struct t_node *n = ta_node(test, 3, true);
+	struct t_node *plain = ta_node(test, 3, false);
+	struct elec_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.type = ELEC_MSG_HEARTBEAT;
+	m.algo = ELEC_ALGO_BULLY;
+	m.group = T_GROUP;
+	m.src = 5;
+	m.term = 1;
+	m.src_lladdr = forged;
+	t_start(n);
+	t_start(plain);
+	/* no trailer, a forged address: auth_missing or wrong_lladdr */
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_WRONG_LLADDR], 1);
+	KUNIT_EXPECT_TRUE(test, !memcmp(elec_core_peer_find(&n->c, 5)->seen_lladdr,
+					"\0\0\0\0\0\0", ELEC_LLADDR_LEN));
+	/* an authenticated frame from another address: recorded */
+	m.flags = ELECTION_FLAG_AUTH;
+	m.auth_ctr = 10;
+	m.src_lladdr = good;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_TRUE(test, !memcmp(elec_core_peer_find(&n->c, 5)->seen_lladdr,
+					good, ELEC_LLADDR_LEN));
+	/* then an unauthenticated one: the address stays */
+	m.flags = 0;
+	m.src_lladdr = forged;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_TRUE(test, !memcmp(elec_core_peer_find(&n->c, 5)->seen_lladdr,
+					good, ELEC_LLADDR_LEN));
+	/* without a key every frame tells, as before */
+	elec_core_rx(&plain->c, &m, plain->now);
+	KUNIT_EXPECT_TRUE(test,
+			  !memcmp(elec_core_peer_find(&plain->c, 5)->seen_lladdr,
+				  forged, ELEC_LLADDR_LEN));
+}
+
 static void ta_peer_table(struct kunit *test)
 {
 	struct t_node *n = ta_node(test, 3, true);
@@ -425,6 +472,7 @@ static struct kunit_case elec_auth_cases[] = {
 	KUNIT_CASE(ta_codec_trailer),
 	KUNIT_CASE(ta_tx_counters),
 	KUNIT_CASE(ta_rx_rules),
+	KUNIT_CASE(ta_seen_lladdr),
 	KUNIT_CASE(ta_peer_table),
 	KUNIT_CASE(ta_restart),
 	KUNIT_CASE(ta_net_same_as_plain),

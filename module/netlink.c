@@ -765,6 +765,11 @@ static int elec_nl_key_req(struct genl_info *info, struct elec_key_req *kr,
 	if (a[ELEC_ATTR_KEY]) {
 		kr->set = true;
 		nla_memcpy(kr->key, a[ELEC_ATTR_KEY], sizeof(kr->key));
+		if (!memchr_inv(kr->key, 0, sizeof(kr->key))) {
+			*why = "an all-zero key is refused";
+			elec_nl_err(info, a[ELEC_ATTR_KEY], *why);
+			return -EINVAL;
+		}
 	}
 	kr->clear = !!a[ELEC_ATTR_KEY_NONE];
 	err = elec_key_req_prepare(kr);

@@ -695,8 +695,13 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	else if (!c->learning && msg->term > far)
 		drop = ELEC_DROP_TERM_TOO_FAR;
 
-	/* what "show" reports as the address the peer's frames come from */
+	/*
+	 * What "show" reports as the address the peer's frames come from:
+	 * in a group with a key, only from a frame whose MAC the embedder
+	 * verified (anyone on the segment can send one without a trailer).
+	 */
 	if (p && msg->src_lladdr &&
+	    (!c->auth.rx_ctr || msg->flags & ELECTION_FLAG_AUTH) &&
 	    (drop == ELEC_DROP_UNSPEC || drop == ELEC_DROP_WRONG_LLADDR)) {
 		memcpy(p->seen_lladdr, msg->src_lladdr, ELEC_LLADDR_LEN);
 	}

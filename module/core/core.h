@@ -167,7 +167,8 @@ struct elec_sink {
  *	peer gets no reply (it was sent an announcement or told lately)
  * @seen_lladdr: the source address of the last frame that carried this
  *	peer's id, accepted or dropped for its address (opaque, like
- *	@lladdr; set when the embedder passes elec_msg.src_lladdr); all
+ *	@lladdr; set when the embedder passes elec_msg.src_lladdr; in a
+ *	group with a key, only by an authenticated frame); all
  *	zeroes before the first (it fills the padding: the struct keeps its
  *	48 bytes, of which an instance holds ELEC_MAX_PEERS)
  */

@@ -229,6 +229,19 @@ void elec_args_wipe(struct elec_args *a)
 
 static const char key_format[] =
 	"expected exactly 16 raw bytes, or 32 hex digits optionally followed by a newline";
+static const char key_zero[] = "an all-zero key is refused";
+
+/* a decoded key of all zeroes is no secret (the kernel refuses it too) */
+static const char *key_not_zero(struct elec_args *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->key_len; i++)
+		if (a->key[i])
+			return NULL;
+	elec_args_wipe(a);
+	return key_zero;
+}
 
 static bool is_blank(char c)
 {
@@ -247,7 +260,7 @@ static const char *decode_key(const uint8_t *buf, size_t len, bool unchecked,
 	if (len == ELECTION_KEY_LEN) {
 		memcpy(a->key, buf, len);
 		a->key_len = len;
-		return NULL;
+		return unchecked ? NULL : key_not_zero(a);
 	}
 	if (len >= 2 * ELECTION_KEY_LEN) {
 		for (i = 0; i < 2 * ELECTION_KEY_LEN; i++)
@@ -261,7 +274,7 @@ static const char *decode_key(const uint8_t *buf, size_t len, bool unchecked,
 				a->key[i] = (uint8_t)(hexval((char)buf[2 * i]) << 4 |
 						      hexval((char)buf[2 * i + 1]));
 			a->key_len = ELECTION_KEY_LEN;
-			return NULL;
+			return unchecked ? NULL : key_not_zero(a);
 		}
 	}
 	if (unchecked && len <= sizeof(a->key)) {

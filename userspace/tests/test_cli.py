@@ -911,6 +911,13 @@ def test_keys():
                                         .encode() * 2),
             "a large file": keyfile("big.key", secret * 1000),
         }
+        for what, data in [("16 zero bytes", bytes(16)),
+                           ("32 zero hex digits", b"0" * 32 + b"\n")]:
+            path = keyfile("zero%d.key" % len(data), data)
+            for argv in [base_add(["key-file", path]),
+                         set_ + ["key-file", path]]:
+                refused(f"{argv[1]} key-file: {what}", argv,
+                        f'key-file "{path}": an all-zero key is refused')
         for what, path in bad.items():
             for argv in [base_add(["key-file", path]),
                          set_ + ["key-file", path]]:

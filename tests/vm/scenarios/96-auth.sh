@@ -14,7 +14,8 @@
 #    on it; key none everywhere: elections go on unauthenticated;
 #  - without CAP_NET_ADMIN, key changes are refused with the kernel's
 #    message and change nothing; a wrong-sized key from the raw netlink
-#    path is refused too;
+#    path is refused too, and so is an all-zero key (raw netlink, and
+#    electionctl --unchecked, which skips its own refusal);
 #  - injected frames (tests/inject/elec-inject, from a host on the
 #    segment that is no node): captured frames replayed with the senders'
 #    own MACs are auth_replay drops, COORDINATOR claims from a higher id
@@ -309,6 +310,13 @@ refused "a 17-byte key (raw netlink) is refused" "error=34 msg=." \
 	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key="${K2HEX}00"
 refused "a key and key none together (raw netlink) are refused" "key-none together" \
 	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key="$K2HEX" key_none=1
+refused "an all-zero key (raw netlink) is refused" "all-zero key is refused" \
+	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key=00000000000000000000000000000000
+head -c 16 /dev/zero >"$KEYS/zero"
+chmod 600 "$KEYS/zero"
+refused "an all-zero key (electionctl --unchecked) is refused by the kernel" "all-zero key is refused" \
+	ip netns exec en3 "$ELEC_CTL" --unchecked group set dev eth0 group 2 key-file "$KEYS/zero"
+check "the ring group still has its key" sh -c "test \"\$(ip netns exec en3 $ELEC_CTL -j show dev eth0 group 2 | python3 -c 'import json,sys; print(json.load(sys.stdin)[0][\"auth\"])')\" = True"
 elec_agree 2 42 "$ELEC_BOUND" 1
 
 for id in "${IDS[@]}"; do
