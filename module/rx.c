@@ -41,6 +41,27 @@
 #define ELEC_HDR_FLAGS_OFF		3
 #define ELEC_HDR_PAYLOAD_LEN_OFF	6
 
+/*
+ * The election_drop event of a frame no instance takes. The device's
+ * name is copied first, into a buffer of its own size: a rename (under
+ * RTNL) may rewrite dev->name while the frame is received, and the event
+ * sizes its string from one read and copies it in another, so a name
+ * read twice could outgrow its room. The copy may mix the two names; it
+ * is always terminated and never longer than IFNAMSIZ.
+ */
+static void elec_rx_trace_drop(const struct net_device *dev, u16 group,
+			       u8 reason, u8 type, u32 src)
+{
+	char name[IFNAMSIZ];
+
+	if (!trace_election_drop_enabled())
+		return;
+	/* racy with a rename on purpose: bounded, terminated below */
+	data_race(memcpy(name, dev->name, sizeof(name)));
+	name[sizeof(name) - 1] = '\0';
+	trace_election_drop(name, group, 0, reason, type, src);
+}
+
 static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 		   struct packet_type *pt, struct net_device *orig_dev)
 {
@@ -88,8 +109,8 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 		break;
 	case ELEC_DECODE_AUTH_SHORT:
 		atomic64_inc(&edev->drops[ELEC_DROP_AUTH_TRUNCATED]);
-		trace_election_drop(dev->name, msg.group, 0,
-				    ELEC_DROP_AUTH_TRUNCATED, msg.type, msg.src);
+		elec_rx_trace_drop(dev, msg.group, ELEC_DROP_AUTH_TRUNCATED,
+				   msg.type, msg.src);
 		goto drop;
 	default:
 		goto malformed;
@@ -98,8 +119,8 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 	inst = xa_load(&edev->groups, msg.group);
 	if (!inst) {
 		atomic64_inc(&edev->drops[ELEC_DROP_WRONG_GROUP]);
-		trace_election_drop(dev->name, msg.group, 0,
-				    ELEC_DROP_WRONG_GROUP, msg.type, msg.src);
+		elec_rx_trace_drop(dev, msg.group, ELEC_DROP_WRONG_GROUP,
+				   msg.type, msg.src);
 		goto drop;
 	}
 
@@ -111,7 +132,7 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 
 malformed:
 	atomic64_inc(&edev->drops[ELEC_DROP_MALFORMED]);
-	trace_election_drop(dev->name, 0, 0, ELEC_DROP_MALFORMED, 0, 0);
+	elec_rx_trace_drop(dev, 0, ELEC_DROP_MALFORMED, 0, 0);
 drop:
 	kfree_skb(skb);
 	return NET_RX_DROP;
