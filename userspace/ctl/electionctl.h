@@ -119,6 +119,7 @@ int elec_cmd_algo(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_genkey(struct elec_ctx *ctx, int argc, char **argv);
 
 void elec_usage_group(FILE *f);
 void elec_usage_peer(FILE *f);

@@ -75,6 +75,11 @@ static void usage_algo(FILE *f)
 	fputs("electionctl algo [ ALGO ]\n", f);
 }
 
+static void usage_genkey(FILE *f)
+{
+	fputs("electionctl genkey [ FILE ]\n", f);
+}
+
 static void usage_showconf(FILE *f)
 {
 	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
@@ -98,10 +103,11 @@ static void usage_syntax(FILE *f)
 	usage_monitor(f);
 	usage_module(f);
 	usage_algo(f);
+	usage_genkey(f);
 	usage_showconf(f);
 	fputs("\n"
 	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
-	      "             algo | showconf }\n"
+	      "             algo | showconf | genkey }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
 	      "             -u[ndo] | -V[ersion] | -h[elp] }\n"
@@ -170,8 +176,12 @@ static void usage(FILE *f)
 	      "starts every group a \"group add\" line of FILE created; -undo\n"
 	      "runs no line but deletes those groups, the last first (both\n"
 	      "for election@.service).\n"
+	      "genkey writes a new random key in key-file's format (32 hex\n"
+	      "digits) to FILE, created with mode 0600, or to stdout.\n"
 	      "Keywords, commands and options may be abbreviated to any prefix\n"
 	      "that names only one (\"gr sh\" is \"group show\"); values may not.\n"
+	      "A prefix of a command before genkey in OBJECT means that command\n"
+	      "(\"g\" is \"group\"; genkey abbreviates to \"ge\").\n"
 	      "-n NETNS runs the command in the network namespace NETNS (a name\n"
 	      "under " NETNS_RUN_DIR ", or a path such as /proc/PID/ns/net).\n"
 	      "-V prints the versions of electionctl and of the loaded module.\n"
@@ -199,7 +209,28 @@ static const struct elec_command {
 	{ "algo", elec_cmd_algo, usage_algo },
 	{ "showconf", elec_cmd_showconf, usage_showconf },
 	{ "help", NULL, NULL },
+	/* after this line: a prefix another command has is that command's */
+	{ "genkey", elec_cmd_genkey, usage_genkey },
 };
+
+/* the commands a shared prefix means (all before genkey) */
+#define ELEC_FIRST_COMMANDS	9
+
+/*
+ * Index in commands[] of the command @s names or abbreviates; a prefix of
+ * several means the one among the first ELEC_FIRST_COMMANDS if only one
+ * of those has it ("g": group, not genkey).
+ */
+static int command_index(const char *s, const char *const *names)
+{
+	int c = elec_lookup(s, names, NULL, ARRAY_SIZE(commands));
+	int first;
+
+	if (c != ELEC_LOOKUP_AMBIGUOUS)
+		return c;
+	first = elec_lookup(s, names, NULL, ELEC_FIRST_COMMANDS);
+	return first >= 0 ? first : c;
+}
 
 /* commands[] entry named (or abbreviated) by @s, NULL after an error */
 static const struct elec_command *find_command(const char *s)
@@ -210,7 +241,7 @@ static const struct elec_command *find_command(const char *s)
 
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		names[i] = commands[i].name;
-	c = elec_lookup(s, names, NULL, ARRAY_SIZE(commands));
+	c = command_index(s, names);
 	if (c == ELEC_LOOKUP_AMBIGUOUS) {
 		elec_err("ambiguous command \"%s\": %s", s,
 			 elec_lookup_candidates(s, names, ARRAY_SIZE(commands)));
@@ -451,8 +482,7 @@ static bool batch_group_add(int argc, char **argv, struct elec_batch_group *g)
 
 	for (k = 0; k < ARRAY_SIZE(commands); k++)
 		names[k] = commands[k].name;
-	if (argc < 2 ||
-	    elec_lookup(argv[0], names, NULL, ARRAY_SIZE(commands)) != 0 ||
+	if (argc < 2 || command_index(argv[0], names) != 0 ||
 	    elec_lookup(argv[1], subs, NULL, ARRAY_SIZE(subs)) != 0)
 		return false;
 	memset(g, 0, sizeof(*g));

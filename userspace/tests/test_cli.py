@@ -1041,6 +1041,58 @@ def test_keys():
           "mode 0600" in out, out)
 
 
+def test_genkey():
+    """genkey [FILE]: 32 hex digits and a newline that key-file takes, a
+    new key each time; FILE created with mode 0600, never overwritten;
+    "g" still means group, "ge" genkey."""
+    tmp = tempfile.mkdtemp()
+    try:
+        keys = []
+        for i in range(2):
+            rc, out, err = run(["genkey"], dry=False)
+            keys.append(out)
+            check(f"genkey: 32 hex digits and a newline ({i})",
+                  rc == 0 and re.fullmatch(r"[0-9a-f]{32}\n", out) is not None
+                  and out.strip("0\n") != "", f"rc={rc} {out!r} {err!r}")
+        check("genkey: a new key each time", keys[0] != keys[1], keys)
+        path = os.path.join(tmp, "g7.key")
+        rc, out, err = run(["ge", path], dry=False)
+        st = os.stat(path) if os.path.exists(path) else None
+        check("ge FILE: created with mode 0600, nothing printed",
+              rc == 0 and st is not None and (st.st_mode & 0o777) == 0o600
+              and out == "" and err == "", f"rc={rc} {out!r} {err!r}")
+        with open(path) as f:
+            first = f.read()
+        request("the file genkey wrote is a key-file key",
+                ["group", "set", "dev", "lo", "group", "7", "key-file", path],
+                "group_set", {"ifindex": LO, "group": 7,
+                              "key": "hidden, 16 bytes"})
+        rc, out, err = run(["genkey", path], dry=False)
+        with open(path) as f:
+            check("genkey FILE: an existing file is not overwritten",
+                  rc == 2 and "File exists" in err and f.read() == first,
+                  f"rc={rc} {err!r}")
+        rc, out, err = run(["genkey", path + "2", "x"], dry=False)
+        check("genkey FILE x: refused, nothing created",
+              rc == 1 and '"x"' in err and not os.path.exists(path + "2"),
+              f"rc={rc} {err!r}")
+        loose = os.path.join(tmp, "loose.key")
+        with open(loose, "w") as f:
+            os.chmod(loose, 0o644)
+            p = subprocess.run([ARGS.bin, "genkey"], stdout=f,
+                               capture_output=False, stderr=subprocess.PIPE)
+        check("genkey > a file others may read: a warning",
+              p.returncode == 0 and b"umask 077" in p.stderr, p.stderr)
+    finally:
+        shutil.rmtree(tmp)
+    request("g stays group (genkey shares the prefix)",
+            ["g", "show"], "group_get", {}, dump=True)
+    rc, out, err = run(["help"], dry=False)
+    check("help: genkey and the prefix rule",
+          "electionctl genkey [ FILE ]" in out and '"g" is "group"' in out,
+          out)
+
+
 def family_present():
     return os.path.exists("/sys/module/election")
 
@@ -1649,6 +1701,7 @@ def main():
     test_conventions()
     test_batch()
     test_keys()
+    test_genkey()
     test_no_module()
     test_json_writer()
     test_netlink()
