@@ -68,21 +68,13 @@ void elec_event_build(struct elec_instance *inst,
 	const struct elec_config *cfg = &inst->core.cfg;
 	const struct genl_family *family;
 	struct sk_buff *skb;
-	bool listen;
 	void *hdr;
 
+	/* an event built while the family goes is freed by elec_event_send() */
 	rcu_read_lock();
 	family = rcu_dereference(elec_event_family);
-	listen = family &&
-		 genl_has_listeners(family, net, ELEC_MCGRP_EVENTS);
-	rcu_read_unlock();
-	if (!listen)
-		return;
-
-	/*
-	 * @family is a static object: only its registration needs RCU, and
-	 * an event built while it ends is freed by elec_event_send().
-	 */
+	if (!family || !genl_has_listeners(family, net, ELEC_MCGRP_EVENTS))
+		goto out;
 	skb = genlmsg_new(elec_event_size(), GFP_ATOMIC);
 	if (!skb)
 		goto lost;
@@ -110,12 +102,14 @@ void elec_event_build(struct elec_instance *inst,
 
 	atomic_long_inc(&elec_live_skbs);
 	__skb_queue_tail(&ax->events, skb);
-	return;
+	goto out;
 
 free:
 	nlmsg_free(skb);
 lost:
 	ax->events_lost++;
+out:
+	rcu_read_unlock();
 }
 
 /* Write @seq and @role into the SEQ and ROLE of an event built above. */

@@ -547,7 +547,8 @@ static bool elec_bully_resigned(const struct elec_core *c,
  * with the leader, if any, declared failed. The run probes @suspect first
  * unless ask-suspect is off (ELEC_BULLY_SUSPECT_PROBE or _SKIP).
  */
-static bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect, u64 now)
+static bool elec_bully_detect_expired(struct elec_core *c, u32 *suspect,
+				      u64 now)
 {
 	*suspect = 0;
 	if (c->phase != ELEC_BULLY_LEARNING &&
@@ -1200,6 +1201,7 @@ static bool bully_payload_ok(u8 type, const u8 *payload, u16 len)
 	       len == 0;
 }
 
+/* the Bully algorithms' timer names (their tables' timer_names) */
 const char *const elec_bully_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_BULLY_TIMER_ANSWER] = "answer",
 	[ELEC_BULLY_TIMER_COORD] = "coord",

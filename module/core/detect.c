@@ -17,15 +17,11 @@ const struct elec_detector elec_detector_fixed = {
 	.window_ns	= elec_fixed_window_ns,
 };
 
-/* every detector; the instance's is the first until one is configurable */
-static const struct elec_detector *const elec_detectors[] = {
-	&elec_detector_fixed,
-};
-
+/* the instance's detector: the fixed one until another is configurable */
 static const struct elec_detector *elec_detector_of(const struct elec_core *c)
 {
 	(void)c;
-	return elec_detectors[0];
+	return &elec_detector_fixed;
 }
 
 /**

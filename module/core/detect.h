@@ -29,8 +29,9 @@
  *	estimator of the arrivals keeps its history here)
  *
  * A second detector (one that estimates arrivals from their history) is
- * a new file with a table like elec_detector_fixed, and a row in
- * detect.c's elec_detectors[]: no algorithm changes.
+ * a new file with a table like elec_detector_fixed, which detect.c's
+ * elec_detector_of() returns for the instances configured to use it: no
+ * algorithm changes.
  */
 struct elec_detector {
 	const char *name;

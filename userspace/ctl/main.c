@@ -180,7 +180,7 @@ static void usage(FILE *f)
 	      "digits) to FILE, created with mode 0600, or to stdout.\n"
 	      "Keywords, commands and options may be abbreviated to any prefix\n"
 	      "that names only one (\"gr sh\" is \"group show\"); values may not.\n"
-	      "A prefix of a command before genkey in OBJECT means that command\n"
+	      "A prefix genkey shares with another command means that command\n"
 	      "(\"g\" is \"group\"; genkey abbreviates to \"ge\").\n"
 	      "-n NETNS runs the command in the network namespace NETNS (a name\n"
 	      "under " NETNS_RUN_DIR ", or a path such as /proc/PID/ns/net).\n"
@@ -195,41 +195,46 @@ static void usage(FILE *f)
 	      "one.\n", f);
 }
 
+/*
+ * @late: a command added after users learned the short forms: a prefix it
+ * shares with another command means the other ("g" is group, not genkey)
+ */
 static const struct elec_command {
 	const char *name;
 	int (*fn)(struct elec_ctx *ctx, int argc, char **argv);
 	void (*usage)(FILE *f);
+	bool late;
 } commands[] = {
-	{ "group", elec_cmd_group, elec_usage_group },
-	{ "peer", elec_cmd_peer, elec_usage_peer },
-	{ "show", elec_cmd_show, usage_show },
-	{ "stats", elec_cmd_stats, usage_stats },
-	{ "monitor", elec_cmd_monitor, usage_monitor },
-	{ "module", elec_cmd_module, usage_module },
-	{ "algo", elec_cmd_algo, usage_algo },
-	{ "showconf", elec_cmd_showconf, usage_showconf },
-	{ "help", NULL, NULL },
-	/* after this line: a prefix another command has is that command's */
-	{ "genkey", elec_cmd_genkey, usage_genkey },
+	{ "group", elec_cmd_group, elec_usage_group, false },
+	{ "peer", elec_cmd_peer, elec_usage_peer, false },
+	{ "show", elec_cmd_show, usage_show, false },
+	{ "stats", elec_cmd_stats, usage_stats, false },
+	{ "monitor", elec_cmd_monitor, usage_monitor, false },
+	{ "module", elec_cmd_module, usage_module, false },
+	{ "algo", elec_cmd_algo, usage_algo, false },
+	{ "showconf", elec_cmd_showconf, usage_showconf, false },
+	{ "help", NULL, NULL, false },
+	{ "genkey", elec_cmd_genkey, usage_genkey, true },
 };
 
-/* the commands a shared prefix means (all before genkey) */
-#define ELEC_FIRST_COMMANDS	9
-
 /*
- * Index in commands[] of the command @s names or abbreviates; a prefix of
- * several means the one among the first ELEC_FIRST_COMMANDS if only one
- * of those has it ("g": group, not genkey).
+ * Index in commands[] of the command @s names or abbreviates (@names:
+ * theirs); a prefix of several means the one command that is not late,
+ * if only one has it.
  */
 static int command_index(const char *s, const char *const *names)
 {
+	const char *early[ARRAY_SIZE(commands)];
 	int c = elec_lookup(s, names, NULL, ARRAY_SIZE(commands));
-	int first;
+	int e;
+	size_t i;
 
 	if (c != ELEC_LOOKUP_AMBIGUOUS)
 		return c;
-	first = elec_lookup(s, names, NULL, ELEC_FIRST_COMMANDS);
-	return first >= 0 ? first : c;
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		early[i] = commands[i].late ? NULL : names[i];
+	e = elec_lookup(s, early, NULL, ARRAY_SIZE(commands));
+	return e >= 0 ? e : c;
 }
 
 /* commands[] entry named (or abbreviated) by @s, NULL after an error */

@@ -1087,6 +1087,13 @@ def test_genkey():
         shutil.rmtree(tmp)
     request("g stays group (genkey shares the prefix)",
             ["g", "show"], "group_get", {}, dump=True)
+    batch = tempfile.NamedTemporaryFile("w", suffix=".batch", delete=False)
+    batch.write("g add dev lo group 7 id 1 algo bully\n")
+    batch.close()
+    rc, out, err = run(["-undo", "-batch", batch.name])
+    os.unlink(batch.name)
+    check("-undo: a batch's \"g add\" line is a group add it undoes",
+          rc == 0 and '"cmd": "group_del"' in out, f"{out!r} {err!r}")
     rc, out, err = run(["help"], dry=False)
     check("help: genkey and the prefix rule",
           "electionctl genkey [ FILE ]" in out and '"g" is "group"' in out,
