@@ -267,6 +267,212 @@ static void td_config_changed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
 }
 
+/* a HEARTBEAT of @src at @term, received at the node's clock */
+static void td_heartbeat(struct t_node *n, u32 src, u64 term)
+{
+	struct elec_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.type = ELEC_MSG_HEARTBEAT;
+	m.algo = n->c.cfg.algo;
+	m.group = T_GROUP;
+	m.src = src;
+	m.term = term;
+	elec_core_rx(&n->c, &m, n->now);
+}
+
+/*
+ * Bully node 1 of {1, 2} with @detector, following 2 at term 1: it
+ * started, heard 2's heartbeat while learning and took it as leader.
+ */
+static void td_follow(struct kunit *test, struct t_node *n, u8 detector,
+		      u64 max_ns)
+{
+	td_init(test, n, ELEC_ALGO_BULLY);
+	n->c.cfg.detector = detector;
+	n->c.cfg.detector_max_ns = max_ns;
+	KUNIT_ASSERT_EQ(test, elec_config_check(&n->c.cfg, NULL), 0);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+	t_start(n);
+	td_heartbeat(n, 2, 1);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 2U);
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	t_clear(n);
+}
+
+/* heartbeats of 2 at term 1, @gap ns apart (alternately +- @jitter) */
+static void td_beats(struct t_node *n, u32 count, u64 gap, u64 jitter)
+{
+	u32 i;
+
+	for (i = 0; i < count; i++) {
+		n->now += i & 1 ? gap - jitter : gap + jitter;
+		td_heartbeat(n, 2, 1);
+	}
+}
+
+/*
+ * The adaptive window: the fixed one until the first gap is measured,
+ * then mean + 4 deviations + margin (one hb-interval); steady arrivals
+ * bring it to the floor (two intervals), jittery ones widen it past the
+ * fixed window, up to detector-max. DETECT is armed that far after the
+ * last arrival, and show reports the same window for the peer.
+ */
+static void td_adaptive(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_peer *p;
+	u64 w;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_follow(test, n, ELECTION_DETECTOR_ADAPTIVE, 0);
+	p = elec_core_peer_find(&n->c, 2);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), T_DETECT);
+	/* the first arrival after the acceptance: no gap yet */
+	td_beats(n, 1, T_HB, 0);
+	KUNIT_EXPECT_EQ(test, p->gap_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), T_DETECT);
+	/* the first gap: mean = gap, deviation = gap / 4 */
+	td_beats(n, 1, T_HB, 0);
+	KUNIT_EXPECT_EQ(test, p->gap_ns, T_HB);
+	KUNIT_EXPECT_EQ(test, p->gap_dev_ns, T_HB / 4);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), 3 * T_HB);
+	/* steady: down to the floor */
+	td_beats(n, 60, T_HB, 0);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c),
+			ELECTION_DETECTOR_FLOOR_MISS * T_HB);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + ELECTION_DETECTOR_FLOOR_MISS * T_HB);
+	KUNIT_EXPECT_LT(test, elec_detect_ns(&n->c), T_DETECT);
+	/* jittery (gaps of 10 and 30 ms): wider than the fixed window */
+	td_beats(n, 60, T_HB, T_HB / 2);
+	w = elec_detect_ns(&n->c);
+	KUNIT_EXPECT_GT(test, w, T_DETECT);
+	KUNIT_EXPECT_LE(test, w, elec_config_detector_max(&n->c.cfg));
+	KUNIT_EXPECT_EQ(test, elec_detect_peer_ns(&n->c.cfg, p), w);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT), n->now + w);
+	/* a ceiling: no wider than detector-max */
+	td_follow(test, n, ELECTION_DETECTOR_ADAPTIVE, 3 * T_HB + T_HB / 2);
+	td_beats(n, 60, T_HB, T_HB / 2);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), 3 * T_HB + T_HB / 2);
+	/* the fixed detector ignores the arrivals */
+	td_follow(test, n, ELECTION_DETECTOR_FIXED, 0);
+	td_beats(n, 60, T_HB, T_HB / 2);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
+			n->now + T_DETECT);
+}
+
+/*
+ * Gaps that are no samples: one longer than detector-max, one since the
+ * peer last led (another leader came between), and every one after a
+ * change of the configuration.
+ */
+static void td_adaptive_samples(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_config cfg;
+	struct elec_peer *p;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_follow(test, n, ELECTION_DETECTOR_ADAPTIVE, 0);
+	p = elec_core_peer_find(&n->c, 2);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	td_beats(n, 8, T_HB, 0);
+	KUNIT_ASSERT_EQ(test, p->gap_ns, T_HB);
+	/* away longer than the ceiling */
+	n->now += elec_config_detector_max(&n->c.cfg) + 1;
+	td_heartbeat(n, 2, 1);
+	KUNIT_EXPECT_EQ(test, p->gap_ns, T_HB);
+	KUNIT_EXPECT_EQ(test, p->hb_rx_ns, n->now);
+	/* the same leader after a run keeps its history */
+	elec_core_set_leader(&n->c, 0, 1, n->now);
+	elec_core_set_leader(&n->c, 2, 1, n->now);
+	KUNIT_EXPECT_EQ(test, p->hb_rx_ns, n->now);
+	/* after another leader, its arrivals start afresh */
+	elec_core_set_leader(&n->c, 1, 2, n->now);
+	elec_core_set_leader(&n->c, 2, 3, n->now);
+	KUNIT_EXPECT_EQ(test, p->hb_rx_ns, 0ULL);
+	/* a configuration change forgets every estimate */
+	cfg = n->c.cfg;
+	cfg.hb_interval_ns = 2 * T_HB;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, p->gap_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), 2 * T_HB * T_MISS);
+}
+
+/*
+ * Suspicions: a DETECT expiry while following counts one; the suspect
+ * heard again at its term makes it false, as does the suspect accepted
+ * as the next leader; another leader accepted leaves it true.
+ */
+static void td_suspicions(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_follow(test, n, ELECTION_DETECTOR_FIXED, 0);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.stats.suspicions, 1ULL);
+	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 0ULL);
+	n->now += T_HB / 4;
+	td_heartbeat(n, 2, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 1ULL);
+	/* once per suspicion */
+	td_heartbeat(n, 2, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 1ULL);
+
+	/* kept its role: accepted again after the run */
+	td_follow(test, n, ELECTION_DETECTOR_ADAPTIVE, 0);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.stats.suspicions, 1ULL);
+	elec_core_set_leader(&n->c, 0, 1, n->now);
+	elec_core_set_leader(&n->c, 2, 2, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 1ULL);
+
+	/* a true one: the node itself is leader next, 2 never heard */
+	td_follow(test, n, ELECTION_DETECTOR_FIXED, 0);
+	t_fire(n, ELEC_TIMER_DETECT);
+	elec_core_set_leader(&n->c, 1, 2, n->now);
+	td_heartbeat(n, 2, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.suspicions, 1ULL);
+	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 0ULL);
+}
+
+/* the options: words, defaults, the ceiling's floor */
+static void td_detector_options(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	const char *why = NULL;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_init(test, n, ELEC_ALGO_RING);
+	KUNIT_EXPECT_STREQ(test, elec_opt_word(ELEC_OPT_DETECTOR,
+					       ELECTION_DETECTOR_ADAPTIVE),
+			   "adaptive");
+	KUNIT_EXPECT_EQ(test, elec_opt_word_value(ELEC_OPT_DETECTOR, "fixed"),
+			ELECTION_DETECTOR_FIXED);
+	KUNIT_EXPECT_EQ(test, elec_opt_word_value(ELEC_OPT_DETECTOR, "adapt"),
+			-1);
+	KUNIT_EXPECT_PTR_EQ(test, elec_opt_word(ELEC_OPT_DETECTOR, 2), NULL);
+	KUNIT_EXPECT_EQ(test, elec_opt_report(&n->c.cfg,
+					      ELEC_OPT_DETECTOR_MARGIN), T_HB);
+	KUNIT_EXPECT_EQ(test, elec_opt_report(&n->c.cfg, ELEC_OPT_DETECTOR_MAX),
+			ELECTION_DEF_DETECTOR_MAX_MULT * T_DETECT);
+	n->c.cfg.detector = ELECTION_DETECTOR_MAX + 1;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&n->c.cfg, &why), -EINVAL);
+	n->c.cfg.detector = ELECTION_DETECTOR_ADAPTIVE;
+	n->c.cfg.detector_max_ns = 2 * T_HB - 1;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&n->c.cfg, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "detector-max may not be below 2 x hb-interval");
+	n->c.cfg.detector_max_ns = 2 * T_HB;
+	KUNIT_EXPECT_EQ(test, elec_config_check(&n->c.cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, elec_detect_min_ns(&n->c.cfg), 2 * T_HB);
+	KUNIT_EXPECT_EQ(test, elec_detect_max_ns(&n->c.cfg), T_DETECT);
+}
+
 static struct kunit_case elec_detect_cases[] = {
 	KUNIT_CASE(td_window),
 	KUNIT_CASE(td_watch),
@@ -274,6 +480,10 @@ static struct kunit_case elec_detect_cases[] = {
 	KUNIT_CASE(td_defer),
 	KUNIT_CASE(td_tables),
 	KUNIT_CASE(td_config_changed),
+	KUNIT_CASE(td_adaptive),
+	KUNIT_CASE(td_adaptive_samples),
+	KUNIT_CASE(td_suspicions),
+	KUNIT_CASE(td_detector_options),
 	{}
 };
 

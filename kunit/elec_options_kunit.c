@@ -169,6 +169,8 @@ static void to_counters(struct kunit *test)
 	st.elections_limited = 3;
 	st.quorum_lost = 4;
 	st.detect_deferred = 5;
+	st.suspicions = 6;
+	st.false_suspicions = 7;
 	for (i = 0; i < ELEC_CTR_COUNT; i++)
 		KUNIT_EXPECT_EQ_MSG(test, elec_ctr_get(&st, i), (u64)i + 1,
 				    "%s", elec_ctrs[i].name);

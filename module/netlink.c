@@ -43,6 +43,7 @@
 #include <net/sock.h>
 
 #include "compat.h"
+#include "detect.h"
 #include "event.h"
 #include "instance.h"
 #include "main.h"
@@ -77,6 +78,7 @@ static struct netlink_range_validation elec_delay_range = {
 #define ELEC_NL_POL_POS(lo, hi)	NLA_POLICY_MIN(NLA_U32, 1)
 #define ELEC_NL_POL_ON(lo, hi)	NLA_POLICY_MAX(NLA_U8, 1)
 #define ELEC_NL_POL_OFF(lo, hi)	NLA_POLICY_MAX(NLA_U8, 1)
+#define ELEC_NL_POL_WORD(lo, hi) NLA_POLICY_RANGE(NLA_U8, lo, hi)
 
 /* GROUP_SET: the options it may change (when: SET) */
 #define ELEC_NL_POL_SET_SET(at, kd, lo, hi) \
@@ -310,7 +312,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 		      + ELEC_PEER_INFO_MAX *		/* the algorithm's, */
 			nla_total_size_64bit(sizeof(u64)) /* at most */
 		      + nla_total_size_64bit(sizeof(u64)) /* PEER_HEARD_AGO_NS */
-		      + nla_total_size(ETH_ALEN);	/* PEER_SEEN_LLADDR */
+		      + nla_total_size(ETH_ALEN)	/* PEER_SEEN_LLADDR */
+		      + nla_total_size_64bit(sizeof(u64)); /* PEER_DETECT_WINDOW_NS */
 
 	return elec_nl_ids_size()
 	       + nla_total_size(sizeof(u32))		/* MTU */
@@ -437,7 +440,10 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 				       ELEC_ATTR_PAD)) ||
 		    (!is_zero_ether_addr(p->seen_lladdr) &&
 		     nla_put(skb, ELEC_ATTR_PEER_SEEN_LLADDR,
-			     ETH_ALEN, p->seen_lladdr)))
+			     ETH_ALEN, p->seen_lladdr)) ||
+		    nla_put_u64_64bit(skb, ELEC_ATTR_PEER_DETECT_WINDOW_NS,
+				      elec_detect_peer_ns(&s->cfg, p),
+				      ELEC_ATTR_PAD))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}

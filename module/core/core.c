@@ -117,6 +117,18 @@ static bool elec_quorum_timing_ok(const struct elec_config *cfg)
 	       3 * cfg->timeout_ns;
 }
 
+/* the timing rules between options, once each is in its range */
+static const char *elec_config_check_timing(const struct elec_config *cfg)
+{
+	if (cfg->quorum && !elec_quorum_timing_ok(cfg))
+		return "quorum needs hb-interval x (hb-miss - 2) above 1.5 x timeout";
+	if (cfg->detector_max_ns &&
+	    cfg->detector_max_ns / ELECTION_DETECTOR_FLOOR_MISS <
+	    cfg->hb_interval_ns)
+		return "detector-max may not be below 2 x hb-interval";
+	return NULL;
+}
+
 /**
  * elec_config_check() - validate a configuration.
  * @cfg: the configuration
@@ -125,8 +137,9 @@ static bool elec_quorum_timing_ok(const struct elec_config *cfg)
  *
  * Checks the node and group ids (0 is reserved), the algorithm, every
  * option of options-list.h (elec_config_check_options(): its range, and
- * its default where the algorithm does not take it), and that quorum's
- * lease outlasts a beacon period.
+ * its default where the algorithm does not take it), that quorum's
+ * lease outlasts a beacon period, and that detector-max is no shorter
+ * than the adaptive detector's floor (two heartbeat intervals).
  *
  * Return: 0 if valid, -EINVAL otherwise.
  */
@@ -142,9 +155,8 @@ int elec_config_check(const struct elec_config *cfg, const char **why)
 		reason = "group id 0 is reserved";
 	else if (!elec_algo_find(cfg->algo))
 		reason = "unknown algorithm";
-	else if (!elec_config_check_options(cfg, &reason) &&
-		 cfg->quorum && !elec_quorum_timing_ok(cfg))
-		reason = "quorum needs hb-interval x (hb-miss - 2) above 1.5 x timeout";
+	else if (!elec_config_check_options(cfg, &reason))
+		reason = elec_config_check_timing(cfg);
 
 	if (!reason)
 		return 0;
@@ -218,6 +230,23 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
 		c->ops->set_queue(c, buf, cap);
 }
 
+/*
+ * Forget every peer's history of heartbeat arrivals (the adaptive
+ * detector's estimates, detect_adaptive.c): after a change of the
+ * configuration (a new heartbeat interval makes the old gaps wrong) each
+ * starts again from the next arrivals.
+ */
+static void elec_core_forget_arrivals(struct elec_core *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_peers; i++) {
+		c->peers[i].hb_rx_ns = 0;
+		c->peers[i].gap_ns = 0;
+		c->peers[i].gap_dev_ns = 0;
+	}
+}
+
 /**
  * elec_core_set_config() - change the timing parameters of an instance.
  * @c: the instance
@@ -226,8 +255,9 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
  * @why: if not NULL, set to a human-readable reason on failure
  *
  * The new values apply from the next time a timer is armed or the option
- * is consulted; timers already armed keep their expiry. The algorithm
- * forgets what it adapted to the old values first
+ * is consulted; timers already armed keep their expiry. The failure
+ * detector forgets the arrivals it estimated windows from, and the
+ * algorithm what it adapted to the old values
  * (&elec_algo_ops.config_changed: a new timeout resets the rings' hop
  * timeout, the Bully algorithms' wait for answers and the Invitation
  * algorithm's reply and accept windows to it). Nothing is emitted.
@@ -264,6 +294,7 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 	}
 	if (c->ops->config_changed)
 		c->ops->config_changed(c, cfg);
+	elec_core_forget_arrivals(c);
 	c->cfg = *cfg;
 	return 0;
 }
@@ -308,6 +339,7 @@ void elec_core_stop(struct elec_core *c, u64 now)
 	c->role = ELEC_ROLE_STOPPED;
 	c->phase = 0;
 	c->leader = 0;
+	c->suspect = 0;
 	c->participant = false;
 	elec_core_event(c, ELEC_EVENT_STOPPED, 0, now);
 }
@@ -711,6 +743,8 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	c->stats.rx[msg->type]++;
 	p->heard_ns = now;
+	if (msg->type == ELEC_MSG_HEARTBEAT)
+		elec_core_suspect_heard(c, msg->src, msg->term);
 	c->ops->rx(c, msg, now);
 }
 
@@ -910,11 +944,42 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 		c->max_term = term;
 	if (!changed)
 		return;
-	if (leader && leader != c->last_leader)
+	if (leader && c->suspect) {
+		/* the suspect kept its role, or another took it */
+		if (leader == c->suspect)
+			c->stats.false_suspicions++;
+		c->suspect = 0;
+	}
+	if (leader && leader != c->last_leader) {
+		struct elec_peer *p = elec_core_peer_find(c, leader);
+
 		c->stats.leader_changes++;
+		/* its arrivals start afresh: no gap since it last led */
+		if (p)
+			p->hb_rx_ns = 0;
+	}
 	if (leader)
 		c->last_leader = leader;
 	elec_core_event(c, ELEC_EVENT_LEADER_CHANGED, 0, now);
+}
+
+/**
+ * elec_core_suspect_heard() - a frame of a leader's own, from @id at @term.
+ * @c: the instance
+ * @id: the sender
+ * @term: the term it carries
+ *
+ * The failure detector's last suspect (elec_detect_suspect()) heard at
+ * the term it was suspected in: it was alive, the suspicion a mistake
+ * (stats.false_suspicions). Every HEARTBEAT that passes the receive
+ * checks comes here, and every frame elec_core_heard() records.
+ */
+void elec_core_suspect_heard(struct elec_core *c, u32 id, u64 term)
+{
+	if (!c->suspect || id != c->suspect || term != c->suspect_term)
+		return;
+	c->stats.false_suspicions++;
+	c->suspect = 0;
 }
 
 /**

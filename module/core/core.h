@@ -165,6 +165,11 @@ struct elec_sink {
  *	ALIVE naming it (since its claim) arrived, 0: none
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
+ * @hb_rx_ns: when the last heartbeat (or equivalent frame) of this peer
+ *	arrived while the local node followed it as leader (0: none yet)
+ * @gap_ns: the adaptive detector's estimate of the mean time between
+ *	those arrivals (0: no sample yet)
+ * @gap_dev_ns: its estimate of their mean deviation
  * @seen_lladdr: the source address of the last frame that carried this
  *	peer's id, accepted or dropped for its address (opaque, like
  *	@lladdr; set when the embedder passes elec_msg.src_lladdr; in a
@@ -183,6 +188,9 @@ struct elec_peer {
 	u64 heard_ns;
 	u64 support_ns;
 	u64 told_until;
+	u64 hb_rx_ns;
+	u64 gap_ns;
+	u64 gap_dev_ns;
 };
 
 /**
@@ -215,6 +223,12 @@ struct elec_peer {
  *	included) heard within the lease, hb_interval * (hb_miss - 1) -
  *	timeout; every node but the leader then broadcasts ALIVE each
  *	hb_interval
+ * @detector: enum elec_detector_kind: the failure detector (detect.h)
+ * @detector_margin_ns: the adaptive detector's fixed safety margin; 0
+ *	(the default): one hb_interval (elec_config_detector_margin())
+ * @detector_max_ns: the adaptive detector's longest window; 0 (the
+ *	default): ELECTION_DEF_DETECTOR_MAX_MULT x hb_interval x hb_miss
+ *	(elec_config_detector_max())
  */
 struct elec_config {
 	u32 self_id;
@@ -231,6 +245,9 @@ struct elec_config {
 	u64 preempt_delay_ns;
 	u64 search_interval_ns;
 	bool quorum;
+	u8 detector;
+	u64 detector_margin_ns;
+	u64 detector_max_ns;
 };
 
 /**
@@ -250,6 +267,12 @@ struct elec_config {
  *	learning window) expired at least a heartbeat interval late and was
  *	re-armed for hb_interval x hb_miss before it took effect
  *	(elec_core_timer())
+ * @suspicions: expiries of ELEC_TIMER_DETECT, on time or deferred once,
+ *	that reached the algorithm while the node followed a leader other
+ *	than itself: it suspected that leader
+ * @false_suspicions: suspicions after which the suspect was heard again
+ *	at the term it was suspected in, or was the leader the node next
+ *	accepted (it kept its role)
  *
  * Each u64 after @drops is a row of counters-list.h (options.c asserts
  * it): netlink, electionctl and electsim report them from there.
@@ -263,6 +286,8 @@ struct elec_stats {
 	u64 elections_limited;
 	u64 quorum_lost;
 	u64 detect_deferred;
+	u64 suspicions;
+	u64 false_suspicions;
 };
 
 /**
@@ -748,6 +773,9 @@ struct elec_algo_ops {
  * @leader_rx_ns: when the last HEARTBEAT or COORDINATOR of @leader was
  *	accepted (or the local node took the role); a follower trusts a
  *	leader heard within hb_interval * hb_miss
+ * @suspect: the leader the failure detector last suspected, until it is
+ *	heard again at @suspect_term or another leader is accepted (0: none)
+ * @suspect_term: the term it was suspected in
  * @bully: the Bully algorithms' run state (bully, min-bully, enh-bully)
  * @ring: the ring algorithms' hop state
  * @inv: the Invitation algorithm's state
@@ -779,6 +807,8 @@ struct elec_core {
 	u64 timer_expires[ELEC_TIMER_COUNT];
 	u64 elect_tat;
 	u64 leader_rx_ns;
+	u32 suspect;
+	u64 suspect_term;
 	union {
 		struct elec_bully bully;
 		struct elec_ring ring;
@@ -813,6 +843,7 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);
 u32 elec_core_peer_index(const struct elec_core *c, u32 id);
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
+void elec_core_suspect_heard(struct elec_core *c, u32 id, u64 term);
 void elec_core_drop(struct elec_core *c, enum elec_drop reason);
 u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes);
 u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes);

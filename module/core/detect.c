@@ -6,22 +6,45 @@
  */
 #include "detect.h"
 
-static u64 elec_fixed_window_ns(const struct elec_core *c)
+static u64 elec_fixed_window_ns(const struct elec_config *cfg,
+				const struct elec_peer *leader)
 {
-	return elec_config_detect_ns(&c->cfg);
+	(void)leader;
+	return elec_config_detect_ns(cfg);
 }
 
 /* hb-interval x hb-miss, whatever the arrivals did */
 const struct elec_detector elec_detector_fixed = {
 	.name		= "fixed",
 	.window_ns	= elec_fixed_window_ns,
+	.min_ns		= elec_config_detect_ns,
+	.max_ns		= elec_config_detect_ns,
 };
 
-/* the instance's detector: the fixed one until another is configurable */
-static const struct elec_detector *elec_detector_of(const struct elec_core *c)
+/* the detectors, by enum elec_detector_kind */
+static const struct elec_detector *const elec_detectors[] = {
+	[ELECTION_DETECTOR_FIXED]	= &elec_detector_fixed,
+	[ELECTION_DETECTOR_ADAPTIVE]	= &elec_detector_adaptive,
+};
+
+static_assert(ARRAY_SIZE(elec_detectors) == ELECTION_DETECTOR_MAX + 1,
+	      "every detector kind has a detector");
+
+/* a configuration's detector (elec_config_check() bounds the value) */
+static const struct elec_detector *
+elec_detector_of(const struct elec_config *cfg)
 {
-	(void)c;
-	return &elec_detector_fixed;
+	if (cfg->detector > ELECTION_DETECTOR_MAX)
+		return &elec_detector_fixed;
+	return elec_detectors[cfg->detector];
+}
+
+/* the peer the node follows, NULL when none (or it leads) */
+static struct elec_peer *elec_detect_leader(const struct elec_core *c)
+{
+	if (!c->leader || c->leader == c->cfg.self_id)
+		return NULL;
+	return elec_core_peer_find((struct elec_core *)c, c->leader);
 }
 
 /**
@@ -29,11 +52,75 @@ static const struct elec_detector *elec_detector_of(const struct elec_core *c)
  * @c: the instance
  *
  * Return: how long its leader may be silent before it is suspected: the
- * detector's window (the fixed one: elec_config_detect_ns()).
+ * detector's window for the leader the node follows (elec_detect_peer_ns()),
+ * or without one (a learning window, a leader's own periods) for none.
  */
 u64 elec_detect_ns(const struct elec_core *c)
 {
-	return elec_detector_of(c)->window_ns(c);
+	return elec_detector_of(&c->cfg)->window_ns(&c->cfg,
+						     elec_detect_leader(c));
+}
+
+/**
+ * elec_detect_peer_ns() - the window a peer would be watched for.
+ * @cfg: the instance's configuration
+ * @p: the peer, NULL for none
+ *
+ * What "show" reports per peer (detect_window_ns): the window the
+ * configured detector gives @p as the node's leader, from its last
+ * heartbeat.
+ *
+ * Return: the window, ns.
+ */
+u64 elec_detect_peer_ns(const struct elec_config *cfg,
+			const struct elec_peer *p)
+{
+	return elec_detector_of(cfg)->window_ns(cfg, p);
+}
+
+/**
+ * elec_detect_min_ns() - the shortest window a configuration's detector
+ *	gives.
+ * @cfg: the configuration
+ *
+ * Return: it, ns: a leader's heartbeats whose jitter stays below it
+ * minus a heartbeat interval never look missed (electsim's assumptions).
+ */
+u64 elec_detect_min_ns(const struct elec_config *cfg)
+{
+	return elec_detector_of(cfg)->min_ns(cfg);
+}
+
+/**
+ * elec_detect_max_ns() - the longest window a configuration's detector
+ *	gives.
+ * @cfg: the configuration
+ *
+ * Return: it, ns: a crashed leader is suspected this long after its last
+ * heartbeat arrived, at the latest (electsim's liveness bounds).
+ */
+u64 elec_detect_max_ns(const struct elec_config *cfg)
+{
+	return elec_detector_of(cfg)->max_ns(cfg);
+}
+
+/**
+ * elec_detect_suspect() - the detector's expiry reaches the algorithm.
+ * @c: the instance
+ *
+ * Counts a suspicion (stats.suspicions) when the node follows a leader
+ * other than itself, and remembers the suspect and its term: the
+ * suspicion was a mistake (stats.false_suspicions) if that leader is
+ * heard again at that term or is the next leader the node accepts
+ * (elec_core_suspect_heard(), elec_core_set_leader()).
+ */
+void elec_detect_suspect(struct elec_core *c)
+{
+	if (!c->leader || c->leader == c->cfg.self_id)
+		return;
+	c->stats.suspicions++;
+	c->suspect = c->leader;
+	c->suspect_term = c->term;
 }
 
 /**
@@ -68,11 +155,13 @@ void elec_core_lead(struct elec_core *c, u64 term, bool send, u64 now)
  */
 void elec_core_heard(struct elec_core *c, u64 now)
 {
-	const struct elec_detector *det = elec_detector_of(c);
+	const struct elec_detector *det = elec_detector_of(&c->cfg);
+	struct elec_peer *p = elec_detect_leader(c);
 
 	c->leader_rx_ns = now;
-	if (det->heard)
-		det->heard(c, now);
+	if (p && det->heard)
+		det->heard(&c->cfg, p, now);
+	elec_core_suspect_heard(c, c->leader, c->term);
 }
 
 /**

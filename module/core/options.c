@@ -51,6 +51,68 @@ static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
 	return v ? v : elec_config_detect_ns(cfg);
 }
 
+/**
+ * elec_config_detector_margin() - the adaptive detector's fixed margin.
+ * @cfg: a configuration
+ *
+ * Return: detector-margin, or when 0 (the default) one hb-interval.
+ */
+u64 elec_config_detector_margin(const struct elec_config *cfg)
+{
+	return cfg->detector_margin_ns ? cfg->detector_margin_ns :
+	       cfg->hb_interval_ns;
+}
+
+/**
+ * elec_config_detector_max() - the adaptive detector's longest window.
+ * @cfg: a configuration
+ *
+ * Return: detector-max, or when 0 (the default)
+ * ELECTION_DEF_DETECTOR_MAX_MULT x the fixed window
+ * (elec_config_detect_ns()), at most ELECTION_DUR_MAX_NS.
+ */
+u64 elec_config_detector_max(const struct elec_config *cfg)
+{
+	u64 w = elec_config_detect_ns(cfg);
+
+	if (cfg->detector_max_ns)
+		return cfg->detector_max_ns;
+	if (w > ELECTION_DUR_MAX_NS / ELECTION_DEF_DETECTOR_MAX_MULT)
+		return ELECTION_DUR_MAX_NS;
+	return w * ELECTION_DEF_DETECTOR_MAX_MULT;
+}
+
+static u64 elec_opt_eff_DETECTOR_MARGIN(const struct elec_config *cfg, u64 v)
+{
+	(void)v;
+	return elec_config_detector_margin(cfg);
+}
+
+static u64 elec_opt_eff_DETECTOR_MAX(const struct elec_config *cfg, u64 v)
+{
+	(void)v;
+	return elec_config_detector_max(cfg);
+}
+
+/* the words of an ELEC_OPTK_WORD option, by value (elec_opt_desc.words) */
+static const char *const elec_words_DETECTOR[] = {
+	[ELECTION_DETECTOR_FIXED]	= "fixed",
+	[ELECTION_DETECTOR_ADAPTIVE]	= "adaptive",
+	NULL
+};
+
+static_assert(ARRAY_SIZE(elec_words_DETECTOR) == ELECTION_DETECTOR_MAX + 2,
+	      "every detector has a word");
+
+/* elec_opt_desc.words, by kind */
+#define ELEC_WORDS_DUR(ID)	NULL
+#define ELEC_WORDS_DUR0(ID)	NULL
+#define ELEC_WORDS_U32(ID)	NULL
+#define ELEC_WORDS_POS(ID)	NULL
+#define ELEC_WORDS_ON(ID)	NULL
+#define ELEC_WORDS_OFF(ID)	NULL
+#define ELEC_WORDS_WORD(ID)	elec_words_ ## ID
+
 #define ELEC_OPTION(ID, nm, at, field, kd, l, h, d, set, when, fl, ef) \
 	[ELEC_OPT_ ## ID] = {						\
 		.name = nm,						\
@@ -62,6 +124,7 @@ static u64 elec_opt_eff_SEARCH_INTERVAL(const struct elec_config *cfg, u64 v)
 		.hi = h,						\
 		.def = d,						\
 		.scope = ELEC_SCOPE_ ## set,				\
+		.words = ELEC_WORDS_ ## kd(ID),				\
 		.off = offsetof(struct elec_config, field),		\
 		.eff = elec_opt_eff_ ## ef,				\
 	},
@@ -83,6 +146,7 @@ const char *const elec_opt_not_here[ELEC_OPT_COUNT] = {
 #define ELEC_RANGE_POS(lo, hi)		"1..4294967295"
 #define ELEC_RANGE_ON(lo, hi)		"0..1"
 #define ELEC_RANGE_OFF(lo, hi)		"0..1"
+#define ELEC_RANGE_WORD(lo, hi)		ELEC_STR(lo) ".." ELEC_STR(hi)
 
 /* the refusal of a value out of range */
 #define ELEC_OPTION(ID, nm, at, field, kd, l, h, ...) \
@@ -126,7 +190,7 @@ static_assert(sizeof(struct elec_stats) ==
  * The width of its struct elec_config member (the accessors read and write
  * that many bytes; KUnit and tests/lists/dump.c check each row) and of its
  * netlink attribute: u64 for a duration, u32 for a number or a position,
- * u8 (a bool member) for on/off.
+ * u8 (a bool member) for on/off, u8 for a word.
  *
  * Return: 8, 4 or 1.
  */
@@ -196,7 +260,10 @@ u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o)
 		v = *(const u32 *)p;
 		break;
 	default:
-		v = *(const bool *)p;
+		if (elec_opts[o].kind == ELEC_OPTK_WORD)
+			v = *p;
+		else
+			v = *(const bool *)p;
 		break;
 	}
 	if (elec_opts[o].kind == ELEC_OPTK_OFF)
@@ -232,7 +299,10 @@ void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v)
 		*(u32 *)p = (u32)v;
 		break;
 	default:
-		*(bool *)p = v;
+		if (elec_opts[o].kind == ELEC_OPTK_WORD)
+			*p = (u8)v;
+		else
+			*(bool *)p = v;
 		break;
 	}
 }
@@ -336,6 +406,7 @@ bool elec_opt_value_ok(enum elec_opt o, u64 v)
 	case ELEC_OPTK_DUR0:
 		return !v || elec_dur_in_range(v);
 	case ELEC_OPTK_U32:
+	case ELEC_OPTK_WORD:
 		return v >= d->lo && v <= d->hi;
 	case ELEC_OPTK_POS:
 		return v >= 1 && v <= U32_MAX;
@@ -357,6 +428,40 @@ int elec_opt_by_attr(unsigned int attr)
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
 		if (elec_opts[o].attr == attr)
 			return o;
+	return -1;
+}
+
+/**
+ * elec_opt_word() - the word of an ELEC_OPTK_WORD option's value.
+ * @o: the option
+ * @v: the value
+ *
+ * Return: the word, or NULL (another kind, a value out of range).
+ */
+const char *elec_opt_word(enum elec_opt o, u64 v)
+{
+	if ((unsigned int)o >= ELEC_OPT_COUNT || !elec_opts[o].words ||
+	    !elec_opt_value_ok(o, v))
+		return NULL;
+	return elec_opts[o].words[v];
+}
+
+/**
+ * elec_opt_word_value() - the value of an ELEC_OPTK_WORD option's word.
+ * @o: the option
+ * @word: the word, whole (never abbreviated)
+ *
+ * Return: its value, or -1.
+ */
+int elec_opt_word_value(enum elec_opt o, const char *word)
+{
+	int v;
+
+	if ((unsigned int)o >= ELEC_OPT_COUNT || !elec_opts[o].words)
+		return -1;
+	for (v = 0; elec_opts[o].words[v]; v++)
+		if (!strcmp(elec_opts[o].words[v], word))
+			return v;
 	return -1;
 }
 

@@ -63,6 +63,8 @@
  *	holds the value
  * @ELEC_OPTK_OFF: on/off, u8 1/0 on the wire; the configuration (a bool)
  *	holds its negation, so that a zeroed configuration has it on
+ * @ELEC_OPTK_WORD: one of a list of words (elec_opt_desc.words), @lo..@hi:
+ *	its index, a u8 on the wire and in the configuration
  */
 enum elec_opt_kind {
 	ELEC_OPTK_DUR,
@@ -71,6 +73,7 @@ enum elec_opt_kind {
 	ELEC_OPTK_POS,
 	ELEC_OPTK_ON,
 	ELEC_OPTK_OFF,
+	ELEC_OPTK_WORD,
 };
 
 /* option flags */
@@ -80,6 +83,11 @@ enum elec_opt_kind {
 #define ELEC_OPTF_FLOOR		0x8	/* a period: not below userns_min_interval_us */
 #define ELEC_OPTF_NODE		0x10	/* per node: electsim sets it, no --flag */
 #define ELEC_OPTF_ALL		0x20	/* every algorithm takes it (algos: ALL) */
+/*
+ * added after users learned the short forms: electionctl takes a prefix
+ * it shares with an older keyword as that one ("d", "de": dev)
+ */
+#define ELEC_OPTF_LATE		0x40
 #define ELEC_OPTF_SCOPE_ALL	ELEC_OPTF_ALL
 #define ELEC_OPTF_SCOPE_BULLY	0
 #define ELEC_OPTF_SCOPE_RING_CR	0
@@ -125,6 +133,7 @@ struct elec_stats;
  * @hi: ELEC_OPTK_U32: highest value
  * @def: the attribute's value when left out
  * @scope: the algorithms it applies to, in words
+ * @words: ELEC_OPTK_WORD: its words, by value, NULL-terminated; else NULL
  * @off: offset of the struct elec_config member
  * @eff: the value GROUP_GET reports, from the configuration and the value
  *	(elec_opt_report())
@@ -138,6 +147,7 @@ struct elec_opt_desc {
 	u64 hi;
 	u64 def;
 	const char *scope;
+	const char *const *words;
 	size_t off;
 	u64 (*eff)(const struct elec_config *cfg, u64 v);
 };
@@ -167,6 +177,10 @@ u64 elec_opt_get(const struct elec_config *cfg, enum elec_opt o);
 void elec_opt_set(struct elec_config *cfg, enum elec_opt o, u64 v);
 u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o);
 u64 elec_config_detect_ns(const struct elec_config *cfg);
+u64 elec_config_detector_margin(const struct elec_config *cfg);
+u64 elec_config_detector_max(const struct elec_config *cfg);
+const char *elec_opt_word(enum elec_opt o, u64 v);
+int elec_opt_word_value(enum elec_opt o, const char *word);
 bool elec_opt_applies(enum elec_opt o, u8 algo);
 u32 elec_opt_algos(enum elec_opt o);
 bool elec_opt_reported(enum elec_opt o, u8 algo);

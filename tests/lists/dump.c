@@ -25,7 +25,7 @@ static void names(const char *key, const char *(*fn)(unsigned int),
 int main(void)
 {
 	static const char *const kinds[] = { "dur", "dur0", "u32", "pos", "on",
-					     "off" };
+					     "off", "word" };
 	unsigned int a, i;
 	int o;
 
@@ -85,6 +85,7 @@ int main(void)
 #define ROW_WIDTH_POS	4
 #define ROW_WIDTH_ON	sizeof(bool)
 #define ROW_WIDTH_OFF	sizeof(bool)
+#define ROW_WIDTH_WORD	sizeof(u8)
 #define ELEC_OPTION(ID, nm, at, field, kd, lo, hi, ...)			\
 	[ELEC_OPT_ ## ID] = sizeof(char[sizeof(((struct elec_config *)0)->field) == \
 				     ROW_WIDTH_ ## kd &&		\

@@ -63,17 +63,33 @@ CASES = [
     ("ring-all", "ring-all", []),
     ("ring-list", "ring-list", []),
     ("invitation partitions", "invitation", ["--partitions"]),
+    ("bully detector adaptive", "bully", ["--detector", "adaptive"]),
+    ("bully quorum partitions detector adaptive", "bully",
+     ["--quorum", "on", "--partitions", "--detector", "adaptive"]),
+    ("min-bully detector adaptive", "min-bully",
+     ["--detector", "adaptive"]),
+    ("enh-bully detector adaptive", "enh-bully",
+     ["--detector", "adaptive"]),
+    ("ring detector adaptive", "ring", ["--detector", "adaptive"]),
+    ("ring-all detector adaptive", "ring-all", ["--detector", "adaptive"]),
+    ("ring-list detector adaptive", "ring-list",
+     ["--detector", "adaptive"]),
+    ("invitation partitions detector adaptive", "invitation",
+     ["--partitions", "--detector", "adaptive"]),
     ("bully partitions (outside)", "bully", ["--partitions"]),
     ("bully fast-recover (outside)", "bully", ["--fast-recover"]),
 ]
 
-# the default timing (latency 50 us .. 1 ms), a wide latency spread, and
-# the edge of the assumptions: a round trip just below T = 20 ms
+# the default timing (latency 50 us .. 1 ms), a wide latency spread, the
+# edge of the assumptions (a round trip just below T = 20 ms), and a tail:
+# a few frames and timer expiries late by up to half the window
 TIMINGS = [
     ("default", []),
     ("latency 50us:4900us", ["--latency", "50us:4900us"]),
     ("edge: T 20ms, latency 50us:9900us, hb-miss 4",
      ["--timeout", "20ms", "--latency", "50us:9900us", "--hb-miss", "4"]),
+    ("jitter: 5% of frames and timers up to 10ms late, T 25ms, hb-miss 4",
+     ["--timeout", "25ms", "--hb-miss", "4", "--jitter", "0.05:10ms"]),
 ]
 
 GENERATORS = ["random", "focused", "harsh"]

@@ -213,6 +213,36 @@
 #define ELECTION_DEF_TIMEOUT_NS		10000000ULL	/* 10 ms: T */
 /* coord-timeout defaults to this multiple of timeout (T). */
 #define ELECTION_DEF_COORD_TIMEOUT_MULT	4
+/*
+ * The adaptive failure detector (ELEC_ATTR_DETECTOR): detector-max
+ * defaults to this multiple of the fixed window (hb-interval x hb-miss);
+ * its window is never below ELECTION_DETECTOR_FLOOR_MISS heartbeat
+ * intervals.
+ */
+#define ELECTION_DEF_DETECTOR_MAX_MULT	10
+#define ELECTION_DETECTOR_FLOOR_MISS	2
+
+/**
+ * enum elec_detector_kind - the failure detector of an instance
+ *	(ELEC_ATTR_DETECTOR): how long its leader may be silent.
+ * @ELECTION_DETECTOR_FIXED: hb-interval x hb-miss after the leader's last
+ *	heartbeat (the default)
+ * @ELECTION_DETECTOR_ADAPTIVE: the expected arrival of the leader's next
+ *	heartbeat, estimated from its recent inter-arrival times (mean and
+ *	mean deviation), plus a safety margin of detector-margin and four
+ *	mean deviations; never below ELECTION_DETECTOR_FLOOR_MISS x
+ *	hb-interval nor above detector-max (Documentation/protocol.rst,
+ *	"Failure detection")
+ * @__ELECTION_DETECTOR_AFTER_LAST: internal use
+ * @ELECTION_DETECTOR_MAX: highest valid value
+ */
+enum elec_detector_kind {
+	ELECTION_DETECTOR_FIXED,
+	ELECTION_DETECTOR_ADAPTIVE,
+	/* add new detectors above here */
+	__ELECTION_DETECTOR_AFTER_LAST,
+	ELECTION_DETECTOR_MAX = __ELECTION_DETECTOR_AFTER_LAST - 1
+};
 
 /**
  * enum elec_algo - election algorithm of an instance, also carried in every
@@ -625,6 +655,24 @@ enum elec_cmd {
  *	text of the option list the module was built from (each row's
  *	columns, macros expanded): a tool built from another list, however
  *	it differs (a range, a default, a kind), sees another value
+ * @ELEC_ATTR_DETECTOR: u8, enum elec_detector_kind: the failure detector
+ *	(default ELECTION_DETECTOR_FIXED); GROUP_NEW, GROUP_SET
+ * @ELEC_ATTR_DETECTOR_MARGIN_NS: u64, the adaptive detector's fixed part
+ *	of the safety margin; 0 (default: one hb-interval) or
+ *	ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS; GROUP_NEW, GROUP_SET;
+ *	GROUP_GET reports the effective margin
+ * @ELEC_ATTR_DETECTOR_MAX_NS: u64, the adaptive detector's longest
+ *	window; 0 (default: ELECTION_DEF_DETECTOR_MAX_MULT x hb-interval x
+ *	hb-miss) or ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS; GROUP_NEW,
+ *	GROUP_SET; GROUP_GET reports the effective ceiling
+ * @ELEC_ATTR_SUSPICIONS: u64, STATS_GET: expiries of the failure
+ *	detector while the node followed a leader (it suspected that leader)
+ * @ELEC_ATTR_FALSE_SUSPICIONS: u64, STATS_GET: suspicions after which the
+ *	suspect was heard again at the term it was suspected in, or was
+ *	leader again when the node next had one (it kept its role)
+ * @ELEC_ATTR_PEER_DETECT_WINDOW_NS: u64, inside PEER: the window the
+ *	failure detector would watch the peer for as the node's leader,
+ *	from its last heartbeat (the fixed detector: hb-interval x hb-miss)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -695,6 +743,12 @@ enum elec_attr {
 	ELEC_ATTR_ALGO_OPTS,
 	ELEC_ATTR_ALGO_OPT,
 	ELEC_ATTR_OPTS_HASH,
+	ELEC_ATTR_DETECTOR,
+	ELEC_ATTR_DETECTOR_MARGIN_NS,
+	ELEC_ATTR_DETECTOR_MAX_NS,
+	ELEC_ATTR_SUSPICIONS,
+	ELEC_ATTR_FALSE_SUSPICIONS,
+	ELEC_ATTR_PEER_DETECT_WINDOW_NS,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

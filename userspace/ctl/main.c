@@ -31,10 +31,10 @@ void elec_usage_group(FILE *f)
 {
 	fputs("electionctl group add dev IF group G id ID algo ALGO [ pos P ]\n"
 	      "                      [ suppress { on | off } ] [TIMING] [BULLY]\n"
-	      "                      [ search-interval { DUR | 0 } ]\n"
+	      "                      [ search-interval { DUR | 0 } ] [DETECTOR]\n"
 	      "                      [ key-file PATH ]\n"
 	      "electionctl group set dev IF group G [TIMING] [BULLY]\n"
-	      "                      [ search-interval { DUR | 0 } ]\n"
+	      "                      [ search-interval { DUR | 0 } ] [DETECTOR]\n"
 	      "                      [ key-file PATH | key none ]\n"
 	      "electionctl group { del | delete } dev IF group G\n"
 	      "electionctl group { start | stop | elect } dev IF group G\n"
@@ -93,7 +93,7 @@ static void usage_syntax(FILE *f)
 	fputs("Usage: electionctl [ OPTIONS ] COMMAND\n"
 	      "       electionctl help [ OBJECT ]\n"
 	      "       electionctl help keywords { group-add | group-set | peer-add |\n"
-	      "                                   algos | on-off | values }\n"
+	      "                                   algos | on-off | values | words }\n"
 	      "       electionctl OBJECT help\n"
 	      "\n", f);
 	elec_usage_group(f);
@@ -116,6 +116,8 @@ static void usage_syntax(FILE *f)
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
 	      "           [ preempt-delay { DUR | 0 } ] [ quorum { on | off } ]\n"
 	      "           (the Bully algorithms: bully, min-bully, enh-bully)\n"
+	      "DETECTOR := [ detector { fixed | adaptive } ]\n"
+	      "           [ detector-margin { DUR | 0 } ] [ detector-max { DUR | 0 } ]\n"
 	      "ALGO    := { bully | ring | ring-all | ring-list | min-bully | enh-bully |\n"
 	      "            invitation }\n"
 	      "P       := 1..4294967295: ring position (default: the id); the\n"
@@ -181,7 +183,8 @@ static void usage(FILE *f)
 	      "Keywords, commands and options may be abbreviated to any prefix\n"
 	      "that names only one (\"gr sh\" is \"group show\"); values may not.\n"
 	      "A prefix genkey shares with another command means that command\n"
-	      "(\"g\" is \"group\"; genkey abbreviates to \"ge\").\n"
+	      "(\"g\" is \"group\"; genkey abbreviates to \"ge\"), and one the\n"
+	      "detector keywords share with dev means dev (\"d\", \"de\").\n"
 	      "-n NETNS runs the command in the network namespace NETNS (a name\n"
 	      "under " NETNS_RUN_DIR ", or a path such as /proc/PID/ns/net).\n"
 	      "-V prints the versions of electionctl and of the loaded module.\n"
@@ -264,13 +267,14 @@ static const struct elec_command *find_command(const char *s)
  * for the bash completion (and anyone who wants them): group-add,
  * group-set, peer-add (the keywords each takes), algos, on-off (the
  * keywords that take on or off), values (the keywords whose value is a
- * number or a duration).
+ * number or a duration), words (a line per keyword whose value is one of
+ * a list of words: the keyword, then its words).
  */
 static int help_keywords(int argc, char **argv)
 {
 	static const char *const whats[] = {
 		"group-add", "group-set", "peer-add", "algos", "on-off",
-		"values",
+		"values", "words",
 	};
 	/* the keywords that are not options, of group-add .. peer-add */
 	static const char *const heads[] = {
@@ -283,7 +287,7 @@ static int help_keywords(int argc, char **argv)
 	w = argc == 1 ? elec_lookup(argv[0], whats, NULL, ARRAY_SIZE(whats)) :
 			-1;
 	if (w < 0)
-		return elec_err("\"help keywords\" takes one of group-add, group-set, peer-add, algos, on-off, values");
+		return elec_err("\"help keywords\" takes one of group-add, group-set, peer-add, algos, on-off, values, words");
 	if (w <= 2) {
 		fputs(heads[w], stdout);
 		sep = " ";
@@ -296,15 +300,22 @@ static int help_keywords(int argc, char **argv)
 	for (o = 0; w != 3 && o < ELEC_OPT_COUNT; o++) {
 		const struct elec_opt_desc *d = &elec_opts[o];
 		bool onoff = d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF;
+		bool word = d->kind == ELEC_OPTK_WORD;
 		bool want = w == 0 ? true :
 			    w == 1 ? d->flags & ELEC_OPTF_SET :
 			    w == 2 ? d->flags & ELEC_OPTF_NODE :
-			    w == 4 ? onoff : !onoff;
+			    w == 4 ? onoff :
+			    w == 5 ? !onoff && !word : word;
+		int i;
 
-		if (want) {
-			printf("%s%s", sep, d->name);
-			sep = " ";
-		}
+		if (!want)
+			continue;
+		printf("%s%s", sep, d->name);
+		sep = " ";
+		for (i = 0; w == 6 && d->words[i]; i++)
+			printf(" %s", d->words[i]);
+		if (w == 6)
+			sep = "\n";
 	}
 	if (w == 0)
 		printf(" key-file");

@@ -33,8 +33,6 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TX] = "tx",
 	[ELEC_ATTR_RX] = "rx",
 	[ELEC_ATTR_DROPS] = "drops",
-	[ELEC_ATTR_ELECTIONS] = "elections",
-	[ELEC_ATTR_LEADER_CHANGES] = "leader_changes",
 	[ELEC_ATTR_TX_ERRORS] = "tx_errors",
 	[ELEC_ATTR_EVENT] = "event",
 	[ELEC_ATTR_TIMESTAMP_NS] = "timestamp_ns",
@@ -44,7 +42,6 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LIVE_SKBS] = "live_skbs",
 	[ELEC_ATTR_PAD] = "pad",
 	[ELEC_ATTR_PEER_POS] = "peer_pos",
-	[ELEC_ATTR_ELECTIONS_LIMITED] = "elections_limited",
 	[ELEC_ATTR_TX_DROPS] = "tx_drops",
 	[ELEC_ATTR_MTU] = "mtu",
 	[ELEC_ATTR_LLADDR] = "lladdr",
@@ -55,7 +52,6 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_INV_SEQ] = "inv_seq",
 	[ELEC_ATTR_INV_COORDINATOR] = "inv_coordinator",
 	[ELEC_ATTR_PEER_MEMBER] = "peer_member",
-	[ELEC_ATTR_QUORUM_LOST] = "quorum_lost",
 	[ELEC_ATTR_PEER_HEARD_AGO_NS] = "peer_heard_ago_ns",
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = "peer_seen_lladdr",
 	[ELEC_ATTR_ADMIN_UP] = "admin_up",
@@ -64,12 +60,15 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_AUTH] = "auth",
 	[ELEC_ATTR_TIMER_THROTTLED] = "timer_throttled",
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = "timer_throttled_ns",
-	[ELEC_ATTR_DETECT_DEFERRED] = "detect_deferred",
 	[ELEC_ATTR_ALGO_NAME] = "algo_name",
 	[ELEC_ATTR_ALGO_MSGS] = "algo_msgs",
 	[ELEC_ATTR_ALGO_OPTS] = "algo_opts",
 	[ELEC_ATTR_ALGO_OPT] = "algo_opt",
 	[ELEC_ATTR_OPTS_HASH] = "opts_hash",
+	[ELEC_ATTR_PEER_DETECT_WINDOW_NS] = "peer_detect_window_ns",
+	/* every scalar counter, by its name (counters-list.h) */
+#define ELEC_COUNTER(field, at) [at] = #field,
+#include "counters-list.h"
 };
 
 static const char *const cmd_names[ELEC_CMD_MAX + 1] = {

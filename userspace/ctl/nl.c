@@ -31,12 +31,17 @@
 #define ELEC_CTL_NLA_POS	NLA_U32
 #define ELEC_CTL_NLA_ON		NLA_U8
 #define ELEC_CTL_NLA_OFF	NLA_U8
+#define ELEC_CTL_NLA_WORD	NLA_U8
 
 struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	/* every option, from the list */
 #define ELEC_OPTION(ID, nm, at, field, kd, ...) \
 	[at] = { .type = ELEC_CTL_NLA_ ## kd },
 #include "options-list.h"
+	/* every scalar counter, from the list */
+#define ELEC_COUNTER(field, at) [at] = { .type = NLA_U64 },
+#include "counters-list.h"
+	[ELEC_ATTR_PEER_DETECT_WINDOW_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_IFINDEX] = { .type = NLA_U32 },
 	[ELEC_ATTR_IFNAME] = { .type = NLA_STRING, .maxlen = 16 },
 	[ELEC_ATTR_GROUP] = { .type = NLA_U16 },
@@ -55,8 +60,6 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_TX] = { .type = NLA_NESTED },
 	[ELEC_ATTR_RX] = { .type = NLA_NESTED },
 	[ELEC_ATTR_DROPS] = { .type = NLA_NESTED },
-	[ELEC_ATTR_ELECTIONS] = { .type = NLA_U64 },
-	[ELEC_ATTR_LEADER_CHANGES] = { .type = NLA_U64 },
 	[ELEC_ATTR_TX_ERRORS] = { .type = NLA_U64 },
 	[ELEC_ATTR_EVENT] = { .type = NLA_U8 },
 	[ELEC_ATTR_TIMESTAMP_NS] = { .type = NLA_U64 },
@@ -65,11 +68,9 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_LIVE_PEERS] = { .type = NLA_U64 },
 	[ELEC_ATTR_LIVE_SKBS] = { .type = NLA_U64 },
 	[ELEC_ATTR_PEER_POS] = { .type = NLA_U32 },
-	[ELEC_ATTR_ELECTIONS_LIMITED] = { .type = NLA_U64 },
 	[ELEC_ATTR_TX_DROPS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_MTU] = { .type = NLA_U32 },
 	[ELEC_ATTR_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6, .maxlen = 6 },
-	[ELEC_ATTR_QUORUM_LOST] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_LATE] = { .type = NLA_NESTED },
 	[ELEC_ATTR_TIMER_LATE_BUCKETS] = { .type = NLA_NESTED },
 	[ELEC_ATTR_TIMER_LATE_MAX_NS] = { .type = NLA_U64 },
@@ -84,7 +85,6 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_AUTH] = { .type = NLA_U8 },
 	[ELEC_ATTR_TIMER_THROTTLED] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = { .type = NLA_U64 },
-	[ELEC_ATTR_DETECT_DEFERRED] = { .type = NLA_U64 },
 	[ELEC_ATTR_ALGO_NAME] = { .type = NLA_STRING, .maxlen = 32 },
 	[ELEC_ATTR_ALGO_MSGS] = { .type = NLA_U32 },
 	[ELEC_ATTR_ALGO_OPTS] = { .type = NLA_NESTED },

@@ -9,13 +9,18 @@
  * hb-miss: decimal ELECTION_HB_MISS_MIN..ELECTION_HB_MISS_MAX.
  * MAC: six pairs of hex digits separated by ':', a unicast address.
  * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
- * preempt, quorum: "on" or "off". preempt-delay, search-interval: "0" or a DUR.
+ * preempt, quorum: "on" or "off". preempt-delay, search-interval,
+ * detector-margin, detector-max: "0" or a DUR. detector: "fixed" or
+ * "adaptive".
  * Device names: resolved with if_nametoindex(); unknown names are errors.
  * key-file: a file of exactly 16 bytes (the raw key), or of 32 hex digits
  *	optionally followed by blanks (a newline); key: "none" only.
  * Keywords, commands and subcommands: the word, or an unambiguous prefix
  * of it (iproute2 style; "hb" names both hb-interval and hb-miss, so it
- * is an error); values (algorithm names, on/off) are never abbreviated.
+ * is an error); a keyword added later (detector, detector-margin,
+ * detector-max) gives way to the older one a prefix also names ("d" and
+ * "de" are dev); values (algorithm names, on/off, detector's words) are
+ * never abbreviated.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -362,6 +367,27 @@ static const char *parse_zero_or_dur(const char *s, bool unchecked,
 	       "out of range: 0 or a duration from 100us to 60s" : why;
 }
 
+/* one of an ELEC_OPTK_WORD option's words, whole: "fixed", "adaptive" */
+static const char *parse_word(enum elec_opt o, const char *s, uint64_t *v)
+{
+	const char *const *w = elec_opts[o].words;
+	int val = elec_opt_word_value(o, s);
+	size_t off;
+	int i;
+
+	if (val >= 0) {
+		*v = (uint64_t)val;
+		return NULL;
+	}
+	off = (size_t)snprintf(reason_buf, sizeof(reason_buf), "expected ");
+	for (i = 0; w[i] && off < sizeof(reason_buf); i++)
+		off += (size_t)snprintf(reason_buf + off,
+					sizeof(reason_buf) - off, "%s%s",
+					!i ? "" : w[i + 1] ? ", " : " or ",
+					w[i]);
+	return reason_buf;
+}
+
 /* an option's value by its kind (options.h) */
 static const char *parse_option(enum elec_opt o, const char *s,
 				bool unchecked, struct elec_args *a)
@@ -382,6 +408,8 @@ static const char *parse_option(enum elec_opt o, const char *s,
 	case ELEC_OPTK_POS:
 		return elec_parse_uint(s, unchecked ? 0 : 1, UINT32_MAX,
 				       &a->opt[o]);
+	case ELEC_OPTK_WORD:
+		return parse_word(o, s, &a->opt[o]);
 	default:
 		why = parse_on_off(s, &b);
 		if (!why)
@@ -472,14 +500,30 @@ int elec_kw_lookup(const char *s, unsigned int allowed)
 	return find_kw(s, allowed);
 }
 
+/* a keyword added after users learned the short forms (ELEC_OPTF_LATE) */
+static bool kw_late(int kw)
+{
+	return kw >= ELEC_KW_OPT0 && kw < ELEC_KW_COUNT &&
+	       elec_opts[kw - ELEC_KW_OPT0].flags & ELEC_OPTF_LATE;
+}
+
+/*
+ * The keyword @s names: exact, else a unique prefix among the keywords
+ * users learned first, else among the late ones: "d" and "de" stay dev
+ * beside detector, as "ip l" stays "ip link" (a fixed precedence).
+ */
 static int find_kw(const char *s, unsigned int allowed)
 {
 	const char *names[ELEC_KW_COUNT];
-	int kw;
+	int kw, pass, found = -1;
 
-	for (kw = 0; kw < ELEC_KW_COUNT; kw++)
-		names[kw] = allowed & ELEC_KWB(kw) ? kw_names[kw] : NULL;
-	return elec_lookup(s, names, NULL, ELEC_KW_COUNT);
+	for (pass = 0; pass < 2 && found == -1; pass++) {
+		for (kw = 0; kw < ELEC_KW_COUNT; kw++)
+			names[kw] = allowed & ELEC_KWB(kw) &&
+				    kw_late(kw) == pass ? kw_names[kw] : NULL;
+		found = elec_lookup(s, names, NULL, ELEC_KW_COUNT);
+	}
+	return found;
 }
 
 static int parse_args(const struct elec_ctx *ctx, const char *what,

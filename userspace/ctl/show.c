@@ -43,6 +43,9 @@ static void json_option(struct elec_json *j, struct nlattr **tb, int o)
 	}
 	if (d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF)
 		elec_json_bool(j, key, elec_nla_u64(tb, d->attr, 0));
+	else if (d->kind == ELEC_OPTK_WORD)
+		elec_json_str(j, key, elec_opt_word(o, elec_nla_u64(tb, d->attr,
+							     0)) ?: "?");
 	else
 		elec_json_u64(j, key, elec_nla_u64(tb, d->attr, 0));
 }
@@ -157,6 +160,12 @@ static void peer_json(struct elec_json *j, struct nlattr **pt)
 	}
 	json_mac(j, "seen_lladdr", pt[ELEC_ATTR_PEER_SEEN_LLADDR]);
 	elec_json_bool(j, "lladdr_mismatch", peer_mismatch(pt));
+	/* the failure detector's window for it as leader */
+	if (pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS])
+		elec_json_attr_u64(j, "detect_window_ns", pt,
+				   ELEC_ATTR_PEER_DETECT_WINDOW_NS);
+	else
+		elec_json_null(j, "detect_window_ns");
 }
 
 static void show_json(struct elec_json *j, struct nlattr **tb)
@@ -262,6 +271,9 @@ static void text_option(FILE *out, bool *first, struct nlattr **tb, int o)
 	case ELEC_OPTK_OFF:
 		snprintf(buf, sizeof(buf), "%s", v ? "on" : "off");
 		break;
+	case ELEC_OPTK_WORD:
+		snprintf(buf, sizeof(buf), "%s", elec_opt_word(o, v) ?: "?");
+		break;
 	default:
 		snprintf(buf, sizeof(buf), "%" PRIu64, v);
 		break;
@@ -290,6 +302,13 @@ static void peer_text(FILE *out, struct nlattr **pt)
 			      1000;
 
 		fprintf(out, " heard %" PRIu64 ".%03" PRIu64 "ms ago",
+			us / 1000, us % 1000);
+	}
+	if (pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS]) {
+		uint64_t us = nla_get_u64(pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS]) /
+			      1000;
+
+		fprintf(out, " window %" PRIu64 ".%03" PRIu64 "ms",
 			us / 1000, us % 1000);
 	}
 	if (peer_mismatch(pt)) {

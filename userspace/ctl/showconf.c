@@ -108,6 +108,9 @@ static void put_option(FILE *out, struct nlattr **tb,
 	case ELEC_OPTK_OFF:
 		fprintf(out, " %s %s", d->name, v ? "on" : "off");
 		return;
+	case ELEC_OPTK_WORD:
+		fprintf(out, " %s %s", d->name, elec_opt_word(o, v) ?: "?");
+		return;
 	default:
 		snprintf(buf, sizeof(buf), "%" PRIu64, v);
 		fprintf(out, " %s %s", d->name, buf);

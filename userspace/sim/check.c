@@ -65,7 +65,7 @@ static const char *timing_outside(const struct sim_params *p)
 		return ", frames queue for a shared CPU (--rx-cost)";
 	if (2 * hi >= p->cfg.timeout_ns)
 		return ", round trip not below the timeout";
-	if (elec_config_detect_ns(&p->cfg) <= p->cfg.hb_interval_ns + hi - lo)
+	if (elec_detect_min_ns(&p->cfg) <= p->cfg.hb_interval_ns + hi - lo)
 		return ", heartbeat jitter reaches the detection window";
 	return NULL;
 }

@@ -279,6 +279,9 @@ static void put_option(FILE *f, int o, u64 v)
 	case ELEC_OPTK_OFF:
 		fprintf(f, " %s %s", name, v ? "on" : "off");
 		break;
+	case ELEC_OPTK_WORD:
+		fprintf(f, " %s %s", name, elec_opt_word(o, v) ?: "?");
+		break;
 	default:
 		fprintf(f, " %s %llu", name, (unsigned long long)v);
 		break;
@@ -292,7 +295,9 @@ static void put_option(FILE *f, int o, u64 v)
  * other flags follow, then its own other options not at their default;
  * with @tail, at the end, every algorithm's at the value in effect
  * (coord-timeout's default written out): T and coord-timeout first, then
- * the heartbeat's, then any later row in the list's order.
+ * the heartbeat's, then any later row in the list's order (one added
+ * after the replay lines were first compared, ELEC_OPTF_LATE: only when
+ * not at its default, so that those lines stay as they were).
  */
 static void put_options(FILE *f, const struct elec_config *cfg, int part)
 {
@@ -319,12 +324,30 @@ static void put_options(FILE *f, const struct elec_config *cfg, int part)
 			for (i = 0; i < ARRAY_SIZE(timing); i++)
 				if ((int)timing[i] == o)
 					break;
-			if (all && i == ARRAY_SIZE(timing))
+			/* a late option: written when not at its default */
+			if (all && i == ARRAY_SIZE(timing) &&
+			    (!(d->flags & ELEC_OPTF_LATE) || v != d->def))
 				put_option(f, o, elec_opt_report(cfg, o));
 		} else if (!all && v != d->def && onoff == (part == 0)) {
 			put_option(f, o, v);
 		}
 	}
+}
+
+/* an ELEC_OPTK_WORD option's words: "fixed or adaptive" */
+static const char *words_text(int o)
+{
+	static char buf[128];
+	const char *const *w = elec_opts[o].words;
+	size_t off = 0;
+	int i;
+
+	buf[0] = 0;
+	for (i = 0; w && w[i] && off < sizeof(buf); i++)
+		off += (size_t)snprintf(buf + off, sizeof(buf) - off, "%s%s",
+					!i ? "" : w[i + 1] ? ", " : " or ",
+					w[i]);
+	return buf;
 }
 
 /*
@@ -356,6 +379,11 @@ static void parse_option(const char *name, const char *val, int o,
 		if (strcmp(val, "on") && strcmp(val, "off"))
 			bad("%s: '%s' is not on or off", name, val);
 		v = !strcmp(val, "on");
+		break;
+	case ELEC_OPTK_WORD:
+		if (elec_opt_word_value(o, val) < 0)
+			bad("%s: '%s' is not %s", name, val, words_text(o));
+		v = (u64)elec_opt_word_value(o, val);
 		break;
 	default:
 		if (parse_u64(val, &v) || v > U32_MAX)

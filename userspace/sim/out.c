@@ -30,6 +30,8 @@ static void put_json_options(const struct sim_params *p)
 		elec_opt_json_key(o, key, sizeof(key));
 		if (d->kind == ELEC_OPTK_ON || d->kind == ELEC_OPTK_OFF)
 			printf("\"%s\":%s,", key, v ? "true" : "false");
+		else if (d->kind == ELEC_OPTK_WORD)
+			printf("\"%s\":\"%s\",", key, elec_opt_word(o, v) ?: "?");
 		else
 			printf("\"%s\":%llu,", key, (unsigned long long)v);
 	}

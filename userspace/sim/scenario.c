@@ -26,6 +26,7 @@
 
 #include "sim.h"
 #include "ring.h"
+#include "detect.h"
 
 const char *const scenario_names[SC_COUNT] = {
 	[SC_ELECT] = "elect",
@@ -150,9 +151,10 @@ static u64 inv_e2_bound(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 w = elec_config_detect_ns(&p->cfg), l = p->lat_hi;
+	u64 w = elec_detect_max_ns(&p->cfg), l = p->lat_hi;
 	u64 t = p->cfg.timeout_ns;
-	u64 srch = p->cfg.search_interval_ns ? p->cfg.search_interval_ns : w;
+	u64 srch = p->cfg.search_interval_ns ? p->cfg.search_interval_ns :
+		   elec_config_detect_ns(&p->cfg);
 
 	if (coord < 2 * t)
 		coord = 2 * t;
@@ -258,7 +260,7 @@ static u64 ring_e2_bound(const struct sim_params *p)
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 	u64 round = coord + 2 * (u64)p->n * p->cfg.timeout_ns;
 
-	return elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+	return elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
 	       3 * round;
 }
 
@@ -312,7 +314,7 @@ static u64 variant_e2_bound(const struct sim_params *p)
 	u64 takeover = p->ops->algo == ELEC_ALGO_ENH_BULLY ?
 		       stages * t + l : l;
 
-	return elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+	return elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
 	       2 * run + p->cfg.preempt_delay_ns + takeover + 5 * l;
 }
 
@@ -332,7 +334,7 @@ static u64 quorum_e2_extra(const struct sim_params *p)
 	if (!p->cfg.quorum)
 		return 0;
 	lease = p->cfg.hb_interval_ns * (p->cfg.hb_miss - 1) - t;
-	return lease + t + elec_config_detect_ns(&p->cfg) + lease + t / 2 +
+	return lease + t + elec_detect_max_ns(&p->cfg) + lease + t / 2 +
 	       4 * p->lat_hi;
 }
 
@@ -348,7 +350,7 @@ static u64 e2_bound(const struct sim_params *p)
 		return inv_e2_bound(p);
 	if (p->ops->algo != ELEC_ALGO_BULLY)
 		return variant_e2_bound(p) + quorum_e2_extra(p);
-	return elec_config_detect_ns(&p->cfg) + 2 * p->cfg.hb_interval_ns +
+	return elec_detect_max_ns(&p->cfg) + 2 * p->cfg.hb_interval_ns +
 	       (u64)(p->n + 2) * round + p->cfg.preempt_delay_ns +
 	       quorum_e2_extra(p);
 }
@@ -366,11 +368,11 @@ u64 scenario_return_gap(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 gap = elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+	u64 gap = elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
 		  p->cfg.timeout_ns + coord;
 
 	if (elec_algo_is_ring(p->ops->algo))
-		gap = elec_config_detect_ns(&p->cfg) + p->cfg.hb_interval_ns +
+		gap = elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
 		      p->cfg.timeout_ns + coord +
 		      2 * (u64)p->n * p->cfg.timeout_ns;
 	return gap;
@@ -792,7 +794,7 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		u64 coord = elec_config_coord_timeout(&s.nodes[0].core.cfg);
 
 		s.no_stop = 1;
-		sim_run(&s, s.now + elec_config_detect_ns(&p.cfg) +
+		sim_run(&s, s.now + elec_detect_max_ns(&p.cfg) +
 			    2 * p.cfg.hb_interval_ns + p.cfg.timeout_ns + coord);
 		if (s.inv) {
 			/*

@@ -1247,10 +1247,17 @@ static int sim_quorum_ok(struct sim *s)
 			 * leader's next heartbeat arrives (a third party
 			 * named the leader again, which does not restart
 			 * it) is about to suspect it: not quiescent yet.
+			 * The next to arrive is the one in flight to it, if
+			 * the leader sent one since the follower last heard
+			 * it (an adaptive window may be shorter than two
+			 * intervals and the latency).
 			 */
+			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT];
+			if (s->hb_sent[(u64)ln->idx * s->n + i] >
+			    nd->core.leader_rx_ns)
+				hb = s->hb_sent[(u64)ln->idx * s->n + i];
 			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <=
-			    ln->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
-			    s->net.lat_hi)
+			    hb + s->net.lat_hi)
 				return 0;
 			/*
 			 * A follower at a newer term than the leader's (a

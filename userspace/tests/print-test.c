@@ -88,7 +88,10 @@ static struct nl_msg *heard_reply(void)
 	    nla_put_u8(msg, ELEC_ATTR_ADMIN_UP, 1) ||
 	    nla_put_u8(msg, ELEC_ATTR_AUTH, 1) ||
 	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
-	    nla_put_u64(msg, ELEC_ATTR_TERM, 2))
+	    nla_put_u64(msg, ELEC_ATTR_TERM, 2) ||
+	    nla_put_u8(msg, ELEC_ATTR_DETECTOR, ELECTION_DETECTOR_ADAPTIVE) ||
+	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MARGIN_NS, 1000000) ||
+	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MAX_NS, 30000000))
 		abort();
 	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
 	p = nla_nest_start(msg, ELEC_ATTR_PEER);
@@ -96,7 +99,8 @@ static struct nl_msg *heard_reply(void)
 	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, same) ||
 	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 1) ||
 	    nla_put_u64(msg, ELEC_ATTR_PEER_HEARD_AGO_NS, 12345678) ||
-	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, same))
+	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, same) ||
+	    nla_put_u64(msg, ELEC_ATTR_PEER_DETECT_WINDOW_NS, 2500000))
 		abort();
 	nla_nest_end(msg, p);
 	p = nla_nest_start(msg, ELEC_ATTR_PEER);
@@ -325,7 +329,9 @@ static struct nl_msg *stats_reply(bool with_late)
 	    nla_put_u64(msg, ELEC_ATTR_TX_ERRORS, 1) ||
 	    nla_put_u64(msg, ELEC_ATTR_ELECTIONS_LIMITED, 3) ||
 	    nla_put_u64(msg, ELEC_ATTR_QUORUM_LOST, 2) ||
-	    nla_put_u64(msg, ELEC_ATTR_DETECT_DEFERRED, 4))
+	    nla_put_u64(msg, ELEC_ATTR_DETECT_DEFERRED, 4) ||
+	    nla_put_u64(msg, ELEC_ATTR_SUSPICIONS, 9) ||
+	    nla_put_u64(msg, ELEC_ATTR_FALSE_SUSPICIONS, 3))
 		abort();
 	n = nla_nest_start(msg, ELEC_ATTR_TX_DROPS);
 	if (!n || nla_put_u64(msg, ELEC_TX_DROP_MTU, 1))

@@ -207,7 +207,8 @@ def test_parser():
             ["group", "del", "dev", "lo", "group", "7", "preempt-delay",
              "0"], '"preempt-delay"')
     refused("group set with nothing to change", gset,
-            "ask-suspect, preempt, preempt-delay, quorum, search-interval")
+            "ask-suspect, preempt, preempt-delay, quorum, search-interval, "
+            "detector, detector-margin, detector-max")
     msg_ask = "ask-suspect applies to the Bully algorithms only"
     msg_pre = "preempt applies to the Bully algorithms only"
     msg_delay = "preempt-delay applies to the Bully algorithms only"
@@ -755,7 +756,8 @@ def test_batch():
     check("help keywords group-set: the options group set takes, the key",
           rc == 0 and out == "dev group hb-interval hb-miss timeout "
           "coord-timeout ask-suspect preempt preempt-delay quorum "
-          "search-interval key-file key\n", out + err)
+          "search-interval detector detector-margin detector-max key-file "
+          "key\n", out + err)
     refused("help keywords without a list", ["help", "keywords"],
             "group-add")
     refused("showconf with id", ["showconf", "id", "3"], '"id"')
@@ -953,7 +955,7 @@ def test_keys():
                 set_ + ["key-file", raw, "key-file", raw],
                 'duplicate keyword "key-file"')
         refused("group set without a change names key-file and key",
-                set_, "search-interval, key-file, key")
+                set_, "detector-max, key-file, key")
         request("--unchecked: a 15-byte key and key none are sent",
                 ["--unchecked"] + set_ + ["key-file", bad["15 bytes"],
                                           "key", "none"],
@@ -996,6 +998,7 @@ def test_keys():
               rc == 0 and
               "# dev eth\\1 group 12\n" + comment +
               "group add dev eth\\1 group 12 id 4000000000 algo bully "
+              "detector adaptive detector-margin 1ms detector-max 30ms "
               f"key-file {placeholder}\n" in conf and
               sum("key-file" in x for x in conf.splitlines()
                   if not x.startswith("#")) == 1 and
@@ -1039,6 +1042,52 @@ def test_keys():
     rc, out, err = run(["help"], dry=False)
     check("help: the key file's format", "32 hex digits" in out and
           "mode 0600" in out, out)
+
+
+def test_detector():
+    """detector fixed|adaptive, detector-margin, detector-max: words,
+    ranges, group add and set; "d" and "de" stay dev."""
+    lo = {"ifindex": LO, "group": 7}
+    add = ["group", "add", "dev", "lo", "group", "7", "id", "5", "algo"]
+    gset = ["group", "set", "dev", "lo", "group", "7"]
+    for algo, num in [("bully", 1), ("ring", 2), ("invitation", 7)]:
+        request(f"group add detector adaptive, algo {algo}",
+                add + [algo, "detector", "adaptive", "detector-margin",
+                       "2ms", "detector-max", "50ms"],
+                "group_new", dict(lo, node_id=5, algo=num, detector=1,
+                                  detector_margin_ns=2000000,
+                                  detector_max_ns=50000000))
+    request("group set detector fixed", gset + ["detector", "fixed"],
+            "group_set", dict(lo, detector=0))
+    request("group set detector-margin 0 (the default)",
+            gset + ["detector-margin", "0"], "group_set",
+            dict(lo, detector_margin_ns=0))
+    for v in ["adapt", "Adaptive", "fixed ", "", "1", "0"]:
+        refused(f"detector {v!r}: not a word", gset + ["detector", v],
+                "expected fixed or adaptive")
+    for kw in ["detector-margin", "detector-max"]:
+        for d in ["99us", "61s", "5", "-1ms"]:
+            refused(f"{kw} {d!r}", gset + [kw, d], f'"{d}"')
+    refused("detector not valid for peer add",
+            ["peer", "add", "dev", "lo", "group", "7", "id", "3", "lladdr",
+             "02:00:00:00:00:03", "detector", "fixed"], '"detector"')
+    # a fixed precedence: the keywords users learned first keep their
+    # prefixes (dev), the detector keywords give way
+    for pre in ["d", "de"]:
+        request(f"{pre!r} is still dev beside detector",
+                ["group", "set", pre, "lo", "group", "7", "detector",
+                 "adaptive"], "group_set", dict(lo, detector=1))
+    refused("det: ambiguous among the detector keywords",
+            gset + ["det", "fixed"], "detector, detector-margin, detector-max")
+    request("detector-max: whole",
+            gset + ["detector-max", "40ms"], "group_set",
+            dict(lo, detector_max_ns=40000000))
+    request("detector-mar: detector-margin",
+            gset + ["detector-mar", "3ms"], "group_set",
+            dict(lo, detector_margin_ns=3000000))
+    rc, out, err = run(["help", "keywords", "words"])
+    check("help keywords words: detector and its words",
+          rc == 0 and out.strip() == "detector fixed adaptive", out + err)
 
 
 def test_genkey():
@@ -1285,16 +1334,19 @@ def test_printers():
                       "pos": None, "heard_ms_ago": 12,
                       "heard_ns_ago": 12345678,
                       "seen_lladdr": "02:00:00:ab:cd:01",
-                      "lladdr_mismatch": False}], lines[0])
+                      "lladdr_mismatch": False,
+                      "detect_window_ns": 2500000}], lines[0])
     check("-j show: a peer never heard, its frames from another address: "
           "lladdr_mismatch",
           hp[1:] == [{"id": 2, "lladdr": "02:00:00:ab:cd:01", "alive": False,
                       "pos": None, "heard_ms_ago": None,
                       "heard_ns_ago": None,
                       "seen_lladdr": "52:54:00:12:34:56",
-                      "lladdr_mismatch": True}], lines[0])
+                      "lladdr_mismatch": True,
+                      "detect_window_ns": None}], lines[0])
     new_keys = {"heard_ms_ago": None, "heard_ns_ago": None,
-                "seen_lladdr": None, "lladdr_mismatch": False}
+                "seen_lladdr": None, "lladdr_mismatch": False,
+                "detect_window_ns": None}
     check("-j show: the new peer keys are null (false) without the "
           "attributes",
           all(all(p.get(k, 0) == v for k, v in new_keys.items())
@@ -1302,10 +1354,21 @@ def test_printers():
     check("-j show: admin_up after participant",
           list(heard.keys())[7:10] == ["term", "participant", "admin_up"],
           lines[0])
-    check("-j show: auth true (a key is set) after quorum; no key in it",
+    check("-j show: auth true (a key is set) after quorum and the "
+          "detector's options; no key in it",
           heard.get("auth") is True and
-          list(heard.keys())[18:21] == ["quorum", "auth", "mtu"] and
+          list(heard.keys())[18:24] == ["quorum", "detector",
+                                        "detector_margin_ns",
+                                        "detector_max_ns", "auth", "mtu"] and
           not any("key" in k for k in heard), lines[0])
+    check("-j show: detector as its word, its margin and ceiling in ns",
+          (heard.get("detector"), heard.get("detector_margin_ns"),
+           heard.get("detector_max_ns")) == ("adaptive", 1000000, 30000000),
+          lines[0])
+    det_keys = ["detector", "detector_margin_ns", "detector_max_ns"]
+    check("-j show: the detector's keys null without the attributes",
+          all(x.get(k, 0) is None for x in show for k in det_keys),
+          lines[0])
     check("-j show: auth false from the attribute, absent without",
           [x.get("auth", "absent") for x in show] ==
           ["absent"] * 2 + [False] + ["absent"] * 8, lines[0])
@@ -1314,6 +1377,8 @@ def test_printers():
           all(x.get("admin_up", 0) is None for x in show), lines[0])
     for x in show:
         x.pop("admin_up", None)
+        for k in det_keys:
+            x.pop(k, None)
         x["peers"] = [dict((k, v) for k, v in p.items() if k not in new_keys)
                       for p in x["peers"]]
     inst = {"ifname": "eth\\1", "ifindex": 3}
@@ -1324,7 +1389,7 @@ def test_printers():
           list(peer_show[0].keys()) ==
           ["ifname", "ifindex", "group", "node", "id", "lladdr", "alive",
            "pos", "heard_ms_ago", "heard_ns_ago", "seen_lladdr",
-           "lladdr_mismatch"] and
+           "lladdr_mismatch", "detect_window_ns"] and
           peer_show[4] == dict(inst, group=12, node=4000000000, **hp[1]),
           lines[2])
     check("-j peer show id 2: only that peer",
@@ -1434,7 +1499,7 @@ def test_printers():
     check("-j show: peer key order",
           list(heard["peers"][0].keys()) ==
           ["id", "lladdr", "alive", "pos", "heard_ms_ago", "heard_ns_ago",
-           "seen_lladdr", "lladdr_mismatch"], lines[0])
+           "seen_lladdr", "lladdr_mismatch", "detect_window_ns"], lines[0])
     check("-j show: key order (pos, suppress, options before peers)",
           list(show[3].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
@@ -1463,7 +1528,8 @@ def test_printers():
                        elections=6, leader_changes=2, tx_errors=1,
                        tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
                        elections_limited=3, quorum_lost=2,
-                       detect_deferred=4, timer_late=None)]
+                       detect_deferred=4, suspicions=9, false_suspicions=3,
+                       timer_late=None)]
     late = [0] * 22
     late[0], late[3], late[21] = 5, 7, 1
     want_stats.append(dict(want_stats[0],
@@ -1484,7 +1550,7 @@ def test_printers():
                     elections=1, leader_changes=1, tx_errors=0,
                     tx_drops={"mtu": 0, "no_buffer": 0, "dev_xmit": 0},
                     elections_limited=0, quorum_lost=0, detect_deferred=0,
-                    timer_late=None)
+                    suspicions=0, false_suspicions=0, timer_late=None)
     check("-j stats: min-bully, enh-bully: query and cid in tx and rx, "
           "alive, type 15 msg_15, absent nests, quorum_lost and detect_deferred all 0",
           stats[2:] == [want_var, dict(want_var, algo="enh-bully")],
@@ -1512,7 +1578,7 @@ def test_printers():
           ["ifname", "ifindex", "group", "id", "algo", "tx", "rx", "drops",
            "elections", "leader_changes", "tx_errors", "tx_drops",
            "elections_limited", "quorum_lost", "detect_deferred",
-           "timer_late"], lines[1])
+           "suspicions", "false_suspicions", "timer_late"], lines[1])
 
     rc, out, err = run(["text"], dry=False, prog=ARGS.print_test)
     want = ("dev eth\\1 group 7 id 4000000000 algo bully leader none "
@@ -1552,8 +1618,10 @@ def test_printers():
           "\tpeer 1" in out, out)
     check("show text output: heard, and a source address that differs",
           "algo bully leader 4000000000 term 2 role leader participant no\n"
-          "\tauth on\n"
-          "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago\n"
+          "\tdetector adaptive detector-margin 1ms detector-max 30ms "
+          "auth on\n"
+          "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago "
+          "window 2.500ms\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no seen-lladdr "
           "52:54:00:12:34:56 (differs from lladdr)\n" in out, out)
     check("peer show text output: one line per peer, dev and group first",
@@ -1564,7 +1632,7 @@ def test_printers():
                        "dev eth\\1 group 7 peer 11 lladdr 02:00:00:ab:cd:0b "
                        "alive yes\n"
                        "dev eth\\1 group 12 peer 1 lladdr 02:00:00:ab:cd:01 "
-                       "alive yes heard 12.345ms ago\n"
+                       "alive yes heard 12.345ms ago window 2.500ms\n"
                        + ("dev eth\\1 group 12 peer 2 lladdr "
                           "02:00:00:ab:cd:01 alive no seen-lladdr "
                           "52:54:00:12:34:56 (differs from lladdr)\n") * 2),
@@ -1583,7 +1651,8 @@ def test_printers():
           "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
-          "quorum_lost 2 detect_deferred 4 tx_errors 1\n" in out, out)
+          "quorum_lost 2 detect_deferred 4 suspicions 9 false_suspicions 3 "
+          "tx_errors 1\n" in out, out)
     var_stats = ("dev eth\\1 group 10 id 4000000000\n"
                  "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 ack 0 "
                  "retry 0 query 3 cid 4 ayc 0 ayc_reply 0 invite 0 "
@@ -1709,6 +1778,7 @@ def main():
     test_batch()
     test_keys()
     test_genkey()
+    test_detector()
     test_no_module()
     test_json_writer()
     test_netlink()
