@@ -11,7 +11,8 @@
 #   make fuzz       libFuzzer targets over the core and the codec, FUZZ_TIME
 #                   seconds each (default 300), then line coverage
 #                   (tests/fuzz; make check runs them 60 s in all)
-#   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest)
+#   make vmtest     integration scenarios in QEMU VMs (scripts/vmtest);
+#                   DETECTOR=adaptive: every group with the adaptive detector
 #   make vmtest-multi  3 guests (MULTI_NODES), each its own kernel, on one
 #                   bridge: bully and ring across machines, link cut and
 #                   kill, failover measured without a shared clock; ~4 min;
@@ -45,6 +46,10 @@
 #                   (tests/bench/failover; not part of check)
 #   make bench-stability [QUICK=1]  smallest stable hb-interval, 16 nodes
 #                   (tests/bench/stability; not part of check)
+#   make bench-detector [QUICK=1]  the failure detectors' quality (detection
+#                   time, mistake recurrence and duration), fixed and
+#                   adaptive settings and keepalived, in VMs, under 3 hours
+#                   (tests/bench/detector; not part of check)
 #   make bench-timers  timer lateness per timer mode, quiet and under a
 #                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
 #   make bench-rt   bench-failover and bench-timers on the stock and the
@@ -90,7 +95,7 @@ MODDIR := /lib/modules/$(KVER)/updates
 MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
-	check demo tables sim-search bench-sim bench-failover bench-stability bench-timers bench-mac vmtest-debug vmtest-long \
+	check demo tables sim-search bench-sim bench-failover bench-stability bench-detector bench-timers bench-mac vmtest-debug vmtest-long \
 	vmtest-rt deps-rt vmtest-multi bench-multi bench-rt \
 	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging compat compat-matrix
@@ -131,7 +136,7 @@ fuzz:
 
 # Scenarios need the module and electionctl; KDIR tells the VM which kernel.
 vmtest: all
-	@KDIR="$(KDIR)" scripts/vmtest
+	@KDIR="$(KDIR)" DETECTOR="$(DETECTOR)" scripts/vmtest
 
 # The debug kernel builds its own election.ko (tests/vm/run), so only
 # electionctl is needed here.
@@ -211,6 +216,11 @@ bench-stability:
 	@scripts/deps
 	@$(MAKE) --no-print-directory all
 	@QUICK="$(QUICK)" tests/bench/stability/run
+
+bench-detector:
+	@scripts/deps
+	@$(MAKE) --no-print-directory all
+	@QUICK="$(QUICK)" tests/bench/detector/run
 
 bench-timers: all
 	@KDIR="$(KDIR)" tests/bench/timer-lateness.sh

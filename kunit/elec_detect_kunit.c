@@ -13,6 +13,7 @@
 #include "bully.h"
 #include "invitation.h"
 #include "ring.h"
+#include "rtt.h"
 
 static void td_init_id(struct kunit *test, struct t_node *n, u8 algo,
 		       u32 self)
@@ -26,6 +27,7 @@ static void td_init_id(struct kunit *test, struct t_node *n, u8 algo,
 	t_cfg_algo(&cfg, algo, self);
 	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
 					     T_MAX_NODES, &sink), 0);
+	elec_core_set_est(&n->c, n->est);
 }
 
 static void td_init(struct kunit *test, struct t_node *n, u8 algo)
@@ -267,18 +269,45 @@ static void td_config_changed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.inv.win_shift, 0);
 }
 
-/* a HEARTBEAT of @src at @term, received at the node's clock */
-static void td_heartbeat(struct t_node *n, u32 src, u64 term)
+/* a frame of @type from @src to @dst at @term, at the node's clock */
+static void td_rx(struct t_node *n, u8 type, u32 src, u32 dst, u64 term)
 {
 	struct elec_msg m;
 
 	memset(&m, 0, sizeof(m));
-	m.type = ELEC_MSG_HEARTBEAT;
+	m.type = type;
 	m.algo = n->c.cfg.algo;
 	m.group = T_GROUP;
 	m.src = src;
+	m.dst = dst;
 	m.term = term;
 	elec_core_rx(&n->c, &m, n->now);
+}
+
+/* a ring ACK from @src echoing @hop (0: a greeting), at the term */
+static void td_ack(struct t_node *n, u32 src, u32 hop)
+{
+	u8 pl[ELECTION_RING_HOP_LEN];
+	struct elec_msg m;
+
+	memset(&m, 0, sizeof(m));
+	memset(pl, 0, sizeof(pl));
+	elec_ring_put32(pl, hop);
+	m.type = ELEC_MSG_ACK;
+	m.algo = n->c.cfg.algo;
+	m.group = T_GROUP;
+	m.src = src;
+	m.dst = n->c.cfg.self_id;
+	m.term = n->c.term;
+	m.payload = pl;
+	m.payload_len = sizeof(pl);
+	elec_core_rx(&n->c, &m, n->now);
+}
+
+/* a HEARTBEAT of @src at @term, received at the node's clock */
+static void td_heartbeat(struct t_node *n, u32 src, u64 term)
+{
+	td_rx(n, ELEC_MSG_HEARTBEAT, src, 0, term);
 }
 
 /*
@@ -321,12 +350,12 @@ static void td_beats(struct t_node *n, u32 count, u64 gap, u64 jitter)
 static void td_adaptive(struct kunit *test)
 {
 	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
-	struct elec_peer *p;
+	struct elec_peer_est *p;
 	u64 w;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	td_follow(test, n, ELECTION_DETECTOR_ADAPTIVE, 0);
-	p = elec_core_peer_find(&n->c, 2);
+	p = elec_core_est(&n->c, elec_core_peer_find(&n->c, 2));
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	KUNIT_EXPECT_EQ(test, elec_detect_ns(&n->c), T_DETECT);
 	/* the first arrival after the acceptance: no gap yet */
@@ -373,11 +402,11 @@ static void td_adaptive_samples(struct kunit *test)
 {
 	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
 	struct elec_config cfg;
-	struct elec_peer *p;
+	struct elec_peer_est *p;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	td_follow(test, n, ELECTION_DETECTOR_ADAPTIVE, 0);
-	p = elec_core_peer_find(&n->c, 2);
+	p = elec_core_est(&n->c, elec_core_peer_find(&n->c, 2));
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	td_beats(n, 8, T_HB, 0);
 	KUNIT_ASSERT_EQ(test, p->gap_ns, T_HB);
@@ -431,13 +460,28 @@ static void td_suspicions(struct kunit *test)
 	elec_core_set_leader(&n->c, 2, 2, n->now);
 	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 1ULL);
 
-	/* a true one: the node itself is leader next, 2 never heard */
+	/* the node itself leading next decides nothing: 2 is heard again */
 	td_follow(test, n, ELECTION_DETECTOR_FIXED, 0);
 	t_fire(n, ELEC_TIMER_DETECT);
 	elec_core_set_leader(&n->c, 1, 2, n->now);
 	td_heartbeat(n, 2, 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.suspicions, 1ULL);
+	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 1ULL);
+
+	/* a true one: another leader is accepted, 2 heard only after */
+	td_follow(test, n, ELECTION_DETECTOR_FIXED, 0);
+	t_fire(n, ELEC_TIMER_DETECT);
+	elec_core_set_leader(&n->c, 3, 2, n->now);
+	td_heartbeat(n, 2, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.suspicions, 1ULL);
 	KUNIT_EXPECT_EQ(test, n->c.stats.false_suspicions, 0ULL);
+
+	/* a learning window is no suspicion */
+	td_init(test, n, ELEC_ALGO_BULLY);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, n->c.stats.suspicions, 0ULL);
 }
 
 /* the options: words, defaults, the ceiling's floor */
@@ -473,6 +517,155 @@ static void td_detector_options(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_detect_max_ns(&n->c.cfg), T_DETECT);
 }
 
+/*
+ * Round trips (rtt.c): a run's ELECTION starts one to each peer asked,
+ * the ANSWER ends it; RFC 6298's estimator; T from it with timeout-auto.
+ */
+static void td_rtt(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct elec_peer *p2, *p3;
+	struct elec_peer_est *e2, *e3;
+	u64 t0;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	td_init(test, n, ELEC_ALGO_BULLY);
+	n->c.cfg.timeout_auto = true;
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 3, NULL), 0);
+	p2 = elec_core_peer_find(&n->c, 2);
+	p3 = elec_core_peer_find(&n->c, 3);
+	KUNIT_ASSERT_NOT_NULL(test, p2);
+	KUNIT_ASSERT_NOT_NULL(test, p3);
+	e2 = elec_core_est(&n->c, p2);
+	e3 = elec_core_est(&n->c, p3);
+	t_start(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	/* the run asked 2 and 3; nothing measured: the configured T */
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1U);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, n->now);
+	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, n->now);
+	KUNIT_EXPECT_EQ(test, elec_rtt_timeout_ns(&n->c, NULL), T_T);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+			n->now + T_T);
+	/* 2 answers 300 us later: srtt 300 us, rttvar 150 us, rto 900 us */
+	t0 = n->now;
+	n->now += 300000;
+	td_rx(n, ELEC_MSG_ANSWER, 2, 1, 0);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 300000ULL);
+	KUNIT_EXPECT_EQ(test, e2->rttvar_ns, 150000ULL);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, t0);
+	KUNIT_EXPECT_EQ(test, elec_rtt_rto_ns(&n->c.cfg, e2), 900000ULL);
+	/* 3, never measured, and a wait on several: the slowest measured */
+	KUNIT_EXPECT_EQ(test, elec_rtt_timeout_ns(&n->c, p3), 900000ULL);
+	KUNIT_EXPECT_EQ(test, elec_rtt_timeout_ns(&n->c, NULL), 900000ULL);
+	/* off: the configured T, whatever was measured */
+	n->c.cfg.timeout_auto = false;
+	KUNIT_EXPECT_EQ(test, elec_rtt_timeout_ns(&n->c, p2), T_T);
+	n->c.cfg.timeout_auto = true;
+	/* the second sample, 100 us: rttvar and srtt move by 1/4, 1/8 */
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now);
+	n->now += 100000;
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now);
+	KUNIT_EXPECT_EQ(test, e2->rttvar_ns, 162500ULL);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 275000ULL);
+	/* sent twice before the answer: measured from the first */
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now);
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now + 250000);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, n->now);
+	/* a frame that answers nothing ends nothing */
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_HEARTBEAT, n->now + 260000);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, n->now);
+	/* a frame that asks nothing starts nothing */
+	elec_rtt_sent(&n->c, ELEC_MSG_COORDINATOR, 3, n->now);
+	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, t0);
+	/* a round trip longer than coord-timeout: no sample */
+	n->now += T_COORD + 1;
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 275000ULL);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, 0ULL);
+	/* an outstanding request that old is forgotten: a new one starts */
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 3, n->now);
+	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, n->now);
+	/* the floor and the ceiling of the RTO */
+	e2->srtt_ns = 1000;
+	e2->rttvar_ns = 0;
+	KUNIT_EXPECT_EQ(test, elec_rtt_rto_ns(&n->c.cfg, e2),
+			ELECTION_DUR_MIN_NS);
+	e2->srtt_ns = T_COORD;
+	e2->rttvar_ns = T_COORD;
+	KUNIT_EXPECT_EQ(test, elec_rtt_rto_ns(&n->c.cfg, e2), T_COORD);
+}
+
+/* the waits use it: a Bully run's for answers, a ring hop's for its ACK */
+static void td_rtt_waits(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	void *q = kunit_kzalloc(test, elec_ring_cr.ops.queue_bytes,
+				GFP_KERNEL);
+	struct elec_peer *p;
+	u8 a;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	for (a = 0; a < 2; a++) {
+		td_init(test, n, ELEC_ALGO_BULLY);
+		n->c.cfg.timeout_auto = a;
+		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+		p = elec_core_peer_find(&n->c, 2);
+		KUNIT_ASSERT_NOT_NULL(test, p);
+		elec_core_est(&n->c, p)->srtt_ns = 300000;
+		elec_core_est(&n->c, p)->rttvar_ns = 150000;
+		t_start(n);
+		t_fire(n, ELEC_TIMER_DETECT);
+		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
+				n->now + (a ? 900000 : T_T));
+	}
+	/* ring node 1 of 1, 2, 3: its successor 2's RTO, not 3's */
+	td_init(test, n, ELEC_ALGO_RING);
+	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
+	n->c.cfg.timeout_auto = true;
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 3, NULL), 0);
+	p = elec_core_peer_find(&n->c, 2);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	elec_core_est(&n->c, p)->srtt_ns = 200000;
+	elec_core_est(&n->c, p)->rttvar_ns = 50000;
+	p = elec_core_peer_find(&n->c, 3);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	elec_core_est(&n->c, p)->srtt_ns = 2000000;
+	elec_core_est(&n->c, p)->rttvar_ns = 500000;
+	t_start(n);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1U);
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_RING_TIMER_ACK),
+			n->now + 400000);
+
+	/*
+	 * a hop measured exactly: its ACK (the hop number echoed) 150 us
+	 * later; a greeting (hop 0) measures nothing
+	 */
+	td_init(test, n, ELEC_ALGO_RING);
+	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
+	n->c.cfg.timeout_auto = true;
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+	p = elec_core_peer_find(&n->c, 2);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	t_start(n);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1U);
+	n->now += 50000;
+	td_ack(n, 2, 0);
+	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->srtt_ns, 0ULL);
+	n->now += 100000;
+	td_ack(n, 2, elec_ring_get32(t_last_send(test, n)->msg.payload));
+	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->srtt_ns, 150000ULL);
+	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->rttvar_ns, 75000ULL);
+}
+
 static struct kunit_case elec_detect_cases[] = {
 	KUNIT_CASE(td_window),
 	KUNIT_CASE(td_watch),
@@ -484,6 +677,8 @@ static struct kunit_case elec_detect_cases[] = {
 	KUNIT_CASE(td_adaptive_samples),
 	KUNIT_CASE(td_suspicions),
 	KUNIT_CASE(td_detector_options),
+	KUNIT_CASE(td_rtt),
+	KUNIT_CASE(td_rtt_waits),
 	{}
 };
 

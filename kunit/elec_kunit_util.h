@@ -47,6 +47,8 @@
  * @net: the network's own data
  * @idx: the node's index in the network
  * @up: in a network: the node runs (false: crashed)
+ * @est: estimates of the peers, for a suite that gives them
+ *	(elec_core_set_est())
  */
 struct t_node {
 	struct kunit *test;
@@ -63,6 +65,7 @@ struct t_node {
 	void *net;
 	u32 idx;
 	bool up;
+	struct elec_peer_est est[T_MAX_NODES];
 };
 
 /* the sink: record @act, with a copy of a sent payload */

@@ -52,6 +52,7 @@
 
 #include "auth.h"
 #include "compat.h"
+#include "detect.h"
 #include "event.h"
 #include "fifo.h"
 #include "instance.h"
@@ -383,6 +384,13 @@ static void elec_inst_timers_cancel(struct elec_instance *inst)
 	}
 }
 
+/* a zeroed array of the peers' estimates (struct elec_peer_est) */
+static struct elec_peer_est *elec_inst_est_alloc(void)
+{
+	return kvcalloc(ELEC_MAX_PEERS, sizeof(struct elec_peer_est),
+			GFP_KERNEL_ACCOUNT);
+}
+
 /**
  * elec_inst_create() - allocate and initialise a stopped instance.
  * @en: namespace state
@@ -415,6 +423,15 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 		/* kmalloc'd or vmalloc'd: either way at least 8-byte aligned */
 		inst->queue = kvzalloc(ops->queue_bytes, GFP_KERNEL_ACCOUNT);
 		if (!inst->queue) {
+			kfree(inst);
+			return ERR_PTR(-ENOMEM);
+		}
+	}
+	/* the peers' estimates, only for a configuration that uses them */
+	if (elec_config_needs_est(cfg)) {
+		inst->est = elec_inst_est_alloc();
+		if (!inst->est) {
+			kvfree(inst->queue);
 			kfree(inst);
 			return ERR_PTR(-ENOMEM);
 		}
@@ -462,8 +479,11 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	/* after init, which clears the core */
 	if (!err && inst->queue)
 		elec_core_set_queue(&inst->core, inst->queue, ops->queue_bytes);
+	if (!err)
+		elec_core_set_est(&inst->core, inst->est);
 	elec_inst_unlock(inst, &ax);
 	if (err) {
+		kvfree(inst->est);
 		kvfree(inst->queue);
 		kfree(inst);
 		return ERR_PTR(err);
@@ -505,6 +525,7 @@ static void elec_inst_release(struct elec_instance *inst)
 	elec_fifo_stop(&inst->txq);
 	netdev_put(inst->dev, &inst->dev_tracker);
 	kvfree(inst->queue);
+	kvfree(inst->est);
 	kfree(inst->auth_rx_ctr);
 	memzero_explicit(&inst->key, sizeof(inst->key));
 	kfree(inst);
@@ -860,6 +881,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 			 const struct elec_config *cfg,
 			 struct elec_key_req *kr, const char **why)
 {
+	struct elec_peer_est *est = NULL;
 	struct elec_config next;
 	struct elec_actx ax;
 	u64 *old = NULL;
@@ -867,6 +889,19 @@ int elec_inst_set_config(struct elec_instance *inst,
 	int err;
 
 	lockdep_assert_held(&inst->en->lock);
+	/*
+	 * the estimates a new configuration needs, allocated here (the
+	 * namespace mutex is held, so no other request installs them
+	 * meanwhile); kept once given, even if a later change needs them no
+	 * more
+	 */
+	if (cfg && elec_config_needs_est(cfg) && !READ_ONCE(inst->est)) {
+		est = elec_inst_est_alloc();
+		if (!est) {
+			*why = "out of memory for the peers' estimates";
+			return -ENOMEM;
+		}
+	}
 	elec_inst_lock(inst, &ax);
 	next = cfg ? *cfg : inst->core.cfg;
 	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx_ctr;
@@ -882,8 +917,14 @@ int elec_inst_set_config(struct elec_instance *inst,
 		err = elec_core_set_config(&inst->core, &next, why);
 		if (!err && kr)
 			old = elec_inst_apply_key(inst, kr);
+		if (!err && est) {
+			WRITE_ONCE(inst->est, est);
+			elec_core_set_est(&inst->core, est);
+			est = NULL;
+		}
 	}
 	elec_inst_unlock(inst, &ax);
+	kvfree(est);
 	kfree(old);
 	return err;
 }
@@ -1069,6 +1110,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 			bool with_peers)
 {
 	const struct elec_core *c = &inst->core;
+	u32 i;
 	int r;
 
 	spin_lock_bh(&inst->lock);
@@ -1090,6 +1132,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->leader = c->leader;
 	s->term = c->term;
 	s->ops = c->ops;
+	s->has_est = !!c->est;
 	s->n_info = c->ops->info ? c->ops->info(c, s->info) : 0;
 	if (WARN_ON_ONCE(s->n_info > ELEC_INFO_MAX))
 		s->n_info = ELEC_INFO_MAX;	/* and a broken table */
@@ -1113,8 +1156,17 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->ev_seq = inst->en->ev_seq;
 	spin_unlock(&inst->en->events.q.lock);
 	s->n_peers = min_t(u32, c->n_peers, ELEC_MAX_PEERS);
-	if (with_peers)
+	if (with_peers) {
 		memcpy(s->peers, c->peers, s->n_peers * sizeof(s->peers[0]));
+		/* what GROUP_GET reports of the estimates, per peer */
+		for (i = 0; i < s->n_peers; i++) {
+			const struct elec_peer_est *e = c->est ? &c->est[i] :
+							    NULL;
+
+			s->window_ns[i] = elec_detect_peer_ns(&c->cfg, e);
+			s->rtt_ns[i] = e ? e->srtt_ns : 0;
+		}
+	}
 	spin_unlock_bh(&inst->lock);
 	return true;
 }

@@ -43,7 +43,6 @@
 #include <net/sock.h>
 
 #include "compat.h"
-#include "detect.h"
 #include "event.h"
 #include "instance.h"
 #include "main.h"
@@ -214,6 +213,9 @@ static void elec_nl_get_options(struct nlattr **a, struct elec_config *cfg)
 		if (a[elec_opts[o].attr])
 			elec_opt_set(cfg, o,
 				     elec_nl_opt_value(a[elec_opts[o].attr], o));
+	/* a fixed T given alone turns timeout-auto off ("timeout 5ms") */
+	if (a[ELEC_ATTR_TIMEOUT_NS] && !a[ELEC_ATTR_TIMEOUT_AUTO])
+		cfg->timeout_auto = false;
 }
 
 /*
@@ -313,7 +315,8 @@ static size_t elec_nl_group_size(u32 n_peers)
 			nla_total_size_64bit(sizeof(u64)) /* at most */
 		      + nla_total_size_64bit(sizeof(u64)) /* PEER_HEARD_AGO_NS */
 		      + nla_total_size(ETH_ALEN)	/* PEER_SEEN_LLADDR */
-		      + nla_total_size_64bit(sizeof(u64)); /* PEER_DETECT_WINDOW_NS */
+		      + nla_total_size_64bit(sizeof(u64)) /* PEER_DETECT_WINDOW_NS */
+		      + nla_total_size_64bit(sizeof(u64)); /* PEER_RTT_NS */
 
 	return elec_nl_ids_size()
 	       + nla_total_size(sizeof(u32))		/* MTU */
@@ -442,8 +445,10 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		     nla_put(skb, ELEC_ATTR_PEER_SEEN_LLADDR,
 			     ETH_ALEN, p->seen_lladdr)) ||
 		    nla_put_u64_64bit(skb, ELEC_ATTR_PEER_DETECT_WINDOW_NS,
-				      elec_detect_peer_ns(&s->cfg, p),
-				      ELEC_ATTR_PAD))
+				      s->window_ns[i], ELEC_ATTR_PAD) ||
+		    (s->rtt_ns[i] &&
+		     nla_put_u64_64bit(skb, ELEC_ATTR_PEER_RTT_NS, s->rtt_ns[i],
+				       ELEC_ATTR_PAD)))
 			goto cancel;
 		nla_nest_end(skb, peer);
 	}
@@ -575,7 +580,7 @@ static int elec_nl_get_doit(struct genl_info *info, bool stats)
 	if (elec_nl_missing_key(info))
 		return -EINVAL;
 
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	s = kvmalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
 
@@ -608,7 +613,7 @@ static int elec_nl_get_doit(struct genl_info *info, bool stats)
 	}
 	err = genlmsg_reply(msg, info);
 out:
-	kfree(s);
+	kvfree(s);
 	return err;
 }
 
@@ -645,7 +650,7 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	if (attrs && attrs[ELEC_ATTR_GROUP])
 		f_group = nla_get_u16(attrs[ELEC_ATTR_GROUP]);
 
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	s = kvmalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
 
@@ -666,7 +671,7 @@ static int elec_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 		group++;	/* the next key */
 	}
 	rcu_read_unlock();
-	kfree(s);
+	kvfree(s);
 	cb->args[0] = ifindex;
 	cb->args[1] = group;
 

@@ -213,6 +213,11 @@ struct elec_actx {
  *	&elec_algo_ops.queue_bytes from kvzalloc() (8-byte aligned), freed
  *	with the instance after the RCU grace period; NULL for an algorithm
  *	that queues nothing (all but the rings)
+ * @est: the core's estimates of the peers (elec_core_set_est()):
+ *	ELEC_MAX_PEERS entries from kvcalloc(), allocated when a
+ *	configuration first needs them (the adaptive detector,
+ *	timeout-auto: elec_config_needs_est()) and kept, freed with the
+ *	instance; NULL before; set under @lock
  * @peers: storage for @core's peer table
  */
 struct elec_instance {
@@ -239,6 +244,7 @@ struct elec_instance {
 	siphash_key_t key;
 	u64 *auth_rx_ctr;
 	void *queue;
+	struct elec_peer_est *est;
 	struct elec_peer peers[ELEC_MAX_PEERS];
 };
 
@@ -269,6 +275,12 @@ struct elec_instance {
  *	taken: the instance's events up to it are reflected in the copy
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
+ * @has_est: the instance keeps estimates of its peers
+ *	(elec_config_needs_est())
+ * @window_ns: per entry of @peers, the failure detector's window for it
+ *	(elec_detect_peer_ns())
+ * @rtt_ns: per entry of @peers, its smoothed round-trip time, 0 when not
+ *	measured
  */
 struct elec_snapshot {
 	int ifindex;
@@ -294,6 +306,9 @@ struct elec_snapshot {
 	u64 ev_seq;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];
+	bool has_est;
+	u64 window_ns[ELEC_MAX_PEERS];
+	u64 rtt_ns[ELEC_MAX_PEERS];
 };
 
 #endif /* _ELEC_TYPES_H */

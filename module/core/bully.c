@@ -38,6 +38,7 @@
  * in that phase. Peers are always walked in ascending id order.
  */
 #include "bully.h"
+#include "rtt.h"
 
 static const struct elec_bully_algo *bully_algo(const struct elec_core *c)
 {
@@ -213,7 +214,8 @@ void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
 void elec_bully_config_changed(struct elec_core *c,
 			       const struct elec_config *cfg)
 {
-	if (cfg->timeout_ns == c->cfg.timeout_ns)
+	if (cfg->timeout_ns == c->cfg.timeout_ns &&
+	    cfg->timeout_auto == c->cfg.timeout_auto)
 		return;
 	c->bully.answer_shift = 0;
 	c->bully.answer_fast = 0;
@@ -618,11 +620,12 @@ void elec_bully_reset_waits(struct elec_core *c)
  * elec_bully_answer_ns() - how long a run waits for answers.
  * @c: the instance
  *
- * Return: T, or up to T << ELEC_BULLY_ANSWER_SHIFT_MAX after late answers.
+ * Return: T (with timeout-auto, the largest RTO of the peers measured:
+ * rtt.c), or up to T << ELEC_BULLY_ANSWER_SHIFT_MAX after late answers.
  */
 static u64 elec_bully_answer_ns(const struct elec_core *c)
 {
-	return c->cfg.timeout_ns << c->bully.answer_shift;
+	return elec_rtt_timeout_ns(c, NULL) << c->bully.answer_shift;
 }
 
 /**
@@ -722,7 +725,7 @@ static void elec_bully_heard_from(struct elec_core *c,
 static u64 elec_bully_coord_ns(const struct elec_core *c)
 {
 	return elec_config_coord_timeout(&c->cfg) +
-	       2 * (elec_bully_answer_ns(c) - c->cfg.timeout_ns);
+	       2 * (elec_bully_answer_ns(c) - elec_rtt_timeout_ns(c, NULL));
 }
 
 /**
@@ -901,6 +904,8 @@ void elec_bully_silent(struct elec_core *c, u64 now)
 {
 	u32 suspect;
 
+	if (c->phase == ELEC_BULLY_FOLLOWING)
+		elec_detect_suspect(c);
 	if (elec_bully_detect_expired(c, &suspect, now))
 		bully_algo(c)->begin(c, suspect, c->cfg.ask_suspect_off ?
 				     ELEC_BULLY_SUSPECT_SKIP :
@@ -1216,6 +1221,8 @@ const struct elec_bully_algo elec_bully = {
 		.algo		= ELEC_ALGO_BULLY,
 		.name		= "bully",
 		.msgs		= ELEC_MSGS_BULLY,
+		.rtt_asks	= ELEC_RTT_ASKS_BULLY,
+		.rtt_replies	= ELEC_RTT_REPLIES_BULLY,
 		.options	= ELEC_BULLY_OPTIONS,
 		.start		= bully_start,
 		.stop		= elec_bully_stop,

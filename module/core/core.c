@@ -11,6 +11,7 @@
 #include "bully.h"
 #include "invitation.h"
 #include "ring.h"
+#include "rtt.h"
 
 static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
 			       u8 flags, u32 dst, u64 term, const u8 *payload,
@@ -233,18 +234,70 @@ void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap)
 /*
  * Forget every peer's history of heartbeat arrivals (the adaptive
  * detector's estimates, detect_adaptive.c): after a change of the
- * configuration (a new heartbeat interval makes the old gaps wrong) each
- * starts again from the next arrivals.
+ * heartbeat timing or the detector (a new interval makes the old gaps
+ * wrong), or a start, each starts again from the next arrivals.
  */
 static void elec_core_forget_arrivals(struct elec_core *c)
 {
 	u32 i;
 
-	for (i = 0; i < c->n_peers; i++) {
-		c->peers[i].hb_rx_ns = 0;
-		c->peers[i].gap_ns = 0;
-		c->peers[i].gap_dev_ns = 0;
+	for (i = 0; c->est && i < c->n_peers; i++) {
+		c->est[i].hb_rx_ns = 0;
+		c->est[i].gap_ns = 0;
+		c->est[i].gap_dev_ns = 0;
 	}
+}
+
+/* a start: no request of the last run is outstanding, no arrival recent */
+static void elec_core_forget_outstanding(struct elec_core *c)
+{
+	u32 i;
+
+	elec_core_forget_arrivals(c);
+	for (i = 0; c->est && i < c->n_peers; i++)
+		c->est[i].req_tx_ns = 0;
+}
+
+/**
+ * elec_config_needs_est() - whether a configuration estimates its peers.
+ * @cfg: the configuration
+ *
+ * Return: true with the adaptive detector or timeout-auto on: the
+ * embedder then gives the instance the memory (elec_core_set_est()).
+ */
+bool elec_config_needs_est(const struct elec_config *cfg)
+{
+	return cfg->detector == ELECTION_DETECTOR_ADAPTIVE || cfg->timeout_auto;
+}
+
+/**
+ * elec_core_set_est() - give an instance the memory of its estimates.
+ * @c: the instance, initialised
+ * @est: embedder-owned, zeroed, @c->max_peers entries, for as long as @c
+ *	lives (or until replaced); NULL to go without
+ *
+ * The entries follow the peer table from then on (peer add and delete
+ * move them with the peers); those of the peers already there start
+ * empty.
+ */
+void elec_core_set_est(struct elec_core *c, struct elec_peer_est *est)
+{
+	c->est = est;
+}
+
+/**
+ * elec_core_est() - a peer's estimates.
+ * @c: the instance
+ * @p: a peer of its table, or NULL
+ *
+ * Return: its entry, or NULL without @p or without estimates.
+ */
+struct elec_peer_est *elec_core_est(const struct elec_core *c,
+				    const struct elec_peer *p)
+{
+	if (!c->est || !p)
+		return NULL;
+	return &c->est[p - c->peers];
 }
 
 /**
@@ -255,9 +308,10 @@ static void elec_core_forget_arrivals(struct elec_core *c)
  * @why: if not NULL, set to a human-readable reason on failure
  *
  * The new values apply from the next time a timer is armed or the option
- * is consulted; timers already armed keep their expiry. The failure
- * detector forgets the arrivals it estimated windows from, and the
- * algorithm what it adapted to the old values
+ * is consulted; timers already armed keep their expiry. A new
+ * heartbeat timing or detector makes the adaptive detector forget the
+ * arrivals it estimated windows from, and the algorithm forgets what it
+ * adapted to the old values
  * (&elec_algo_ops.config_changed: a new timeout resets the rings' hop
  * timeout, the Bully algorithms' wait for answers and the Invitation
  * algorithm's reply and accept windows to it). Nothing is emitted.
@@ -294,7 +348,11 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 	}
 	if (c->ops->config_changed)
 		c->ops->config_changed(c, cfg);
-	elec_core_forget_arrivals(c);
+	if (cfg->hb_interval_ns != c->cfg.hb_interval_ns ||
+	    cfg->hb_miss != c->cfg.hb_miss || cfg->detector != c->cfg.detector ||
+	    cfg->detector_margin_ns != c->cfg.detector_margin_ns ||
+	    cfg->detector_max_ns != c->cfg.detector_max_ns)
+		elec_core_forget_arrivals(c);
 	c->cfg = *cfg;
 	return 0;
 }
@@ -314,6 +372,8 @@ void elec_core_start(struct elec_core *c, u64 now)
 	c->learning = true;
 	c->participant = false;
 	c->leader = 0;
+	c->suspect = 0;
+	elec_core_forget_outstanding(c);
 	c->ops->start(c, now);
 }
 
@@ -504,6 +564,11 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 		c->peers_unordered -= elec_peer_pair_unordered(c, i - 1);
 	memmove(&c->peers[i + 1], &c->peers[i],
 		(c->n_peers - i) * sizeof(c->peers[0]));
+	if (c->est) {
+		memmove(&c->est[i + 1], &c->est[i],
+			(c->n_peers - i) * sizeof(c->est[0]));
+		memset(&c->est[i], 0, sizeof(c->est[0]));
+	}
 	if (c->auth.rx_ctr) {
 		memmove(&c->auth.rx_ctr[i + 1], &c->auth.rx_ctr[i],
 			(c->n_peers - i) * sizeof(c->auth.rx_ctr[0]));
@@ -554,6 +619,9 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
 	if (c->auth.rx_ctr)
 		memmove(&c->auth.rx_ctr[i], &c->auth.rx_ctr[i + 1],
 			(c->n_peers - i - 1) * sizeof(c->auth.rx_ctr[0]));
+	if (c->est)
+		memmove(&c->est[i], &c->est[i + 1],
+			(c->n_peers - i - 1) * sizeof(c->est[0]));
 	c->n_peers--;
 	/* its neighbours are a pair now */
 	if (i && i < c->n_peers)
@@ -743,6 +811,7 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	}
 	c->stats.rx[msg->type]++;
 	p->heard_ns = now;
+	elec_rtt_replied(c, p, msg->type, now);
 	if (msg->type == ELEC_MSG_HEARTBEAT)
 		elec_core_suspect_heard(c, msg->src, msg->term);
 	c->ops->rx(c, msg, now);
@@ -778,6 +847,7 @@ static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
 	}
 	if (counted <= ELEC_MSG_MAX)
 		c->stats.tx[counted]++;
+	elec_rtt_sent(c, type, dst, now);
 	elec_emit(c, &act, now);
 }
 
@@ -944,19 +1014,24 @@ void elec_core_set_leader(struct elec_core *c, u32 leader, u64 term,
 		c->max_term = term;
 	if (!changed)
 		return;
-	if (leader && c->suspect) {
-		/* the suspect kept its role, or another took it */
+	if (leader && leader != c->cfg.self_id && c->suspect) {
+		/*
+		 * the suspect kept its role, or another took it (the local
+		 * node taking it decides nothing: the suspect may still be
+		 * heard, or take it back)
+		 */
 		if (leader == c->suspect)
 			c->stats.false_suspicions++;
 		c->suspect = 0;
 	}
 	if (leader && leader != c->last_leader) {
-		struct elec_peer *p = elec_core_peer_find(c, leader);
+		struct elec_peer_est *e;
 
+		e = elec_core_est(c, elec_core_peer_find(c, leader));
 		c->stats.leader_changes++;
 		/* its arrivals start afresh: no gap since it last led */
-		if (p)
-			p->hb_rx_ns = 0;
+		if (e)
+			e->hb_rx_ns = 0;
 	}
 	if (leader)
 		c->last_leader = leader;

@@ -165,11 +165,7 @@ struct elec_sink {
  *	ALIVE naming it (since its claim) arrived, 0: none
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
- * @hb_rx_ns: when the last heartbeat (or equivalent frame) of this peer
- *	arrived while the local node followed it as leader (0: none yet)
- * @gap_ns: the adaptive detector's estimate of the mean time between
- *	those arrivals (0: no sample yet)
- * @gap_dev_ns: its estimate of their mean deviation
+
  * @seen_lladdr: the source address of the last frame that carried this
  *	peer's id, accepted or dropped for its address (opaque, like
  *	@lladdr; set when the embedder passes elec_msg.src_lladdr; in a
@@ -188,9 +184,32 @@ struct elec_peer {
 	u64 heard_ns;
 	u64 support_ns;
 	u64 told_until;
+};
+
+/**
+ * struct elec_peer_est - what an instance estimates of one peer: the
+ *	adaptive failure detector's history of its heartbeats (detect_adaptive.c)
+ *	and its round trips (rtt.c). An array parallel to the peer table,
+ *	which the embedder gives only to an instance whose configuration
+ *	needs it (elec_config_needs_est(); elec_core_set_est()): the other
+ *	instances do not pay for it.
+ * @hb_rx_ns: when the last heartbeat (or equivalent frame) of this peer
+ *	arrived while the local node followed it as leader (0: none yet)
+ * @gap_ns: the estimate of the mean time between those arrivals (0: no
+ *	sample yet)
+ * @gap_dev_ns: the estimate of their mean deviation
+ * @srtt_ns: the smoothed round-trip time to this peer (0: none measured)
+ * @rttvar_ns: its mean deviation
+ * @req_tx_ns: when the oldest request to this peer that has not been
+ *	answered was sent (0: none outstanding)
+ */
+struct elec_peer_est {
 	u64 hb_rx_ns;
 	u64 gap_ns;
 	u64 gap_dev_ns;
+	u64 srtt_ns;
+	u64 rttvar_ns;
+	u64 req_tx_ns;
 };
 
 /**
@@ -229,6 +248,8 @@ struct elec_peer {
  * @detector_max_ns: the adaptive detector's longest window; 0 (the
  *	default): ELECTION_DEF_DETECTOR_MAX_MULT x hb_interval x hb_miss
  *	(elec_config_detector_max())
+ * @timeout_auto: T from the measured round trips (rtt.c) instead of
+ *	@timeout_ns, which is T until the first is measured
  */
 struct elec_config {
 	u32 self_id;
@@ -248,6 +269,7 @@ struct elec_config {
 	u8 detector;
 	u64 detector_margin_ns;
 	u64 detector_max_ns;
+	bool timeout_auto;
 };
 
 /**
@@ -267,9 +289,9 @@ struct elec_config {
  *	learning window) expired at least a heartbeat interval late and was
  *	re-armed for hb_interval x hb_miss before it took effect
  *	(elec_core_timer())
- * @suspicions: expiries of ELEC_TIMER_DETECT, on time or deferred once,
- *	that reached the algorithm while the node followed a leader other
- *	than itself: it suspected that leader
+ * @suspicions: expiries of ELEC_TIMER_DETECT (on time, or deferred once)
+ *	that made the algorithm declare the leader it followed failed
+ *	(elec_detect_suspect())
  * @false_suspicions: suspicions after which the suspect was heard again
  *	at the term it was suspected in, or was the leader the node next
  *	accepted (it kept its role)
@@ -686,6 +708,11 @@ struct elec_info {
  *	most ELEC_INFO_MAX (the KUnit suite elec_detect checks every table)
  * @peer_info: optional: the same for a peer of the table (a copy of it;
  *	room for ELEC_PEER_INFO_MAX entries)
+ * @rtt_asks: the message types that ask their receiver for a reply
+ *	(ELEC_MSG_BIT() of each): sending one to a peer starts a round trip
+ *	(rtt.c)
+ * @rtt_replies: the message types that answer one: receiving one from a
+ *	peer ends the round trip to it
  *
  * Every op but @peer_removed, @payload_ok, @max_payload, @set_queue,
  * @config_changed, @info and @peer_info is required; elec_algo_find()
@@ -715,6 +742,8 @@ struct elec_algo_ops {
 			       const struct elec_config *cfg);
 	u32 (*info)(const struct elec_core *c, struct elec_info *info);
 	u32 (*peer_info)(const struct elec_peer *p, struct elec_info *info);
+	u32 rtt_asks;
+	u32 rtt_replies;
 };
 
 /* message type sets of struct elec_algo_ops' @msgs */
@@ -731,6 +760,18 @@ struct elec_algo_ops {
 				 ELEC_MSG_BIT(ELEC_MSG_COORDINATOR) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_ACK))
+/*
+ * the round trips of struct elec_algo_ops' @rtt_asks and @rtt_replies
+ * (rtt.c): Bully's ELECTION answered by ANSWER, Invitation's search by
+ * its replies; the rings measure their hops themselves (an ACK names the
+ * transmission it acknowledges)
+ */
+#define ELEC_RTT_ASKS_BULLY	ELEC_MSG_BIT(ELEC_MSG_ELECTION)
+#define ELEC_RTT_REPLIES_BULLY	ELEC_MSG_BIT(ELEC_MSG_ANSWER)
+#define ELEC_RTT_ASKS_RING	0
+#define ELEC_RTT_REPLIES_RING	0
+#define ELEC_RTT_ASKS_INVITATION	ELEC_MSG_BIT(ELEC_MSG_ARE_YOU_COORD)
+#define ELEC_RTT_REPLIES_INVITATION	ELEC_MSG_BIT(ELEC_MSG_AYC_REPLY)
 #define ELEC_MSGS_INVITATION	(ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_ARE_YOU_COORD) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_AYC_REPLY) |	\
@@ -773,6 +814,9 @@ struct elec_algo_ops {
  * @leader_rx_ns: when the last HEARTBEAT or COORDINATOR of @leader was
  *	accepted (or the local node took the role); a follower trusts a
  *	leader heard within hb_interval * hb_miss
+ * @est: the estimates of the peers, parallel to @peers (@max_peers
+ *	entries), or NULL: the adaptive detector then keeps the fixed window
+ *	and timeout-auto the configured timeout (elec_core_set_est())
  * @suspect: the leader the failure detector last suspected, until it is
  *	heard again at @suspect_term or another leader is accepted (0: none)
  * @suspect_term: the term it was suspected in
@@ -807,6 +851,7 @@ struct elec_core {
 	u64 timer_expires[ELEC_TIMER_COUNT];
 	u64 elect_tat;
 	u64 leader_rx_ns;
+	struct elec_peer_est *est;
 	u32 suspect;
 	u64 suspect_term;
 	union {
@@ -817,6 +862,27 @@ struct elec_core {
 	struct elec_auth auth;
 	struct elec_stats stats;
 };
+
+/**
+ * elec_ewma() - one step of an exponentially weighted moving average.
+ * @avg: the average
+ * @x: the new value
+ * @shift: the gain is 1 / 2^@shift
+ *
+ * The step is rounded away from zero: the average reaches a steady @x
+ * exactly (rounded toward zero it would stop up to 2^@shift - 1 short,
+ * and a deviation would never fall to 0).
+ *
+ * Return: @avg + (@x - @avg) / 2^@shift.
+ */
+static inline u64 elec_ewma(u64 avg, u64 x, unsigned int shift)
+{
+	u64 round = (1ULL << shift) - 1;
+
+	if (x >= avg)
+		return avg + ((x - avg) >> shift) + !!((x - avg) & round);
+	return avg - ((avg - x) >> shift) - !!((avg - x) & round);
+}
 
 /* core.c: instance life cycle, peers, generic receive checks, helpers */
 const struct elec_algo_ops *elec_algo_find(u8 algo);
@@ -838,6 +904,10 @@ int elec_core_peer_add(struct elec_core *c, u32 id,
 int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			   const u8 lladdr[ELEC_LLADDR_LEN], u32 pos);
 void elec_core_set_queue(struct elec_core *c, void *buf, u32 cap);
+void elec_core_set_est(struct elec_core *c, struct elec_peer_est *est);
+bool elec_config_needs_est(const struct elec_config *cfg);
+struct elec_peer_est *elec_core_est(const struct elec_core *c,
+				    const struct elec_peer *p);
 bool elec_algo_better(const struct elec_algo_ops *ops, u32 a, u32 b);
 int elec_core_peer_del(struct elec_core *c, u32 id, u64 now);
 struct elec_peer *elec_core_peer_find(struct elec_core *c, u32 id);

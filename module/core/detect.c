@@ -7,7 +7,7 @@
 #include "detect.h"
 
 static u64 elec_fixed_window_ns(const struct elec_config *cfg,
-				const struct elec_peer *leader)
+				const struct elec_peer_est *leader)
 {
 	(void)leader;
 	return elec_config_detect_ns(cfg);
@@ -39,12 +39,13 @@ elec_detector_of(const struct elec_config *cfg)
 	return elec_detectors[cfg->detector];
 }
 
-/* the peer the node follows, NULL when none (or it leads) */
-static struct elec_peer *elec_detect_leader(const struct elec_core *c)
+/* the estimates of the peer the node follows, NULL when none (or it leads) */
+static struct elec_peer_est *elec_detect_leader(const struct elec_core *c)
 {
-	if (!c->leader || c->leader == c->cfg.self_id)
+	if (!c->est || !c->leader || c->leader == c->cfg.self_id)
 		return NULL;
-	return elec_core_peer_find((struct elec_core *)c, c->leader);
+	return elec_core_est(c, elec_core_peer_find((struct elec_core *)c,
+						    c->leader));
 }
 
 /**
@@ -64,18 +65,18 @@ u64 elec_detect_ns(const struct elec_core *c)
 /**
  * elec_detect_peer_ns() - the window a peer would be watched for.
  * @cfg: the instance's configuration
- * @p: the peer, NULL for none
+ * @e: the peer's estimates (elec_core_est()), NULL for none
  *
  * What "show" reports per peer (detect_window_ns): the window the
- * configured detector gives @p as the node's leader, from its last
+ * configured detector gives the peer as the node's leader, from its last
  * heartbeat.
  *
  * Return: the window, ns.
  */
 u64 elec_detect_peer_ns(const struct elec_config *cfg,
-			const struct elec_peer *p)
+			const struct elec_peer_est *e)
 {
-	return elec_detector_of(cfg)->window_ns(cfg, p);
+	return elec_detector_of(cfg)->window_ns(cfg, e);
 }
 
 /**
@@ -105,11 +106,14 @@ u64 elec_detect_max_ns(const struct elec_config *cfg)
 }
 
 /**
- * elec_detect_suspect() - the detector's expiry reaches the algorithm.
+ * elec_detect_suspect() - the algorithm suspects the leader it follows.
  * @c: the instance
  *
- * Counts a suspicion (stats.suspicions) when the node follows a leader
- * other than itself, and remembers the suspect and its term: the
+ * Called by an algorithm's &elec_algo_ops.silent when the detector's
+ * expiry makes it declare the leader failed (not for a learning window,
+ * nor where the silence proves nothing). Counts a suspicion
+ * (stats.suspicions) when the node follows a leader other than itself,
+ * and remembers the suspect and its term: the
  * suspicion was a mistake (stats.false_suspicions) if that leader is
  * heard again at that term or is the next leader the node accepts
  * (elec_core_suspect_heard(), elec_core_set_leader()).
@@ -156,7 +160,7 @@ void elec_core_lead(struct elec_core *c, u64 term, bool send, u64 now)
 void elec_core_heard(struct elec_core *c, u64 now)
 {
 	const struct elec_detector *det = elec_detector_of(&c->cfg);
-	struct elec_peer *p = elec_detect_leader(c);
+	struct elec_peer_est *p = elec_detect_leader(c);
 
 	c->leader_rx_ns = now;
 	if (p && det->heard)

@@ -26,10 +26,11 @@
  * struct elec_detector - a failure detector: how long a leader may be
  *	silent before a follower suspects it.
  * @name: as the detector option spells it (enum elec_detector_kind)
- * @window_ns: the window for @leader (the peer the node follows; NULL
- *	when it follows none), from the leader's last frame
+ * @window_ns: the window for @leader (the estimates of the peer the node
+ *	follows; NULL when it follows none, or keeps no estimates), from the
+ *	leader's last frame
  * @heard: optional: a frame of @leader's own arrived at @now (an
- *	estimator of the arrivals keeps its history in the peer)
+ *	estimator of the arrivals keeps its history in @leader)
  * @min_ns: the shortest window it may give under @cfg
  * @max_ns: the longest (what bounds the time to detect a crash)
  *
@@ -40,8 +41,8 @@
 struct elec_detector {
 	const char *name;
 	u64 (*window_ns)(const struct elec_config *cfg,
-			 const struct elec_peer *leader);
-	void (*heard)(const struct elec_config *cfg, struct elec_peer *leader,
+			 const struct elec_peer_est *leader);
+	void (*heard)(const struct elec_config *cfg, struct elec_peer_est *leader,
 		      u64 now);
 	u64 (*min_ns)(const struct elec_config *cfg);
 	u64 (*max_ns)(const struct elec_config *cfg);
@@ -52,7 +53,7 @@ extern const struct elec_detector elec_detector_adaptive;
 
 u64 elec_detect_ns(const struct elec_core *c);
 u64 elec_detect_peer_ns(const struct elec_config *cfg,
-			const struct elec_peer *p);
+			const struct elec_peer_est *e);
 u64 elec_detect_min_ns(const struct elec_config *cfg);
 u64 elec_detect_max_ns(const struct elec_config *cfg);
 void elec_detect_suspect(struct elec_core *c);

@@ -40,22 +40,8 @@ static u64 elec_sat_add(u64 a, u64 b)
 	return a + b < a ? U64_MAX : a + b;
 }
 
-/*
- * @avg + (@x - @avg) / 2^@shift, the step rounded away from zero: the
- * average reaches a steady @x exactly (rounded toward zero, it would stop
- * up to 2^@shift - 1 short, and a deviation would never fall to 0)
- */
-static u64 elec_ewma(u64 avg, u64 x, unsigned int shift)
-{
-	u64 round = (1ULL << shift) - 1;
-
-	if (x >= avg)
-		return avg + ((x - avg) >> shift) + !!((x - avg) & round);
-	return avg - ((avg - x) >> shift) - !!((avg - x) & round);
-}
-
 static u64 elec_adaptive_window_ns(const struct elec_config *cfg,
-				   const struct elec_peer *leader)
+				   const struct elec_peer_est *leader)
 {
 	u64 floor = cfg->hb_interval_ns * ELECTION_DETECTOR_FLOOR_MISS;
 	u64 ceil = elec_config_detector_max(cfg);
@@ -72,7 +58,7 @@ static u64 elec_adaptive_window_ns(const struct elec_config *cfg,
 }
 
 static void elec_adaptive_heard(const struct elec_config *cfg,
-				struct elec_peer *leader, u64 now)
+				struct elec_peer_est *leader, u64 now)
 {
 	u64 gap, err;
 

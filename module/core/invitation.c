@@ -60,6 +60,7 @@
  * node's wait for READY, coord-timeout, at least two accept windows).
  */
 #include "invitation.h"
+#include "rtt.h"
 
 static const char *const inv_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_INV_TIMER_SEARCH] = "search",
@@ -67,10 +68,13 @@ static const char *const inv_timer_names[ELEC_TIMER_COUNT] = {
 	[ELEC_INV_TIMER_ACCEPT] = "accept",
 };
 
-/* the reply and accept windows: T, widened by late answers */
+/*
+ * the reply and accept windows: T (with timeout-auto, the largest RTO of
+ * the peers measured: rtt.c), widened by late answers
+ */
 static u64 inv_win_ns(const struct elec_core *c)
 {
-	return c->cfg.timeout_ns << c->inv.win_shift;
+	return elec_rtt_timeout_ns(c, NULL) << c->inv.win_shift;
 }
 
 /*
@@ -83,7 +87,8 @@ static u64 inv_search_ns(const struct elec_core *c)
 {
 	u64 ns = c->cfg.search_interval_ns ? c->cfg.search_interval_ns :
 		 elec_detect_ns(c);
-	u64 min = c->inv.win_shift ? 2 * inv_win_ns(c) : c->cfg.timeout_ns;
+	u64 min = c->inv.win_shift ? 2 * inv_win_ns(c) :
+		  elec_rtt_timeout_ns(c, NULL);
 
 	return ns < min ? min : ns;
 }
@@ -113,14 +118,17 @@ static void inv_heard(struct elec_core *c, u64 now)
 /*
  * How long a node that accepted an invitation waits for READY:
  * coord-timeout, but never less than two accept windows of the merging
- * coordinator (T << @shift, the shift its INVITE states), since it sends
+ * coordinator (T << @shift, the shift its INVITE states; with timeout-auto
+ * its T, measured there, is taken at its most: coord-timeout), since it sends
  * READY only when its accept window is over; a shorter wait would give
  * up on every merge.
  */
 static u64 inv_ready_wait_ns(const struct elec_core *c, u8 shift)
 {
 	u64 ns = elec_config_coord_timeout(&c->cfg);
-	u64 min = 2 * (c->cfg.timeout_ns << shift);
+	/* timeout-auto: the coordinator's T is at most coord-timeout */
+	u64 t = c->cfg.timeout_auto ? ns : c->cfg.timeout_ns;
+	u64 min = 2 * (t << shift);
 
 	return ns < min ? min : ns;
 }
@@ -489,6 +497,7 @@ static void inv_silent(struct elec_core *c, u64 now)
 {
 	if (c->phase != ELEC_INV_MEMBER)
 		return;
+	elec_detect_suspect(c);
 	elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader), false,
 				 now);
 	inv_form_group(c, now);
@@ -907,7 +916,8 @@ static u32 inv_max_payload(u32 n_nodes)
 static void inv_config_changed(struct elec_core *c,
 			       const struct elec_config *cfg)
 {
-	if (cfg->timeout_ns == c->cfg.timeout_ns)
+	if (cfg->timeout_ns == c->cfg.timeout_ns &&
+	    cfg->timeout_auto == c->cfg.timeout_auto)
 		return;
 	c->inv.win_shift = 0;
 	c->inv.win_fast = 0;
@@ -939,6 +949,8 @@ const struct elec_algo_ops elec_invitation_ops = {
 	.algo		= ELEC_ALGO_INVITATION,
 	.name		= "invitation",
 	.msgs		= ELEC_MSGS_INVITATION,
+	.rtt_asks	= ELEC_RTT_ASKS_INVITATION,
+	.rtt_replies	= ELEC_RTT_REPLIES_INVITATION,
 	.options	= ELEC_OPT_BIT(ELEC_OPT_SEARCH_INTERVAL),
 	.start		= inv_start,
 	.stop		= inv_stop,

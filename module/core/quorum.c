@@ -17,9 +17,11 @@
  * that leader itself said it leads no more (an ALIVE of it naming another,
  * at a term at least the one named). Two leaders at once would need a node
  * named by both within a lease, and the promise forbids it. A node
- * counts itself only under the same rule. The windows fit in the
- * detection window, so that a crash costs no more time than without
- * quorum (Documentation/protocol.rst, "Quorum").
+ * counts itself only under the same rule. The windows fit in the fixed
+ * detector's window (hb-interval x hb-miss), so that a crash costs no
+ * more time than without quorum (Documentation/protocol.rst, "Quorum");
+ * with the adaptive detector, whose window may be shorter, the promise
+ * bounds a failover instead.
  */
 #include "quorum.h"
 

@@ -50,6 +50,7 @@
  *   again and forgets the terms in which the ring reached it.
  */
 #include "ring.h"
+#include "rtt.h"
 
 /*
  * A queued ring message: this header, then @len payload bytes, hop first.
@@ -83,18 +84,33 @@ static const struct elec_ring_algo *ring_algo(const struct elec_core *c)
 		offsetof(struct elec_ring_algo, ops));
 }
 
-/* the hop timeout: T, or more after late ACKs (ring_rx_ack()) */
+/*
+ * The hop timeout: T (with timeout-auto, the RTO of the hop's receiver,
+ * or of the slowest peer measured when no hop is out: rtt.c), or more
+ * after late ACKs (ring_rx_ack())
+ */
 static u64 ring_ack_ns(const struct elec_core *c)
 {
-	return c->cfg.timeout_ns << c->ring.ack_shift;
+	const struct elec_peer *to = NULL;
+
+	if (c->ring.dst)
+		to = elec_core_peer_find((struct elec_core *)c, c->ring.dst);
+	return elec_rtt_timeout_ns(c, to) << c->ring.ack_shift;
 }
 
 /* how long a participant waits for news of its run */
 static u64 ring_round_ns(const struct elec_core *c)
 {
 	u64 nodes = (u64)c->n_peers + 1;
+	u64 hop = ring_ack_ns(c);
 
-	return elec_config_coord_timeout(&c->cfg) + 2 * nodes * ring_ack_ns(c);
+	/*
+	 * the other nodes' hop waits: with timeout-auto each measures its
+	 * own, up to coord-timeout (rtt.c)
+	 */
+	if (c->cfg.timeout_auto)
+		hop = elec_config_coord_timeout(&c->cfg) << c->ring.ack_shift;
+	return elec_config_coord_timeout(&c->cfg) + 2 * nodes * hop;
 }
 
 /**
@@ -586,6 +602,8 @@ void elec_ring_silent(struct elec_core *c, u64 now)
 		elec_core_watch(c, now, 0, now);
 		return;
 	}
+	if (c->phase == ELEC_RING_FOLLOWING)
+		elec_detect_suspect(c);
 	ring_detect_expired(c, now);
 }
 
@@ -614,7 +632,8 @@ void elec_ring_set_queue(struct elec_core *c, void *buf, u32 cap)
 void elec_ring_config_changed(struct elec_core *c,
 			      const struct elec_config *cfg)
 {
-	if (cfg->timeout_ns == c->cfg.timeout_ns)
+	if (cfg->timeout_ns == c->cfg.timeout_ns &&
+	    cfg->timeout_auto == c->cfg.timeout_auto)
 		return;
 	c->ring.ack_shift = 0;
 	c->ring.ack_fast = 0;
@@ -703,6 +722,9 @@ static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
 	if (!rec || msg->src != c->ring.dst ||
 	    hop != elec_ring_get32((u8 *)(rec + 1)))
 		return;
+	/* the ACK of this very transmission: an exact round trip */
+	elec_rtt_sample(c, elec_core_peer_find(c, msg->src),
+			now - c->ring.sent_ns);
 	ring_ack_adapt(c, false, now);
 	ring_pop(c);
 	c->ring.dst = 0;

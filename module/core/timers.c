@@ -79,10 +79,8 @@ void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now)
 	if (id == ELEC_TIMER_DETECT && elec_detect_defer(c, expires, now))
 		return;
 	c->timer_expires[id] = 0;
-	if (id == ELEC_TIMER_DETECT) {
-		elec_detect_suspect(c);
+	if (id == ELEC_TIMER_DETECT)
 		c->ops->silent(c, now);
-	} else {
+	else
 		c->ops->timer(c, id, now);
-	}
 }

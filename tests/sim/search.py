@@ -88,8 +88,8 @@ TIMINGS = [
     ("latency 50us:4900us", ["--latency", "50us:4900us"]),
     ("edge: T 20ms, latency 50us:9900us, hb-miss 4",
      ["--timeout", "20ms", "--latency", "50us:9900us", "--hb-miss", "4"]),
-    ("jitter: 5% of frames and timers up to 10ms late, T 25ms, hb-miss 4",
-     ["--timeout", "25ms", "--hb-miss", "4", "--jitter", "0.05:10ms"]),
+    ("jitter: 5% of frames and timers up to 8ms late, T 25ms, hb-miss 4",
+     ["--timeout", "25ms", "--hb-miss", "4", "--jitter", "0.05:8ms"]),
 ]
 
 GENERATORS = ["random", "focused", "harsh"]

@@ -38,6 +38,10 @@
 #   pass/fail DESC          record a result
 #   elec_end                print "N passed, N failed", exit 0 or 1
 #
+# ELEC_DETECTOR (fixed or adaptive; DETECTOR=... make vmtest): every
+# "group add" a scenario makes through elec_ctl or elec_group_setup gets
+# "detector $ELEC_DETECTOR" unless it names a detector itself, so that the
+# scenarios run with either failure detector; unset: the default (fixed).
 # Tunables (environment): ELEC_TIMING (default: hb-interval 100ms hb-miss 5
 # timeout 100ms coord-timeout 400ms, each duration scaled by
 # ELEC_TIMER_SCALE), ELEC_BOUND (liveness bound in s for agreement after a
@@ -301,8 +305,13 @@ elec_topo() {
 }
 
 elec_ctl() {
-	local id=$1
+	local id=$1 a
 	shift
+	# ELEC_DETECTOR: the detector of a group add that names none
+	if [ -n "${ELEC_DETECTOR:-}" ] && [ "${1:-}" = group ] && [ "${2:-}" = add ]; then
+		for a in "$@"; do [ "$a" = detector ] && break; done
+		[ "$a" = detector ] || set -- "$@" detector "$ELEC_DETECTOR"
+	fi
 	# -n: electionctl enters the namespace itself (one exec, not three:
 	# a TCG guest spends ~0.1 s on each)
 	"$ELEC_CTL" -n "en$id" "$@"

@@ -642,7 +642,7 @@ enum elec_cmd {
  * @ELEC_ATTR_DETECT_DEFERRED: u64, STATS_GET: times the failure
  *	detector's timer (or a learning window, which the same timer times)
  *	expired at least a heartbeat interval late (the node itself was held
- *	up) and was given hb-interval x hb-miss more before it took effect
+ *	up) and was given one more detection window before it took effect
  * @ELEC_ATTR_ALGO_NAME: string, ALGO_GET: the algorithm's name
  *	("bully"), as electionctl's algo keyword takes it
  * @ELEC_ATTR_ALGO_MSGS: u32, ALGO_GET: the message types the algorithm
@@ -663,16 +663,26 @@ enum elec_cmd {
  *	GROUP_GET reports the effective margin
  * @ELEC_ATTR_DETECTOR_MAX_NS: u64, the adaptive detector's longest
  *	window; 0 (default: ELECTION_DEF_DETECTOR_MAX_MULT x hb-interval x
- *	hb-miss) or ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS; GROUP_NEW,
- *	GROUP_SET; GROUP_GET reports the effective ceiling
+ *	hb-miss) or ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS, not below 2 x
+ *	hb-interval; GROUP_NEW, GROUP_SET; GROUP_GET reports the effective
+ *	ceiling
  * @ELEC_ATTR_SUSPICIONS: u64, STATS_GET: expiries of the failure
- *	detector while the node followed a leader (it suspected that leader)
+ *	detector that made the node declare the leader it followed failed
  * @ELEC_ATTR_FALSE_SUSPICIONS: u64, STATS_GET: suspicions after which the
  *	suspect was heard again at the term it was suspected in, or was
  *	leader again when the node next had one (it kept its role)
  * @ELEC_ATTR_PEER_DETECT_WINDOW_NS: u64, inside PEER: the window the
  *	failure detector would watch the peer for as the node's leader,
  *	from its last heartbeat (the fixed detector: hb-interval x hb-miss)
+ * @ELEC_ATTR_TIMEOUT_AUTO: u8, 1 for T from measured round trips (per
+ *	peer, RFC 6298's SRTT + 4 x RTTVAR, at least ELECTION_DUR_MIN_NS,
+ *	at most coord-timeout; TIMEOUT_NS until a round trip is measured),
+ *	0 (default) for TIMEOUT_NS itself; GROUP_NEW, GROUP_SET (a request
+ *	that carries TIMEOUT_NS but not TIMEOUT_AUTO turns it off)
+ * @ELEC_ATTR_PEER_RTT_NS: u64, inside PEER: the smoothed round-trip time
+ *	to the peer (SRTT), from the request and reply pairs the algorithm
+ *	exchanges with it; measured only with DETECTOR adaptive or
+ *	TIMEOUT_AUTO on; absent before the first
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -749,6 +759,8 @@ enum elec_attr {
 	ELEC_ATTR_SUSPICIONS,
 	ELEC_ATTR_FALSE_SUSPICIONS,
 	ELEC_ATTR_PEER_DETECT_WINDOW_NS,
+	ELEC_ATTR_TIMEOUT_AUTO,
+	ELEC_ATTR_PEER_RTT_NS,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

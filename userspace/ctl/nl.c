@@ -42,6 +42,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 #define ELEC_COUNTER(field, at) [at] = { .type = NLA_U64 },
 #include "counters-list.h"
 	[ELEC_ATTR_PEER_DETECT_WINDOW_NS] = { .type = NLA_U64 },
+	[ELEC_ATTR_PEER_RTT_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_IFINDEX] = { .type = NLA_U32 },
 	[ELEC_ATTR_IFNAME] = { .type = NLA_STRING, .maxlen = 16 },
 	[ELEC_ATTR_GROUP] = { .type = NLA_U16 },

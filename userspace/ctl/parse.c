@@ -11,7 +11,7 @@
  * Ring positions (pos): decimal 1..4294967295. suppress, ask-suspect,
  * preempt, quorum: "on" or "off". preempt-delay, search-interval,
  * detector-margin, detector-max: "0" or a DUR. detector: "fixed" or
- * "adaptive".
+ * "adaptive". timeout: a DUR or "auto" (timeout-auto on).
  * Device names: resolved with if_nametoindex(); unknown names are errors.
  * key-file: a file of exactly 16 bytes (the raw key), or of 32 hex digits
  *	optionally followed by blanks (a newline); key: "none" only.
@@ -553,12 +553,32 @@ static int parse_args(const struct elec_ctx *ctx, const char *what,
 		if (kw < 0)
 			return elec_err("unknown keyword \"%s\" for \"%s\"",
 					argv[i], what);
-		if (a->seen & ELEC_KWB(kw))
+		if ((a->seen | a->named) & ELEC_KWB(kw))
 			return elec_err("duplicate keyword \"%s\"",
 					kw_names[kw]);
 		if (i + 1 >= argc)
 			return elec_err("keyword \"%s\" needs a value",
 					argv[i]);
+		/*
+		 * "timeout auto": T from measured round trips, what
+		 * "timeout-auto on" says (a duration turns it off: the
+		 * kernel takes TIMEOUT_NS alone so)
+		 */
+		if (kw == ELEC_KW_OPT(ELEC_OPT_TIMEOUT) &&
+		    !strcmp(argv[i + 1], "auto")) {
+			if ((a->seen | a->named) & ELEC_KWB(kw))
+				return elec_err("duplicate keyword \"%s\"",
+						kw_names[kw]);
+			kw = ELEC_KW_OPT(ELEC_OPT_TIMEOUT_AUTO);
+			if ((a->seen | a->named) & ELEC_KWB(kw))
+				return elec_err("duplicate keyword \"%s\"",
+						kw_names[kw]);
+			a->opt[ELEC_OPT_TIMEOUT_AUTO] = 1;
+			a->seen |= ELEC_KWB(kw);
+			/* timeout is named: "timeout 5ms" again is a duplicate */
+			a->named |= ELEC_KWB(ELEC_KW_OPT(ELEC_OPT_TIMEOUT));
+			continue;
+		}
 		why = parse_value((enum elec_kw)kw, argv[i + 1],
 				  ctx->unchecked, a);
 		if (why)

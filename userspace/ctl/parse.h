@@ -55,7 +55,9 @@ enum {
 
 /**
  * struct elec_args - parsed keyword values.
- * @seen: ELEC_KWB() bits of the keywords given
+ * @seen: ELEC_KWB() bits of the keywords given (each sent)
+ * @named: ELEC_KWB() bits of keywords given in another's form, not sent
+ *	themselves ("timeout auto" names timeout and sends timeout-auto)
  * @dev: device name as given
  * @ifindex: @dev resolved with if_nametoindex()
  * @group: group id
@@ -72,6 +74,7 @@ enum {
  */
 struct elec_args {
 	unsigned int seen;
+	unsigned int named;
 	char dev[IF_NAMESIZE];
 	uint32_t ifindex;
 	uint16_t group;

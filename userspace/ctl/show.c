@@ -166,6 +166,11 @@ static void peer_json(struct elec_json *j, struct nlattr **pt)
 				   ELEC_ATTR_PEER_DETECT_WINDOW_NS);
 	else
 		elec_json_null(j, "detect_window_ns");
+	/* null: no round trip measured yet (or a kernel that does not say) */
+	if (pt[ELEC_ATTR_PEER_RTT_NS])
+		elec_json_attr_u64(j, "rtt_ns", pt, ELEC_ATTR_PEER_RTT_NS);
+	else
+		elec_json_null(j, "rtt_ns");
 }
 
 static void show_json(struct elec_json *j, struct nlattr **tb)
@@ -310,6 +315,12 @@ static void peer_text(FILE *out, struct nlattr **pt)
 
 		fprintf(out, " window %" PRIu64 ".%03" PRIu64 "ms",
 			us / 1000, us % 1000);
+	}
+	if (pt[ELEC_ATTR_PEER_RTT_NS]) {
+		uint64_t us = nla_get_u64(pt[ELEC_ATTR_PEER_RTT_NS]) / 1000;
+
+		fprintf(out, " rtt %" PRIu64 ".%03" PRIu64 "ms", us / 1000,
+			us % 1000);
 	}
 	if (peer_mismatch(pt)) {
 		elec_fmt_mac(mac, sizeof(mac),

@@ -95,9 +95,16 @@ static void put_option(FILE *out, struct nlattr **tb,
 	if (!tb[d->attr] || !elec_opt_applies(o, cfg->algo))
 		return;
 	elec_opt_set(&dflt, o, d->def);
+	/*
+	 * an option at its default is left out, but the timing every
+	 * algorithm takes; an option added later (ELEC_OPTF_LATE) is left
+	 * out at its default too, so that the lines still replay on an older
+	 * module
+	 */
 	if (d->flags & ELEC_OPTF_ZERO ?
 	    v == 0 || elec_opt_report(cfg, o) == elec_opt_report(&dflt, o) :
-	    !(d->flags & ELEC_OPTF_ALL) && v == d->def)
+	    (!(d->flags & ELEC_OPTF_ALL) || d->flags & ELEC_OPTF_LATE) &&
+	    v == d->def)
 		return;
 	switch (d->kind) {
 	case ELEC_OPTK_DUR:

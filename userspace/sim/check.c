@@ -50,22 +50,29 @@ static void check_ids(u32 *ids, u32 n, u64 seed, int ring)
 
 /*
  * Why the timing assumptions do not hold, or NULL: a round trip must fit
- * in T (else a live process looks failed to a run), and the heartbeats'
- * jitter must not reach the detection window (else a live leader looks
- * failed to its detector). Every algorithm has them.
+ * in T (else a live process looks failed to a run; T measured from round
+ * trips, --timeout-auto, does not promise that), and the heartbeats'
+ * jitter (the frame's and the leader's timer's) must not reach the
+ * shortest detection window (else a live leader looks failed to its
+ * detector). Every algorithm has them.
  */
 static const char *timing_outside(const struct sim_params *p)
 {
 	u64 lo = p->lat_set ? p->lat_lo : 50000;
-	u64 hi = (p->lat_set ? p->lat_hi : 1000000) +
-		 (p->jitter_p > 0 ? p->jitter_max_ns : 0);
+	u64 jit = p->jitter_p > 0 ? p->jitter_max_ns : 0;
+	u64 hi = (p->lat_set ? p->lat_hi : 1000000) + jit;
 
 	/* frames that queue for a CPU have no latency bound */
 	if (p->rx_cost_ns)
 		return ", frames queue for a shared CPU (--rx-cost)";
+	/* an RTO follows the round trips it saw, not the slowest one */
+	if (p->cfg.timeout_auto)
+		return ", T from measured round trips (--timeout-auto)";
 	if (2 * hi >= p->cfg.timeout_ns)
 		return ", round trip not below the timeout";
-	if (elec_detect_min_ns(&p->cfg) <= p->cfg.hb_interval_ns + hi - lo)
+	/* the leader's heartbeat timer may run late as well as the frame */
+	if (elec_detect_min_ns(&p->cfg) <= p->cfg.hb_interval_ns + hi - lo +
+	    jit)
 		return ", heartbeat jitter reaches the detection window";
 	return NULL;
 }

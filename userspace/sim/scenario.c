@@ -147,12 +147,22 @@ static void settle_variant(struct sim *s, struct node *b)
  *   periodic search (S).
  * Hence W + L + C + (hb-miss + 1) x S + T + S + 3 x (H + 2 T + 3 L).
  */
+/*
+ * The longest T: the timeout, or with --timeout-auto on coord-timeout,
+ * the RTO's ceiling (rtt.c); the bounds below take it.
+ */
+static u64 t_max(const struct sim_params *p)
+{
+	return p->cfg.timeout_auto ? elec_config_coord_timeout(&p->cfg) :
+	       p->cfg.timeout_ns;
+}
+
 static u64 inv_e2_bound(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 	u64 w = elec_detect_max_ns(&p->cfg), l = p->lat_hi;
-	u64 t = p->cfg.timeout_ns;
+	u64 t = t_max(p);
 	u64 srch = p->cfg.search_interval_ns ? p->cfg.search_interval_ns :
 		   elec_config_detect_ns(&p->cfg);
 
@@ -258,7 +268,7 @@ static u64 ring_e2_bound(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 round = coord + 2 * (u64)p->n * p->cfg.timeout_ns;
+	u64 round = coord + 2 * (u64)p->n * t_max(p);
 
 	return elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
 	       3 * round;
@@ -309,7 +319,7 @@ static void make_passive(struct sim *s, struct node *except)
 static u64 variant_e2_bound(const struct sim_params *p)
 {
 	u64 stages = p->ops->algo == ELEC_ALGO_ENH_BULLY ? 2 : 1;
-	u64 t = p->cfg.timeout_ns, l = p->lat_hi;
+	u64 t = t_max(p), l = p->lat_hi;
 	u64 run = (stages + 1) * t + l;
 	u64 takeover = p->ops->algo == ELEC_ALGO_ENH_BULLY ?
 		       stages * t + l : l;
@@ -342,7 +352,7 @@ static u64 e2_bound(const struct sim_params *p)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
-	u64 round = p->cfg.timeout_ns + coord + 4 * p->lat_hi;
+	u64 round = t_max(p) + coord + 4 * p->lat_hi;
 
 	if (elec_algo_is_ring(p->ops->algo))
 		return ring_e2_bound(p);
@@ -369,12 +379,12 @@ u64 scenario_return_gap(const struct sim_params *p)
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 	u64 gap = elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
-		  p->cfg.timeout_ns + coord;
+		  t_max(p) + coord;
 
 	if (elec_algo_is_ring(p->ops->algo))
 		gap = elec_detect_max_ns(&p->cfg) + p->cfg.hb_interval_ns +
-		      p->cfg.timeout_ns + coord +
-		      2 * (u64)p->n * p->cfg.timeout_ns;
+		      t_max(p) + coord +
+		      2 * (u64)p->n * t_max(p);
 	return gap;
 }
 
@@ -795,7 +805,7 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 
 		s.no_stop = 1;
 		sim_run(&s, s.now + elec_detect_max_ns(&p.cfg) +
-			    2 * p.cfg.hb_interval_ns + p.cfg.timeout_ns + coord);
+			    2 * p.cfg.hb_interval_ns + t_max(&p) + coord);
 		if (s.inv) {
 			/*
 			 * The window may end with a search's answers in
@@ -804,7 +814,7 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			 */
 			s.no_stop = 0;
 			s.dirty = 1;
-			sim_run(&s, s.now + 2 * p.lat_hi + p.cfg.timeout_ns);
+			sim_run(&s, s.now + 2 * p.lat_hi + t_max(&p));
 		}
 		sim_result(&s, &after);
 		if (!after.stable || after.leader != r->leader ||

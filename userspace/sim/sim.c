@@ -762,6 +762,8 @@ static void *sim_init_nodes(void *arg)
 		 * a key: counters on every frame sent, the replay rule on
 		 * every frame received; each node's wall clock its own
 		 */
+		if (s->est)
+			elec_core_set_est(&nd->core, s->est + (size_t)np * i);
 		if (s->auth_ctr)
 			elec_core_set_auth(&nd->core,
 					   s->auth_ctr + (size_t)np * i,
@@ -890,6 +892,12 @@ int sim_init(struct sim *s, const struct sim_params *p)
 		if (!s->auth_ctr)
 			return -1;
 	}
+	/* the peers' estimates, only for a configuration that uses them */
+	if (elec_config_needs_est(&cfg) && p->n > 1) {
+		s->est = calloc((size_t)p->n * (p->n - 1), sizeof(*s->est));
+		if (!s->est)
+			return -1;
+	}
 	s->cfg = cfg;
 	if (sim_init_all(s))
 		return -1;
@@ -914,6 +922,7 @@ void sim_free(struct sim *s)
 		munmap(s->nodes, s->nodes_len);
 	free(s->alive_sent);
 	free(s->auth_ctr);
+	free(s->est);
 	free(s->hb_sent);
 	free(s->hb_due);
 	free(s->by_id);
@@ -1247,17 +1256,17 @@ static int sim_quorum_ok(struct sim *s)
 			 * leader's next heartbeat arrives (a third party
 			 * named the leader again, which does not restart
 			 * it) is about to suspect it: not quiescent yet.
-			 * The next to arrive is the one in flight to it, if
-			 * the leader sent one since the follower last heard
-			 * it (an adaptive window may be shorter than two
-			 * intervals and the latency).
+			 * The next to arrive is the one in flight to it (its
+			 * arrival is scheduled), else the leader's next one,
+			 * late by the largest latency and jitter (an adaptive
+			 * window may be shorter than two intervals and that).
 			 */
-			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT];
-			if (s->hb_sent[(u64)ln->idx * s->n + i] >
-			    nd->core.leader_rx_ns)
-				hb = s->hb_sent[(u64)ln->idx * s->n + i];
-			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <=
-			    hb + s->net.lat_hi)
+			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
+			     s->net.lat_hi +
+			     (s->p->jitter_p > 0 ? 2 * s->p->jitter_max_ns : 0);
+			if (s->hb_due[(u64)ln->idx * s->n + i] > s->now)
+				hb = s->hb_due[(u64)ln->idx * s->n + i];
+			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <= hb)
 				return 0;
 			/*
 			 * A follower at a newer term than the leader's (a

@@ -317,6 +317,8 @@ struct sim {
 	u32 n;
 	struct node *nodes;	/* mmap, nodes_len bytes */
 	size_t nodes_len;
+	struct elec_peer_est *est;	/* --detector adaptive, --timeout-auto:
+					 * the nodes' estimates, N - 1 each */
 	u64 *auth_ctr;		/* --auth on: the nodes' per-peer counters,
 				 * n - 1 each
 				 */

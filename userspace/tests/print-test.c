@@ -91,7 +91,8 @@ static struct nl_msg *heard_reply(void)
 	    nla_put_u64(msg, ELEC_ATTR_TERM, 2) ||
 	    nla_put_u8(msg, ELEC_ATTR_DETECTOR, ELECTION_DETECTOR_ADAPTIVE) ||
 	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MARGIN_NS, 1000000) ||
-	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MAX_NS, 30000000))
+	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MAX_NS, 30000000) ||
+	    nla_put_u8(msg, ELEC_ATTR_TIMEOUT_AUTO, 1))
 		abort();
 	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
 	p = nla_nest_start(msg, ELEC_ATTR_PEER);
@@ -100,7 +101,8 @@ static struct nl_msg *heard_reply(void)
 	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 1) ||
 	    nla_put_u64(msg, ELEC_ATTR_PEER_HEARD_AGO_NS, 12345678) ||
 	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, same) ||
-	    nla_put_u64(msg, ELEC_ATTR_PEER_DETECT_WINDOW_NS, 2500000))
+	    nla_put_u64(msg, ELEC_ATTR_PEER_DETECT_WINDOW_NS, 2500000) ||
+	    nla_put_u64(msg, ELEC_ATTR_PEER_RTT_NS, 150000))
 		abort();
 	nla_nest_end(msg, p);
 	p = nla_nest_start(msg, ELEC_ATTR_PEER);

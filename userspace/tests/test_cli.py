@@ -756,8 +756,8 @@ def test_batch():
     check("help keywords group-set: the options group set takes, the key",
           rc == 0 and out == "dev group hb-interval hb-miss timeout "
           "coord-timeout ask-suspect preempt preempt-delay quorum "
-          "search-interval detector detector-margin detector-max key-file "
-          "key\n", out + err)
+          "search-interval detector detector-margin detector-max "
+          "timeout-auto key-file key\n", out + err)
     refused("help keywords without a list", ["help", "keywords"],
             "group-add")
     refused("showconf with id", ["showconf", "id", "3"], '"id"')
@@ -955,7 +955,7 @@ def test_keys():
                 set_ + ["key-file", raw, "key-file", raw],
                 'duplicate keyword "key-file"')
         refused("group set without a change names key-file and key",
-                set_, "detector-max, key-file, key")
+                set_, "detector-max, timeout-auto, key-file, key")
         request("--unchecked: a 15-byte key and key none are sent",
                 ["--unchecked"] + set_ + ["key-file", bad["15 bytes"],
                                           "key", "none"],
@@ -999,7 +999,7 @@ def test_keys():
               "# dev eth\\1 group 12\n" + comment +
               "group add dev eth\\1 group 12 id 4000000000 algo bully "
               "detector adaptive detector-margin 1ms detector-max 30ms "
-              f"key-file {placeholder}\n" in conf and
+              f"timeout-auto on key-file {placeholder}\n" in conf and
               sum("key-file" in x for x in conf.splitlines()
                   if not x.startswith("#")) == 1 and
               conf.count(comment) == 1 and
@@ -1085,6 +1085,33 @@ def test_detector():
     request("detector-mar: detector-margin",
             gset + ["detector-mar", "3ms"], "group_set",
             dict(lo, detector_margin_ns=3000000))
+    # timeout auto: what timeout-auto on says; a duration alone is sent
+    # alone (the kernel turns auto off for it)
+    request("timeout auto", gset + ["timeout", "auto"], "group_set",
+            dict(lo, timeout_auto=1))
+    request("timeout-auto on", gset + ["timeout-auto", "on"], "group_set",
+            dict(lo, timeout_auto=1))
+    request("timeout 5ms: the duration alone", gset + ["timeout", "5ms"],
+            "group_set", dict(lo, timeout_ns=5000000))
+    request("group add timeout auto",
+            add + ["bully", "timeout", "auto", "hb-interval", "1ms"],
+            "group_new", dict(lo, node_id=5, algo=1, timeout_auto=1,
+                              hb_interval_ns=1000000))
+    refused("timeout auto and timeout-auto: one of them",
+            gset + ["timeout", "auto", "timeout-auto", "off"],
+            'duplicate keyword "timeout-auto"')
+    refused("timeout auto, then timeout 5ms: timeout twice",
+            gset + ["timeout", "auto", "timeout", "5ms"],
+            'duplicate keyword "timeout"')
+    refused("timeout 5ms, then timeout auto: timeout twice",
+            gset + ["timeout", "5ms", "timeout", "auto"],
+            'duplicate keyword "timeout"')
+    request("timeout-auto on with an initial timeout",
+            gset + ["timeout-auto", "on", "timeout", "5ms"], "group_set",
+            dict(lo, timeout_auto=1, timeout_ns=5000000))
+    for v in ["Auto", "aut", "automatic", "auto "]:
+        refused(f"timeout {v!r}: neither a duration nor auto",
+                gset + ["timeout", v], f'"{v}"')
     rc, out, err = run(["help", "keywords", "words"])
     check("help keywords words: detector and its words",
           rc == 0 and out.strip() == "detector fixed adaptive", out + err)
@@ -1335,7 +1362,8 @@ def test_printers():
                       "heard_ns_ago": 12345678,
                       "seen_lladdr": "02:00:00:ab:cd:01",
                       "lladdr_mismatch": False,
-                      "detect_window_ns": 2500000}], lines[0])
+                      "detect_window_ns": 2500000, "rtt_ns": 150000}],
+          lines[0])
     check("-j show: a peer never heard, its frames from another address: "
           "lladdr_mismatch",
           hp[1:] == [{"id": 2, "lladdr": "02:00:00:ab:cd:01", "alive": False,
@@ -1343,10 +1371,10 @@ def test_printers():
                       "heard_ns_ago": None,
                       "seen_lladdr": "52:54:00:12:34:56",
                       "lladdr_mismatch": True,
-                      "detect_window_ns": None}], lines[0])
+                      "detect_window_ns": None, "rtt_ns": None}], lines[0])
     new_keys = {"heard_ms_ago": None, "heard_ns_ago": None,
                 "seen_lladdr": None, "lladdr_mismatch": False,
-                "detect_window_ns": None}
+                "detect_window_ns": None, "rtt_ns": None}
     check("-j show: the new peer keys are null (false) without the "
           "attributes",
           all(all(p.get(k, 0) == v for k, v in new_keys.items())
@@ -1357,15 +1385,17 @@ def test_printers():
     check("-j show: auth true (a key is set) after quorum and the "
           "detector's options; no key in it",
           heard.get("auth") is True and
-          list(heard.keys())[18:24] == ["quorum", "detector",
+          list(heard.keys())[18:25] == ["quorum", "detector",
                                         "detector_margin_ns",
-                                        "detector_max_ns", "auth", "mtu"] and
+                                        "detector_max_ns", "timeout_auto",
+                                        "auth", "mtu"] and
           not any("key" in k for k in heard), lines[0])
     check("-j show: detector as its word, its margin and ceiling in ns",
           (heard.get("detector"), heard.get("detector_margin_ns"),
-           heard.get("detector_max_ns")) == ("adaptive", 1000000, 30000000),
-          lines[0])
-    det_keys = ["detector", "detector_margin_ns", "detector_max_ns"]
+           heard.get("detector_max_ns"), heard.get("timeout_auto")) ==
+          ("adaptive", 1000000, 30000000, True), lines[0])
+    det_keys = ["detector", "detector_margin_ns", "detector_max_ns",
+                "timeout_auto"]
     check("-j show: the detector's keys null without the attributes",
           all(x.get(k, 0) is None for x in show for k in det_keys),
           lines[0])
@@ -1389,7 +1419,7 @@ def test_printers():
           list(peer_show[0].keys()) ==
           ["ifname", "ifindex", "group", "node", "id", "lladdr", "alive",
            "pos", "heard_ms_ago", "heard_ns_ago", "seen_lladdr",
-           "lladdr_mismatch", "detect_window_ns"] and
+           "lladdr_mismatch", "detect_window_ns", "rtt_ns"] and
           peer_show[4] == dict(inst, group=12, node=4000000000, **hp[1]),
           lines[2])
     check("-j peer show id 2: only that peer",
@@ -1499,7 +1529,8 @@ def test_printers():
     check("-j show: peer key order",
           list(heard["peers"][0].keys()) ==
           ["id", "lladdr", "alive", "pos", "heard_ms_ago", "heard_ns_ago",
-           "seen_lladdr", "lladdr_mismatch", "detect_window_ns"], lines[0])
+           "seen_lladdr", "lladdr_mismatch", "detect_window_ns", "rtt_ns"],
+          lines[0])
     check("-j show: key order (pos, suppress, options before peers)",
           list(show[3].keys()) ==
           ["ifname", "ifindex", "group", "id", "algo", "role", "leader",
@@ -1619,9 +1650,9 @@ def test_printers():
     check("show text output: heard, and a source address that differs",
           "algo bully leader 4000000000 term 2 role leader participant no\n"
           "\tdetector adaptive detector-margin 1ms detector-max 30ms "
-          "auth on\n"
+          "timeout-auto on auth on\n"
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago "
-          "window 2.500ms\n"
+          "window 2.500ms rtt 0.150ms\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no seen-lladdr "
           "52:54:00:12:34:56 (differs from lladdr)\n" in out, out)
     check("peer show text output: one line per peer, dev and group first",
@@ -1632,7 +1663,8 @@ def test_printers():
                        "dev eth\\1 group 7 peer 11 lladdr 02:00:00:ab:cd:0b "
                        "alive yes\n"
                        "dev eth\\1 group 12 peer 1 lladdr 02:00:00:ab:cd:01 "
-                       "alive yes heard 12.345ms ago window 2.500ms\n"
+                       "alive yes heard 12.345ms ago window 2.500ms "
+                       "rtt 0.150ms\n"
                        + ("dev eth\\1 group 12 peer 2 lladdr "
                           "02:00:00:ab:cd:01 alive no seen-lladdr "
                           "52:54:00:12:34:56 (differs from lladdr)\n") * 2),

@@ -18,6 +18,9 @@ best id leads: the highest in every system but min-bully, where the lowest
                     coord-timeout 4 x timeout
   bully-quorum      algo bully quorum on, hb-miss 5, timeout HB (quorum
                     needs hb-interval x (hb-miss - 2) > 1.5 x timeout)
+  fixed-K, adaptive-M  (make bench-detector, not by default) bully with the
+                    fixed detector at hb-miss K, or the adaptive one with
+                    detector-margin M x HB
 
 Per system: C crashes of kind "a" (leader's eth0 down in its namespace),
 C of kind "b" (every frame to and from the leader's bridge port dropped by
@@ -96,9 +99,25 @@ ELEC_SYSTEMS = {                  # name -> (group, group add keywords)
 # hb-miss and timeout (in hb-intervals) where a system differs from the
 # rest (HB_MISS, 2): quorum needs hb-interval x (hb-miss - 2) > 1.5 x T
 SYSTEM_TIMING = {"bully-quorum": (5, 1)}
+# make bench-detector's systems: bully with each failure detector setting
+# (not in the default set). fixed-K: the fixed detector at hb-miss K;
+# adaptive-M: the adaptive one with detector-margin M x hb-interval (the
+# token "MARGIN:M" becomes that duration in elec_up()), hb-miss 3.
+DETECTOR_SYSTEMS = ["fixed-2", "fixed-3", "fixed-4", "fixed-5",
+                    "adaptive-0.5", "adaptive-1", "adaptive-2",
+                    "adaptive-4"]
+for _k, _name in enumerate(DETECTOR_SYSTEMS):
+    if _name.startswith("fixed-"):
+        ELEC_SYSTEMS[_name] = (11 + _k, ["algo", "bully", "detector", "fixed"])
+        SYSTEM_TIMING[_name] = (int(_name[6:]), 2)
+    else:
+        ELEC_SYSTEMS[_name] = (11 + _k, ["algo", "bully", "detector",
+                                         "adaptive", "detector-margin",
+                                         "MARGIN:" + _name[9:]])
 LOWEST_WINS = {"min-bully"}       # systems whose best id is the lowest
 ALL_SYSTEMS = ["keepalived"] + list(ELEC_SYSTEMS)
-DEFAULT_SYSTEMS = [s for s in ALL_SYSTEMS if s != "bully-noask"]
+DEFAULT_SYSTEMS = [s for s in ALL_SYSTEMS
+                   if s != "bully-noask" and s not in DETECTOR_SYSTEMS]
 KA_ADVERT_NS = 10_000_000         # keepalived's minimum advert_int, 0.01 s
 HB_MISS = 3
 KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
@@ -586,6 +605,10 @@ class Bench:
     def elec_up(self, name):
         group, kw = ELEC_SYSTEMS[name]
         hb = self.hb_ns
+        # "MARGIN:M": M heartbeat intervals, as a duration
+        kw = ["%dus" % max(100, int(float(w[7:]) * hb / 1000))
+              if isinstance(w, str) and w.startswith("MARGIN:") else w
+              for w in kw]
         miss, tmul = SYSTEM_TIMING.get(name, (HB_MISS, 2))
         timing = ["hb-interval", "%dus" % (hb // 1000), "hb-miss", miss,
                   "timeout", "%dus" % (tmul * hb // 1000),
@@ -748,7 +771,9 @@ class Bench:
                 raise RuntimeError("no initial agreement on %d: %s" % (
                     self.best, self.ka if is_ka else self.lead))
             self.hogs_start()
-            kinds = ["a"] * self.a.crashes + ["b"] * self.a.crashes + ["p"] * self.a.handovers
+            kinds = (["a"] * self.a.crashes * ("a" in self.a.kinds) +
+                     ["b"] * self.a.crashes * ("b" in self.a.kinds) +
+                     ["p"] * self.a.handovers)
             self.rng.shuffle(kinds)
             snap = None if is_ka else self.stats_tx()
             counts = {}
@@ -931,6 +956,9 @@ def main():
     p.add_argument("--systems", default=",".join(DEFAULT_SYSTEMS))
     p.add_argument("--crashes", type=int, default=30)
     p.add_argument("--handovers", type=int, default=10)
+    p.add_argument("--kinds", default="ab",
+                   help="crash kinds to run: a (link down), b (silent "
+                        "isolation); default ab")
     p.add_argument("--soak", type=float, default=60)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fail-timeout", type=float, default=5,
@@ -944,7 +972,8 @@ def main():
     b = Bench(a)
     meta = {"type": "meta", "nodes": a.nodes, "hb_ns": a.hb_us * 1000, "hb_miss": HB_MISS,
             "variant": a.variant, "systems": systems, "crashes": a.crashes,
-            "handovers": a.handovers, "soak_s": a.soak, "seed": a.seed,
+            "handovers": a.handovers, "kinds": a.kinds, "soak_s": a.soak,
+            "seed": a.seed,
             "ka_advert_ns": KA_ADVERT_NS, "guest_cpus": os.cpu_count(),
             "guest_kernel": os.uname().release, "start_ns": now_ns(), "start_wall": time.time()}
     with open("/proc/meminfo") as f:

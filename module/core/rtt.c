@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Round trips: how long a peer takes to answer, measured, and T from it.
+ *
+ * Every algorithm already asks and is answered: Bully's ELECTION and
+ * ANSWER (the probe of a suspect included), a ring hop and its ACK,
+ * Invitation's ARE_YOU_COORD and AYC_REPLY, INVITE and ACCEPT
+ * (&elec_algo_ops.rtt_asks and .rtt_replies). Sending an asking frame to a
+ * peer (or broadcasting one: to every peer) starts a round trip unless
+ * one is outstanding; the next answering frame from that peer ends it:
+ * a sample, from the oldest request not yet answered (a request sent
+ * again before the answer makes the sample longer, never shorter, than
+ * the true round trip: Karn's ambiguity resolved on the safe side). A
+ * round trip longer than the ceiling is no sample, and a request
+ * outstanding that long is forgotten.
+ *
+ * The estimator is RFC 6298's, per peer, in ns:
+ *
+ *	srtt = r, rttvar = r / 2				(first sample)
+ *	rttvar += (|srtt - r| - rttvar) / 4, srtt += (r - srtt) / 8
+ *	rto = srtt + 4 rttvar, at least ELECTION_DUR_MIN_NS, at most
+ *	      coord-timeout
+ *
+ * With timeout-auto on, T (the Bully algorithms' wait for answers, a
+ * ring hop's wait for its ACK, Invitation's reply and accept windows) is
+ * the RTO of the peer waited for, or of the slowest peer measured when
+ * several are (or the one waited for was never measured), and the
+ * configured timeout until a round trip is measured; each algorithm's
+ * widening after late answers applies on top, as it does to a fixed T.
+ * Quorum's lease, promise and freshness keep the configured timeout.
+ */
+#include "rtt.h"
+
+/* the longest round trip taken as a sample, and the longest T */
+static u64 elec_rtt_ceiling(const struct elec_config *cfg)
+{
+	return elec_config_coord_timeout(cfg);
+}
+
+static void elec_rtt_start(struct elec_peer_est *p, u64 now, u64 ceil)
+{
+	if (!p->req_tx_ns || now < p->req_tx_ns || now - p->req_tx_ns > ceil)
+		p->req_tx_ns = now ? now : 1;
+}
+
+/**
+ * elec_rtt_sent() - a frame went out: start a round trip if it asks.
+ * @c: the instance
+ * @type: its enum elec_msg_type
+ * @dst: its receiver, 0 for a broadcast (every peer)
+ * @now: current time, ns
+ */
+void elec_rtt_sent(struct elec_core *c, u8 type, u32 dst, u64 now)
+{
+	u64 ceil;
+	u32 i;
+
+	if (!c->est || type >= 32 || !(c->ops->rtt_asks & ELEC_MSG_BIT(type)))
+		return;
+	ceil = elec_rtt_ceiling(&c->cfg);
+	if (dst) {
+		struct elec_peer_est *e;
+
+		e = elec_core_est(c, elec_core_peer_find(c, dst));
+		if (e)
+			elec_rtt_start(e, now, ceil);
+		return;
+	}
+	for (i = 0; i < c->n_peers; i++)
+		elec_rtt_start(&c->est[i], now, ceil);
+}
+
+/**
+ * elec_rtt_replied() - a frame from @p passed the receive checks: end
+ *	the round trip to it if the frame answers.
+ * @c: the instance
+ * @peer: the sender, a peer of the table
+ * @type: the frame's enum elec_msg_type
+ * @now: current time, ns
+ */
+void elec_rtt_replied(struct elec_core *c, struct elec_peer *peer, u8 type,
+		      u64 now)
+{
+	struct elec_peer_est *p = elec_core_est(c, peer);
+	u64 r;
+
+	if (!p || type >= 32 || !(c->ops->rtt_replies & ELEC_MSG_BIT(type)) ||
+	    !p->req_tx_ns)
+		return;
+	r = now > p->req_tx_ns ? now - p->req_tx_ns : 1;
+	p->req_tx_ns = 0;
+	elec_rtt_sample(c, peer, r);
+}
+
+/**
+ * elec_rtt_sample() - a round trip to @peer took @r ns.
+ * @c: the instance
+ * @peer: a peer of the table
+ * @r: the round trip, ns
+ *
+ * For an algorithm that matches its replies itself (a ring hop's ACK
+ * echoes the hop number of that very transmission: the sample is exact);
+ * elec_rtt_replied() calls it for the others. A round trip longer than
+ * coord-timeout is no sample.
+ */
+void elec_rtt_sample(struct elec_core *c, struct elec_peer *peer, u64 r)
+{
+	struct elec_peer_est *p = elec_core_est(c, peer);
+	u64 err;
+
+	if (!p || r > elec_rtt_ceiling(&c->cfg))
+		return;
+	if (!r)
+		r = 1;
+	if (!p->srtt_ns) {
+		p->srtt_ns = r;
+		p->rttvar_ns = r / 2;
+		return;
+	}
+	err = r > p->srtt_ns ? r - p->srtt_ns : p->srtt_ns - r;
+	p->rttvar_ns = elec_ewma(p->rttvar_ns, err, 2);
+	p->srtt_ns = elec_ewma(p->srtt_ns, r, 3) ?: 1;
+}
+
+/**
+ * elec_rtt_rto_ns() - the retransmission timeout of a measured peer.
+ * @cfg: the instance's configuration
+ * @p: the peer's estimates
+ *
+ * Return: srtt + 4 x rttvar, at least ELECTION_DUR_MIN_NS, at most
+ * coord-timeout; 0 when no round trip to @p was measured.
+ */
+u64 elec_rtt_rto_ns(const struct elec_config *cfg,
+		    const struct elec_peer_est *p)
+{
+	u64 ceil = elec_rtt_ceiling(cfg), rto;
+
+	if (!p->srtt_ns)
+		return 0;
+	rto = p->rttvar_ns > (U64_MAX - p->srtt_ns) / 4 ? U64_MAX :
+	      p->srtt_ns + 4 * p->rttvar_ns;
+	if (rto < ELECTION_DUR_MIN_NS)
+		rto = ELECTION_DUR_MIN_NS;
+	return rto > ceil ? ceil : rto;
+}
+
+/**
+ * elec_rtt_timeout_ns() - T, for a wait on @p (or on several peers).
+ * @c: the instance
+ * @p: the peer waited for, NULL when several are
+ *
+ * Return: the configured timeout with timeout-auto off; else @p's RTO
+ * (elec_rtt_rto_ns()), or when @p is NULL or was never measured the
+ * largest RTO of the measured peers, or the configured timeout when none
+ * was.
+ */
+u64 elec_rtt_timeout_ns(const struct elec_core *c, const struct elec_peer *p)
+{
+	const struct elec_peer_est *e = elec_core_est(c, p);
+	u64 t = 0, rto;
+	u32 i;
+
+	if (!c->cfg.timeout_auto || !c->est)
+		return c->cfg.timeout_ns;
+	if (e && e->srtt_ns)
+		return elec_rtt_rto_ns(&c->cfg, e);
+	for (i = 0; i < c->n_peers; i++) {
+		rto = elec_rtt_rto_ns(&c->cfg, &c->est[i]);
+		if (rto > t)
+			t = rto;
+	}
+	return t ? t : c->cfg.timeout_ns;
+}
