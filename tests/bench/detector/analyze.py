@@ -266,7 +266,7 @@ def plot(runs, path):
             i = blocks.index((k, fam))
             parts.append("'%s' index %d using 1:2 with linespoints %s "
                          "title '%s'" % (data, i, style[fam], fam))
-            parts.append("'%s' index %d using 1:($3 ? $2 : 1/0) with "
+            parts.append("'%s' index %d using 1:($3 > 0 ? $2 : 1/0) with "
                          "points pt 6 ps 2 lc rgb 'black' notitle" %
                          (data, i))
         g.append("plot " + ", ".join(parts))
