@@ -578,8 +578,11 @@ static void td_rtt(struct kunit *test)
 	elec_rtt_replied(&n->c, p2, ELEC_MSG_HEARTBEAT, n->now + 260000);
 	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, n->now);
 	/* a frame that asks nothing starts nothing */
-	elec_rtt_sent(&n->c, ELEC_MSG_COORDINATOR, 3, n->now);
 	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, t0);
+	e3->req_tx_ns = 0;
+	elec_rtt_sent(&n->c, ELEC_MSG_COORDINATOR, 3, n->now);
+	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, 0ULL);
+	e3->req_tx_ns = t0;
 	/* a round trip longer than coord-timeout: no sample */
 	n->now += T_COORD + 1;
 	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now);
@@ -588,14 +591,20 @@ static void td_rtt(struct kunit *test)
 	/* an outstanding request that old is forgotten: a new one starts */
 	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 3, n->now);
 	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, n->now);
-	/* the floor and the ceiling of the RTO */
+	/* the floor and the ceiling (coord-timeout / 4) of the RTO */
 	e2->srtt_ns = 1000;
 	e2->rttvar_ns = 0;
 	KUNIT_EXPECT_EQ(test, elec_rtt_rto_ns(&n->c.cfg, e2),
 			ELECTION_DUR_MIN_NS);
 	e2->srtt_ns = T_COORD;
 	e2->rttvar_ns = T_COORD;
-	KUNIT_EXPECT_EQ(test, elec_rtt_rto_ns(&n->c.cfg, e2), T_COORD);
+	KUNIT_EXPECT_EQ(test, elec_rtt_rto_ns(&n->c.cfg, e2),
+			T_COORD / ELECTION_DEF_COORD_TIMEOUT_MULT);
+	/* measured only while the configuration uses the estimates */
+	n->c.cfg.timeout_auto = false;
+	e2->req_tx_ns = 0;
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, 0ULL);
 }
 
 /* the waits use it: a Bully run's for answers, a ring hop's for its ACK */

@@ -895,7 +895,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 	 * meanwhile); kept once given, even if a later change needs them no
 	 * more
 	 */
-	if (cfg && elec_config_needs_est(cfg) && !READ_ONCE(inst->est)) {
+	if (cfg && elec_config_needs_est(cfg) && !inst->est) {
 		est = elec_inst_est_alloc();
 		if (!est) {
 			*why = "out of memory for the peers' estimates";
@@ -918,7 +918,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 		if (!err && kr)
 			old = elec_inst_apply_key(inst, kr);
 		if (!err && est) {
-			WRITE_ONCE(inst->est, est);
+			inst->est = est;
 			elec_core_set_est(&inst->core, est);
 			est = NULL;
 		}
@@ -1132,7 +1132,6 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->leader = c->leader;
 	s->term = c->term;
 	s->ops = c->ops;
-	s->has_est = !!c->est;
 	s->n_info = c->ops->info ? c->ops->info(c, s->info) : 0;
 	if (WARN_ON_ONCE(s->n_info > ELEC_INFO_MAX))
 		s->n_info = ELEC_INFO_MAX;	/* and a broken table */
@@ -1164,7 +1163,9 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 							    NULL;
 
 			s->window_ns[i] = elec_detect_peer_ns(&c->cfg, e);
-			s->rtt_ns[i] = e ? e->srtt_ns : 0;
+			/* measured while the configuration uses them */
+			s->rtt_ns[i] = e && elec_config_needs_est(&c->cfg) ?
+				       e->srtt_ns : 0;
 		}
 	}
 	spin_unlock_bh(&inst->lock);

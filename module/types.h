@@ -275,8 +275,6 @@ struct elec_instance {
  *	taken: the instance's events up to it are reflected in the copy
  * @n_peers: entries used in @peers
  * @peers: peer table, sorted by id
- * @has_est: the instance keeps estimates of its peers
- *	(elec_config_needs_est())
  * @window_ns: per entry of @peers, the failure detector's window for it
  *	(elec_detect_peer_ns())
  * @rtt_ns: per entry of @peers, its smoothed round-trip time, 0 when not
@@ -306,7 +304,6 @@ struct elec_snapshot {
 	u64 ev_seq;
 	u32 n_peers;
 	struct elec_peer peers[ELEC_MAX_PEERS];
-	bool has_est;
 	u64 window_ns[ELEC_MAX_PEERS];
 	u64 rtt_ns[ELEC_MAX_PEERS];
 };

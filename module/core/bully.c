@@ -724,8 +724,16 @@ static void elec_bully_heard_from(struct elec_core *c,
  */
 static u64 elec_bully_coord_ns(const struct elec_core *c)
 {
+	u64 t = elec_rtt_timeout_ns(c, NULL);
+
+	/*
+	 * timeout-auto: the answerer measured its own T, up to the ceiling
+	 * (coord-timeout / 4, the defaults' relation): count it at that
+	 */
+	if (c->cfg.timeout_auto)
+		t = elec_rtt_ceiling_ns(&c->cfg);
 	return elec_config_coord_timeout(&c->cfg) +
-	       2 * (elec_bully_answer_ns(c) - elec_rtt_timeout_ns(c, NULL));
+	       2 * ((t << c->bully.answer_shift) - t);
 }
 
 /**

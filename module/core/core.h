@@ -165,7 +165,6 @@ struct elec_sink {
  *	ALIVE naming it (since its claim) arrived, 0: none
  * @told_until: Bully: until this time, a stale announcement from this
  *	peer gets no reply (it was sent an announcement or told lately)
-
  * @seen_lladdr: the source address of the last frame that carried this
  *	peer's id, accepted or dropped for its address (opaque, like
  *	@lladdr; set when the embedder passes elec_msg.src_lladdr; in a

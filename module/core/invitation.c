@@ -119,15 +119,17 @@ static void inv_heard(struct elec_core *c, u64 now)
  * How long a node that accepted an invitation waits for READY:
  * coord-timeout, but never less than two accept windows of the merging
  * coordinator (T << @shift, the shift its INVITE states; with timeout-auto
- * its T, measured there, is taken at its most: coord-timeout), since it sends
+ * its T, measured there, is taken at its most: elec_rtt_ceiling_ns()),
+ * since it sends
  * READY only when its accept window is over; a shorter wait would give
  * up on every merge.
  */
 static u64 inv_ready_wait_ns(const struct elec_core *c, u8 shift)
 {
 	u64 ns = elec_config_coord_timeout(&c->cfg);
-	/* timeout-auto: the coordinator's T is at most coord-timeout */
-	u64 t = c->cfg.timeout_auto ? ns : c->cfg.timeout_ns;
+	/* timeout-auto: the coordinator's T is at most the ceiling */
+	u64 t = c->cfg.timeout_auto ? elec_rtt_ceiling_ns(&c->cfg) :
+		c->cfg.timeout_ns;
 	u64 min = 2 * (t << shift);
 
 	return ns < min ? min : ns;

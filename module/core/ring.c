@@ -106,10 +106,10 @@ static u64 ring_round_ns(const struct elec_core *c)
 
 	/*
 	 * the other nodes' hop waits: with timeout-auto each measures its
-	 * own, up to coord-timeout (rtt.c)
+	 * own, up to the ceiling (rtt.c)
 	 */
 	if (c->cfg.timeout_auto)
-		hop = elec_config_coord_timeout(&c->cfg) << c->ring.ack_shift;
+		hop = elec_rtt_ceiling_ns(&c->cfg) << c->ring.ack_shift;
 	return elec_config_coord_timeout(&c->cfg) + 2 * nodes * hop;
 }
 

@@ -3,23 +3,27 @@
  * Round trips: how long a peer takes to answer, measured, and T from it.
  *
  * Every algorithm already asks and is answered: Bully's ELECTION and
- * ANSWER (the probe of a suspect included), a ring hop and its ACK,
- * Invitation's ARE_YOU_COORD and AYC_REPLY, INVITE and ACCEPT
- * (&elec_algo_ops.rtt_asks and .rtt_replies). Sending an asking frame to a
- * peer (or broadcasting one: to every peer) starts a round trip unless
- * one is outstanding; the next answering frame from that peer ends it:
- * a sample, from the oldest request not yet answered (a request sent
- * again before the answer makes the sample longer, never shorter, than
- * the true round trip: Karn's ambiguity resolved on the safe side). A
- * round trip longer than the ceiling is no sample, and a request
- * outstanding that long is forgotten.
+ * ANSWER (the probe of a suspect included), Invitation's ARE_YOU_COORD
+ * and AYC_REPLY (&elec_algo_ops.rtt_asks and .rtt_replies), a ring hop
+ * and its ACK. For the first two, sending an asking frame to a peer (or
+ * broadcasting one: to every peer) starts a round trip unless one is
+ * outstanding; the next answering frame from that peer ends it: a
+ * sample, from the oldest request not yet answered (a request sent again
+ * before the answer, or one the peer never answers, makes the sample
+ * longer, never shorter, than the true round trip: Karn's ambiguity
+ * resolved on the safe side). The ring matches its own: an ACK echoes
+ * the hop number of the very transmission it acknowledges, so the sample
+ * is exact (elec_rtt_sample()). A round trip longer than coord-timeout is
+ * no sample, and a request outstanding that long is forgotten. Only an
+ * instance whose configuration uses the estimates measures
+ * (elec_config_needs_est(), elec_core_set_est()).
  *
  * The estimator is RFC 6298's, per peer, in ns:
  *
  *	srtt = r, rttvar = r / 2				(first sample)
  *	rttvar += (|srtt - r| - rttvar) / 4, srtt += (r - srtt) / 8
  *	rto = srtt + 4 rttvar, at least ELECTION_DUR_MIN_NS, at most
- *	      coord-timeout
+ *	      coord-timeout / ELECTION_DEF_COORD_TIMEOUT_MULT
  *
  * With timeout-auto on, T (the Bully algorithms' wait for answers, a
  * ring hop's wait for its ACK, Invitation's reply and accept windows) is
@@ -31,10 +35,38 @@
  */
 #include "rtt.h"
 
-/* the longest round trip taken as a sample, and the longest T */
-static u64 elec_rtt_ceiling(const struct elec_config *cfg)
+/* the longest round trip taken as a sample */
+static u64 elec_rtt_sample_max(const struct elec_config *cfg)
 {
 	return elec_config_coord_timeout(cfg);
+}
+
+/**
+ * elec_rtt_ceiling_ns() - the longest T timeout-auto gives.
+ * @cfg: the configuration
+ *
+ * coord-timeout / ELECTION_DEF_COORD_TIMEOUT_MULT, at least
+ * ELECTION_DUR_MIN_NS: the relation of the defaults (coord-timeout is
+ * 4 x T) holds for a measured T too, so that a node that was answered
+ * waits long enough for the answerer's own run (its wait for answers
+ * and its announcement) before it gives up on it.
+ *
+ * Return: it, ns.
+ */
+u64 elec_rtt_ceiling_ns(const struct elec_config *cfg)
+{
+	u64 c = elec_config_coord_timeout(cfg) / ELECTION_DEF_COORD_TIMEOUT_MULT;
+
+	return c < ELECTION_DUR_MIN_NS ? ELECTION_DUR_MIN_NS : c;
+}
+
+/* the configuration measures (the embedder gave estimates for it) */
+static struct elec_peer_est *elec_rtt_est(const struct elec_core *c,
+					  const struct elec_peer *p)
+{
+	if (!elec_config_needs_est(&c->cfg))
+		return NULL;
+	return elec_core_est(c, p);
 }
 
 static void elec_rtt_start(struct elec_peer_est *p, u64 now, u64 ceil)
@@ -55,9 +87,10 @@ void elec_rtt_sent(struct elec_core *c, u8 type, u32 dst, u64 now)
 	u64 ceil;
 	u32 i;
 
-	if (!c->est || type >= 32 || !(c->ops->rtt_asks & ELEC_MSG_BIT(type)))
+	if (!c->est || !elec_config_needs_est(&c->cfg) || type >= 32 ||
+	    !(c->ops->rtt_asks & ELEC_MSG_BIT(type)))
 		return;
-	ceil = elec_rtt_ceiling(&c->cfg);
+	ceil = elec_rtt_sample_max(&c->cfg);
 	if (dst) {
 		struct elec_peer_est *e;
 
@@ -81,7 +114,7 @@ void elec_rtt_sent(struct elec_core *c, u8 type, u32 dst, u64 now)
 void elec_rtt_replied(struct elec_core *c, struct elec_peer *peer, u8 type,
 		      u64 now)
 {
-	struct elec_peer_est *p = elec_core_est(c, peer);
+	struct elec_peer_est *p = elec_rtt_est(c, peer);
 	u64 r;
 
 	if (!p || type >= 32 || !(c->ops->rtt_replies & ELEC_MSG_BIT(type)) ||
@@ -105,10 +138,10 @@ void elec_rtt_replied(struct elec_core *c, struct elec_peer *peer, u8 type,
  */
 void elec_rtt_sample(struct elec_core *c, struct elec_peer *peer, u64 r)
 {
-	struct elec_peer_est *p = elec_core_est(c, peer);
+	struct elec_peer_est *p = elec_rtt_est(c, peer);
 	u64 err;
 
-	if (!p || r > elec_rtt_ceiling(&c->cfg))
+	if (!p || r > elec_rtt_sample_max(&c->cfg))
 		return;
 	if (!r)
 		r = 1;
@@ -128,12 +161,12 @@ void elec_rtt_sample(struct elec_core *c, struct elec_peer *peer, u64 r)
  * @p: the peer's estimates
  *
  * Return: srtt + 4 x rttvar, at least ELECTION_DUR_MIN_NS, at most
- * coord-timeout; 0 when no round trip to @p was measured.
+ * elec_rtt_ceiling_ns(); 0 when no round trip to @p was measured.
  */
 u64 elec_rtt_rto_ns(const struct elec_config *cfg,
 		    const struct elec_peer_est *p)
 {
-	u64 ceil = elec_rtt_ceiling(cfg), rto;
+	u64 ceil = elec_rtt_ceiling_ns(cfg), rto;
 
 	if (!p->srtt_ns)
 		return 0;

@@ -16,6 +16,7 @@ void elec_rtt_replied(struct elec_core *c, struct elec_peer *p, u8 type,
 void elec_rtt_sample(struct elec_core *c, struct elec_peer *peer, u64 r);
 u64 elec_rtt_rto_ns(const struct elec_config *cfg,
 		    const struct elec_peer_est *p);
+u64 elec_rtt_ceiling_ns(const struct elec_config *cfg);
 u64 elec_rtt_timeout_ns(const struct elec_core *c, const struct elec_peer *p);
 
 #endif /* _ELEC_RTT_H */

@@ -39,7 +39,8 @@
 #   elec_end                print "N passed, N failed", exit 0 or 1
 #
 # ELEC_DETECTOR (fixed or adaptive; DETECTOR=... make vmtest): every
-# "group add" a scenario makes through elec_ctl or elec_group_setup gets
+# "group add" (spelled out, first) a scenario makes through elec_ctl or
+# elec_group_setup gets
 # "detector $ELEC_DETECTOR" unless it names a detector itself, so that the
 # scenarios run with either failure detector; unset: the default (fixed).
 # Tunables (environment): ELEC_TIMING (default: hb-interval 100ms hb-miss 5

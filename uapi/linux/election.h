@@ -676,7 +676,8 @@ enum elec_cmd {
  *	from its last heartbeat (the fixed detector: hb-interval x hb-miss)
  * @ELEC_ATTR_TIMEOUT_AUTO: u8, 1 for T from measured round trips (per
  *	peer, RFC 6298's SRTT + 4 x RTTVAR, at least ELECTION_DUR_MIN_NS,
- *	at most coord-timeout; TIMEOUT_NS until a round trip is measured),
+ *	at most coord-timeout / ELECTION_DEF_COORD_TIMEOUT_MULT; TIMEOUT_NS
+ *	until a round trip is measured),
  *	0 (default) for TIMEOUT_NS itself; GROUP_NEW, GROUP_SET (a request
  *	that carries TIMEOUT_NS but not TIMEOUT_AUTO turns it off)
  * @ELEC_ATTR_PEER_RTT_NS: u64, inside PEER: the smoothed round-trip time

@@ -361,14 +361,10 @@ static void parse_option(const char *name, const char *val, int o,
 	const struct elec_opt_desc *d = &elec_opts[o];
 	u64 v;
 
-	/*
-	 * --timeout auto: --timeout-auto on (T from measured round trips);
-	 * a duration turns it off, as the kernel's TIMEOUT_NS alone does
-	 */
-	if (o == ELEC_OPT_TIMEOUT) {
-		elec_opt_set(cfg, ELEC_OPT_TIMEOUT_AUTO, !strcmp(val, "auto"));
-		if (!strcmp(val, "auto"))
-			return;
+	/* --timeout auto: --timeout-auto on (T from measured round trips) */
+	if (o == ELEC_OPT_TIMEOUT && !strcmp(val, "auto")) {
+		elec_opt_set(cfg, ELEC_OPT_TIMEOUT_AUTO, 1);
+		return;
 	}
 	switch (d->kind) {
 	case ELEC_OPTK_DUR:

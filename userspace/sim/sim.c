@@ -762,12 +762,13 @@ static void *sim_init_nodes(void *arg)
 		 * a key: counters on every frame sent, the replay rule on
 		 * every frame received; each node's wall clock its own
 		 */
-		if (s->est)
-			elec_core_set_est(&nd->core, s->est + (size_t)np * i);
 		if (s->auth_ctr)
 			elec_core_set_auth(&nd->core,
 					   s->auth_ctr + (size_t)np * i,
 					   SIM_WALL_NS + (u64)i * 1000003ULL, 0);
+		/* the estimates, for a configuration that uses them */
+		if (s->est)
+			elec_core_set_est(&nd->core, s->est + (size_t)np * i);
 		/* ascending order: every add appends */
 		for (k = 0; k < p->n; k++) {
 			u32 pi = s->by_id[k], id = s->nodes[pi].id;
@@ -1027,6 +1028,17 @@ static u8 sim_side(const struct sim *s, u32 i)
 }
 
 /*
+ * How long after its timer a heartbeat may arrive: the largest latency,
+ * and with --jitter the timer's and the frame's lateness, each up to the
+ * bound.
+ */
+static u64 sim_hb_late_max(const struct sim *s)
+{
+	return s->net.lat_hi +
+	       (s->p->jitter_p > 0 ? 2 * s->p->jitter_max_ns : 0);
+}
+
+/*
  * Invitation: every connected component of live nodes (a partition side)
  * is one group: every node in it has the group number of the component's
  * highest id, which coordinates, and counts exactly the component's live
@@ -1074,7 +1086,7 @@ int sim_inv_grouped(struct sim *s, u32 *comps)
 			if (nd != top &&
 			    c->timer_expires[ELEC_TIMER_DETECT] <=
 			    top->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
-			    s->net.lat_hi)
+			    sim_hb_late_max(s))
 				return 0;
 			/* its members: exactly the live nodes of its side */
 			for (k = 0; k < c->n_peers; k++) {
@@ -1262,8 +1274,7 @@ static int sim_quorum_ok(struct sim *s)
 			 * window may be shorter than two intervals and that).
 			 */
 			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
-			     s->net.lat_hi +
-			     (s->p->jitter_p > 0 ? 2 * s->p->jitter_max_ns : 0);
+			     sim_hb_late_max(s);
 			if (s->hb_due[(u64)ln->idx * s->n + i] > s->now)
 				hb = s->hb_due[(u64)ln->idx * s->n + i];
 			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <= hb)

@@ -13,9 +13,13 @@ configuration (N, hb-interval, quiet or busy guest):
   T_D   detection time: the cut (silent isolation of the leader, kind b)
         to the moment EVERY survivor stopped trusting it: its first
         peer_down naming the leader, or leader_changed to another value,
-        whichever comes first on that node; the latest over the
-        survivors. p50 and p99 over the trials. keepalived: the cut to the
-        first backup's MASTER (VRRP has no suspicion of its own).
+        whichever comes first on that node, before the undo; the latest
+        over the survivors. A survivor that learns of the failure from
+        another's election (Bully's ELECTION, a COORDINATOR) before its own
+        detector expires counts then: T_D is the first detection plus its
+        spreading, what a failover waits for. p50 and p99 over the trials
+        where every survivor did. keepalived: the cut to the first
+        backup's MASTER (VRRP has no suspicion of its own).
   T_MR  mistake recurrence time, from the idle soak (no fault): the soak
         length x the followers (N - 1), over the mistakes they made: the
         mean time between two mistakes of one follower about the leader.
@@ -75,7 +79,7 @@ class Run:
         for ev in fo.load_jsonl(os.path.join(d, "events.jsonl")):
             if ev.get("src") == "fifo" and ev.get("state") in fo.KA_STATES:
                 self.fifo.append(ev)
-            elif ev.get("src") == "mon" and "ts_ns" in ev:
+            elif ev.get("src") == "mon" and ev.get("ts_ns") is not None:
                 self.mon.setdefault(ev.get("group"), []).append(ev)
         self.fifo.sort(key=lambda e: e["ts_ns"])
         for v in self.mon.values():
@@ -99,7 +103,7 @@ class Run:
         """T_D of one trial: the cut to the last survivor's suspicion."""
         top, surv, cut = t["leader"], t["survivors"], t["cut_ns"]
         first = {}
-        for e in self.events(system, cut, t["back_ns"]):
+        for e in self.events(system, cut, t.get("undo_ns") or t["back_ns"]):
             i = e.get("node")
             if i not in surv or i in first:
                 continue
@@ -171,8 +175,10 @@ class Run:
             mk = self.mistakes(system)
             susp, false = self.counters(system)
             out.append({"system": system, "family": family(system),
-                        "trials": len(tds), "td_p50": fo.pct(tds, 50),
-                        "td_p99": fo.pct(tds, 99), "mistakes": mk,
+                        "trials": len(tds),
+                        "td_p50": fo.pct(tds, 50) if tds else None,
+                        "td_p99": fo.pct(tds, 99) if tds else None,
+                        "mistakes": mk,
                         "susp": susp, "false": false,
                         "errors": (self.systems.get(system) or {})
                         .get("errors", [])})
@@ -233,11 +239,12 @@ def run_md(r):
 def plot(runs, path):
     """gnuplot: one panel per configuration, T_D p50 (x) vs T_MR (y)."""
     data = os.path.splitext(path)[0] + ".dat"
-    blocks = []
+    blocks, points = [], {}
     with open(data, "w") as f:
         for k, r in enumerate(runs):
             for fam in ("fixed", "adaptive", "keepalived"):
                 f.write("# %d %s\n" % (k, fam))
+                n = 0
                 for x in r.rows():
                     if x["family"] != fam or x["td_p50"] is None:
                         continue
@@ -247,8 +254,10 @@ def plot(runs, path):
                     f.write("%g %g %d \"%s\"\n" % (ms(x["td_p50"]), y,
                                                  1 if is_open else 0,
                                                  x["system"]))
+                    n += 1
                 f.write("\n\n")
                 blocks.append((k, fam))
+                points[(k, fam)] = n
     cols = 2
     rows = (len(runs) + cols - 1) // cols
     g = ["set terminal pngcairo size %d,%d font ',9'" % (1100, 360 * rows),
@@ -264,12 +273,15 @@ def plot(runs, path):
         parts = []
         for fam in ("fixed", "adaptive", "keepalived"):
             i = blocks.index((k, fam))
+            if not points[(k, fam)]:
+                continue        # gnuplot refuses an empty block
             parts.append("'%s' index %d using 1:2 with linespoints %s "
                          "title '%s'" % (data, i, style[fam], fam))
             parts.append("'%s' index %d using 1:($3 > 0 ? $2 : 1/0) with "
                          "points pt 6 ps 2 lc rgb 'black' notitle" %
                          (data, i))
-        g.append("plot " + ", ".join(parts))
+        g.append("plot " + (", ".join(parts) if parts else
+                            "1/0 title 'no measurement'"))
     g.append("unset multiplot")
     subprocess.run(["gnuplot"], input="\n".join(g), text=True, check=True)
 

@@ -757,6 +757,7 @@ class Bench:
         is_ka = name == "keepalived"
         self.best = min(self.ids) if name in LOWEST_WINS else max(self.ids)
         rec = {"type": "system", "system": name, "errors": [], "best": self.best,
+               "group": None if is_ka else ELEC_SYSTEMS[name][0],
                "hb_miss": SYSTEM_TIMING.get(name, (HB_MISS, 2))[0],
                "timeout_hb": SYSTEM_TIMING.get(name, (HB_MISS, 2))[1]}
         t_sys = now_ns()
