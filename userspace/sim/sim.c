@@ -1268,14 +1268,16 @@ static int sim_quorum_ok(struct sim *s)
 			 * leader's next heartbeat arrives (a third party
 			 * named the leader again, which does not restart
 			 * it) is about to suspect it: not quiescent yet.
-			 * The next to arrive is the one in flight to it (its
-			 * arrival is scheduled), else the leader's next one,
-			 * late by the largest latency and jitter (an adaptive
-			 * window may be shorter than two intervals and that).
+			 * Judged against the leader's next heartbeat, late by
+			 * the largest latency and jitter; with the adaptive
+			 * detector, whose window may be shorter than two
+			 * intervals and that, against the one in flight to it
+			 * if there is one (its arrival is scheduled).
 			 */
 			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
 			     sim_hb_late_max(s);
-			if (s->hb_due[(u64)ln->idx * s->n + i] > s->now)
+			if (nd->core.cfg.detector == ELECTION_DETECTOR_ADAPTIVE &&
+			    s->hb_due[(u64)ln->idx * s->n + i] > s->now)
 				hb = s->hb_due[(u64)ln->idx * s->n + i];
 			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <= hb)
 				return 0;
