@@ -12,7 +12,7 @@
 #include "elec_kunit_util.h"
 #include "bully.h"
 #include "invitation.h"
-#include "ring.h"
+#include "elec_kunit_ring.h"
 #include "rtt.h"
 
 static void td_init_id(struct kunit *test, struct t_node *n, u8 algo,
@@ -281,26 +281,6 @@ static void td_rx(struct t_node *n, u8 type, u32 src, u32 dst, u64 term)
 	m.src = src;
 	m.dst = dst;
 	m.term = term;
-	elec_core_rx(&n->c, &m, n->now);
-}
-
-/* a ring ACK from @src echoing @hop (0: a greeting), at the term */
-static void td_ack(struct t_node *n, u32 src, u32 hop)
-{
-	u8 pl[ELECTION_RING_HOP_LEN];
-	struct elec_msg m;
-
-	memset(&m, 0, sizeof(m));
-	memset(pl, 0, sizeof(pl));
-	elec_ring_put32(pl, hop);
-	m.type = ELEC_MSG_ACK;
-	m.algo = n->c.cfg.algo;
-	m.group = T_GROUP;
-	m.src = src;
-	m.dst = n->c.cfg.self_id;
-	m.term = n->c.term;
-	m.payload = pl;
-	m.payload_len = sizeof(pl);
 	elec_core_rx(&n->c, &m, n->now);
 }
 
@@ -667,10 +647,10 @@ static void td_rtt_waits(struct kunit *test)
 	elec_core_elect(&n->c, n->now);
 	KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1U);
 	n->now += 50000;
-	td_ack(n, 2, 0);
+	tr_ack(n, 2, 0);
 	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->srtt_ns, 0ULL);
 	n->now += 100000;
-	td_ack(n, 2, elec_ring_get32(t_last_send(test, n)->msg.payload));
+	tr_ack(n, 2, tr_hop(n, t_last_send(test, n)));
 	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->srtt_ns, 150000ULL);
 	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->rttvar_ns, 75000ULL);
 }
