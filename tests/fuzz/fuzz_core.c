@@ -43,6 +43,8 @@
 #include <stdlib.h>
 #include "core.h"
 #include "ring.h"
+#include "detect.h"
+#include "rtt.h"
 #include "fuzz_input.h"
 
 #define FZ_MAX_FIRES		1024	/* timer expiries per input */
@@ -137,6 +139,8 @@ struct fz {
 	u32 leader;
 	/* authentication: the counters the core keeps, and the model of them */
 	u64 rx_ctr[FZ_MAX_PEERS];
+	/* the estimates' memory (elec_core_set_est()) */
+	struct elec_peer_est est[FZ_MAX_PEERS];
 	u32 model_id[64];
 	u64 model_ctr[64];
 	u32 n_model;
@@ -421,6 +425,26 @@ static void fz_end(struct fz *f)
 			 "peer %u: counter %llu, accepted %llu", c->peers[k].id,
 			 (unsigned long long)c->auth.rx_ctr[k],
 			 (unsigned long long)*fz_model(f, c->peers[k].id));
+
+	/* the estimates: the embedder's memory; every window and T in range */
+	fz_check(f, !c->est || c->est == f->est, "est array moved");
+	for (k = 0; k < c->n_peers; k++) {
+		const struct elec_peer_est *e = elec_core_est(c, &c->peers[k]);
+		u64 w = elec_detect_peer_ns(&c->cfg, e);
+		u64 t = elec_rtt_timeout_ns(c, &c->peers[k]);
+
+		fz_check(f, w >= elec_detect_min_ns(&c->cfg) &&
+			 w <= elec_detect_max_ns(&c->cfg),
+			 "peer %u: window %llu outside [%llu, %llu]",
+			 c->peers[k].id, (unsigned long long)w,
+			 (unsigned long long)elec_detect_min_ns(&c->cfg),
+			 (unsigned long long)elec_detect_max_ns(&c->cfg));
+		fz_check(f, t == c->cfg.timeout_ns ||
+			 (c->cfg.timeout_auto && t >= ELECTION_DUR_MIN_NS &&
+			  t <= elec_rtt_ceiling_ns(&c->cfg)),
+			 "peer %u: T %llu", c->peers[k].id,
+			 (unsigned long long)t);
+	}
 
 	for (i = 0; i < n_s; i++)
 		fz_check(f, now_s[i] >= old_s[i], "counter %zu went down", i);
@@ -763,6 +787,8 @@ static void fz_op_raw(struct fz *f, struct fz_in *in)
 	free(heap);
 }
 
+static void fz_set_est(struct fz *f, bool give);
+
 static void fz_op_set_config(struct fz *f, struct fz_in *in)
 {
 	struct elec_core *c = &f->c;
@@ -795,6 +821,16 @@ static void fz_op_set_config(struct fz *f, struct fz_in *in)
 		cfg.suppress_off = v & FZ_OPT_SUPPRESS_OFF;
 		cfg.ask_suspect_off = v & FZ_OPT_ASK_SUSPECT_OFF;
 		cfg.preempt_off = v & FZ_OPT_PREEMPT_OFF;
+		cfg.detector = v & FZ_OPT_ADAPTIVE ?
+			       ELECTION_DETECTOR_ADAPTIVE :
+			       ELECTION_DETECTOR_FIXED;
+		cfg.timeout_auto = v & FZ_OPT_TIMEOUT_AUTO;
+		break;
+	case FZ_KNOB_DETECTOR_MARGIN:
+		cfg.detector_margin_ns = fz_opt_dur(v);
+		break;
+	case FZ_KNOB_DETECTOR_MAX:
+		cfg.detector_max_ns = fz_opt_dur(v);
 		break;
 	default:
 		switch (v & 3) {
@@ -825,7 +861,20 @@ static void fz_op_set_config(struct fz *f, struct fz_in *in)
 		fz_check(f, !elec_config_check(&cfg, NULL), "invalid accepted");
 		fz_check(f, !memcmp(&c->cfg, &cfg, sizeof(cfg)),
 			 "set_config stored another configuration");
+		/* the kernel's group set: the memory when first needed */
+		if (elec_config_needs_est(&cfg) && !c->est)
+			fz_set_est(f, true);
 	}
+}
+
+/* the estimates' memory given (zeroed) or taken away */
+static void fz_set_est(struct fz *f, bool give)
+{
+	if (give)
+		memset(f->est, 0, sizeof(f->est));
+	fz_begin(f, FZ_CALL_NOOP);
+	elec_core_set_est(&f->c, give ? f->est : NULL);
+	fz_end(f);
 }
 
 /* a key set (@b != 0), changed or removed: every accepted counter forgotten */
@@ -984,6 +1033,9 @@ static void fz_op(struct fz *f, struct fz_in *in)
 	case FZ_OP_SET_CONFIG:
 		fz_op_set_config(f, in);
 		break;
+	case FZ_OP_EST:
+		fz_set_est(f, in_u8(in) & 1);
+		break;
 	case FZ_OP_AUTH:
 		fz_set_auth(f, in_u8(in));
 		break;
@@ -1039,6 +1091,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cfg.suppress_off = opts & FZ_OPT_SUPPRESS_OFF;
 	cfg.ask_suspect_off = opts & FZ_OPT_ASK_SUSPECT_OFF;
 	cfg.preempt_off = opts & FZ_OPT_PREEMPT_OFF;
+	cfg.detector = opts & FZ_OPT_ADAPTIVE ? ELECTION_DETECTOR_ADAPTIVE :
+						ELECTION_DETECTOR_FIXED;
+	cfg.timeout_auto = opts & FZ_OPT_TIMEOUT_AUTO;
 	cfg.hb_interval_ns = fz_dur(in_u8(&in));
 	cfg.timeout_ns = fz_dur(in_u8(&in));
 	cfg.hb_miss = fz_hb_miss(in_u8(&in));
@@ -1059,6 +1114,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fz_fail(f, "init refused a valid configuration");
 	fz_check(f, elec_algo_find_name(f->c.ops->name) == f->c.ops,
 		 "algorithm %s by name", f->c.ops->name);
+	/* the kernel's group add: the estimates' memory when needed */
+	if (elec_config_needs_est(&cfg))
+		elec_core_set_est(&f->c, f->est);
 	if (elec_algo_is_ring(cfg.algo)) {
 		u32 cap = fz_queue_cap(in_u8(&in));
 

@@ -38,6 +38,8 @@
 #define FZ_OPT_ASK_SUSPECT_OFF	0x04
 #define FZ_OPT_PREEMPT_OFF	0x08
 #define FZ_OPT_AUTH		0x10	/* a key from the start (fz_wall(0)) */
+#define FZ_OPT_ADAPTIVE		0x20	/* detector adaptive */
+#define FZ_OPT_TIMEOUT_AUTO	0x40	/* timeout-auto on */
 
 /*
  * Operations. Arguments, in order (all bytes unless said otherwise):
@@ -70,6 +72,11 @@
  * FZ_OP_SET_CONFIG: knob (FZ_KNOB_*, b % FZ_KNOB_COUNT), value byte
  * FZ_OP_AUTH: b: 0 the key removed (elec_core_set_auth(NULL)), else a key
  *	set or changed with the wall clock fz_wall(b)
+ * FZ_OP_EST: b: even, the estimates' memory taken away
+ *	(elec_core_set_est(NULL)); odd, zeroed memory given (again), whatever
+ *	the configuration (the embedder gives it when
+ *	elec_config_needs_est(), at init and at set_config, as the kernel
+ *	does; this op also gives and takes it at any other time)
  */
 enum fz_op {
 	FZ_OP_FRAME,
@@ -88,6 +95,7 @@ enum fz_op {
 	FZ_OP_PEER_DEL,
 	FZ_OP_SET_CONFIG,
 	FZ_OP_AUTH,
+	FZ_OP_EST,
 	FZ_OP_COUNT
 };
 
@@ -159,6 +167,8 @@ enum fz_knob {
 	FZ_KNOB_PREEMPT_DELAY,	/* fz_opt_dur(value) */
 	FZ_KNOB_SEARCH,		/* fz_opt_dur(value) */
 	FZ_KNOB_OPTS,		/* value: FZ_OPT_* bits */
+	FZ_KNOB_DETECTOR_MARGIN, /* fz_opt_dur(value) */
+	FZ_KNOB_DETECTOR_MAX,	/* fz_opt_dur(value) */
 	FZ_KNOB_IMMUTABLE,	/* a change of id, group, algo, pos (refused) */
 	FZ_KNOB_COUNT
 };

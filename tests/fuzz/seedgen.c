@@ -41,6 +41,7 @@ struct sg_node {
 	struct elec_peer peers[FZ_MAX_PEERS];
 	u64 q[ELEC_RING_QUEUE_BYTES / 8];
 	u64 rx_ctr[FZ_MAX_PEERS];
+	struct elec_peer_est est[FZ_MAX_PEERS];
 	u32 id;
 	u8 pos;
 	bool up;
@@ -317,6 +318,9 @@ static void setup(const struct sg_variant *v)
 	cfg.suppress_off = v->opts & FZ_OPT_SUPPRESS_OFF;
 	cfg.ask_suspect_off = v->opts & FZ_OPT_ASK_SUSPECT_OFF;
 	cfg.preempt_off = v->opts & FZ_OPT_PREEMPT_OFF;
+	cfg.detector = v->opts & FZ_OPT_ADAPTIVE ? ELECTION_DETECTOR_ADAPTIVE :
+						   ELECTION_DETECTOR_FIXED;
+	cfg.timeout_auto = v->opts & FZ_OPT_TIMEOUT_AUTO;
 	cfg.hb_interval_ns = fz_dur(v->hb);
 	cfg.timeout_ns = fz_dur(v->t);
 	cfg.hb_miss = fz_hb_miss(v->miss);
@@ -340,6 +344,9 @@ static void setup(const struct sg_variant *v)
 		}
 		if (ring)
 			elec_core_set_queue(&nd->c, nd->q, sizeof(nd->q));
+		/* as the target gives it (fuzz_core.c) */
+		if (elec_config_needs_est(&cfg))
+			elec_core_set_est(&nd->c, nd->est);
 	}
 	for (i = 0; i < SG_N; i++)
 		for (j = 0; j < SG_N; j++) {
@@ -493,6 +500,15 @@ static const struct sg_variant variants[] = {
 	  { 1, 2, 3, 4 }, { 0 } },
 	{ "invitation-auth", ELEC_ALGO_INVITATION, FZ_OPT_AUTH, D10MS, D5MS,
 	  2, 0, 0, { 1, 2, 3, 4 }, { 0 } },
+	{ "bully-adaptive-auto", ELEC_ALGO_BULLY,
+	  FZ_OPT_ADAPTIVE | FZ_OPT_TIMEOUT_AUTO, D10MS, D5MS, 2, 0, 0,
+	  { 1, 2, 3, 4 }, { 0 } },
+	{ "ring-adaptive-auto", ELEC_ALGO_RING,
+	  FZ_OPT_ADAPTIVE | FZ_OPT_TIMEOUT_AUTO, D10MS, D5MS, 2, 0, 0,
+	  { 1, 2, 3, 4 }, { 0 } },
+	{ "invitation-adaptive-auto", ELEC_ALGO_INVITATION,
+	  FZ_OPT_ADAPTIVE | FZ_OPT_TIMEOUT_AUTO, D10MS, D5MS, 2, 0, 0,
+	  { 1, 2, 3, 4 }, { 0 } },
 	{ "invitation-search", ELEC_ALGO_INVITATION, 0, D10MS, D5MS, 2, 0,
 	  1 + D50MS, { 3, 9, 200, 0xfe }, { 0 } },
 };
