@@ -383,6 +383,16 @@ def ratio(a, b):
     return a / b
 
 
+def detector_str(m):
+    """The algorithm systems' detector and timeout-auto, as the driver was
+    told (runs before --detector and --timeout: the module's defaults)."""
+    d, t = m.get("detector") or "default", m.get("timeout") or "default"
+    return "failure detector %s, timeout-auto %s" % (
+        "the module's default" if d == "default" else "`detector %s`" % d,
+        "the module's default" if t == "default" else
+        "`on` (the waits from measured round trips)" if t == "auto" else "`off`")
+
+
 def config_md(c):
     out = ["## %s\n" % c.name]
     m = c.meta or {}
@@ -393,10 +403,10 @@ def config_md(c):
              "(bound %.1f ms; quorum needs hb-interval x (hb-miss - 2) above 1.5 x "
              "timeout)." % (qm, hb_str(c.hb_ns), hb_str(4 * c.hb_ns), c.hb_ns * qm / 1e6))
     out.append("%d nodes; election.ko: hb-interval %s, hb-miss 3, timeout %s, coord-timeout %s "
-               "(detection bound %.1f ms);%s keepalived: advert_int 10 ms (bound 30 ms). "
+               "(detection bound %.1f ms), %s;%s keepalived: advert_int 10 ms (bound 30 ms). "
                "Seed %s. Monitor gaps: %d.\n" % (
                    c.n, hb_str(c.hb_ns), hb_str(2 * c.hb_ns), hb_str(8 * c.hb_ns),
-                   c.hb_ns * 3 / 1e6, q, m.get("seed"), c.gaps))
+                   c.hb_ns * 3 / 1e6, detector_str(m), q, m.get("seed"), c.gaps))
     systems = sysorder({s for s, _ in c.results})
     for k in ("a", "b", "p"):
         rows = []
@@ -624,7 +634,7 @@ pairs), node id = rank 1..N, the best id leads (the highest; the lowest,
 the other on that topology: keepalived (VRRPv3, multicast, advert_int 10 ms,
 its minimum, in every configuration; priority 100 + id, preemption on, no
 preempt delay) and election.ko (%(systems)s; hb-interval HB, hb-miss 3,
-timeout 2 x HB, coord-timeout 4 x timeout; bully-noask is bully with
+timeout 2 x HB, coord-timeout 4 x timeout; %(detector)s; bully-noask is bully with
 `ask-suspect off`, ring-nosuppress the ring with `suppress off`, min-bully
 Kabashi, Zeqiri and Zabeli's variant (the lowest id wins), enh-bully
 Murshed and Allen's Enhanced Bully (candidates first)). Busy: one `sh -c 'while :; do :; done'` per
@@ -728,6 +738,7 @@ def main():
         "vm": "%s vCPUs, %d MiB" % (m0.get("guest_cpus"), m0.get("guest_mem_kb", 0) // 1024),
         "systems": ", ".join(s for s in ORDER if s != "keepalived" and
                              any(s in (c.meta.get("systems") or []) for c in cfgs)),
+        "detector": detector_str(m0),
         "crashes": m0.get("crashes"), "handovers": m0.get("handovers"), "soak": fmt(m0.get("soak_s"), 0),
         "duration": ("%.0f min (%s to %s UTC)" % (dur / 60, host.get("start", "?"), host.get("end", "?"))
                      if dur else "duration unknown"),

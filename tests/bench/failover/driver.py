@@ -21,6 +21,9 @@ best id leads: the highest in every system but min-bully, where the lowest
   fixed-K, adaptive-M  (make bench-detector, not by default) bully with the
                     fixed detector at hb-miss K, or the adaptive one with
                     detector-margin M x HB
+  --detector fixed|adaptive, --timeout fixed|auto: the algorithm systems'
+                    failure detector and timeout-auto (default: not given,
+                    the module's defaults)
 
 Per system: C crashes of kind "a" (leader's eth0 down in its namespace),
 C of kind "b" (every frame to and from the leader's bridge port dropped by
@@ -613,6 +616,7 @@ class Bench:
         timing = ["hb-interval", "%dus" % (hb // 1000), "hb-miss", miss,
                   "timeout", "%dus" % (tmul * hb // 1000),
                   "coord-timeout", "%dus" % (4 * tmul * hb // 1000)]
+        timing += self.detector_kw(name)
         self.hb_miss = miss
         self.group = group
         self.lead = {i: None for i in self.ids}
@@ -628,6 +632,21 @@ class Bench:
         sent = [(g, g.send(reqs)) for g, reqs in (self.genl_group(i, self.cmd_start) for i in self.ids)]
         for g, seqs in sent:
             g.acks(seqs)
+
+    def detector_kw(self, name):
+        """--detector and --timeout for the algorithm systems (the
+        bench-detector settings choose their own detector): nothing at
+        "default", so the module's defaults are what is measured."""
+        kw = []
+        if name in DETECTOR_SYSTEMS:
+            return kw
+        if self.a.detector != "default":
+            kw += ["detector", self.a.detector]
+        if self.a.timeout != "default":
+            # the configured timeout stays (quorum's lease and promise
+            # are functions of it); auto measures the waits from it
+            kw += ["timeout-auto", "on" if self.a.timeout == "auto" else "off"]
+        return kw
 
     def elec_down(self):
         g = self.group
@@ -759,7 +778,8 @@ class Bench:
         rec = {"type": "system", "system": name, "errors": [], "best": self.best,
                "group": None if is_ka else ELEC_SYSTEMS[name][0],
                "hb_miss": SYSTEM_TIMING.get(name, (HB_MISS, 2))[0],
-               "timeout_hb": SYSTEM_TIMING.get(name, (HB_MISS, 2))[1]}
+               "timeout_hb": SYSTEM_TIMING.get(name, (HB_MISS, 2))[1],
+               "options": None if is_ka else self.detector_kw(name)}
         t_sys = now_ns()
         try:
             if is_ka:
@@ -960,6 +980,14 @@ def main():
     p.add_argument("--kinds", default="ab",
                    help="crash kinds to run: a (link down), b (silent "
                         "isolation); default ab")
+    p.add_argument("--detector", choices=("default", "fixed", "adaptive"),
+                   default="default",
+                   help="the algorithm systems' failure detector (default: "
+                        "the module's)")
+    p.add_argument("--timeout", choices=("default", "fixed", "auto"),
+                   default="default",
+                   help="auto: timeout-auto on (T from measured round "
+                        "trips); fixed: off; default: the module's")
     p.add_argument("--soak", type=float, default=60)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fail-timeout", type=float, default=5,
@@ -974,7 +1002,7 @@ def main():
     meta = {"type": "meta", "nodes": a.nodes, "hb_ns": a.hb_us * 1000, "hb_miss": HB_MISS,
             "variant": a.variant, "systems": systems, "crashes": a.crashes,
             "handovers": a.handovers, "kinds": a.kinds, "soak_s": a.soak,
-            "seed": a.seed,
+            "seed": a.seed, "detector": a.detector, "timeout": a.timeout,
             "ka_advert_ns": KA_ADVERT_NS, "guest_cpus": os.cpu_count(),
             "guest_kernel": os.uname().release, "start_ns": now_ns(), "start_wall": time.time()}
     with open("/proc/meminfo") as f:
