@@ -495,6 +495,18 @@ static void td_detector_options(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_config_check(&n->c.cfg, NULL), 0);
 	KUNIT_EXPECT_EQ(test, elec_detect_min_ns(&n->c.cfg), 2 * T_HB);
 	KUNIT_EXPECT_EQ(test, elec_detect_max_ns(&n->c.cfg), T_DETECT);
+	/*
+	 * the default ceiling never below the floor: hb-interval 40 s,
+	 * hb-miss 2 would make it ELECTION_DUR_MAX_NS (60 s), under 2 x 40 s
+	 */
+	n->c.cfg.detector_max_ns = 0;
+	n->c.cfg.hb_interval_ns = 40000000000ULL;
+	n->c.cfg.hb_miss = 2;
+	KUNIT_EXPECT_EQ(test, elec_config_detector_max(&n->c.cfg),
+			80000000000ULL);
+	KUNIT_EXPECT_EQ(test, elec_detect_min_ns(&n->c.cfg), 80000000000ULL);
+	KUNIT_EXPECT_GE(test, elec_detect_max_ns(&n->c.cfg),
+			elec_detect_min_ns(&n->c.cfg));
 }
 
 /*
@@ -506,6 +518,7 @@ static void td_rtt(struct kunit *test)
 	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
 	struct elec_peer *p2, *p3;
 	struct elec_peer_est *e2, *e3;
+	struct elec_config cfg;
 	u64 t0;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
@@ -550,13 +563,34 @@ static void td_rtt(struct kunit *test)
 	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now);
 	KUNIT_EXPECT_EQ(test, e2->rttvar_ns, 162500ULL);
 	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 275000ULL);
-	/* sent twice before the answer: measured from the first */
+	/*
+	 * sent twice before the answer: which one a reply answers is
+	 * ambiguous, so neither reply is a sample (Karn), and a request
+	 * sent between the two replies does not make the second one a
+	 * short sample (the replies answer the two outstanding first)
+	 */
 	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now);
 	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now + 250000);
 	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, n->now);
+	KUNIT_EXPECT_EQ(test, e2->req_n, 2);
 	/* a frame that answers nothing ends nothing */
 	elec_rtt_replied(&n->c, p2, ELEC_MSG_HEARTBEAT, n->now + 260000);
 	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, n->now);
+	KUNIT_EXPECT_EQ(test, e2->req_n, 2);
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now + 300000);
+	KUNIT_EXPECT_EQ(test, e2->req_n, 1);
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now + 540000);
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now + 550000);
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now + 800000);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 275000ULL);
+	KUNIT_EXPECT_EQ(test, e2->rttvar_ns, 162500ULL);
+	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, e2->req_n, 0);
+	/* once all are answered, the next request measures again */
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now + 900000);
+	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now + 1175000);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 275000ULL);
+	KUNIT_EXPECT_EQ(test, e2->rttvar_ns, 121875ULL);
 	/* a frame that asks nothing starts nothing */
 	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, t0);
 	e3->req_tx_ns = 0;
@@ -564,6 +598,7 @@ static void td_rtt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e3->req_tx_ns, 0ULL);
 	e3->req_tx_ns = t0;
 	/* a round trip longer than coord-timeout: no sample */
+	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now);
 	n->now += T_COORD + 1;
 	elec_rtt_replied(&n->c, p2, ELEC_MSG_ANSWER, n->now);
 	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 275000ULL);
@@ -585,6 +620,22 @@ static void td_rtt(struct kunit *test)
 	e2->req_tx_ns = 0;
 	elec_rtt_sent(&n->c, ELEC_MSG_ELECTION, 2, n->now);
 	KUNIT_EXPECT_EQ(test, e2->req_tx_ns, 0ULL);
+	/* ... and what was measured before is forgotten when it resumes */
+	cfg = n->c.cfg;
+	cfg.timeout_auto = true;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, e2->rttvar_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, elec_rtt_timeout_ns(&n->c, p2), T_T);
+	/* not while measuring goes on (the adaptive detector measures too) */
+	e2->srtt_ns = 300000;
+	cfg.detector = ELECTION_DETECTOR_ADAPTIVE;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	cfg.timeout_auto = false;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	cfg.timeout_auto = true;
+	KUNIT_EXPECT_EQ(test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	KUNIT_EXPECT_EQ(test, e2->srtt_ns, 300000ULL);
 }
 
 /* the waits use it: a Bully run's for answers, a ring hop's for its ACK */
@@ -594,6 +645,8 @@ static void td_rtt_waits(struct kunit *test)
 	void *q = kunit_kzalloc(test, elec_ring_cr.ops.queue_bytes,
 				GFP_KERNEL);
 	struct elec_peer *p;
+	u32 hop;
+	u64 t0;
 	u8 a;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
@@ -653,6 +706,36 @@ static void td_rtt_waits(struct kunit *test)
 	tr_ack(n, 2, tr_hop(n, t_last_send(test, n)));
 	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->srtt_ns, 150000ULL);
 	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->rttvar_ns, 75000ULL);
+
+	/*
+	 * a late ACK, after the hop's timer sent the frame on to 3, is a
+	 * sample too: an RTO learnt on a quiet link (20 us, the 100 us
+	 * floor) grows when the link slows, instead of skipping a live
+	 * successor for ever
+	 */
+	td_init(test, n, ELEC_ALGO_RING);
+	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
+	n->c.cfg.timeout_auto = true;
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
+	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 3, NULL), 0);
+	p = elec_core_peer_find(&n->c, 2);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	elec_core_est(&n->c, p)->srtt_ns = 20000;
+	t_start(n);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_ASSERT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 2), 1U);
+	hop = tr_hop(n, t_last_send(test, n));
+	t0 = n->now;
+	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_RING_TIMER_ACK),
+			n->now + ELECTION_DUR_MIN_NS);
+	t_fire(n, ELEC_RING_TIMER_ACK);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 3), 1U);
+	n->now = t0 + 1000000;
+	tr_ack(n, 2, hop);
+	/* srtt 20 us + (1 ms - 20 us) / 8, rttvar (1 ms - 20 us) / 4 */
+	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->srtt_ns, 142500ULL);
+	KUNIT_EXPECT_EQ(test, elec_core_est(&n->c, p)->rttvar_ns, 245000ULL);
 }
 
 static struct kunit_case elec_detect_cases[] = {

@@ -254,8 +254,27 @@ static void elec_core_forget_outstanding(struct elec_core *c)
 	u32 i;
 
 	elec_core_forget_arrivals(c);
-	for (i = 0; c->est && i < c->n_peers; i++)
+	for (i = 0; c->est && i < c->n_peers; i++) {
 		c->est[i].req_tx_ns = 0;
+		c->est[i].req_n = 0;
+		c->est[i].req_amb = 0;
+	}
+}
+
+/*
+ * Forget every peer's round trips: measuring resumes after a time
+ * without (a configuration that needed no estimates), when what was
+ * measured before may be long out of date.
+ */
+static void elec_core_forget_rtt(struct elec_core *c)
+{
+	u32 i;
+
+	elec_core_forget_outstanding(c);
+	for (i = 0; c->est && i < c->n_peers; i++) {
+		c->est[i].srtt_ns = 0;
+		c->est[i].rttvar_ns = 0;
+	}
 }
 
 /**
@@ -348,6 +367,8 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 	}
 	if (c->ops->config_changed)
 		c->ops->config_changed(c, cfg);
+	if (elec_config_needs_est(cfg) && !elec_config_needs_est(&c->cfg))
+		elec_core_forget_rtt(c);
 	if (cfg->hb_interval_ns != c->cfg.hb_interval_ns ||
 	    cfg->hb_miss != c->cfg.hb_miss || cfg->detector != c->cfg.detector ||
 	    cfg->detector_margin_ns != c->cfg.detector_margin_ns ||

@@ -201,6 +201,10 @@ struct elec_peer {
  * @rttvar_ns: its mean deviation
  * @req_tx_ns: when the oldest request to this peer that has not been
  *	answered was sent (0: none outstanding)
+ * @req_n: the requests sent since then and not answered (saturating)
+ * @req_amb: more than one was outstanding at once: which request a reply
+ *	answers is ambiguous, so none of the replies is a sample until all
+ *	are answered (Karn)
  */
 struct elec_peer_est {
 	u64 hb_rx_ns;
@@ -209,6 +213,8 @@ struct elec_peer_est {
 	u64 srtt_ns;
 	u64 rttvar_ns;
 	u64 req_tx_ns;
+	u16 req_n;
+	u8 req_amb;
 };
 
 /**
@@ -497,6 +503,8 @@ struct elec_inv {
  * @late_dst: the node whose ACK of hop @late_hop timed out last (0: none);
  *	that ACK arriving after all shows the hop timeout is too short
  * @late_hop: see @late_dst
+ * @late_sent_ns: when hop @late_hop was sent (its late ACK is a round-trip
+ *	sample too)
  * @ack_shift: the hop timeout is T << @ack_shift (0 .. ELEC_RING_ACK_SHIFT_MAX)
  * @ack_fast: on-time ACKs in a row that came within a quarter of the hop
  *	timeout (ELEC_RING_ACK_DECAY of them halve it); a timeout restarts
@@ -527,6 +535,7 @@ struct elec_ring {
 	u64 sent_ns;
 	u32 late_dst;
 	u32 late_hop;
+	u64 late_sent_ns;
 	u8 ack_shift;
 	u8 ack_fast;
 	bool dst_greeted;

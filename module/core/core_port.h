@@ -27,6 +27,9 @@ typedef __u8 u8;
 typedef __u16 u16;
 typedef __u32 u32;
 typedef __u64 u64;
+#ifndef U16_MAX
+#define U16_MAX ((u16)~0U)
+#endif
 #ifndef U32_MAX
 #define U32_MAX ((u32)~0U)
 #endif

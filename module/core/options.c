@@ -69,17 +69,23 @@ u64 elec_config_detector_margin(const struct elec_config *cfg)
  *
  * Return: detector-max, or when 0 (the default)
  * ELECTION_DEF_DETECTOR_MAX_MULT x the fixed window
- * (elec_config_detect_ns()), at most ELECTION_DUR_MAX_NS.
+ * (elec_config_detect_ns()), at most ELECTION_DUR_MAX_NS, and never
+ * below the adaptive detector's floor (ELECTION_DETECTOR_FLOOR_MISS x
+ * hb-interval: above ELECTION_DUR_MAX_NS only for an hb-interval above
+ * half of it).
  */
 u64 elec_config_detector_max(const struct elec_config *cfg)
 {
 	u64 w = elec_config_detect_ns(cfg);
+	u64 floor = cfg->hb_interval_ns * ELECTION_DETECTOR_FLOOR_MISS;
 
 	if (cfg->detector_max_ns)
 		return cfg->detector_max_ns;
 	if (w > ELECTION_DUR_MAX_NS / ELECTION_DEF_DETECTOR_MAX_MULT)
-		return ELECTION_DUR_MAX_NS;
-	return w * ELECTION_DEF_DETECTOR_MAX_MULT;
+		w = ELECTION_DUR_MAX_NS;
+	else
+		w *= ELECTION_DEF_DETECTOR_MAX_MULT;
+	return w < floor ? floor : w;
 }
 
 static u64 elec_opt_eff_DETECTOR_MARGIN(const struct elec_config *cfg, u64 v)

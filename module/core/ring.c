@@ -517,6 +517,7 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 	c->ring.dst = 0;
 	c->ring.late_dst = dst;
 	c->ring.late_hop = elec_ring_get32((u8 *)(rec + 1));
+	c->ring.late_sent_ns = c->ring.sent_ns;
 	c->ring.ack_fast = 0;
 	if (c->ring.dst_greeted && !(rec->retry & ELEC_RING_REC_RESENT)) {
 		/*
@@ -717,8 +718,12 @@ static void ring_rx_ack(struct elec_core *c, const struct elec_msg *msg,
 			c->ring.dst_greeted = true;
 		return;
 	}
-	if (msg->src == c->ring.late_dst && hop == c->ring.late_hop)
+	if (msg->src == c->ring.late_dst && hop == c->ring.late_hop) {
+		/* exact too: the RTO grows with a link that slowed */
+		elec_rtt_sample(c, elec_core_peer_find(c, msg->src),
+				now - c->ring.late_sent_ns);
 		ring_ack_adapt(c, true, now);
+	}
 	if (!rec || msg->src != c->ring.dst ||
 	    hop != elec_ring_get32((u8 *)(rec + 1)))
 		return;

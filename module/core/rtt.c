@@ -6,17 +6,22 @@
  * ANSWER (the probe of a suspect included), Invitation's ARE_YOU_COORD
  * and AYC_REPLY (&elec_algo_ops.rtt_asks and .rtt_replies), a ring hop
  * and its ACK. For the first two, sending an asking frame to a peer (or
- * broadcasting one: to every peer) starts a round trip unless one is
- * outstanding; the next answering frame from that peer ends it: a
- * sample, from the oldest request not yet answered (a request sent again
- * before the answer, or one the peer never answers, makes the sample
- * longer, never shorter, than the true round trip: Karn's ambiguity
- * resolved on the safe side). The ring matches its own: an ACK echoes
- * the hop number of the very transmission it acknowledges, so the sample
- * is exact (elec_rtt_sample()). A round trip longer than coord-timeout is
- * no sample, and a request outstanding that long is forgotten. Only an
- * instance whose configuration uses the estimates measures
- * (elec_config_needs_est(), elec_core_set_est()).
+ * broadcasting one: to every peer) starts a round trip; the next
+ * answering frame from that peer ends it: a sample. The frames carry
+ * nothing that pairs a reply with its request, so a request sent while
+ * another to the same peer is outstanding makes every reply ambiguous
+ * (which request does it answer?): as Karn's algorithm does with
+ * retransmissions, none of them is a sample, and measuring resumes with
+ * the next request once all the outstanding ones are answered. The ring
+ * matches its own: an ACK echoes the hop number of the very transmission
+ * it acknowledges, so the sample is exact (elec_rtt_sample()), and so is
+ * a late one, after the hop's timer expired (the ring samples it too, so
+ * that an RTO measured on a quiet link grows when the link slows). A round
+ * trip longer than coord-timeout is no sample, and requests outstanding
+ * that long are forgotten. Only an instance whose configuration uses the
+ * estimates measures (elec_config_needs_est(), elec_core_set_est()), and
+ * its round trips measured before a time without measuring are
+ * forgotten when it measures again.
  *
  * The estimator is RFC 6298's, per peer, in ns:
  *
@@ -71,8 +76,17 @@ static struct elec_peer_est *elec_rtt_est(const struct elec_core *c,
 
 static void elec_rtt_start(struct elec_peer_est *p, u64 now, u64 ceil)
 {
-	if (!p->req_tx_ns || now < p->req_tx_ns || now - p->req_tx_ns > ceil)
+	if (!p->req_tx_ns || now < p->req_tx_ns || now - p->req_tx_ns > ceil) {
+		/* none outstanding (or only forgotten ones) */
 		p->req_tx_ns = now ? now : 1;
+		p->req_n = 1;
+		p->req_amb = 0;
+		return;
+	}
+	/* another while one is outstanding: the replies are ambiguous */
+	if (p->req_n < U16_MAX)
+		p->req_n++;
+	p->req_amb = 1;
 }
 
 /**
@@ -121,7 +135,17 @@ void elec_rtt_replied(struct elec_core *c, struct elec_peer *peer, u8 type,
 	    !p->req_tx_ns)
 		return;
 	r = now > p->req_tx_ns ? now - p->req_tx_ns : 1;
+	if (p->req_n > 1) {
+		/* answers one of several: no sample (Karn) */
+		p->req_n--;
+		return;
+	}
 	p->req_tx_ns = 0;
+	p->req_n = 0;
+	if (p->req_amb) {
+		p->req_amb = 0;
+		return;
+	}
 	elec_rtt_sample(c, peer, r);
 }
 
