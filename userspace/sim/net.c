@@ -174,8 +174,10 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 	t = n->fifo ? link_fifo(n, s->now, src_idx, dst_idx, lat) :
 	    s->now + lat;
 	if (m->type == ELEC_MSG_HEARTBEAT && s->hb_due &&
-	    t > s->hb_due[(u64)src_idx * s->n + dst_idx])
+	    t > s->hb_due[(u64)src_idx * s->n + dst_idx]) {
 		s->hb_due[(u64)src_idx * s->n + dst_idx] = t;
+		s->hb_due_term[(u64)src_idx * s->n + dst_idx] = m->term;
+	}
 	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
 		s->inflight++;
 	if (m->payload_len == ELECTION_RING_HOP_LEN &&

@@ -845,7 +845,10 @@ int sim_init(struct sim *s, const struct sim_params *p)
 				    sizeof(*s->hb_sent));
 		s->hb_due = calloc((size_t)p->n * p->n,
 				   sizeof(*s->hb_due));
-		if (!s->alive_sent || !s->hb_sent || !s->hb_due)
+		s->hb_due_term = calloc((size_t)p->n * p->n,
+					sizeof(*s->hb_due_term));
+		if (!s->alive_sent || !s->hb_sent || !s->hb_due ||
+		    !s->hb_due_term)
 			return -1;
 	}
 	s->by_id = calloc(p->n, sizeof(*s->by_id));
@@ -926,6 +929,7 @@ void sim_free(struct sim *s)
 	free(s->est);
 	free(s->hb_sent);
 	free(s->hb_due);
+	free(s->hb_due_term);
 	free(s->by_id);
 	free(s->ids);
 	free(s->heap);
@@ -1272,12 +1276,18 @@ static int sim_quorum_ok(struct sim *s)
 			 * the largest latency and jitter; with the adaptive
 			 * detector, whose window may be shorter than two
 			 * intervals and that, against the one in flight to it
-			 * if there is one (its arrival is scheduled).
+			 * if there is one (its arrival is scheduled) and the
+			 * follower will take it: a heartbeat sent before the
+			 * leader learnt the follower's term is stale there
+			 * and re-arms nothing (enh-bully quorum partitions,
+			 * seed 748078426).
 			 */
 			hb = ln->core.timer_expires[ELEC_TIMER_HEARTBEAT] +
 			     sim_hb_late_max(s);
 			if (nd->core.cfg.detector == ELECTION_DETECTOR_ADAPTIVE &&
-			    s->hb_due[(u64)ln->idx * s->n + i] > s->now)
+			    s->hb_due[(u64)ln->idx * s->n + i] > s->now &&
+			    s->hb_due_term[(u64)ln->idx * s->n + i] >=
+			    nd->core.term)
 				hb = s->hb_due[(u64)ln->idx * s->n + i];
 			if (nd->core.timer_expires[ELEC_TIMER_DETECT] <= hb)
 				return 0;

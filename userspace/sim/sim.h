@@ -328,6 +328,7 @@ struct sim {
 	u64 *hb_sent;		/* the same for HEARTBEAT */
 	u64 *hb_due;		/* quorum on: [src idx * n + dst idx], the
 				 * latest arrival of a HEARTBEAT sent */
+	u64 *hb_due_term;	/* the term that HEARTBEAT carries */
 	u32 *by_id;		/* node indices sorted by id */
 	u32 *ids;		/* the ids sorted: ids[k] = nodes[by_id[k]].id */
 	u32 id_lo;		/* the lowest id */
