@@ -664,7 +664,8 @@ enum elec_cmd {
  * @ELEC_ATTR_DETECTOR_MAX_NS: u64, the adaptive detector's longest
  *	window; 0 (default: ELECTION_DEF_DETECTOR_MAX_MULT x hb-interval x
  *	hb-miss, at most ELECTION_DUR_MAX_NS, at least 2 x hb-interval) or
- *	ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS, not below 2 x hb-interval; GROUP_NEW, GROUP_SET; GROUP_GET reports the effective
+ *	ELECTION_DUR_MIN_NS..ELECTION_DUR_MAX_NS, not below 2 x
+ *	hb-interval; GROUP_NEW, GROUP_SET; GROUP_GET reports the effective
  *	ceiling
  * @ELEC_ATTR_SUSPICIONS: u64, STATS_GET: expiries of the failure
  *	detector that made the node declare the leader it followed failed
