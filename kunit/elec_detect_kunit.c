@@ -639,6 +639,26 @@ static void td_rtt(struct kunit *test)
 }
 
 /* the waits use it: a Bully run's for answers, a ring hop's for its ACK */
+/*
+ * a ring node 1 with timeout-auto and peers 2 .. @last, and peer 2's
+ * estimate
+ */
+static struct elec_peer *td_ring_auto(struct kunit *test, struct t_node *n,
+				      void *q, u32 last)
+{
+	struct elec_peer *p;
+	u32 id;
+
+	td_init(test, n, ELEC_ALGO_RING);
+	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
+	n->c.cfg.timeout_auto = true;
+	for (id = 2; id <= last; id++)
+		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, id, NULL), 0);
+	p = elec_core_peer_find(&n->c, 2);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	return p;
+}
+
 static void td_rtt_waits(struct kunit *test)
 {
 	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
@@ -665,13 +685,7 @@ static void td_rtt_waits(struct kunit *test)
 				n->now + (a ? 900000 : T_T));
 	}
 	/* ring node 1 of 1, 2, 3: its successor 2's RTO, not 3's */
-	td_init(test, n, ELEC_ALGO_RING);
-	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
-	n->c.cfg.timeout_auto = true;
-	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
-	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 3, NULL), 0);
-	p = elec_core_peer_find(&n->c, 2);
-	KUNIT_ASSERT_NOT_NULL(test, p);
+	p = td_ring_auto(test, n, q, 3);
 	elec_core_est(&n->c, p)->srtt_ns = 200000;
 	elec_core_est(&n->c, p)->rttvar_ns = 50000;
 	p = elec_core_peer_find(&n->c, 3);
@@ -689,12 +703,7 @@ static void td_rtt_waits(struct kunit *test)
 	 * a hop measured exactly: its ACK (the hop number echoed) 150 us
 	 * later; a greeting (hop 0) measures nothing
 	 */
-	td_init(test, n, ELEC_ALGO_RING);
-	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
-	n->c.cfg.timeout_auto = true;
-	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
-	p = elec_core_peer_find(&n->c, 2);
-	KUNIT_ASSERT_NOT_NULL(test, p);
+	p = td_ring_auto(test, n, q, 2);
 	t_start(n);
 	t_clear(n);
 	elec_core_elect(&n->c, n->now);
@@ -713,13 +722,7 @@ static void td_rtt_waits(struct kunit *test)
 	 * floor) grows when the link slows, instead of skipping a live
 	 * successor for ever
 	 */
-	td_init(test, n, ELEC_ALGO_RING);
-	elec_core_set_queue(&n->c, q, elec_ring_cr.ops.queue_bytes);
-	n->c.cfg.timeout_auto = true;
-	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
-	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 3, NULL), 0);
-	p = elec_core_peer_find(&n->c, 2);
-	KUNIT_ASSERT_NOT_NULL(test, p);
+	p = td_ring_auto(test, n, q, 3);
 	elec_core_est(&n->c, p)->srtt_ns = 20000;
 	t_start(n);
 	t_clear(n);

@@ -26,6 +26,7 @@
 
 #include "sim.h"
 #include "ring.h"
+#include "invitation.h"
 #include "detect.h"
 
 const char *const scenario_names[SC_COUNT] = {
@@ -146,6 +147,12 @@ static void settle_variant(struct sim *s, struct node *b)
  *   round, a prompt the rate limit refused is made up by the next
  *   periodic search (S).
  * Hence W + L + C + (hb-miss + 1) x S + T + S + 3 x (H + 2 T + 3 L).
+ *
+ * Widened windows (@shift > 0: invitation.c doubles them on a late or
+ * lost answer, and only ELEC_INV_WIN_DECAY early windows in a row halve
+ * them again) stretch the same steps: the windows are T << @shift, a
+ * search period and a member's watch at least two of them, the wait for
+ * READY as well.
  */
 /*
  * The longest T: the timeout, or with --timeout-auto on coord-timeout,
@@ -157,20 +164,54 @@ static u64 t_max(const struct sim_params *p)
 	       p->cfg.timeout_ns;
 }
 
-static u64 inv_e2_bound(const struct sim_params *p)
+static u64 inv_e2_bound(const struct sim_params *p, u8 shift)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
 	u64 w = elec_detect_max_ns(&p->cfg), l = p->lat_hi;
-	u64 t = t_max(p);
+	u64 t = t_max(p) << shift;
 	u64 srch = p->cfg.search_interval_ns ? p->cfg.search_interval_ns :
 		   elec_config_detect_ns(&p->cfg);
 
 	if (coord < 2 * t)
 		coord = 2 * t;
+	if (shift && w < 2 * t)
+		w = 2 * t;
+	if (shift && srch < 2 * t)
+		srch = 2 * t;
 
 	return w + l + coord + (p->cfg.hb_miss + 2) * srch + t +
 	       3 * (p->cfg.hb_interval_ns + 2 * t + 3 * l);
+}
+
+/*
+ * The widest windows after the last fault, for inv_e2_bound(): a node's
+ * widening then, one more for each window (a search's reply window, a
+ * merge's accept window) open across it, which may close on answers the
+ * fault lost; later windows widen no more within the assumptions (a
+ * round trip below T, no loss: answers come in time, and a peer cut off
+ * or crashed is not heard, so its missing answer is not counted lost).
+ * With timeout-auto T is measured and may fall below a round trip of the
+ * tail: the most.
+ */
+static u8 inv_shift_bound(const struct sim *s)
+{
+	u32 i, sh, max = 0;
+
+	if (s->p->cfg.timeout_auto)
+		return ELEC_INV_WIN_SHIFT_MAX;
+	for (i = 0; i < s->n; i++) {
+		const struct elec_core *c = &s->nodes[i].core;
+
+		if (!s->nodes[i].up)
+			continue;
+		sh = c->inv.win_shift +
+		     !!c->timer_expires[ELEC_INV_TIMER_REPLY] +
+		     !!c->timer_expires[ELEC_INV_TIMER_ACCEPT];
+		if (sh > max)
+			max = sh;
+	}
+	return max < ELEC_INV_WIN_SHIFT_MAX ? max : ELEC_INV_WIN_SHIFT_MAX;
 }
 
 static void settle(struct sim *s)
@@ -213,7 +254,7 @@ static void settle(struct sim *s)
 		 */
 		start_all(s);
 		/* bounded: timing outside the assumptions may never settle */
-		sim_run(s, s->now + 10 * inv_e2_bound(s->p));
+		sim_run(s, s->now + 10 * inv_e2_bound(s->p, 0));
 		settle_heartbeat(s);
 		if (s->trace)
 			out_trace(s, "settled leader=%u", h->id);
@@ -348,7 +389,7 @@ static u64 quorum_e2_extra(const struct sim_params *p)
 	       4 * p->lat_hi;
 }
 
-static u64 e2_bound(const struct sim_params *p)
+static u64 e2_bound(const struct sim_params *p, u8 inv_shift)
 {
 	u64 coord = p->cfg.coord_timeout_ns ? p->cfg.coord_timeout_ns :
 		    p->cfg.timeout_ns * ELECTION_DEF_COORD_TIMEOUT_MULT;
@@ -357,12 +398,33 @@ static u64 e2_bound(const struct sim_params *p)
 	if (elec_algo_is_ring(p->ops->algo))
 		return ring_e2_bound(p);
 	if (p->ops->algo == ELEC_ALGO_INVITATION)
-		return inv_e2_bound(p);
+		return inv_e2_bound(p, inv_shift);
 	if (p->ops->algo != ELEC_ALGO_BULLY)
 		return variant_e2_bound(p) + quorum_e2_extra(p);
 	return elec_detect_max_ns(&p->cfg) + 2 * p->cfg.hb_interval_ns +
 	       (u64)(p->n + 2) * round + p->cfg.preempt_delay_ns +
 	       quorum_e2_extra(p);
+}
+
+/*
+ * The E2 deadline: the last fault plus the bound. The Invitation
+ * algorithm's bound takes the windows' widening at the last fault, so
+ * the run goes on to it first (faults are pending until then: the
+ * quiescence judgement, and so the run, is the same as in one go).
+ */
+static u64 e2_deadline(struct sim *s, u64 last_fault)
+{
+	u8 shift = 0;
+
+	if (s->inv) {
+		if (last_fault > s->now) {
+			s->no_stop = 1;
+			sim_run(s, last_fault);
+			s->no_stop = 0;
+		}
+		shift = inv_shift_bound(s);
+	}
+	return last_fault + e2_bound(s->p, shift);
 }
 
 /*
@@ -783,12 +845,12 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		break;
 	}
 	last_fault = tmp.last_fault_ns > s.now ? tmp.last_fault_ns : s.now;
-	bound = last_fault + e2_bound(&p);
+	bound = e2_deadline(&s, last_fault);
 	sim_run(&s, bound);
 	if (p.scenario == SC_RECOVER) {
 		last_fault = s.now + p.cfg.hb_interval_ns;
 		sim_push(&s, last_fault, EV_RECOVER, 0, crashed->idx, 0, 0);
-		bound = last_fault + e2_bound(&p);
+		bound = e2_deadline(&s, last_fault);
 		sim_run(&s, bound);
 	}
 	sim_result(&s, r);
