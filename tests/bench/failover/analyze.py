@@ -528,6 +528,71 @@ def targets(cfgs):
         each(c, "N=3 hb 10ms %s" % variant, two_rule)
     for variant in ("quiet", "busy"):
         each(by.get((16, 1_000_000, variant)), "N=16 hb 1ms %s" % variant, median_rule)
+    # issue 32's targets: the Bully family at N=3, hb 10 ms, against
+    # keepalived; every system at N=16, hb 1 ms
+    family = [x for x in ("bully", "bully-noask", "bully-quorum", "min-bully", "enh-bully")]
+    for variant in ("quiet", "busy"):
+        c = by.get((3, 10_000_000, variant))
+        label = "N=3 hb 10ms %s" % variant
+        what = "the Bully family's silent-isolation p50 <= keepalived's"
+        if c is None:
+            lines.append("target: %s: %s : not run (configuration not in this run)" % (label, what))
+            continue
+        ka = c.results.get(("keepalived", "b"), {}).get("p50")
+        for sname in family:
+            a = c.results.get((sname, "b"))
+            if not a:
+                continue
+            if a.get("p50") is None or ka is None:
+                verdict = "not met (no settled failover, or no keepalived figure)"
+            else:
+                verdict = "%s (%.1f ms, keepalived %.1f ms)" % (
+                    "met" if a["p50"] <= ka else "not met", a["p50"], ka)
+            lines.append("target: %s %s: %s : %s" % (label, sname, what, verdict))
+    for variant in ("quiet", "busy"):
+        c = by.get((16, 1_000_000, variant))
+        label = "N=16 hb 1ms %s" % variant
+        if c is None:
+            lines.append("target: %s: every system settles in every trial, 0 soak leader changes, "
+                         "silent isolation p50 <= 10 ms and >= 5x below keepalived's : "
+                         "not run (configuration not in this run)" % label)
+            continue
+        ka = c.results.get(("keepalived", "b"), {}).get("p50")
+        for sname in sysorder(c.systems):
+            bad = sum(c.results.get((sname, k), {}).get("unsettled", 0) +
+                      c.results.get((sname, k), {}).get("skipped", 0) for k in ("a", "b", "p"))
+            errs = c.systems[sname].get("errors") or []
+            ran = any((sname, k) in c.results for k in ("a", "b", "p"))
+            lines.append("target: %s %s: settles in every trial : %s" % (
+                label, sname, "not met (no trial)" if not ran else
+                "met" if not bad and not errs else
+                "not met (%d unsettled or skipped%s)" % (bad, "; given up" if errs else "")))
+            ch = c.soak(sname).get("changes")
+            lines.append("target: %s %s: 0 leader changes in the idle soak : %s" % (
+                label, sname, "not run (no soak)" if ch is None else
+                "%s (%d)" % ("met" if ch == 0 else "not met", ch)))
+            if sname == "keepalived":
+                continue
+            a = c.results.get((sname, "b"))
+            if sname == "invitation":
+                # protocol.rst: a member forms its own group within the
+                # detection window W, and the highest orphan merges the
+                # others within 2 x hb-interval + 3 x T + a few frame
+                # times (1 ms here); T at most the RTO ceiling with
+                # timeout-auto (coord-timeout / 4 = 2 x hb-interval)
+                bound = (3 * c.hb_ns + 2 * c.hb_ns + 3 * 2 * c.hb_ns) / 1e6 + 1.0
+                what = "merge after a silent coordinator loss p50 <= W + 2 hb + 3 T + 1 ms (%.1f ms)" % bound
+                verdict = ("not met (no settled failover)" if not a or a.get("p50") is None else
+                           "%s (%.1f ms)" % ("met" if a["p50"] <= bound else "not met", a["p50"]))
+            else:
+                what = "silent isolation p50 <= 10 ms and >= 5x below keepalived's"
+                if not a or a.get("p50") is None or ka is None:
+                    verdict = "not met (no settled failover, or no keepalived figure)"
+                else:
+                    verdict = "%s (%.1f ms, keepalived %.1f ms, %.1fx)" % (
+                        "met" if a["p50"] <= 10 and ka >= 5 * a["p50"] else "not met",
+                        a["p50"], ka, ka / a["p50"])
+            lines.append("target: %s %s: %s : %s" % (label, sname, what, verdict))
     soaked = False
     for c in cfgs:
         if c.hb_ns != 10_000_000:
