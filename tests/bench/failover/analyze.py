@@ -530,7 +530,7 @@ def targets(cfgs):
         each(by.get((16, 1_000_000, variant)), "N=16 hb 1ms %s" % variant, median_rule)
     # issue 32's targets: the Bully family at N=3, hb 10 ms, against
     # keepalived; every system at N=16, hb 1 ms
-    family = [x for x in ("bully", "bully-noask", "bully-quorum", "min-bully", "enh-bully")]
+    family = ("bully", "bully-noask", "bully-quorum", "min-bully", "enh-bully")
     for variant in ("quiet", "busy"):
         c = by.get((3, 10_000_000, variant))
         label = "N=3 hb 10ms %s" % variant
