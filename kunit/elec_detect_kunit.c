@@ -671,18 +671,27 @@ static void td_rtt_waits(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	KUNIT_ASSERT_NOT_NULL(test, q);
-	for (a = 0; a < 2; a++) {
+	/*
+	 * off; on; on with quorum: never below the configured T, which the
+	 * quorum's argument takes as the bound on a round trip
+	 */
+	for (a = 0; a < 3; a++) {
 		td_init(test, n, ELEC_ALGO_BULLY);
 		n->c.cfg.timeout_auto = a;
+		n->c.cfg.quorum = a == 2;
 		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 2, NULL), 0);
 		p = elec_core_peer_find(&n->c, 2);
 		KUNIT_ASSERT_NOT_NULL(test, p);
 		elec_core_est(&n->c, p)->srtt_ns = 300000;
 		elec_core_est(&n->c, p)->rttvar_ns = 150000;
 		t_start(n);
+		/* a quorum node runs only with a majority heard lately */
+		p->heard_ns = t_armed_at(n, ELEC_TIMER_DETECT);
 		t_fire(n, ELEC_TIMER_DETECT);
 		KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_BULLY_TIMER_ANSWER),
-				n->now + (a ? 900000 : T_T));
+				n->now + (a == 1 ? 900000 : T_T));
+		KUNIT_EXPECT_EQ(test, elec_rtt_timeout_ns(&n->c, p),
+				a == 1 ? 900000 : T_T);
 	}
 	/* ring node 1 of 1, 2, 3: its successor 2's RTO, not 3's */
 	p = td_ring_auto(test, n, q, 3);

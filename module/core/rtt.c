@@ -206,10 +206,17 @@ u64 elec_rtt_rto_ns(const struct elec_config *cfg,
  * @c: the instance
  * @p: the peer waited for, NULL when several are
  *
+ * With quorum on, never below the configured timeout: the quorum's
+ * argument takes that T as the bound on a round trip and on a timer's
+ * lateness, and a run that gives up on a higher node sooner than that
+ * claims while the higher node's answer (or its leadership) is only
+ * late; each such claim is a lease, a step-down and another election
+ * (Documentation/protocol.rst, "Round trips and timeout auto").
+ *
  * Return: the configured timeout with timeout-auto off; else @p's RTO
  * (elec_rtt_rto_ns()), or when @p is NULL or was never measured the
  * largest RTO of the measured peers, or the configured timeout when none
- * was.
+ * was; with quorum on, at least the configured timeout.
  */
 u64 elec_rtt_timeout_ns(const struct elec_core *c, const struct elec_peer *p)
 {
@@ -219,12 +226,16 @@ u64 elec_rtt_timeout_ns(const struct elec_core *c, const struct elec_peer *p)
 
 	if (!c->cfg.timeout_auto || !c->est)
 		return c->cfg.timeout_ns;
-	if (e && e->srtt_ns)
-		return elec_rtt_rto_ns(&c->cfg, e);
-	for (i = 0; i < c->n_peers; i++) {
-		rto = elec_rtt_rto_ns(&c->cfg, &c->est[i]);
-		if (rto > t)
-			t = rto;
+	if (e && e->srtt_ns) {
+		t = elec_rtt_rto_ns(&c->cfg, e);
+	} else {
+		for (i = 0; i < c->n_peers; i++) {
+			rto = elec_rtt_rto_ns(&c->cfg, &c->est[i]);
+			if (rto > t)
+				t = rto;
+		}
 	}
-	return t ? t : c->cfg.timeout_ns;
+	if (!t || (c->cfg.quorum && t < c->cfg.timeout_ns))
+		t = c->cfg.timeout_ns;
+	return t;
 }
