@@ -7,12 +7,18 @@
  *  - a node with a key flags every frame it sends, with counters that
  *    follow the wall clock and never go back (also across key changes);
  *  - a node with a key drops frames without the trailer (auth_missing),
- *    a node without one drops frames with it (auth_unexpected), and a
- *    counter not above the last accepted from that peer is a replay
- *    (auth_replay) that changes nothing;
+ *    a node without one drops frames with it (auth_unexpected); a counter
+ *    more than auth-window from the receiver's wall clock is refused
+ *    (auth_clock), so a recording played to a receiver that starts fresh
+ *    is refused once it is older than that; a counter accepted before is
+ *    a replay (auth_replay) that changes nothing, while frames that come
+ *    out of order are each taken once, up to ELEC_AUTH_SEEN later ones
+ *    overtaking them;
+ *  - the MAC is asked for last, only of a frame every other check took,
+ *    and a counter is recorded only when it held;
  *  - the counters stay with their peers when the table changes;
  *  - a sender that restarts is accepted while its clock moved forward,
- *    and dropped when its clock stepped back (the documented rule);
+ *    and refused (auth_clock) when its clock is an hour off;
  *  - a group with keys elects exactly as one without (same frames), and
  *    drops every duplicated frame as a replay.
  *
@@ -24,11 +30,15 @@ static const u32 ta_ids5[] = { 1, 2, 3, 4, 5 };
 
 /* the wall clock of the suite's nodes: far from the core's clock */
 #define TA_WALL		1700000000000000000ULL
+/* a counter @x ns after TA_WALL: within the default window at T_START */
+#define TA_C(x)		(TA_WALL + (x))
 
 /* a Bully node @self of ta_ids5, with a key when @auth */
 static void ta_node_init(struct t_node *n, u32 self, bool auth, u64 wall)
 {
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	struct elec_sink sink = {
+		.emit = t_emit, .verify = t_verify, .ctx = n
+	};
 	struct elec_config cfg;
 	u32 i;
 
@@ -41,7 +51,7 @@ static void ta_node_init(struct t_node *n, u32 self, bool auth, u64 wall)
 					elec_core_peer_add(&n->c, ta_ids5[i],
 							   NULL), 0);
 	if (auth)
-		elec_core_set_auth(&n->c, n->rx_ctr, wall, n->now);
+		elec_core_set_auth(&n->c, n->auth_rx, wall, n->now);
 	t_clear(n);
 }
 
@@ -177,7 +187,7 @@ static void ta_tx_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), last + 2);
 
 	/* a new key whose clock reads earlier: the counter still goes up */
-	elec_core_set_auth(&n->c, n->rx_ctr, TA_WALL - 1000000000ULL, n->now);
+	elec_core_set_auth(&n->c, n->auth_rx, TA_WALL - 1000000000ULL, n->now);
 	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), last + 3);
 
 	/* the largest frame grows by the trailer */
@@ -193,12 +203,23 @@ static void ta_tx_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.flags, 0);
 
 	/* the counter saturates */
-	elec_core_set_auth(&n->c, n->rx_ctr, 0, n->now);
+	elec_core_set_auth(&n->c, n->auth_rx, 0, n->now);
 	n->c.auth.tx_ctr = U64_MAX;
 	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), U64_MAX);
 }
 
 /* ---- receiving ------------------------------------------------------------- */
+
+/* whether @n remembers @ctr as accepted from its peer slot @k */
+static bool ta_seen(const struct t_node *n, u32 k, u64 ctr)
+{
+	u32 i;
+
+	for (i = 0; i < ELEC_AUTH_SEEN; i++)
+		if (n->auth_rx[k].seen[i] == ctr)
+			return true;
+	return false;
+}
 
 static void ta_rx_rules(struct kunit *test)
 {
@@ -217,52 +238,232 @@ static void ta_rx_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->heard_ns, 0);
 
 	/* the first counter of a peer is taken */
-	ta_rx(n, 5, 1, 100);
+	ta_rx(n, 5, 1, TA_C(100));
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 1);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 100);	/* peers 1 2 4 5 */
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(100)));	/* 1 2 4 5 */
 
-	/* the same counter, a lower one: replays, state unchanged */
+	/* the same counter again: a replay, state unchanged */
 	n->now += 1000;
-	ta_rx(n, 5, 1, 100);
-	ta_rx(n, 5, 1, 99);
-	ta_rx(n, 5, 1, 1);
-	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
+	ta_rx(n, 5, 1, TA_C(100));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 1);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 100);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->heard_ns,
 			n->now - 1000);
 
-	/* higher: taken; another peer has its own counter */
-	ta_rx(n, 5, 1, 101);
-	ta_rx(n, 4, 1, 7);
+	/* lower ones not seen yet (frames reordered): each taken once */
+	ta_rx(n, 5, 1, TA_C(99));
+	ta_rx(n, 5, 1, TA_C(1));
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 3);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[2], 7);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 101);
+	ta_rx(n, 5, 1, TA_C(99));
+	ta_rx(n, 5, 1, TA_C(1));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
 
-	/* a frame that fails an earlier check does not move the counter */
-	ta_rx(n, 9, 1, 500);		/* unknown peer */
+	/* higher: taken; another peer has its own counters */
+	ta_rx(n, 5, 1, TA_C(101));
+	ta_rx(n, 4, 1, TA_C(7));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 5);
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 2, TA_C(7)));
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(101)));
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(7)));
+
+	/* a frame that fails an earlier check records nothing */
+	ta_rx(n, 9, 1, TA_C(500));	/* unknown peer */
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_UNKNOWN_PEER], 1);
 	elec_core_stop(&n->c, n->now);
-	ta_rx(n, 5, 1, 600);		/* stopped */
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 101);
+	ta_rx(n, 5, 1, TA_C(600));	/* stopped */
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(600)));
 	t_start(n);
+	ta_rx(n, 5, 1, TA_C(600));
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(600)));
 
-	/* a new key: every peer's first counter is taken again */
-	elec_core_set_auth(&n->c, n->rx_ctr, TA_WALL, n->now);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 0);
-	ta_rx(n, 5, 1, 50);
+	/* a new key: every peer's counters are forgotten */
+	elec_core_set_auth(&n->c, n->auth_rx, TA_WALL, n->now);
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(100)));
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].floor, 0);
+	ta_rx(n, 5, 1, TA_C(50));
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 50);
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(50)));
 
 	/* no key: a trailer is unexpected, no trailer fine */
 	t_start(plain);
 	rx_hb = plain->c.stats.rx[ELEC_MSG_HEARTBEAT];
-	ta_rx(plain, 5, 1, 100);
+	ta_rx(plain, 5, 1, TA_C(100));
 	KUNIT_EXPECT_EQ(test, plain->c.stats.drops[ELEC_DROP_AUTH_UNEXPECTED],
 			1);
 	KUNIT_EXPECT_EQ(test, plain->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb);
 	ta_rx(plain, 5, 1, 0);
 	KUNIT_EXPECT_EQ(test, plain->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 1);
+	/* no MAC was asked of a frame without a trailer, or without a key */
+	KUNIT_EXPECT_EQ(test, plain->verified, 0);
+}
+
+/*
+ * Issue 33, defect 1: a recording of the leader's heartbeats played to a
+ * receiver that starts fresh (a new instance, a new key: no counter
+ * remembered, learning, term 0). Within auth-window of when they were
+ * sent each is taken once; later they are refused against the
+ * receiver's own clock (auth_clock), and the receiver hears nobody. (The
+ * old rule, only "above the last accepted", took every one of them.)
+ */
+static void ta_fresh_replay(struct kunit *test)
+{
+	struct t_node *tx = ta_node(test, 5, true);
+	struct t_node *rx;
+	u64 ctr[4], rx_hb;
+	u32 i, got = 0;
+
+	/* node 5 leads; its heartbeats are recorded */
+	t_start(tx);
+	t_fire(tx, ELEC_TIMER_DETECT);
+	for (i = 0; i < ARRAY_SIZE(ctr); i++) {
+		t_clear(tx);
+		t_fire(tx, ELEC_TIMER_HEARTBEAT);
+		ctr[i] = t_last_send(test, tx)->msg.auth_ctr;
+	}
+
+	/* within the window: each once */
+	rx = ta_node(test, 3, true);
+	rx->now = tx->now + 1000000000ULL;	/* 1 s later */
+	ta_node_init(rx, 3, true, TA_WALL + (rx->now - T_START));
+	t_start(rx);
+	rx_hb = rx->c.stats.rx[ELEC_MSG_HEARTBEAT];
+	for (i = 0; i < ARRAY_SIZE(ctr); i++) {
+		ta_rx(rx, 5, 1, ctr[i]);
+		ta_rx(rx, 5, 1, ctr[i]);
+	}
+	KUNIT_EXPECT_EQ(test, rx->c.stats.rx[ELEC_MSG_HEARTBEAT],
+			rx_hb + ARRAY_SIZE(ctr));
+	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_REPLAY],
+			ARRAY_SIZE(ctr));
+
+	/* a group restarted 3 s later: refused, the dead leader unheard */
+	rx->now = tx->now + 3000000000ULL;
+	ta_node_init(rx, 3, true, TA_WALL + (rx->now - T_START));
+	t_start(rx);
+	rx_hb = rx->c.stats.rx[ELEC_MSG_HEARTBEAT];
+	for (i = 0; i < ARRAY_SIZE(ctr); i++) {
+		ta_rx(rx, 5, 1, ctr[i]);
+		got += rx->c.stats.rx[ELEC_MSG_HEARTBEAT] != rx_hb;
+	}
+	KUNIT_EXPECT_EQ(test, got, 0);
+	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_CLOCK],
+			ARRAY_SIZE(ctr));
+	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&rx->c, 5)->heard_ns, 0);
+	KUNIT_EXPECT_EQ(test, rx->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, rx->verified, ARRAY_SIZE(ctr));	/* the 1 s run */
+	/* a counter ahead of the receiver's clock by more: refused too */
+	ta_rx(rx, 5, 1, TA_WALL + (rx->now - T_START) +
+	      ELECTION_DEF_AUTH_WINDOW_NS + 1);
+	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_CLOCK],
+			ARRAY_SIZE(ctr) + 1);
+}
+
+/*
+ * Issue 33, defect 2: frames of one sender that the network reorders
+ * (the module sends from several CPUs; XPS puts them on several queues)
+ * are each taken once, up to ELEC_AUTH_SEEN later frames overtaking one;
+ * a frame overtaken by more is refused (auth_replay), never taken twice.
+ * (The old rule dropped every frame that came after a later one.)
+ */
+static void ta_reorder(struct kunit *test)
+{
+	struct t_node *n = ta_node(test, 3, true);
+	u64 rx_hb;
+	u32 i;
+
+	t_start(n);
+	rx_hb = n->c.stats.rx[ELEC_MSG_HEARTBEAT];
+	/* pairs swapped on the way: 2 1 4 3 6 5 ... */
+	for (i = 1; i <= 40; i += 2) {
+		ta_rx(n, 5, 1, TA_C(1000 + i + 1));
+		ta_rx(n, 5, 1, TA_C(1000 + i));
+	}
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 40);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 0);
+	/* every one of them again: refused, whichever */
+	for (i = 1; i <= 40; i++)
+		ta_rx(n, 5, 1, TA_C(1000 + i));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 40);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 40);
+
+	/* one overtaken by ELEC_AUTH_SEEN later ones: still taken */
+	for (i = 1; i <= ELEC_AUTH_SEEN; i++)
+		ta_rx(n, 5, 1, TA_C(2000 + i));
+	ta_rx(n, 5, 1, TA_C(2000));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT],
+			rx_hb + 40 + ELEC_AUTH_SEEN + 1);
+	/* by one more: refused (the floor), though never seen */
+	for (i = 1; i <= ELEC_AUTH_SEEN + 1; i++)
+		ta_rx(n, 5, 1, TA_C(3000 + i));
+	ta_rx(n, 5, 1, TA_C(3000));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 41);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].floor, TA_C(3001));
+}
+
+/*
+ * Issue 33, defect 3: the MAC is asked for last. A forged frame (its MAC
+ * fails) from an unknown id counts as unknown_peer, one with a stale or
+ * repeated counter as auth_clock or auth_replay, without a MAC; one that
+ * passes every other check is auth_bad, and its counter is not recorded:
+ * the genuine frame with that counter is still taken.
+ */
+static void ta_mac_last(struct kunit *test)
+{
+	struct t_node *n = ta_node(test, 3, true);
+	u64 rx_hb;
+
+	t_start(n);
+	rx_hb = n->c.stats.rx[ELEC_MSG_HEARTBEAT];
+	ta_rx(n, 5, 1, TA_C(10));
+	KUNIT_EXPECT_EQ(test, n->verified, 1);
+	n->bad_mac = true;
+	ta_rx(n, 9, 1, TA_C(20));			/* unknown id */
+	ta_rx(n, 5, 1, TA_C(10) - ELECTION_DEF_AUTH_WINDOW_NS - 1000);
+	ta_rx(n, 5, 1, TA_C(10));			/* seen */
+	KUNIT_EXPECT_EQ(test, n->verified, 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_UNKNOWN_PEER], 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_BAD], 0);
+	/* a fresh counter: the MAC is checked, fails, nothing recorded */
+	ta_rx(n, 5, 1, TA_C(30));
+	KUNIT_EXPECT_EQ(test, n->verified, 2);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_BAD], 1);
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(30)));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 1);
+	n->bad_mac = false;
+	ta_rx(n, 5, 1, TA_C(30));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 2);
+	KUNIT_EXPECT_EQ(test, n->verified, 3);
+}
+
+/* auth-window: its default, and a narrower one taken from the config */
+static void ta_window_option(struct kunit *test)
+{
+	struct t_node *n = ta_node(test, 3, true);
+	struct elec_config cfg = n->c.cfg;
+	const char *why = NULL;
+	u64 ms = 1000000ULL, wall;
+
+	KUNIT_EXPECT_EQ(test, elec_config_auth_window(&cfg),
+			ELECTION_DEF_AUTH_WINDOW_NS);
+	cfg.auth_window_ns = 100 * ms;
+	KUNIT_ASSERT_EQ(test, elec_core_set_config(&n->c, &cfg, &why), 0);
+	t_start(n);
+	n->now += 500 * ms;
+	wall = TA_WALL + (n->now - T_START);
+	ta_rx(n, 5, 1, wall - 150 * ms);
+	ta_rx(n, 5, 1, wall + 150 * ms);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 2);
+	ta_rx(n, 5, 1, wall - 50 * ms);
+	ta_rx(n, 5, 1, wall + 50 * ms);
+	ta_rx(n, 5, 1, wall - 100 * ms);	/* the edge: taken */
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 2);
+	KUNIT_EXPECT_EQ(test, n->verified, 3);
+	/* the wall clock steps: the embedder says so, the window follows */
+	elec_core_set_wall(&n->c, wall + 3600000000000ULL, n->now);
+	ta_rx(n, 5, 1, wall + 60 * ms);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 3);
 }
 
 /* the counters move with their peers when the table changes */
@@ -319,29 +520,30 @@ static void ta_peer_table(struct kunit *test)
 	static const u8 mac[ELEC_LLADDR_LEN] = { 2, 0, 0, 0, 0, 7 };
 
 	t_start(n);
-	ta_rx(n, 2, 1, 20);
-	ta_rx(n, 4, 1, 40);
-	ta_rx(n, 5, 1, 50);
+	ta_rx(n, 2, 1, TA_C(20));
+	ta_rx(n, 4, 1, TA_C(40));
+	ta_rx(n, 5, 1, TA_C(50));
 	/* peer 1 leaves: 2, 4, 5 shift down with their counters */
 	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 1, n->now), 0);
-	ta_rx(n, 4, 1, 40);
-	ta_rx(n, 5, 1, 50);
-	ta_rx(n, 2, 1, 20);
+	ta_rx(n, 4, 1, TA_C(40));
+	ta_rx(n, 5, 1, TA_C(50));
+	ta_rx(n, 2, 1, TA_C(20));
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
-	/* a new peer below them starts at none; the others keep theirs */
+	/* a new peer below them starts with none; the others keep theirs */
 	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 1, mac), 0);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[0], 0);
-	ta_rx(n, 4, 1, 39);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[0].seen[0], 0);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[0].floor, 0);
+	ta_rx(n, 4, 1, TA_C(40));
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 4);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[1], 20);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[2], 40);
-	KUNIT_EXPECT_EQ(test, n->rx_ctr[3], 50);
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 1, TA_C(20)));
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 2, TA_C(40)));
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(50)));
 }
 
 /*
  * A sender that restarts (a fresh instance, a new key setting) resumes
- * from its wall clock: above what it sent before when the clock went on,
- * replays to its peers when the clock stepped back.
+ * from its wall clock: above what it sent before when the clock went on;
+ * with its clock an hour off, refused against the receiver's clock.
  */
 static void ta_restart(struct kunit *test)
 {
@@ -355,30 +557,30 @@ static void ta_restart(struct kunit *test)
 	t_fire(tx, ELEC_TIMER_DETECT);
 	a = t_last_send(test, tx);
 	ta_rx(rx, 5, a->msg.term, a->msg.auth_ctr);
-	before = rx->rx_ctr[3];
-	KUNIT_ASSERT_EQ(test, before, a->msg.auth_ctr);
+	before = a->msg.auth_ctr;
+	KUNIT_ASSERT_TRUE(test, ta_seen(rx, 3, before));
 
 	/* rebooted 1 s later on both clocks: accepted */
 	tx->now += 1000000000ULL;
-	ta_node_init(tx, 5, true, TA_WALL + 2000000000ULL);
+	rx->now = tx->now;
+	ta_node_init(tx, 5, true, TA_WALL + 1000000000ULL);
 	t_start(tx);
 	t_fire(tx, ELEC_TIMER_DETECT);
 	a = t_last_send(test, tx);
 	KUNIT_EXPECT_GT(test, a->msg.auth_ctr, before);
 	ta_rx(rx, 5, a->msg.term, a->msg.auth_ctr);
-	KUNIT_EXPECT_EQ(test, rx->rx_ctr[3], a->msg.auth_ctr);
+	KUNIT_EXPECT_TRUE(test, ta_seen(rx, 3, a->msg.auth_ctr));
 	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 0);
-	before = rx->rx_ctr[3];
 
-	/* rebooted with its wall clock an hour back: replays until it passes */
+	/* rebooted with its wall clock an hour back: refused, counted */
 	ta_node_init(tx, 5, true, TA_WALL - 3600000000000ULL);
 	t_start(tx);
 	t_fire(tx, ELEC_TIMER_DETECT);
 	a = t_last_send(test, tx);
 	KUNIT_EXPECT_LT(test, a->msg.auth_ctr, before);
 	ta_rx(rx, 5, a->msg.term, a->msg.auth_ctr);
-	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 1);
-	KUNIT_EXPECT_EQ(test, rx->rx_ctr[3], before);
+	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 1);
+	KUNIT_EXPECT_FALSE(test, ta_seen(rx, 3, a->msg.auth_ctr));
 }
 
 /* ---- a group --------------------------------------------------------------- */
@@ -472,6 +674,10 @@ static struct kunit_case elec_auth_cases[] = {
 	KUNIT_CASE(ta_codec_trailer),
 	KUNIT_CASE(ta_tx_counters),
 	KUNIT_CASE(ta_rx_rules),
+	KUNIT_CASE(ta_fresh_replay),
+	KUNIT_CASE(ta_reorder),
+	KUNIT_CASE(ta_mac_last),
+	KUNIT_CASE(ta_window_option),
 	KUNIT_CASE(ta_seen_lladdr),
 	KUNIT_CASE(ta_peer_table),
 	KUNIT_CASE(ta_restart),

@@ -36,7 +36,7 @@
  * @test: the running case
  * @c: the instance
  * @peers: its peer table
- * @rx_ctr: its per-peer counters, when authentication is on
+ * @auth_rx: its per-peer replay state, when authentication is on
  * @acts: the actions emitted since the last t_clear(), in order
  * @n_acts: entries in @acts
  * @acts_lost: actions (or payload copies) that did not fit
@@ -49,12 +49,14 @@
  * @up: in a network: the node runs (false: crashed)
  * @est: estimates of the peers, for a suite that gives them
  *	(elec_core_set_est())
+ * @verified: MAC checks the core asked for (t_verify(), a suite's sink)
+ * @bad_mac: t_verify() says the MAC fails
  */
 struct t_node {
 	struct kunit *test;
 	struct elec_core c;
 	struct elec_peer peers[T_MAX_NODES];
-	u64 rx_ctr[T_MAX_NODES];
+	struct elec_auth_peer auth_rx[T_MAX_NODES];
 	struct elec_action acts[T_MAX_ACTS];
 	u32 n_acts;
 	u32 acts_lost;
@@ -66,7 +68,19 @@ struct t_node {
 	u32 idx;
 	bool up;
 	struct elec_peer_est est[T_MAX_NODES];
+	u32 verified;
+	bool bad_mac;
 };
+
+/* the embedder's MAC check (elec_sink.verify): counted, fails on demand */
+static inline bool t_verify(void *ctx, const struct elec_msg *msg)
+{
+	struct t_node *n = ctx;
+
+	(void)msg;
+	n->verified++;
+	return !n->bad_mac;
+}
 
 /* the sink: record @act, with a copy of a sent payload */
 static inline void t_emit(void *ctx, const struct elec_action *act)

@@ -70,6 +70,21 @@ static enum hrtimer_mode elec_inst_hrtimer_mode(const struct elec_instance *inst
 	       HRTIMER_MODE_ABS_SOFT : HRTIMER_MODE_ABS_HARD;
 }
 
+/*
+ * The core's MAC check of a received authenticated frame (elec_sink.verify):
+ * under inst->lock, during elec_core_rx(), with the group's key.
+ */
+static bool elec_inst_verify(void *ctx, const struct elec_msg *msg)
+{
+	struct elec_instance *inst = ctx;
+
+	lockdep_assert_held(&inst->lock);
+	return msg->frame && inst->auth_rx &&
+	       elec_auth_verify(&inst->key, msg->frame,
+				ELECTION_HDR_LEN + msg->payload_len +
+				ELECTION_AUTH_LEN);
+}
+
 /* The core's sink: runs under inst->lock, during a core call. */
 static void elec_inst_emit(void *ctx, const struct elec_action *act)
 {
@@ -152,6 +167,13 @@ void elec_inst_lock(struct elec_instance *inst, struct elec_actx *ax)
 	inst->actx = ax;
 	ax->role = inst->core.role;
 	ax->leader = inst->core.leader;
+	/*
+	 * a keyed group's counters follow the wall clock, which may have
+	 * stepped since the key was set (elec_core_set_wall())
+	 */
+	if (inst->auth_rx)
+		elec_core_set_wall(&inst->core, ktime_get_real_ns(),
+				   ktime_get_ns());
 }
 
 /*
@@ -472,6 +494,7 @@ struct elec_instance *elec_inst_create(struct elec_net *en,
 	}
 
 	sink.emit = elec_inst_emit;
+	sink.verify = elec_inst_verify;
 	sink.ctx = inst;
 	elec_inst_lock(inst, &ax);
 	err = elec_core_init(&inst->core, cfg, inst->peers, ELEC_MAX_PEERS,
@@ -526,8 +549,11 @@ static void elec_inst_release(struct elec_instance *inst)
 	netdev_put(inst->dev, &inst->dev_tracker);
 	kvfree(inst->queue);
 	kvfree(inst->est);
-	kfree(inst->auth_rx_ctr);
+	kvfree(inst->auth_rx);
 	memzero_explicit(&inst->key, sizeof(inst->key));
+	/* its share of the module-wide count of tenants' instances */
+	if (inst->userns)
+		atomic_dec(&elec_userns_total);
 	kfree(inst);
 }
 
@@ -799,7 +825,7 @@ void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg)
 
 /**
  * elec_key_req_prepare() - allocate what a key change needs.
- * @kr: the request; with @kr->set, its counter array is allocated
+ * @kr: the request; with @kr->set, its per-peer replay state is allocated
  *
  * Context: process context, before the namespace mutex is taken.
  * Return: 0 or -ENOMEM.
@@ -808,9 +834,8 @@ int elec_key_req_prepare(struct elec_key_req *kr)
 {
 	if (!kr->set)
 		return 0;
-	kr->rx_ctr = kcalloc(ELEC_MAX_PEERS, sizeof(*kr->rx_ctr),
-			     GFP_KERNEL_ACCOUNT);
-	return kr->rx_ctr ? 0 : -ENOMEM;
+	kr->rx = kvcalloc(ELEC_MAX_PEERS, sizeof(*kr->rx), GFP_KERNEL_ACCOUNT);
+	return kr->rx ? 0 : -ENOMEM;
 }
 
 /**
@@ -819,21 +844,21 @@ int elec_key_req_prepare(struct elec_key_req *kr)
  */
 void elec_key_req_release(struct elec_key_req *kr)
 {
-	kfree(kr->rx_ctr);
-	kr->rx_ctr = NULL;
+	kvfree(kr->rx);
+	kr->rx = NULL;
 	memzero_explicit(kr->key, sizeof(kr->key));
 }
 
 /*
  * Install or remove the key of @kr (under the lock; cannot fail). A new
  * key starts the replay counters afresh; the key it already has keeps
- * them. Returns the counter array the instance no longer uses, for the
+ * them. Returns the replay state the instance no longer uses, for the
  * caller to free once the lock is dropped.
  */
-static u64 *elec_inst_apply_key(struct elec_instance *inst,
-				struct elec_key_req *kr)
+static struct elec_auth_peer *elec_inst_apply_key(struct elec_instance *inst,
+						  struct elec_key_req *kr)
 {
-	u64 *old = inst->auth_rx_ctr;
+	struct elec_auth_peer *old = inst->auth_rx;
 
 	lockdep_assert_held(&inst->lock);
 	if (kr->set) {
@@ -847,15 +872,15 @@ static u64 *elec_inst_apply_key(struct elec_instance *inst,
 		}
 		inst->key = key;
 		memzero_explicit(&key, sizeof(key));
-		inst->auth_rx_ctr = kr->rx_ctr;
-		kr->rx_ctr = NULL;
+		inst->auth_rx = kr->rx;
+		kr->rx = NULL;
 	} else if (kr->clear) {
 		memzero_explicit(&inst->key, sizeof(inst->key));
-		inst->auth_rx_ctr = NULL;
+		inst->auth_rx = NULL;
 	} else {
 		return NULL;
 	}
-	elec_core_set_auth(&inst->core, inst->auth_rx_ctr, ktime_get_real_ns(),
+	elec_core_set_auth(&inst->core, inst->auth_rx, ktime_get_real_ns(),
 			   ktime_get_ns());
 	return old;
 }
@@ -884,7 +909,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 	struct elec_peer_est *est = NULL;
 	struct elec_config next;
 	struct elec_actx ax;
-	u64 *old = NULL;
+	struct elec_auth_peer *old = NULL;
 	bool auth;
 	int err;
 
@@ -904,7 +929,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 	}
 	elec_inst_lock(inst, &ax);
 	next = cfg ? *cfg : inst->core.cfg;
-	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx_ctr;
+	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx;
 	if (inst->dead) {
 		err = -ENODEV;
 		*why = "instance is being deleted";
@@ -925,7 +950,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 	}
 	elec_inst_unlock(inst, &ax);
 	kvfree(est);
-	kfree(old);
+	kvfree(old);
 	return err;
 }
 
@@ -1049,19 +1074,20 @@ bool elec_inst_mtu_ok(struct elec_instance *inst)
 /**
  * elec_inst_rx() - hand a decoded frame to the core.
  * @inst: the instance of the frame's (device, group)
- * @msg: the decoded frame; its payload stays valid during the call
- * @frame: the frame's bytes from our header on (the decoder checked that
- *	an authenticated frame holds its trailer)
+ * @msg: the decoded frame, &elec_msg.frame set (the decoder checked that
+ *	an authenticated frame holds its trailer); its payload and frame
+ *	stay valid during the call
  *
- * A frame with the authentication trailer, to a group with a key, whose
- * MAC is not the key's is counted as ELEC_DROP_AUTH_BAD and goes no
- * further; the core checks everything else.
+ * The core checks everything, and asks for the MAC of an authenticated
+ * frame (elec_inst_verify()) only once every cheaper check passed. The
+ * MAC is computed under the instance lock: SipHash over at most a few
+ * hundred bytes, no allocation; the frames that cost one are those that
+ * name a configured peer, from its address, with a fresh counter.
  *
  * Context: softirq, under rcu_read_lock(), the frame received on
  * @inst->dev.
  */
-void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg,
-		  const u8 *frame)
+void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg)
 {
 	u64 before[ELEC_DROP_MAX + 1];
 	struct elec_actx ax;
@@ -1075,13 +1101,7 @@ void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg,
 		drops = trace_election_drop_enabled();
 		if (drops)
 			memcpy(before, inst->core.stats.drops, sizeof(before));
-		if (msg->flags & ELECTION_FLAG_AUTH && inst->auth_rx_ctr &&
-		    !elec_auth_verify(&inst->key, frame,
-				      ELECTION_HDR_LEN + msg->payload_len +
-				      ELECTION_AUTH_LEN))
-			elec_core_drop(&inst->core, ELEC_DROP_AUTH_BAD);
-		else
-			elec_core_rx(&inst->core, msg, ktime_get_ns());
+		elec_core_rx(&inst->core, msg, ktime_get_ns());
 		for (r = 0; drops && r <= ELEC_DROP_MAX; r++)
 			if (inst->core.stats.drops[r] != before[r])
 				trace_election_drop(inst->ifname, inst->group,
@@ -1128,7 +1148,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->role = c->role;
 	s->participant = c->participant;
 	s->admin_up = inst->admin_up;
-	s->auth = !!inst->auth_rx_ctr;
+	s->auth = !!inst->auth_rx;
 	s->leader = c->leader;
 	s->term = c->term;
 	s->ops = c->ops;

@@ -39,7 +39,7 @@ void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg);
  * @set: install @key (replacing any)
  * @clear: remove the key
  * @key: ELECTION_KEY_LEN bytes, with @set
- * @rx_ctr: with @set: the per-peer counter array (ELEC_MAX_PEERS entries,
+ * @rx: with @set: the per-peer replay state (ELEC_MAX_PEERS entries,
  *	from elec_key_req_prepare()); taken by the instance when the change
  *	is made, freed by elec_key_req_release() otherwise
  */
@@ -47,7 +47,7 @@ struct elec_key_req {
 	bool set;
 	bool clear;
 	u8 key[ELECTION_KEY_LEN];
-	u64 *rx_ctr;
+	struct elec_auth_peer *rx;
 };
 
 int elec_key_req_prepare(struct elec_key_req *kr);
@@ -60,8 +60,7 @@ int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);
 void elec_inst_dev_changed(struct elec_instance *inst);
 bool elec_inst_mtu_ok(struct elec_instance *inst);
-void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg,
-		  const u8 *frame);
+void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg);
 bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 			bool with_peers);
 

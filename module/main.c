@@ -66,6 +66,14 @@ module_param_named(userns_min_interval_us, elec_userns_min_interval_us,
 MODULE_PARM_DESC(userns_min_interval_us,
 		 "With userns_admin: shortest hb-interval, timeout and coord-timeout such callers may set, in us (default 1000)");
 
+unsigned int elec_userns_max_total = 256;
+module_param_named(userns_max_total, elec_userns_max_total, uint, 0644);
+MODULE_PARM_DESC(userns_max_total,
+		 "With userns_admin: most instances such callers may have in all network namespaces together (default 256)");
+
+/* the instances userns_admin callers created, in every namespace */
+atomic_t elec_userns_total = ATOMIC_INIT(0);
+
 unsigned int elec_debug_timer_delay_us;
 module_param_named(debug_timer_delay_us, elec_debug_timer_delay_us, uint,
 		   0600);

@@ -31,6 +31,8 @@ extern atomic_long_t elec_live_skbs;
 extern bool elec_userns_admin;
 extern unsigned int elec_userns_max_instances;
 extern unsigned int elec_userns_min_interval_us;
+extern unsigned int elec_userns_max_total;
+extern atomic_t elec_userns_total;
 
 /* Debug only: busy-waits in timer steps (debug_timer_delay_us, _busy_us). */
 extern unsigned int elec_debug_timer_delay_us;

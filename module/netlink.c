@@ -890,12 +890,30 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 		err = -ENOSPC;
 		goto unlock;
 	}
+	/*
+	 * One timer worker and its time budget serve every namespace: a
+	 * tenant that makes namespaces of its own is bounded by a count over
+	 * all of them, taken here and given back when the instance is freed.
+	 */
+	if (priv == ELEC_NL_USERNS &&
+	    atomic_inc_return(&elec_userns_total) >
+	    READ_ONCE(elec_userns_max_total)) {
+		atomic_dec(&elec_userns_total);
+		NL_SET_ERR_MSG(info->extack,
+			       "the network namespaces without CAP_NET_ADMIN in the initial user namespace have the most instances the module parameter userns_max_total allows");
+		err = -ENOSPC;
+		goto unlock;
+	}
 	inst = elec_inst_create(en, dev, &cfg);
 	if (IS_ERR(inst)) {
+		if (priv == ELEC_NL_USERNS)
+			atomic_dec(&elec_userns_total);
 		NL_SET_ERR_MSG(info->extack, "cannot create the instance");
 		err = PTR_ERR(inst);
 		goto unlock;
 	}
+	/* counted from now on: elec_inst_release() gives it back */
+	inst->userns = priv == ELEC_NL_USERNS;
 	/* not published yet: nothing but this request sees it */
 	err = elec_inst_set_config(inst, NULL, &kr, &why);
 	if (err) {

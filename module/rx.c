@@ -17,8 +17,9 @@
  * malformed frame as ELEC_DROP_MALFORMED, a frame flagged authenticated
  * that is too short for its trailer as ELEC_DROP_AUTH_TRUNCATED, a frame
  * for a group that has no instance on the device as ELEC_DROP_WRONG_GROUP.
- * An authenticated frame's MAC is checked with its instance's key
- * (instance.c). Frames for another
+ * An authenticated frame's MAC is checked with its instance's key, when
+ * the core asks for it after its cheaper checks (instance.c). Frames for
+ * another
  * host's MAC (promiscuous mode) and frames that cannot be pulled for lack
  * of memory are dropped without a count. Every other drop reason is
  * counted by the core.
@@ -126,7 +127,8 @@ static int elec_rx(struct sk_buff *skb, struct net_device *dev,
 
 	/* the skb, and so its Ethernet header, outlives the core call */
 	msg.src_lladdr = eth_hdr(skb)->h_source;
-	elec_inst_rx(inst, &msg, skb->data);
+	msg.frame = skb->data;
+	elec_inst_rx(inst, &msg);
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
 

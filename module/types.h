@@ -193,6 +193,8 @@ struct elec_actx {
  * @lock: serialises every call into @core and the fields below
  * @dead: set once, under @lock, when teardown begins; after that no core
  *	call is made and no timer is armed
+ * @userns: created by a caller with CAP_NET_ADMIN only over its network
+ *	namespace (userns_admin): counted in elec_userns_total until freed
  * @admin_up: started by the administrator; the core runs while this is
  *	set and the device is up with carrier
  * @actx: action collector of the core call in progress, under @lock
@@ -205,10 +207,10 @@ struct elec_actx {
  * @timer_mode: enum elec_timer_mode, fixed at creation
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
- * @key: the group's key (SipHash), valid while @auth_rx_ctr is set; wiped
+ * @key: the group's key (SipHash), valid while @auth_rx is set; wiped
  *	when replaced, removed or freed; under @lock
- * @auth_rx_ctr: with a key: the core's per-peer counters
- *	(ELEC_MAX_PEERS, kcalloc()), else NULL; under @lock
+ * @auth_rx: with a key: the core's per-peer replay state
+ *	(ELEC_MAX_PEERS entries, kvcalloc()), else NULL; under @lock
  * @queue: the core's queue (elec_core_set_queue()): its algorithm's
  *	&elec_algo_ops.queue_bytes from kvzalloc() (8-byte aligned), freed
  *	with the instance after the RCU grace period; NULL for an algorithm
@@ -232,6 +234,7 @@ struct elec_instance {
 	char ifname[IFNAMSIZ];
 	u8 lladdr[ETH_ALEN];
 	bool dead;
+	bool userns;
 	bool admin_up;
 	struct elec_actx *actx;
 	struct elec_fifo txq;
@@ -242,7 +245,7 @@ struct elec_instance {
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
 	siphash_key_t key;
-	u64 *auth_rx_ctr;
+	struct elec_auth_peer *auth_rx;
 	void *queue;
 	struct elec_peer_est *est;
 	struct elec_peer peers[ELEC_MAX_PEERS];

@@ -590,10 +590,10 @@ int elec_core_peer_add_pos(struct elec_core *c, u32 id,
 			(c->n_peers - i) * sizeof(c->est[0]));
 		memset(&c->est[i], 0, sizeof(c->est[0]));
 	}
-	if (c->auth.rx_ctr) {
-		memmove(&c->auth.rx_ctr[i + 1], &c->auth.rx_ctr[i],
-			(c->n_peers - i) * sizeof(c->auth.rx_ctr[0]));
-		c->auth.rx_ctr[i] = 0;
+	if (c->auth.rx) {
+		memmove(&c->auth.rx[i + 1], &c->auth.rx[i],
+			(c->n_peers - i) * sizeof(c->auth.rx[0]));
+		memset(&c->auth.rx[i], 0, sizeof(c->auth.rx[0]));
 	}
 	c->n_peers++;
 	p = &c->peers[i];
@@ -637,9 +637,9 @@ int elec_core_peer_del(struct elec_core *c, u32 id, u64 now)
 		c->peers_unordered -= elec_peer_pair_unordered(c, i);
 	memmove(&c->peers[i], &c->peers[i + 1],
 		(c->n_peers - i - 1) * sizeof(c->peers[0]));
-	if (c->auth.rx_ctr)
-		memmove(&c->auth.rx_ctr[i], &c->auth.rx_ctr[i + 1],
-			(c->n_peers - i - 1) * sizeof(c->auth.rx_ctr[0]));
+	if (c->auth.rx)
+		memmove(&c->auth.rx[i], &c->auth.rx[i + 1],
+			(c->n_peers - i - 1) * sizeof(c->auth.rx[0]));
 	if (c->est)
 		memmove(&c->est[i], &c->est[i + 1],
 			(c->n_peers - i - 1) * sizeof(c->est[0]));
@@ -686,30 +686,47 @@ u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes)
 {
 	u32 len = elec_config_max_frame(&c->cfg, n_nodes);
 
-	return len && c->auth.rx_ctr ? len + ELECTION_AUTH_LEN : len;
+	return len && c->auth.rx ? len + ELECTION_AUTH_LEN : len;
 }
 
 /**
  * elec_core_set_auth() - turn frame authentication on or off.
  * @c: the instance
- * @rx_ctr: embedder-owned array of c->max_peers counters for as long as
+ * @rx: embedder-owned array of c->max_peers entries for as long as
  *	authentication stays on (cleared here), or NULL to turn it off
  * @wall_ns: the embedder's wall clock now (CLOCK_REALTIME in the kernel),
- *	in ns; the counters of the frames sent follow it
+ *	in ns; the counters of the frames sent follow it, and those received
+ *	are judged against it
  * @now: current time, ns (the core's clock)
  *
  * Called when the group's key is set, changed or removed. A new key
- * starts with no counter heard from any peer: the first authentic frame
- * of each is accepted, and then only higher counters. The counter of the
- * frames sent never goes back, whatever the key.
+ * starts with no counter heard from any peer: each peer's frames within
+ * auth-window of the wall clock are accepted once each. The counter of
+ * the frames sent never goes back, whatever the key.
  */
-void elec_core_set_auth(struct elec_core *c, u64 *rx_ctr, u64 wall_ns,
-			u64 now)
+void elec_core_set_auth(struct elec_core *c, struct elec_auth_peer *rx,
+			u64 wall_ns, u64 now)
 {
-	c->auth.rx_ctr = rx_ctr;
-	if (!rx_ctr)
+	c->auth.rx = rx;
+	if (!rx)
 		return;
-	memset(rx_ctr, 0, c->max_peers * sizeof(rx_ctr[0]));
+	memset(rx, 0, c->max_peers * sizeof(rx[0]));
+	elec_core_set_wall(c, wall_ns, now);
+}
+
+/**
+ * elec_core_set_wall() - the embedder's wall clock now.
+ * @c: the instance
+ * @wall_ns: its wall clock (CLOCK_REALTIME), ns
+ * @now: current time, ns (the core's clock)
+ *
+ * The wall clock may step (settimeofday, an NTP step) while the core's
+ * does not: an embedder with a key says what it reads before each frame
+ * it hands in, so that counters are judged, and sent, on the clock the
+ * other nodes keep.
+ */
+void elec_core_set_wall(struct elec_core *c, u64 wall_ns, u64 now)
+{
 	c->auth.clock_off = wall_ns - now;	/* wraps as it must */
 }
 
@@ -744,16 +761,77 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason)
 		c->stats.drops[reason]++;
 }
 
-/* the replay rule: above the last counter accepted from @p, recorded */
-static bool elec_auth_fresh(struct elec_core *c, const struct elec_peer *p,
-			    u64 ctr)
+/*
+ * The counter rule, before the MAC (nothing recorded): within auth-window
+ * of the receiver's wall clock (ELEC_DROP_AUTH_CLOCK), above the peer's
+ * floor and not accepted before (ELEC_DROP_AUTH_REPLAY).
+ */
+static enum elec_drop elec_auth_check(const struct elec_core *c,
+				      const struct elec_peer *p, u64 ctr,
+				      u64 now)
 {
-	u64 *last = &c->auth.rx_ctr[p - c->peers];
+	const struct elec_auth_peer *ap = &c->auth.rx[p - c->peers];
+	u64 wall = now + c->auth.clock_off;
+	u64 win = elec_config_auth_window(&c->cfg);
+	u32 i;
 
-	if (ctr <= *last)
-		return false;
-	*last = ctr;
-	return true;
+	if (ctr > wall ? ctr - wall > win : wall - ctr > win)
+		return ELEC_DROP_AUTH_CLOCK;
+	if (ctr <= ap->floor)
+		return ELEC_DROP_AUTH_REPLAY;
+	for (i = 0; i < ELEC_AUTH_SEEN; i++)
+		if (ap->seen[i] == ctr)
+			return ELEC_DROP_AUTH_REPLAY;
+	return ELEC_DROP_UNSPEC;
+}
+
+/*
+ * A counter accepted (its MAC held): remembered among the peer's highest;
+ * when they are full, the lowest of them (or this one, if lower) is let
+ * go of and becomes the floor.
+ */
+static void elec_auth_record(struct elec_core *c, const struct elec_peer *p,
+			     u64 ctr)
+{
+	struct elec_auth_peer *ap = &c->auth.rx[p - c->peers];
+	u32 i, low = 0;
+
+	for (i = 0; i < ELEC_AUTH_SEEN; i++) {
+		if (!ap->seen[i]) {
+			ap->seen[i] = ctr;
+			return;
+		}
+		if (ap->seen[i] < ap->seen[low])
+			low = i;
+	}
+	if (ctr < ap->seen[low]) {
+		ap->floor = ctr;
+		return;
+	}
+	ap->floor = ap->seen[low];
+	ap->seen[low] = ctr;
+}
+
+/* the embedder's MAC check (elec_sink.verify); none: every MAC holds */
+static bool elec_auth_mac_ok(struct elec_core *c, const struct elec_msg *msg)
+{
+	return !c->sink.verify || c->sink.verify(c->sink.ctx, msg);
+}
+
+/* the receive checks after the MAC: the type, the term's distance */
+static enum elec_drop elec_core_rx_late_check(const struct elec_core *c,
+					      const struct elec_msg *msg)
+{
+	u64 far = c->max_term + ELECTION_TERM_MAX_AHEAD;
+
+	if (far < c->max_term)
+		far = U64_MAX;	/* saturate: nothing is too far up there */
+	if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX ||
+	    msg->type == ELEC_MSG_RETRY)
+		return ELEC_DROP_MALFORMED;
+	if (!c->learning && msg->term > far)
+		return ELEC_DROP_TERM_TOO_FAR;
+	return ELEC_DROP_UNSPEC;
 }
 
 /**
@@ -770,24 +848,24 @@ static bool elec_auth_fresh(struct elec_core *c, const struct elec_peer *p,
  * configured address when @msg carries one (ELEC_DROP_WRONG_LLADDR),
  * the authentication trailer absent while the group has a key
  * (ELEC_DROP_AUTH_MISSING) or present while it has none
- * (ELEC_DROP_AUTH_UNEXPECTED), its counter not above the last accepted
- * from that peer (ELEC_DROP_AUTH_REPLAY; a counter that passes is
- * recorded, whatever comes next), message type out of range
- * (ELEC_DROP_MALFORMED), term more than ELECTION_TERM_MAX_AHEAD above
- * max_term unless the node is learning (ELEC_DROP_TERM_TOO_FAR).
- * Otherwise counts it in stats.rx and hands it to the algorithm.
- *
- * With authentication on, the embedder has checked the trailer's MAC
- * (and counted ELEC_DROP_AUTH_BAD itself) before calling this.
+ * (ELEC_DROP_AUTH_UNEXPECTED); then, with a key, the counter: more than
+ * auth-window from the wall clock (ELEC_DROP_AUTH_CLOCK), at or below the
+ * peer's floor or accepted before (ELEC_DROP_AUTH_REPLAY); then the MAC,
+ * through &elec_sink.verify (ELEC_DROP_AUTH_BAD); then message type out of
+ * range (ELEC_DROP_MALFORMED), term more than ELECTION_TERM_MAX_AHEAD
+ * above max_term unless the node is learning (ELEC_DROP_TERM_TOO_FAR).
+ * Every check before the MAC costs a few comparisons and depends on no
+ * protocol state, so a flood of forged frames costs a MAC each only when
+ * it names a configured peer, from its address, with a fresh counter. A
+ * counter is recorded once its MAC held, whatever comes next. Otherwise
+ * counts the frame in stats.rx and hands it to the algorithm.
  */
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
 	enum elec_drop drop = ELEC_DROP_UNSPEC;
 	struct elec_peer *p = NULL;
-	u64 far = c->max_term + ELECTION_TERM_MAX_AHEAD;
+	bool keyed = c->auth.rx && msg->flags & ELECTION_FLAG_AUTH;
 
-	if (far < c->max_term)
-		far = U64_MAX;	/* saturate: nothing is too far up there */
 	if (msg->src != c->cfg.self_id)
 		p = elec_core_peer_find(c, msg->src);
 
@@ -804,28 +882,36 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	else if (msg->src_lladdr &&
 		 memcmp(msg->src_lladdr, p->lladdr, ELEC_LLADDR_LEN))
 		drop = ELEC_DROP_WRONG_LLADDR;
-	else if (c->auth.rx_ctr && !(msg->flags & ELECTION_FLAG_AUTH))
+	else if (c->auth.rx && !(msg->flags & ELECTION_FLAG_AUTH))
 		drop = ELEC_DROP_AUTH_MISSING;
-	else if (!c->auth.rx_ctr && msg->flags & ELECTION_FLAG_AUTH)
+	else if (!c->auth.rx && msg->flags & ELECTION_FLAG_AUTH)
 		drop = ELEC_DROP_AUTH_UNEXPECTED;
-	else if (c->auth.rx_ctr && !elec_auth_fresh(c, p, msg->auth_ctr))
-		drop = ELEC_DROP_AUTH_REPLAY;
-	else if (msg->type == ELEC_MSG_UNSPEC || msg->type > ELEC_MSG_MAX ||
-		 msg->type == ELEC_MSG_RETRY)
-		drop = ELEC_DROP_MALFORMED;
-	else if (!c->learning && msg->term > far)
-		drop = ELEC_DROP_TERM_TOO_FAR;
+	else if (keyed)
+		drop = elec_auth_check(c, p, msg->auth_ctr, now);
+	if (drop == ELEC_DROP_UNSPEC && keyed) {
+		if (elec_auth_mac_ok(c, msg))
+			elec_auth_record(c, p, msg->auth_ctr);
+		else
+			drop = ELEC_DROP_AUTH_BAD;
+	}
+	/* what depends on the message and the protocol's state: last */
+	if (drop == ELEC_DROP_UNSPEC)
+		drop = elec_core_rx_late_check(c, msg);
 
 	/*
 	 * What "show" reports as the address the peer's frames come from:
-	 * in a group with a key, only from a frame whose MAC the embedder
-	 * verified (anyone on the segment can send one without a trailer).
+	 * in a group with a key, only from a frame whose MAC held (anyone on
+	 * the segment can send one without a trailer). A keyed frame from
+	 * another address than the peer's is dropped before its MAC: its MAC
+	 * is checked (and nothing else done) only to tell where the peer's
+	 * authentic frames come from, a mistyped lladdr's symptom.
 	 */
 	if (p && msg->src_lladdr &&
-	    (!c->auth.rx_ctr || msg->flags & ELECTION_FLAG_AUTH) &&
-	    (drop == ELEC_DROP_UNSPEC || drop == ELEC_DROP_WRONG_LLADDR)) {
+	    (drop == ELEC_DROP_UNSPEC ||
+	     (drop == ELEC_DROP_WRONG_LLADDR &&
+	      (!c->auth.rx ||
+	       (keyed && elec_auth_mac_ok(c, msg))))))
 		memcpy(p->seen_lladdr, msg->src_lladdr, ELEC_LLADDR_LEN);
-	}
 	if (drop != ELEC_DROP_UNSPEC) {
 		elec_core_drop(c, drop);
 		return;
@@ -862,7 +948,7 @@ static void elec_core_emit_msg(struct elec_core *c, u8 type, u8 counted,
 	act.msg.dst = dst;
 	act.msg.term = term;
 	act.msg.payload = len ? payload : NULL;
-	if (c->auth.rx_ctr) {
+	if (c->auth.rx) {
 		act.msg.flags |= ELECTION_FLAG_AUTH;
 		act.msg.auth_ctr = elec_auth_next_ctr(c, now);
 	}

@@ -72,7 +72,11 @@ enum elec_timer_id {
  *	NULL when the embedder does not know it (not checked)
  * @auth_ctr: with ELECTION_FLAG_AUTH in @flags: the trailer's counter
  *	(the core fills it in on the frames it sends; the embedder writes
- *	the MAC and checks a received one before elec_core_rx())
+ *	the MAC, and checks a received one when elec_core_rx() asks it
+ *	through &elec_sink.verify)
+ * @frame: received messages: the frame's bytes from our header on (header,
+ *	payload and trailer), for &elec_sink.verify; NULL when the embedder
+ *	checks no MAC
  */
 struct elec_msg {
 	u8 type;
@@ -86,6 +90,7 @@ struct elec_msg {
 	const u8 *payload;
 	const u8 *src_lladdr;
 	u64 auth_ctr;
+	const u8 *frame;
 };
 
 /**
@@ -141,10 +146,16 @@ struct elec_action {
  * struct elec_sink - where the core delivers its actions.
  * @emit: called synchronously for every action, in order; must not call
  *	back into the core for the same instance
- * @ctx: passed to @emit
+ * @verify: the MAC of a received authenticated frame (@msg's
+ *	&elec_msg.frame): true when it is the group key's. elec_core_rx()
+ *	calls it only for a frame that passed every other check, the
+ *	counter's included, so a frame refused for free costs no MAC. NULL:
+ *	every MAC holds (the simulator, which has no keys)
+ * @ctx: passed to @emit and @verify
  */
 struct elec_sink {
 	void (*emit)(void *ctx, const struct elec_action *act);
+	bool (*verify)(void *ctx, const struct elec_msg *msg);
 	void *ctx;
 };
 
@@ -255,6 +266,9 @@ struct elec_peer_est {
  *	(elec_config_detector_max())
  * @timeout_auto: T from the measured round trips (rtt.c) instead of
  *	@timeout_ns, which is T until the first is measured
+ * @auth_window_ns: a keyed group takes a frame only when its counter (the
+ *	sender's clock) is within this of the receiver's clock; 0 (the
+ *	default): ELECTION_DEF_AUTH_WINDOW_NS (elec_config_auth_window())
  */
 struct elec_config {
 	u32 self_id;
@@ -275,6 +289,7 @@ struct elec_config {
 	u64 detector_margin_ns;
 	u64 detector_max_ns;
 	bool timeout_auto;
+	u64 auth_window_ns;
 };
 
 /**
@@ -628,26 +643,47 @@ struct elec_bully {
 	u64 expired_ns;
 };
 
+/* the counters a receiver remembers per peer (struct elec_auth_peer) */
+#define ELEC_AUTH_SEEN		16
+
+/**
+ * struct elec_auth_peer - what a keyed receiver remembers of one peer's
+ *	counters, to take each frame once in any order.
+ * @floor: counters at or below it are refused: the highest it let go of
+ *	from @seen (0: none yet)
+ * @seen: the ELEC_AUTH_SEEN highest counters accepted from the peer, in no
+ *	order (0: a free slot)
+ */
+struct elec_auth_peer {
+	u64 floor;
+	u64 seen[ELEC_AUTH_SEEN];
+};
+
 /**
  * struct elec_auth - frame authentication of an instance (its group has a
  *	key; the embedder holds the key and computes the MACs).
- * @rx_ctr: embedder-owned, one entry per peer slot, kept parallel to the
- *	peer table: the highest counter accepted from each peer (0: none
- *	yet); NULL when authentication is off
+ * @rx: embedder-owned, one entry per peer slot, kept parallel to the peer
+ *	table: what was accepted from each peer; NULL when authentication is
+ *	off
  * @tx_ctr: the counter of the last frame sent; kept while the instance
  *	lives, also across key changes
- * @clock_off: the embedder's wall clock minus the core's clock when the
- *	key was set: a sent frame's counter is the wall clock in ns, or one
- *	above the last counter when that is not below it
+ * @clock_off: the embedder's wall clock minus the core's clock, as it
+ *	last said (elec_core_set_auth(), elec_core_set_wall()): a sent
+ *	frame's counter is the wall clock in ns, or one above the last
+ *	counter when that is not below it, and a received one is judged
+ *	against the same clock
  *
  * The rule (Documentation/protocol.rst, "Authentication"): a receiver
- * accepts a frame only with a counter above the last it accepted from
- * that peer, so a replayed or duplicated frame is dropped; a sender that
- * restarts resumes from its wall clock, above every counter it sent
- * before as long as its clock did not step back across the restart.
+ * accepts a frame only when its counter is within auth-window of its own
+ * wall clock (elec_config_auth_window()), above the peer's floor, and not
+ * one it accepted before: so a frame is taken at most once, in whatever
+ * order the network delivers it, and a recording stops being accepted
+ * anywhere an auth-window after it was sent. A sender that restarts
+ * resumes from its wall clock, above every counter it sent before as
+ * long as its clock did not step back across the restart.
  */
 struct elec_auth {
-	u64 *rx_ctr;
+	struct elec_auth_peer *rx;
 	u64 tx_ctr;
 	u64 clock_off;
 };
@@ -925,8 +961,9 @@ void elec_core_suspect_heard(struct elec_core *c, u32 id, u64 term);
 void elec_core_drop(struct elec_core *c, enum elec_drop reason);
 u32 elec_config_max_frame(const struct elec_config *cfg, u32 n_nodes);
 u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes);
-void elec_core_set_auth(struct elec_core *c, u64 *rx_ctr, u64 wall_ns,
-			u64 now);
+void elec_core_set_auth(struct elec_core *c, struct elec_auth_peer *rx,
+			u64 wall_ns, u64 now);
+void elec_core_set_wall(struct elec_core *c, u64 wall_ns, u64 now);
 u64 elec_auth_next_ctr(struct elec_core *c, u64 now);
 
 /* timers.c: the timer input, the timers' names and kinds */

@@ -63,6 +63,7 @@ ELEC_DROP_NAME(AUTH_BAD, "auth_bad")
 ELEC_DROP_NAME(AUTH_TRUNCATED, "auth_truncated")
 ELEC_DROP_NAME(AUTH_REPLAY, "auth_replay")
 ELEC_DROP_NAME(AUTH_UNEXPECTED, "auth_unexpected")
+ELEC_DROP_NAME(AUTH_CLOCK, "auth_clock")
 
 ELEC_TX_DROP_NAME(MTU, "mtu")
 ELEC_TX_DROP_NAME(NO_BUFFER, "no_buffer")

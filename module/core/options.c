@@ -100,6 +100,25 @@ static u64 elec_opt_eff_DETECTOR_MAX(const struct elec_config *cfg, u64 v)
 	return elec_config_detector_max(cfg);
 }
 
+/**
+ * elec_config_auth_window() - how far a keyed frame's counter may be from
+ *	the receiver's clock.
+ * @cfg: the configuration
+ *
+ * Return: auth-window, or ELECTION_DEF_AUTH_WINDOW_NS when it is 0.
+ */
+u64 elec_config_auth_window(const struct elec_config *cfg)
+{
+	return cfg->auth_window_ns ? cfg->auth_window_ns :
+	       ELECTION_DEF_AUTH_WINDOW_NS;
+}
+
+static u64 elec_opt_eff_AUTH_WINDOW(const struct elec_config *cfg, u64 v)
+{
+	(void)v;
+	return elec_config_auth_window(cfg);
+}
+
 /* the words of an ELEC_OPTK_WORD option, by value (elec_opt_desc.words) */
 static const char *const elec_words_DETECTOR[] = {
 	[ELECTION_DETECTOR_FIXED]	= "fixed",

@@ -179,6 +179,7 @@ u64 elec_opt_report(const struct elec_config *cfg, enum elec_opt o);
 u64 elec_config_detect_ns(const struct elec_config *cfg);
 u64 elec_config_detector_margin(const struct elec_config *cfg);
 u64 elec_config_detector_max(const struct elec_config *cfg);
+u64 elec_config_auth_window(const struct elec_config *cfg);
 const char *elec_opt_word(enum elec_opt o, u64 v);
 int elec_opt_word_value(enum elec_opt o, const char *word);
 bool elec_opt_applies(enum elec_opt o, u8 algo);

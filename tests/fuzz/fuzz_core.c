@@ -113,6 +113,18 @@ enum fz_call {
 	FZ_CALL_NOOP,	/* documented to emit nothing */
 };
 
+/*
+ * The model of what a keyed receiver remembers of one sender, written from
+ * the rule (Documentation/protocol.rst, "Authentication"), not from
+ * core.c: the ELEC_AUTH_SEEN + 1 highest counters accepted since the key
+ * was set, highest first. A counter is refused as a replay when it is
+ * one of the ELEC_AUTH_SEEN highest or at most the next one (the floor).
+ */
+struct fz_auth_model {
+	u64 top[ELEC_AUTH_SEEN + 1];
+	u32 n;
+};
+
 struct fz {
 	struct elec_core c;
 	struct elec_peer peers[FZ_MAX_PEERS];
@@ -137,13 +149,16 @@ struct fz {
 	u32 fires;
 	struct elec_stats stats;
 	u32 leader;
-	/* authentication: the counters the core keeps, and the model of them */
-	u64 rx_ctr[FZ_MAX_PEERS];
+	/* authentication: the replay state the core keeps, and its model */
+	struct elec_auth_peer auth_rx[FZ_MAX_PEERS];
 	/* the estimates' memory (elec_core_set_est()) */
 	struct elec_peer_est est[FZ_MAX_PEERS];
 	u32 model_id[64];
-	u64 model_ctr[64];
+	struct fz_auth_model model[64];
 	u32 n_model;
+	u64 wall_off;		/* the wall clock at the key's setting - now */
+	bool bad_mac;		/* the frame being received fails its MAC */
+	u32 verified;		/* MAC checks the core asked for */
 	bool tx_ctr_sent;	/* a frame with a counter was sent */
 	u64 tx_ctr;		/* its counter */
 };
@@ -188,18 +203,59 @@ static __attribute__((unused)) bool fz_known_bug(struct fz *f, bool cond, const 
 }
 
 /* the last counter the model says the core accepted from @id */
-static u64 *fz_model(struct fz *f, u32 id)
+static struct fz_auth_model *fz_model(struct fz *f, u32 id)
 {
 	u32 i;
 
 	for (i = 0; i < f->n_model; i++)
 		if (f->model_id[i] == id)
-			return &f->model_ctr[i];
+			return &f->model[i];
 	if (f->n_model == 64)
 		abort();	/* more ids than the input can name */
 	f->model_id[f->n_model] = id;
-	f->model_ctr[f->n_model] = 0;
-	return &f->model_ctr[f->n_model++];
+	memset(&f->model[f->n_model], 0, sizeof(f->model[0]));
+	return &f->model[f->n_model++];
+}
+
+static u64 fz_model_floor(const struct fz_auth_model *am)
+{
+	return am->n > ELEC_AUTH_SEEN ? am->top[ELEC_AUTH_SEEN] : 0;
+}
+
+static bool fz_model_seen(const struct fz_auth_model *am, u64 ctr)
+{
+	u32 i;
+
+	if (ctr <= fz_model_floor(am))
+		return true;
+	for (i = 0; i < am->n && i < ELEC_AUTH_SEEN; i++)
+		if (am->top[i] == ctr)
+			return true;
+	return false;
+}
+
+static void fz_model_accept(struct fz_auth_model *am, u64 ctr)
+{
+	u32 i = am->n < ELEC_AUTH_SEEN + 1 ? am->n++ : ELEC_AUTH_SEEN;
+
+	/* the lowest falls out, the rest move down until @ctr fits */
+	for (; i > 0 && am->top[i - 1] < ctr; i--)
+		am->top[i] = am->top[i - 1];
+	if (i <= ELEC_AUTH_SEEN)
+		am->top[i] = ctr;
+}
+
+/* the receiver's wall clock, as the key's setting gave it */
+static u64 fz_wall_now(const struct fz *f)
+{
+	return f->now + f->wall_off;
+}
+
+static bool fz_in_window(const struct fz *f, u64 ctr)
+{
+	u64 wall = fz_wall_now(f), win = elec_config_auth_window(&f->c.cfg);
+
+	return ctr > wall ? ctr - wall <= win : wall - ctr <= win;
 }
 
 static bool fz_is_peer(struct fz *f, u32 id)
@@ -236,8 +292,8 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 		 ((m->flags & ~ELECTION_FLAG_AUTH) == ELECTION_FLAG_LEAVING &&
 		  m->type == ELEC_MSG_HEARTBEAT),
 		 "flags %#x on type %u", m->flags, m->type);
-	fz_check(f, !(m->flags & ELECTION_FLAG_AUTH) == !c->auth.rx_ctr,
-		 "flags %#x, key %s", m->flags, c->auth.rx_ctr ? "set" : "none");
+	fz_check(f, !(m->flags & ELECTION_FLAG_AUTH) == !c->auth.rx,
+		 "flags %#x, key %s", m->flags, c->auth.rx ? "set" : "none");
 	if (m->flags & ELECTION_FLAG_AUTH) {
 		/* the counter never goes back, and repeats only at the top */
 		fz_check(f, !f->tx_ctr_sent || m->auth_ctr > f->tx_ctr ||
@@ -282,6 +338,18 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 }
 
 static void fz_trace_action(const struct fz *f, const struct elec_action *a);
+
+/* the embedder's MAC check (elec_sink.verify): FZ_LL_BADMAC fails it */
+static bool fz_verify(void *ctx, const struct elec_msg *msg)
+{
+	struct fz *f = ctx;
+
+	f->verified++;
+	fz_check(f, msg->flags & ELECTION_FLAG_AUTH && f->c.auth.rx,
+		 "MAC asked of flags %#x, key %s", msg->flags,
+		 f->c.auth.rx ? "set" : "none");
+	return !f->bad_mac;
+}
 
 static void fz_emit(void *ctx, const struct elec_action *act)
 {
@@ -417,14 +485,36 @@ static void fz_end(struct fz *f)
 	if (elec_algo_is_ring(c->cfg.algo))
 		fz_check(f, c->ring.q_len <= c->ring.q_cap, "ring queue %u of %u",
 			 c->ring.q_len, c->ring.q_cap);
-	/* the counters stay parallel to the peer table through adds and dels */
-	fz_check(f, !c->auth.rx_ctr || c->auth.rx_ctr == f->rx_ctr,
-		 "rx_ctr array moved");
-	for (k = 0; c->auth.rx_ctr && k < c->n_peers; k++)
-		fz_check(f, c->auth.rx_ctr[k] == *fz_model(f, c->peers[k].id),
-			 "peer %u: counter %llu, accepted %llu", c->peers[k].id,
-			 (unsigned long long)c->auth.rx_ctr[k],
-			 (unsigned long long)*fz_model(f, c->peers[k].id));
+	/*
+	 * the replay state stays parallel to the peer table through adds and
+	 * dels, and is the model's: the floor, and the highest accepted
+	 */
+	fz_check(f, !c->auth.rx || c->auth.rx == f->auth_rx,
+		 "auth rx array moved");
+	for (k = 0; c->auth.rx && k < c->n_peers; k++) {
+		const struct elec_auth_peer *ap = &c->auth.rx[k];
+		const struct fz_auth_model *am = fz_model(f, c->peers[k].id);
+		u32 j, used = 0;
+
+		fz_check(f, ap->floor == fz_model_floor(am),
+			 "peer %u: floor %llu, model %llu", c->peers[k].id,
+			 (unsigned long long)ap->floor,
+			 (unsigned long long)fz_model_floor(am));
+		for (j = 0; j < ELEC_AUTH_SEEN; j++) {
+			if (!ap->seen[j])
+				continue;
+			used++;
+			fz_check(f, ap->seen[j] > ap->floor &&
+				 fz_model_seen(am, ap->seen[j]),
+				 "peer %u: counter %llu not the model's",
+				 c->peers[k].id,
+				 (unsigned long long)ap->seen[j]);
+		}
+		fz_check(f, used == (am->n < ELEC_AUTH_SEEN ? am->n :
+				     ELEC_AUTH_SEEN),
+			 "peer %u: %u counters kept, model %u", c->peers[k].id,
+			 used, am->n);
+	}
 
 	/* the estimates: the embedder's memory; every window and T in range */
 	fz_check(f, !c->est || c->est == f->est, "est array moved");
@@ -538,38 +628,73 @@ static u64 fz_add(u64 a, u64 b)
 }
 
 /*
- * The replay rule: an authenticated frame is refused (ELEC_DROP_AUTH_REPLAY)
- * only with a counter not above the last accepted from its sender; one
- * that passes the counter check (received, or dropped for its term after
- * it) has a counter above that, which is recorded.
+ * The counter and MAC rules: a keyed frame that reaches them is refused
+ * (ELEC_DROP_AUTH_CLOCK) exactly when its counter is more than auth-window
+ * from the receiver's wall clock, then (ELEC_DROP_AUTH_REPLAY) exactly when
+ * the model has it as accepted before, then (ELEC_DROP_AUTH_BAD) when its
+ * MAC fails; its MAC is checked only when the counter passed (once), or
+ * to tell a wrong address's origin; only a frame that passes all is
+ * recorded.
  */
 static void fz_rx_auth(struct fz *f, const struct elec_msg *m, bool keyed)
 {
 	const struct elec_stats *s = &f->c.stats, *s0 = &f->stats;
+	u64 clock = s->drops[ELEC_DROP_AUTH_CLOCK] -
+		    s0->drops[ELEC_DROP_AUTH_CLOCK];
 	u64 replays = s->drops[ELEC_DROP_AUTH_REPLAY] -
 		      s0->drops[ELEC_DROP_AUTH_REPLAY];
+	u64 bad = s->drops[ELEC_DROP_AUTH_BAD] - s0->drops[ELEC_DROP_AUTH_BAD];
+	u64 lladdr = s->drops[ELEC_DROP_WRONG_LLADDR] -
+		     s0->drops[ELEC_DROP_WRONG_LLADDR];
+	/* taken, or refused by a check after the MAC: recorded */
 	bool passed = fz_sum(s->rx, ELEC_MSG_MAX + 1) !=
 		      fz_sum(s0->rx, ELEC_MSG_MAX + 1) ||
 		      s->drops[ELEC_DROP_TERM_TOO_FAR] !=
-		      s0->drops[ELEC_DROP_TERM_TOO_FAR];
-	u64 *last;
+		      s0->drops[ELEC_DROP_TERM_TOO_FAR] ||
+		      s->drops[ELEC_DROP_MALFORMED] !=
+		      s0->drops[ELEC_DROP_MALFORMED];
+	struct fz_auth_model *am;
 
 	if (!keyed || !(m->flags & ELECTION_FLAG_AUTH)) {
-		fz_check(f, !replays, "replay drop without a counter check");
+		fz_check(f, !clock && !replays && !bad && !f->verified,
+			 "counter or MAC drops (%llu %llu %llu), %u MACs, without a trailer and a key",
+			 (unsigned long long)clock, (unsigned long long)replays,
+			 (unsigned long long)bad, f->verified);
 		return;
 	}
-	last = fz_model(f, m->src);
-	if (passed) {
-		fz_check(f, m->auth_ctr > *last && !replays,
-			 "counter %llu, last %llu: taken, %llu replay drops",
+	am = fz_model(f, m->src);
+	fz_check(f, f->verified <= 1, "%u MACs for one frame", f->verified);
+	if (clock) {
+		fz_check(f, clock == 1 && !fz_in_window(f, m->auth_ctr) &&
+			 !f->verified,
+			 "counter %llu, wall %llu: auth_clock, %u MACs",
 			 (unsigned long long)m->auth_ctr,
-			 (unsigned long long)*last, (unsigned long long)replays);
-		*last = m->auth_ctr;
+			 (unsigned long long)fz_wall_now(f), f->verified);
 	} else if (replays) {
-		fz_check(f, m->auth_ctr <= *last && replays == 1,
-			 "counter %llu, last %llu: %llu replay drops",
+		fz_check(f, replays == 1 && fz_in_window(f, m->auth_ctr) &&
+			 fz_model_seen(am, m->auth_ctr) && !f->verified,
+			 "counter %llu: auth_replay, model seen %d, %u MACs",
 			 (unsigned long long)m->auth_ctr,
-			 (unsigned long long)*last, (unsigned long long)replays);
+			 fz_model_seen(am, m->auth_ctr), f->verified);
+	} else if (bad) {
+		fz_check(f, bad == 1 && f->bad_mac && f->verified == 1 &&
+			 fz_in_window(f, m->auth_ctr) &&
+			 !fz_model_seen(am, m->auth_ctr),
+			 "counter %llu: auth_bad, %u MACs",
+			 (unsigned long long)m->auth_ctr, f->verified);
+	} else if (passed) {
+		fz_check(f, fz_in_window(f, m->auth_ctr) &&
+			 !fz_model_seen(am, m->auth_ctr) && !f->bad_mac &&
+			 f->verified == 1,
+			 "counter %llu, wall %llu: taken, model seen %d, %u MACs",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)fz_wall_now(f),
+			 fz_model_seen(am, m->auth_ctr), f->verified);
+		fz_model_accept(am, m->auth_ctr);
+	} else {
+		/* an earlier check refused it: no MAC, but for an address */
+		fz_check(f, !f->verified || lladdr,
+			 "a MAC for a frame refused before the counter");
 	}
 }
 
@@ -587,6 +712,8 @@ static void fz_rx_bytes(struct fz *f, const u8 *buf, size_t len, u8 ll_mode)
 			 "decode result %d", r);
 		return;
 	}
+	f->bad_mac = (ll_mode & 3) == FZ_LL_BADMAC;
+	f->verified = 0;
 	switch (ll_mode & 3) {
 	case FZ_LL_NONE:
 		m.src_lladdr = NULL;
@@ -605,7 +732,7 @@ static void fz_rx_bytes(struct fz *f, const u8 *buf, size_t len, u8 ll_mode)
 			(unsigned long long)f->now, m.type, m.src, m.dst,
 			(unsigned long long)m.term, m.flags, m.payload_len,
 			m.src_lladdr ? "" : " (no lladdr)");
-	keyed = f->c.auth.rx_ctr;
+	keyed = f->c.auth.rx;
 	fz_begin(f, FZ_CALL_RX);
 	elec_core_rx(&f->c, &m, f->now);
 	fz_rx_auth(f, &m, keyed);
@@ -732,14 +859,21 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 	if (tsel & FZ_TS_RAW_FLAGS)
 		m.flags = in_u8(in);
 	if (m.flags & ELECTION_FLAG_AUTH) {
-		u64 last = *fz_model(f, src);
+		const struct fz_auth_model *am = fz_model(f, src);
+		u64 top = am->n ? am->top[0] : 0;
+		u64 win = elec_config_auth_window(&c->cfg);
+		u8 b;
 
 		switch (in_u8(in) % FZ_CTR_COUNT) {
 		case FZ_CTR_NEXT:
-			m.auth_ctr = fz_add(last, 1);
+			m.auth_ctr = fz_add(top, 1);
+			if (!fz_in_window(f, m.auth_ctr))
+				m.auth_ctr = fz_wall_now(f);
 			break;
 		case FZ_CTR_SAME:
-			m.auth_ctr = last;
+			b = in_u8(in);
+			m.auth_ctr = am->n ? am->top[b % am->n] :
+				     fz_wall_now(f);
 			break;
 		case FZ_CTR_ZERO:
 			m.auth_ctr = 0;
@@ -750,8 +884,19 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 		case FZ_CTR_RAW:
 			m.auth_ctr = in_be64(in);
 			break;
+		case FZ_CTR_BELOW:
+			b = in_u8(in);
+			m.auth_ctr = am->n ? am->top[b % am->n] : fz_wall_now(f);
+			m.auth_ctr -= m.auth_ctr > b ? 1U + b : 0;
+			break;
+		case FZ_CTR_EDGE:
+			b = in_u8(in);
+			m.auth_ctr = b & 2 ? fz_add(fz_wall_now(f), win) :
+				     fz_wall_now(f) - win;
+			m.auth_ctr += b & 1 ? 1 : -1;
+			break;
 		default:
-			m.auth_ctr = fz_add(last, 1ULL << 40);
+			m.auth_ctr = fz_add(top, 1ULL << 40);
 			break;
 		}
 	}
@@ -883,12 +1028,13 @@ static void fz_set_auth(struct fz *f, u8 b)
 	u32 i;
 
 	for (i = 0; i < f->n_model; i++)
-		f->model_ctr[i] = 0;
+		memset(&f->model[i], 0, sizeof(f->model[i]));
+	f->wall_off = fz_wall(b, f->now) - f->now;
 	fz_begin(f, FZ_CALL_NOOP);
-	elec_core_set_auth(&f->c, b ? f->rx_ctr : NULL,
+	elec_core_set_auth(&f->c, b ? f->auth_rx : NULL,
 			   fz_wall(b, f->now), f->now);
 	fz_end(f);
-	fz_check(f, f->c.auth.rx_ctr == (b ? f->rx_ctr : NULL), "key not set");
+	fz_check(f, f->c.auth.rx == (b ? f->auth_rx : NULL), "key not set");
 }
 
 static void fz_op(struct fz *f, struct fz_in *in)
@@ -1023,7 +1169,8 @@ static void fz_op(struct fz *f, struct fz_in *in)
 		fz_check(f, was ? !err : err == -ENOENT, "del of %u: %d", id, err);
 		fz_check(f, !fz_is_peer(f, id), "%u still a peer", id);
 		if (was) {
-			*fz_model(f, id) = 0;	/* a new peer of that id starts afresh */
+			/* a new peer of that id starts afresh */
+			memset(fz_model(f, id), 0, sizeof(struct fz_auth_model));
 			f->ghost = id;
 			if (f->n_deleted < 64)
 				f->deleted[f->n_deleted++] = id;
@@ -1075,7 +1222,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fz_in in = { data, size };
 	struct fz *f = &fz_state;
 	struct elec_config cfg;
-	struct elec_sink sink = { .emit = fz_emit, .ctx = f };
+	struct elec_sink sink = {
+		.emit = fz_emit, .verify = fz_verify, .ctx = f
+	};
 	u8 opts, n, i;
 
 	if (fz_trace < 0)

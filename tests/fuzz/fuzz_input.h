@@ -50,8 +50,9 @@
  *	(count % 64, then count word selectors, below), then a byte: low 2
  *	bits raw extra payload bytes that follow; with FZ_TS_RAW_FLAGS a
  *	flags byte; with ELECTION_FLAG_AUTH in the flags, a counter
- *	selector (FZ_CTR_*); encoded, then decoded and received as a real
- *	frame is (the MAC counts as checked: it is the embedder's)
+ *	selector (FZ_CTR_*) and, for SAME, BELOW and EDGE, a byte b;
+ *	encoded, then decoded and received as a real frame is (the MAC
+ *	holds, the embedder's check of it, but with FZ_LL_BADMAC)
  * FZ_OP_RAW: a frame's bytes as they are: length (b; 255: a big-endian
  *	u16 follows, at most FZ_RAW_MAX), the bytes, lladdr mode (FZ_LL_*);
  *	decoded, and received when the decoder accepts it
@@ -115,12 +116,16 @@ enum fz_op {
 
 /* FZ_OP_FRAME authentication counter selectors (b % FZ_CTR_COUNT) */
 enum fz_ctr {
-	FZ_CTR_NEXT,		/* one above the last accepted from the sender */
-	FZ_CTR_SAME,		/* the last accepted (a replay) */
+	FZ_CTR_NEXT,		/* one above the highest accepted from the
+				 * sender, or the wall clock when that is
+				 * not within the window */
+	FZ_CTR_SAME,		/* one accepted (a replay: b % 17 picks it) */
 	FZ_CTR_ZERO,
 	FZ_CTR_TOP,		/* U64_MAX */
 	FZ_CTR_RAW,		/* 8 bytes follow, big-endian */
-	FZ_CTR_JUMP,		/* the last accepted + 2^40 */
+	FZ_CTR_JUMP,		/* the highest accepted + 2^40 */
+	FZ_CTR_BELOW,		/* below one accepted by 1 + b (reordered) */
+	FZ_CTR_EDGE,		/* the wall clock -/+ the window -/+ 1 (b & 3) */
 	FZ_CTR_COUNT
 };
 
@@ -128,7 +133,7 @@ enum fz_ctr {
 #define FZ_LL_PEER		0	/* the configured peer's address */
 #define FZ_LL_NONE		1	/* NULL: not known to the embedder */
 #define FZ_LL_WRONG		2	/* another address */
-#define FZ_LL_PEER2		3	/* same as FZ_LL_PEER */
+#define FZ_LL_BADMAC		3	/* the peer's address, the MAC fails */
 
 /* FZ_OP_FRAME term selectors */
 enum fz_term {

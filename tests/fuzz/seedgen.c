@@ -40,7 +40,7 @@ struct sg_node {
 	struct elec_core c;
 	struct elec_peer peers[FZ_MAX_PEERS];
 	u64 q[ELEC_RING_QUEUE_BYTES / 8];
-	u64 rx_ctr[FZ_MAX_PEERS];
+	struct elec_auth_peer auth_rx[FZ_MAX_PEERS];
 	struct elec_peer_est est[FZ_MAX_PEERS];
 	u32 id;
 	u8 pos;
@@ -365,7 +365,7 @@ static void setup(const struct sg_variant *v)
 		}
 	/* a key: as the target does it, with the core clock for wall clock */
 	for (i = 0; v->opts & FZ_OPT_AUTH && i < SG_N; i++)
-		elec_core_set_auth(&g.nodes[i].c, g.nodes[i].rx_ctr, g.now,
+		elec_core_set_auth(&g.nodes[i].c, g.nodes[i].auth_rx, g.now,
 				   g.now);
 
 	/* the recorded node's header (fuzz_input.h) */

@@ -211,6 +211,12 @@
 #define ELECTION_DEF_HB_INTERVAL_NS	20000000ULL	/* 20 ms */
 #define ELECTION_DEF_HB_MISS		3
 #define ELECTION_DEF_TIMEOUT_NS		10000000ULL	/* 10 ms: T */
+/*
+ * A keyed group accepts a frame only when its counter (the sender's clock,
+ * CLOCK_REALTIME ns) is within this of the receiver's clock
+ * (ELEC_ATTR_AUTH_WINDOW_NS).
+ */
+#define ELECTION_DEF_AUTH_WINDOW_NS	2000000000ULL	/* 2 s */
 /* coord-timeout defaults to this multiple of timeout (T). */
 #define ELECTION_DEF_COORD_TIMEOUT_MULT	4
 /*
@@ -396,10 +402,15 @@ enum elec_role {
  * @ELEC_DROP_AUTH_TRUNCATED: ELECTION_FLAG_AUTH set and the frame too
  *	short for the trailer (counted by the device, like MALFORMED: every
  *	instance of the device reports it)
- * @ELEC_DROP_AUTH_REPLAY: the trailer's counter is not above the last one
- *	accepted from that peer (a replayed or duplicated frame)
+ * @ELEC_DROP_AUTH_REPLAY: the trailer's counter was accepted from that
+ *	peer before, or is at or below the oldest one the receiver still
+ *	remembers (a replayed or duplicated frame, or one reordered further
+ *	than ELEC_AUTH_SEEN frames)
  * @ELEC_DROP_AUTH_UNEXPECTED: the frame carries a trailer and the group
  *	has no key
+ * @ELEC_DROP_AUTH_CLOCK: the trailer's counter (the sender's clock) is more
+ *	than the group's auth-window away from the receiver's clock: an old
+ *	frame played back, or a sender or receiver whose clock is off
  * @__ELEC_DROP_AFTER_LAST: internal use
  * @ELEC_DROP_MAX: highest valid value
  */
@@ -420,6 +431,7 @@ enum elec_drop {
 	ELEC_DROP_AUTH_TRUNCATED,
 	ELEC_DROP_AUTH_REPLAY,
 	ELEC_DROP_AUTH_UNEXPECTED,
+	ELEC_DROP_AUTH_CLOCK,
 	__ELEC_DROP_AFTER_LAST,
 	ELEC_DROP_MAX = __ELEC_DROP_AFTER_LAST - 1
 };
@@ -685,6 +697,10 @@ enum elec_cmd {
  *	to the peer (SRTT), from the request and reply pairs the algorithm
  *	exchanges with it; measured only with DETECTOR adaptive or
  *	TIMEOUT_AUTO on; absent before the first
+ * @ELEC_ATTR_AUTH_WINDOW_NS: u64, how far a keyed frame's counter (the
+ *	sender's clock) may be from the receiver's clock; 0 (default:
+ *	ELECTION_DEF_AUTH_WINDOW_NS) or ELECTION_DUR_MIN_NS..
+ *	ELECTION_DUR_MAX_NS; GROUP_NEW, GROUP_SET
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -763,6 +779,7 @@ enum elec_attr {
 	ELEC_ATTR_PEER_DETECT_WINDOW_NS,
 	ELEC_ATTR_TIMEOUT_AUTO,
 	ELEC_ATTR_PEER_RTT_NS,
+	ELEC_ATTR_AUTH_WINDOW_NS,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

@@ -324,8 +324,10 @@ void out_result(const struct sim_params *p, const struct run_result *r)
 			printf("],");
 		}
 		if (p->auth)
-			printf("\"auth\":true,\"auth_replay\":%llu,",
-			       (unsigned long long)r->auth_replay);
+			printf("\"auth\":true,\"auth_replay\":%llu,"
+			       "\"auth_clock\":%llu,",
+			       (unsigned long long)r->auth_replay,
+			       (unsigned long long)r->auth_clock);
 		if (p->schedule)
 			printf("\"schedule\":\"%s\",", p->schedule->text);
 		if (p->rx_cost_ns)

@@ -563,6 +563,7 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 {
 	struct node *nd = ctx;
 	struct sim *s = nd->sim;
+	u64 seq0;
 
 	switch (act->kind) {
 	case ELEC_ACT_SEND: {
@@ -592,15 +593,24 @@ static void sim_emit(void *ctx, const struct elec_action *act)
 				  counted != m->type ?
 				  out_msg_name(m->type) : "", pl);
 		}
+		seq0 = s->seq;
 		if (m->dst) {
 			/* its index, without reading the node (not cached) */
 			u32 di = sim_idx_by_id(s, m->dst);
 
 			if (di < s->n)
 				net_send(s, m, nd->idx, di);
-			break;
+		} else {
+			net_broadcast(s, m, nd->idx);
 		}
-		net_broadcast(s, m, nd->idx);
+		/* --auth on: each delivery's counter, the frame's */
+		for (; s->auth_sent && seq0 < s->seq; seq0++) {
+			struct sim_auth_sent *a =
+				&s->auth_sent[seq0 & (SIM_AUTH_SENT - 1)];
+
+			a->seq = seq0;
+			a->ctr = m->auth_ctr;
+		}
 		break;
 	}
 	case ELEC_ACT_TIMER_ARM:
@@ -762,10 +772,10 @@ static void *sim_init_nodes(void *arg)
 		 * a key: counters on every frame sent, the replay rule on
 		 * every frame received; each node's wall clock its own
 		 */
-		if (s->auth_ctr)
+		if (s->auth_rx)
 			elec_core_set_auth(&nd->core,
-					   s->auth_ctr + (size_t)np * i,
-					   SIM_WALL_NS + (u64)i * 1000003ULL, 0);
+					   s->auth_rx + (size_t)np * i,
+					   SIM_WALL_NS + (u64)i * 100003ULL, 0);
 		/* the estimates, for a configuration that uses them */
 		if (s->est)
 			elec_core_set_est(&nd->core, s->est + (size_t)np * i);
@@ -891,9 +901,10 @@ int sim_init(struct sim *s, const struct sim_params *p)
 			return -1;
 	}
 	if (p->auth && p->n > 1) {
-		s->auth_ctr = calloc((size_t)p->n * (p->n - 1),
-				     sizeof(*s->auth_ctr));
-		if (!s->auth_ctr)
+		s->auth_rx = calloc((size_t)p->n * (p->n - 1),
+				    sizeof(*s->auth_rx));
+		s->auth_sent = calloc(SIM_AUTH_SENT, sizeof(*s->auth_sent));
+		if (!s->auth_rx || !s->auth_sent)
 			return -1;
 	}
 	/* the peers' estimates, only for a configuration that uses them */
@@ -925,7 +936,8 @@ void sim_free(struct sim *s)
 	if (s->nodes)
 		munmap(s->nodes, s->nodes_len);
 	free(s->alive_sent);
-	free(s->auth_ctr);
+	free(s->auth_rx);
+	free(s->auth_sent);
 	free(s->est);
 	free(s->hb_sent);
 	free(s->hb_due);
@@ -1400,15 +1412,22 @@ static void sim_deliver_frame(struct sim *s, const struct ev *e)
 	m.dst = m.type == ELEC_MSG_HEARTBEAT ? 0 : nd->id;
 	m.term = e->term;
 	/*
-	 * --auth on: the frame's counter. A 32-byte event has no room for
-	 * the sender's (the core's, elec_auth_next_ctr()); its sequence
-	 * number stands in: it too grows with every frame a node sends, so
-	 * the receiver's replay rule sees what it would on the wire, frames
-	 * that random latency reorders included.
+	 * --auth on: the frame's counter, the one the sender's core wrote
+	 * (elec_auth_next_ctr()), kept by the delivery's sequence number
 	 */
-	if (s->auth_ctr) {
+	if (s->auth_sent) {
+		u64 seq = e->key >> EV_SEQ_SHIFT;
+		const struct sim_auth_sent *a =
+			&s->auth_sent[seq & (SIM_AUTH_SENT - 1)];
+
+		if (a->seq != seq) {
+			fprintf(stderr, "electsim: --auth: more than %u events "
+				"between a frame's sending and its delivery\n",
+				SIM_AUTH_SENT);
+			exit(3);
+		}
 		m.flags = ELECTION_FLAG_AUTH;
-		m.auth_ctr = (e->key >> EV_SEQ_SHIFT) + 1;
+		m.auth_ctr = a->ctr;
 	}
 	if (!nd->up) {
 		if (s->trace)
@@ -2140,6 +2159,8 @@ void sim_result(struct sim *s, struct run_result *r)
 		r->elections += s->nodes[i].core.stats.elections;
 		r->auth_replay +=
 			s->nodes[i].core.stats.drops[ELEC_DROP_AUTH_REPLAY];
+		r->auth_clock +=
+			s->nodes[i].core.stats.drops[ELEC_DROP_AUTH_CLOCK];
 	}
 	r->leader_changes -= s->lc0;
 	r->elections -= s->el0;

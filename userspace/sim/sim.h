@@ -70,7 +70,10 @@ _Static_assert(sizeof(struct ev) == 32, "an in-flight event is 32 bytes");
 #define EV_TYPE(e)	((u8)(e)->key)
 #define EV_SEQ_SHIFT	16
 
-/* --auth on: the nodes' wall clocks at time 0 (node index i: + i * 1000003) */
+/*
+ * --auth on: the nodes' wall clocks at time 0 (node index i: + i * 100003,
+ * 0.1 ms apart: 10,000 nodes within 1 s, inside the default auth-window)
+ */
 #define SIM_WALL_NS	1700000000000000000ULL
 
 /*
@@ -291,6 +294,8 @@ struct run_result {
 	u64 auth_replay;	/* --auth on: frames the nodes dropped as
 				 * replays (received out of order)
 				 */
+	u64 auth_clock;		/* --auth on: frames dropped as outside
+				 * the receiver's auth-window */
 	u64 dual_ns;		/* time with two or more live leaders */
 	u64 dual_max_ns;	/* the longest such interval */
 	u64 terms;		/* highest term now minus before the fault */
@@ -312,6 +317,17 @@ struct run_result {
 /* up to this many runs of greetings are merged without a plan (sim.c) */
 #define SIM_GREET_FEW 8
 
+/*
+ * --auth on: a frame's counter, the one its sender's core wrote, kept by
+ * the sequence number of each of its deliveries (a 32-byte event has no
+ * room for it): SIM_AUTH_SENT entries, indexed by the number's low bits
+ */
+#define SIM_AUTH_SENT	(1U << 20)
+struct sim_auth_sent {
+	u64 seq;
+	u64 ctr;
+};
+
 struct sim {
 	const struct sim_params *p;
 	u32 n;
@@ -319,9 +335,11 @@ struct sim {
 	size_t nodes_len;
 	struct elec_peer_est *est;	/* --detector adaptive, --timeout-auto:
 					 * the nodes' estimates, N - 1 each */
-	u64 *auth_ctr;		/* --auth on: the nodes' per-peer counters,
-				 * n - 1 each
-				 */
+	struct elec_auth_peer *auth_rx;	/* --auth on: the nodes' per-peer
+					 * replay state, n - 1 each */
+	struct sim_auth_sent *auth_sent;	/* --auth on: the counter of
+						 * each frame in flight, by
+						 * sequence number */
 	u64 *alive_sent;	/* quorum on: [src idx * n + dst idx], when the
 				 * last ALIVE on that link was sent and not
 				 * lost (it arrives, or is in flight) */

@@ -757,7 +757,7 @@ def test_batch():
           rc == 0 and out == "dev group hb-interval hb-miss timeout "
           "coord-timeout ask-suspect preempt preempt-delay quorum "
           "search-interval detector detector-margin detector-max "
-          "timeout-auto key-file key\n", out + err)
+          "timeout-auto auth-window key-file key\n", out + err)
     refused("help keywords without a list", ["help", "keywords"],
             "group-add")
     refused("showconf with id", ["showconf", "id", "3"], '"id"')
@@ -955,7 +955,7 @@ def test_keys():
                 set_ + ["key-file", raw, "key-file", raw],
                 'duplicate keyword "key-file"')
         refused("group set without a change names key-file and key",
-                set_, "detector-max, timeout-auto, key-file, key")
+                set_, "detector-max, timeout-auto, auth-window, key-file, key")
         request("--unchecked: a 15-byte key and key none are sent",
                 ["--unchecked"] + set_ + ["key-file", bad["15 bytes"],
                                           "key", "none"],
@@ -1385,17 +1385,18 @@ def test_printers():
     check("-j show: auth true (a key is set) after quorum and the "
           "detector's options; no key in it",
           heard.get("auth") is True and
-          list(heard.keys())[18:25] == ["quorum", "detector",
+          list(heard.keys())[18:26] == ["quorum", "detector",
                                         "detector_margin_ns",
                                         "detector_max_ns", "timeout_auto",
-                                        "auth", "mtu"] and
+                                        "auth_window_ns", "auth",
+                                        "mtu"] and
           not any("key" in k for k in heard), lines[0])
     check("-j show: detector as its word, its margin and ceiling in ns",
           (heard.get("detector"), heard.get("detector_margin_ns"),
            heard.get("detector_max_ns"), heard.get("timeout_auto")) ==
           ("adaptive", 1000000, 30000000, True), lines[0])
     det_keys = ["detector", "detector_margin_ns", "detector_max_ns",
-                "timeout_auto"]
+                "timeout_auto", "auth_window_ns"]
     check("-j show: the detector's keys null without the attributes",
           all(x.get(k, 0) is None for x in show for k in det_keys),
           lines[0])
@@ -1555,7 +1556,8 @@ def test_printers():
                               "queue_full": 8, "term_too_far": 0,
                               "wrong_lladdr": 0, "auth_missing": 0,
                               "auth_bad": 6, "auth_truncated": 0,
-                              "auth_replay": 2, "auth_unexpected": 0},
+                              "auth_replay": 2, "auth_unexpected": 0,
+                              "auth_clock": 0},
                        elections=6, leader_changes=2, tx_errors=1,
                        tx_drops={"mtu": 1, "no_buffer": 0, "dev_xmit": 0},
                        elections_limited=3, quorum_lost=2,
@@ -1680,7 +1682,8 @@ def test_printers():
           "ready 0 alive 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
           "queue_full 8 term_too_far 0 wrong_lladdr 0 auth_missing 0 "
-          "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0\n"
+          "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0 "
+          "auth_clock 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
           "quorum_lost 2 detect_deferred 4 suspicions 9 false_suspicions 3 "

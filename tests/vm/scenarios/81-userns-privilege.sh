@@ -6,8 +6,9 @@
 # refused with a message naming the initial user namespace, and
 # `electionctl module` (module-wide counters) too; reads of its own
 # namespace work. With the module parameter userns_admin=1 it may create
-# instances, at most userns_max_instances per namespace, with no duration
-# below userns_min_interval_us; root is bound by neither limit. The
+# instances, at most userns_max_instances per namespace and
+# userns_max_total in all its namespaces together, with no duration below
+# userns_min_interval_us; root is bound by none of these limits. The
 # parameters are read at each request.
 . tests/vm/lib.sh
 elec_begin
@@ -18,6 +19,7 @@ P=/sys/module/election/parameters
 check "userns_admin defaults to N" test "$(cat $P/userns_admin)" = N
 check "userns_max_instances defaults to 64" test "$(cat $P/userns_max_instances)" = 64
 check "userns_min_interval_us defaults to 1000" test "$(cat $P/userns_min_interval_us)" = 1000
+check "userns_max_total defaults to 256" test "$(cat $P/userns_max_total)" = 256
 
 # uid 65534 in a fresh user + network namespace (unshare -Urn), with a
 # dummy device. The harness runs scenarios chrooted into the host's root,
@@ -94,6 +96,15 @@ echo 2 >$P/userns_max_instances
 uns_refused "userns_max_instances read at each request (2: the third refused)" userns_max_instances \
 	"$CTL group add dev d0 group 1 id 1 algo bully && $CTL group add dev d0 group 2 id 1 algo bully && $CTL group add dev d0 group 3 id 1 algo bully"
 echo 64 >$P/userns_max_instances
+# issue 33, item 4: a tenant makes network namespaces of its own (it holds
+# CAP_SYS_ADMIN in its user namespace), each with its own per-namespace
+# limit; userns_max_total bounds them together (3: the fourth refused,
+# though in a second namespace with one instance)
+echo 3 >$P/userns_max_total
+two="$CTL group add dev d0 group 1 id 1 algo bully && $CTL group add dev d0 group 2 id 1 algo bully"
+uns_refused "userns_max_total counts every namespace of the tenant (3: the fourth refused)" userns_max_total \
+	"$two && unshare -n sh -c 'ip link add d1 type dummy && $CTL group add dev d1 group 1 id 1 algo bully && $CTL group add dev d1 group 2 id 1 algo bully'"
+echo 256 >$P/userns_max_total
 uns_refused "module counters still refused with userns_admin=1" \
 	"module-wide counters need CAP_NET_ADMIN" "$CTL module"
 
