@@ -19,6 +19,10 @@
  *  - the counters stay with their peers when the table changes;
  *  - a sender that restarts is accepted while its clock moved forward,
  *    and refused (auth_clock) when its clock is an hour off;
+ *  - a peer's replay state can be forgotten (peer reset), its alone;
+ *  - a key request's plan (the second key: promotion, replacement,
+ *    refusals), and the admin guide's three-step rotation, in which every
+ *    node takes every other's frames at every step;
  *  - a group with keys elects exactly as one without (same frames), and
  *    drops every duplicated frame as a replay.
  *
@@ -583,6 +587,275 @@ static void ta_restart(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ta_seen(rx, 3, a->msg.auth_ctr));
 }
 
+/*
+ * peer reset (elec_core_auth_forget()): a counter taken from peer 5 is a
+ * replay when it comes again, and taken again once 5's state is
+ * forgotten; an unknown id is refused, and the other peers keep theirs.
+ */
+static void ta_forget(struct kunit *test)
+{
+	struct t_node *n = ta_node(test, 3, true);
+	struct t_node *plain = ta_node(test, 3, false);
+	struct elec_auth_peer before4;
+	u64 rx_hb;
+
+	t_start(n);
+	rx_hb = n->c.stats.rx[ELEC_MSG_HEARTBEAT];
+	ta_rx(n, 4, 1, TA_C(40));
+	ta_rx(n, 5, 1, TA_C(50));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 2);
+	ta_rx(n, 5, 1, TA_C(50));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 1);
+
+	before4 = n->auth_rx[2];	/* 1 2 4 5: 4 is slot 2 */
+	KUNIT_EXPECT_EQ(test, elec_core_auth_forget(&n->c, 5), 0);
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(50)));
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].floor, 0);
+	ta_rx(n, 5, 1, TA_C(50));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 1);
+	/* and once only */
+	ta_rx(n, 5, 1, TA_C(50));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 2);
+
+	/* an unknown id, the local one: refused, nothing changes */
+	KUNIT_EXPECT_EQ(test, elec_core_auth_forget(&n->c, 9), -ENOENT);
+	KUNIT_EXPECT_EQ(test, elec_core_auth_forget(&n->c, 3), -ENOENT);
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(50)));
+	/* the other peers' state untouched */
+	KUNIT_EXPECT_TRUE(test, !memcmp(&n->auth_rx[2], &before4,
+					sizeof(before4)));
+	ta_rx(n, 4, 1, TA_C(40));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
+
+	/* without a key: nothing to forget, a peer still checked */
+	KUNIT_EXPECT_EQ(test, elec_core_auth_forget(&plain->c, 5), 0);
+	KUNIT_EXPECT_EQ(test, elec_core_auth_forget(&plain->c, 9), -ENOENT);
+}
+
+/* ---- key changes: the second key --------------------------------------------- */
+
+/* an instance's keys, as the kernel glue keeps them (bytes here) */
+struct ta_keys {
+	u8 cur[ELECTION_KEY_LEN];
+	u8 next[ELECTION_KEY_LEN];
+	bool has_cur;
+	bool has_next;
+	u32 fresh;	/* times the replay state started afresh */
+};
+
+/* a key of bytes @b */
+#define TA_KEY(b)	{ [0 ... ELECTION_KEY_LEN - 1] = (b) }
+
+/* the request's attributes: a key, key none, a second key, key-next none */
+struct ta_req {
+	const u8 *key;
+	bool key_none;
+	const u8 *key_next;
+	bool key_next_none;
+};
+
+/* plan @r against @k and, when it is taken, apply it as the glue does */
+static int ta_key_change(struct ta_keys *k, const struct ta_req *r,
+			 struct elec_key_plan *plan)
+{
+	struct elec_key_change kc = {
+		.cur = k->has_cur ? k->cur : NULL,
+		.next = k->has_cur && k->has_next ? k->next : NULL,
+		.key = r->key, .key_none = r->key_none,
+		.key_next = r->key_next, .key_next_none = r->key_next_none,
+	};
+	const u8 *src[] = {
+		[ELEC_KEY_SRC_NONE] = NULL, [ELEC_KEY_SRC_CUR] = k->cur,
+		[ELEC_KEY_SRC_NEXT] = k->next, [ELEC_KEY_SRC_KEY] = r->key,
+		[ELEC_KEY_SRC_KEY_NEXT] = r->key_next,
+	};
+	u8 cur[ELECTION_KEY_LEN] = {}, next[ELECTION_KEY_LEN] = {};
+	const char *why = NULL;
+	int err = elec_auth_key_plan(&kc, plan, &why);
+
+	if (err)
+		return err;
+	if (plan->cur)
+		memcpy(cur, src[plan->cur], sizeof(cur));
+	if (plan->next)
+		memcpy(next, src[plan->next], sizeof(next));
+	k->has_cur = plan->cur != ELEC_KEY_SRC_NONE;
+	k->has_next = plan->next != ELEC_KEY_SRC_NONE;
+	memcpy(k->cur, cur, sizeof(cur));
+	memcpy(k->next, next, sizeof(next));
+	k->fresh += plan->fresh;
+	return 0;
+}
+
+/* the same keys (padding aside) */
+static bool ta_keys_eq(const struct ta_keys *a, const struct ta_keys *b)
+{
+	return a->has_cur == b->has_cur && a->has_next == b->has_next &&
+	       a->fresh == b->fresh &&
+	       !memcmp(a->cur, b->cur, sizeof(a->cur)) &&
+	       !memcmp(a->next, b->next, sizeof(a->next));
+}
+
+/* whether a node with keys @k takes a frame MACed with @key */
+static bool ta_accepts(const struct ta_keys *k, const u8 *key)
+{
+	return (k->has_cur && !memcmp(k->cur, key, ELECTION_KEY_LEN)) ||
+	       (k->has_next && !memcmp(k->next, key, ELECTION_KEY_LEN));
+}
+
+/*
+ * elec_auth_key_plan(): what each key request does. The key it has
+ * changes nothing; its second key is promoted, the replay state kept;
+ * another key replaces both and starts the replay state afresh; key none
+ * removes both; a second key needs a key, and is not the key; refusals
+ * say so and change nothing.
+ */
+static void ta_key_plan(struct kunit *test)
+{
+	static const u8 k1[] = TA_KEY(0x11), k2[] = TA_KEY(0x22);
+	static const u8 k3[] = TA_KEY(0x33);
+	struct elec_key_plan plan;
+	struct ta_keys k = {}, saved;
+	const char *why = NULL;
+	struct elec_key_change kc = {};
+
+	/* no key: a second key alone is refused, naming the second key */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k2 }, &plan), -EINVAL);
+	KUNIT_EXPECT_TRUE(test, plan.bad_next);
+	kc.key_next = k2;
+	KUNIT_EXPECT_EQ(test, elec_auth_key_plan(&kc, &plan, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why,
+			   "a second key needs a key (in the same request, or set before)");
+	KUNIT_EXPECT_FALSE(test, k.has_cur || k.has_next);
+	/* key-next none without any key: nothing to do */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next_none = true }, &plan), 0);
+	KUNIT_EXPECT_FALSE(test, k.has_cur || k.has_next);
+
+	/* a key and a second key in one request (group add) */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k1, .key_next = k2 }, &plan), 0);
+	KUNIT_EXPECT_TRUE(test, k.has_cur && k.has_next && plan.fresh);
+	KUNIT_EXPECT_TRUE(test, !memcmp(k.cur, k1, sizeof(k1)) &&
+			  !memcmp(k.next, k2, sizeof(k2)));
+	/* the second key equal to the key: refused, whichever way */
+	saved = k;
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k1 }, &plan), -EINVAL);
+	KUNIT_EXPECT_TRUE(test, plan.bad_next);
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k3, .key_next = k3 }, &plan), -EINVAL);
+	/* contradictions: refused */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k3, .key_next_none = true }, &plan), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k3, .key_none = true }, &plan), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k3, .key_none = true }, &plan), -EINVAL);
+	KUNIT_EXPECT_FALSE(test, plan.bad_next);
+	KUNIT_EXPECT_TRUE(test, ta_keys_eq(&k, &saved));
+
+	/* the key it has: nothing changes, the second key stays */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k1 }, &plan), 0);
+	KUNIT_EXPECT_EQ(test, plan.cur, ELEC_KEY_SRC_CUR);
+	KUNIT_EXPECT_EQ(test, plan.next, ELEC_KEY_SRC_NEXT);
+	KUNIT_EXPECT_FALSE(test, plan.fresh);
+	KUNIT_EXPECT_TRUE(test, ta_keys_eq(&k, &saved));
+
+	/* its second key: promoted, the old key second, counters kept */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k2 }, &plan), 0);
+	KUNIT_EXPECT_EQ(test, plan.cur, ELEC_KEY_SRC_NEXT);
+	KUNIT_EXPECT_EQ(test, plan.next, ELEC_KEY_SRC_CUR);
+	KUNIT_EXPECT_FALSE(test, plan.fresh);
+	KUNIT_EXPECT_TRUE(test, !memcmp(k.cur, k2, sizeof(k2)) &&
+			  !memcmp(k.next, k1, sizeof(k1)) && k.has_next);
+	KUNIT_EXPECT_EQ(test, k.fresh, 1);
+
+	/* key-next none: the second key dropped, the key kept */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next_none = true }, &plan), 0);
+	KUNIT_EXPECT_TRUE(test, k.has_cur && !k.has_next && !plan.fresh);
+	/* the old key, no longer second: a new key, counters afresh */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k1 }, &plan), 0);
+	KUNIT_EXPECT_TRUE(test, plan.fresh && k.fresh == 2);
+
+	/* another key while a second one is set: both replaced */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k2 }, &plan), 0);
+	KUNIT_EXPECT_TRUE(test, k.has_next && !plan.fresh);
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k3 }, &plan), 0);
+	KUNIT_EXPECT_TRUE(test, plan.fresh && !k.has_next &&
+			  !memcmp(k.cur, k3, sizeof(k3)));
+	/* promote and drop the old key at once */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k1 }, &plan), 0);
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key = k1, .key_next_none = true }, &plan), 0);
+	KUNIT_EXPECT_TRUE(test, !plan.fresh && !k.has_next &&
+			  !memcmp(k.cur, k1, sizeof(k1)));
+
+	/* key none: both keys go */
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_next = k2 }, &plan), 0);
+	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
+		.key_none = true, .key_next_none = true }, &plan), 0);
+	KUNIT_EXPECT_FALSE(test, k.has_cur || k.has_next);
+}
+
+/*
+ * The rotation the admin guide gives, on 3 nodes: (1) key-next NEW
+ * everywhere, (2) key NEW everywhere, (3) key-next none everywhere. While
+ * a step is under way, some nodes are a step ahead: at every such mix
+ * every node takes every other's frames (sent under its key), and no step
+ * starts the replay state afresh.
+ */
+static void ta_key_rotation(struct kunit *test)
+{
+	static const u8 old[] = TA_KEY(0x5e), new[] = TA_KEY(0xa7);
+	const struct ta_req steps[] = {
+		{ .key_next = new }, { .key = new }, { .key_next_none = true },
+	};
+	struct ta_keys at[4][3];	/* [step done][node] */
+	struct elec_key_plan plan;
+	u32 s, i, a, b;
+
+	memset(at, 0, sizeof(at));
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_EQ(test, ta_key_change(&at[0][i], &(struct ta_req){
+			.key = old }, &plan), 0);
+	for (s = 0; s < ARRAY_SIZE(steps); s++)
+		for (i = 0; i < 3; i++) {
+			at[s + 1][i] = at[s][i];
+			KUNIT_ASSERT_EQ(test, ta_key_change(&at[s + 1][i],
+							    &steps[s], &plan),
+					0);
+			KUNIT_EXPECT_EQ(test, at[s + 1][i].fresh, 1);
+		}
+	/* any node at step s or s + 1, any other at either */
+	for (s = 0; s < ARRAY_SIZE(steps); s++) {
+		for (a = s; a <= s + 1; a++) {
+			for (b = s; b <= s + 1; b++) {
+				bool ok = ta_accepts(&at[b][1], at[a][0].cur);
+
+				KUNIT_EXPECT_TRUE_MSG(test, ok,
+						      "step %u: sender at %u, receiver at %u",
+						      s, a, b);
+			}
+		}
+	}
+	/* the end: NEW alone */
+	KUNIT_EXPECT_TRUE(test, !memcmp(at[3][2].cur, new, sizeof(new)) &&
+			  !at[3][2].has_next);
+	/* skipping step 1 on a node: its peers' NEW frames are refused */
+	KUNIT_EXPECT_FALSE(test, ta_accepts(&at[0][1], at[2][0].cur));
+}
+
 /* ---- a group --------------------------------------------------------------- */
 
 static void ta_net_init(struct t_net *net, struct t_node *n, u32 id)
@@ -681,6 +954,9 @@ static struct kunit_case elec_auth_cases[] = {
 	KUNIT_CASE(ta_seen_lladdr),
 	KUNIT_CASE(ta_peer_table),
 	KUNIT_CASE(ta_restart),
+	KUNIT_CASE(ta_forget),
+	KUNIT_CASE(ta_key_plan),
+	KUNIT_CASE(ta_key_rotation),
 	KUNIT_CASE(ta_net_same_as_plain),
 	KUNIT_CASE(ta_net_duplicates),
 	{}

@@ -72,17 +72,20 @@ static enum hrtimer_mode elec_inst_hrtimer_mode(const struct elec_instance *inst
 
 /*
  * The core's MAC check of a received authenticated frame (elec_sink.verify):
- * under inst->lock, during elec_core_rx(), with the group's key.
+ * under inst->lock, during elec_core_rx(), with the group's key or, during
+ * a key rotation, its second key (a forged frame then costs two MACs).
  */
 static bool elec_inst_verify(void *ctx, const struct elec_msg *msg)
 {
 	struct elec_instance *inst = ctx;
+	size_t len = ELECTION_HDR_LEN + msg->payload_len + ELECTION_AUTH_LEN;
 
 	lockdep_assert_held(&inst->lock);
-	return msg->frame && inst->auth_rx &&
-	       elec_auth_verify(&inst->key, msg->frame,
-				ELECTION_HDR_LEN + msg->payload_len +
-				ELECTION_AUTH_LEN);
+	if (!msg->frame || !inst->auth_rx)
+		return false;
+	return elec_auth_verify(&inst->key, msg->frame, len) ||
+	       (inst->auth_next &&
+		elec_auth_verify(&inst->key_next, msg->frame, len));
 }
 
 /* The core's sink: runs under inst->lock, during a core call. */
@@ -551,6 +554,7 @@ static void elec_inst_release(struct elec_instance *inst)
 	kvfree(inst->est);
 	kvfree(inst->auth_rx);
 	memzero_explicit(&inst->key, sizeof(inst->key));
+	memzero_explicit(&inst->key_next, sizeof(inst->key_next));
 	/* its share of the module-wide count of tenants' instances */
 	if (inst->userns)
 		atomic_dec(&elec_userns_total);
@@ -847,39 +851,102 @@ void elec_key_req_release(struct elec_key_req *kr)
 	kvfree(kr->rx);
 	kr->rx = NULL;
 	memzero_explicit(kr->key, sizeof(kr->key));
+	memzero_explicit(kr->next, sizeof(kr->next));
+}
+
+/* a key change's keys, imported (elec_auth_key_import()); wiped after */
+struct elec_key_set {
+	siphash_key_t key;
+	siphash_key_t next;
+	siphash_key_t src[2];
+};
+
+/*
+ * What @kr does to @inst's keys (elec_auth_key_plan()), decided before
+ * anything changes: the request's keys are imported into @ks. Under the
+ * lock. Return: 0, or -EINVAL with @why (and @kr->bad_next).
+ */
+static int elec_inst_key_plan(struct elec_instance *inst,
+			      struct elec_key_req *kr, struct elec_key_set *ks,
+			      struct elec_key_plan *plan, const char **why)
+{
+	struct elec_key_change kc = {
+		.cur = inst->auth_rx ? &inst->key : NULL,
+		.next = inst->auth_rx && inst->auth_next ? &inst->key_next :
+			NULL,
+		.key = kr->set ? &ks->key : NULL,
+		.key_none = kr->clear,
+		.key_next = kr->next_set ? &ks->next : NULL,
+		.key_next_none = kr->next_clear,
+	};
+	int err;
+
+	BUILD_BUG_ON(sizeof(siphash_key_t) != ELECTION_KEY_LEN);
+	lockdep_assert_held(&inst->lock);
+	if (kr->set)
+		elec_auth_key_import(&ks->key, kr->key);
+	if (kr->next_set)
+		elec_auth_key_import(&ks->next, kr->next);
+	err = elec_auth_key_plan(&kc, plan, why);
+	kr->bad_next = err && plan->bad_next;
+	return err;
+}
+
+/* the key @src of @plan names: the instance's own, or the request's */
+static const siphash_key_t *elec_inst_key_src(struct elec_instance *inst,
+					      struct elec_key_set *ks, u8 src)
+{
+	switch (src) {
+	case ELEC_KEY_SRC_CUR:
+		return &inst->key;
+	case ELEC_KEY_SRC_NEXT:
+		return &inst->key_next;
+	case ELEC_KEY_SRC_KEY:
+		return &ks->key;
+	default:
+		return &ks->next;
+	}
 }
 
 /*
- * Install or remove the key of @kr (under the lock; cannot fail). A new
- * key starts the replay counters afresh; the key it already has keeps
- * them. Returns the replay state the instance no longer uses, for the
- * caller to free once the lock is dropped.
+ * Apply a key change's @plan (under the lock; cannot fail). A new key
+ * starts the replay counters afresh (elec_core_set_auth()); the key it
+ * already has, or its second key promoted, keeps them. Returns the replay
+ * state the instance no longer uses, for the caller to free once the lock
+ * is dropped.
  */
 static struct elec_auth_peer *elec_inst_apply_key(struct elec_instance *inst,
-						  struct elec_key_req *kr)
+						  struct elec_key_req *kr,
+						  struct elec_key_set *ks,
+						  const struct elec_key_plan *plan)
 {
 	struct elec_auth_peer *old = inst->auth_rx;
 
 	lockdep_assert_held(&inst->lock);
-	if (kr->set) {
-		siphash_key_t key;
-
-		elec_auth_key_import(&key, kr->key);
-		/* the same key again (a batch re-run): the counters stay */
-		if (old && !memcmp(&key, &inst->key, sizeof(key))) {
-			memzero_explicit(&key, sizeof(key));
-			return NULL;
-		}
-		inst->key = key;
-		memzero_explicit(&key, sizeof(key));
-		inst->auth_rx = kr->rx;
-		kr->rx = NULL;
-	} else if (kr->clear) {
+	if (plan->cur == ELEC_KEY_SRC_NONE) {
 		memzero_explicit(&inst->key, sizeof(inst->key));
+		memzero_explicit(&inst->key_next, sizeof(inst->key_next));
+		inst->auth_next = false;
+		if (!old)
+			return NULL;
 		inst->auth_rx = NULL;
-	} else {
-		return NULL;
+		elec_core_set_auth(&inst->core, NULL, 0, ktime_get_ns());
+		return old;
 	}
+	/* copies first: a promotion swaps the instance's two keys */
+	ks->src[0] = *elec_inst_key_src(inst, ks, plan->cur);
+	if (plan->next != ELEC_KEY_SRC_NONE)
+		ks->src[1] = *elec_inst_key_src(inst, ks, plan->next);
+	inst->key = ks->src[0];
+	inst->auth_next = plan->next != ELEC_KEY_SRC_NONE;
+	if (inst->auth_next)
+		inst->key_next = ks->src[1];
+	else
+		memzero_explicit(&inst->key_next, sizeof(inst->key_next));
+	if (!plan->fresh)
+		return NULL;
+	inst->auth_rx = kr->rx;
+	kr->rx = NULL;
 	elec_core_set_auth(&inst->core, inst->auth_rx, ktime_get_real_ns(),
 			   ktime_get_ns());
 	return old;
@@ -895,9 +962,12 @@ static struct elec_auth_peer *elec_inst_apply_key(struct elec_instance *inst,
  * @why: set to a message when refused
  *
  * Either every change is applied or, on error, none (the core refuses an
- * invalid configuration and a change of the options group add fixes). A
- * new key starts the replay counters afresh (elec_core_set_auth());
- * setting the key the instance already has changes nothing.
+ * invalid configuration and a change of the options group add fixes, and
+ * elec_auth_key_plan() a second key without a key or equal to it). A new
+ * key starts the replay counters afresh (elec_core_set_auth()) and drops
+ * the second key; setting the key the instance already has changes
+ * nothing; setting its second key promotes it (the old key becomes the
+ * second one, the replay counters stay).
  *
  * Context: process context, holding @inst->en->lock.
  * Return: 0 or a negative errno.
@@ -910,6 +980,8 @@ int elec_inst_set_config(struct elec_instance *inst,
 	struct elec_config next;
 	struct elec_actx ax;
 	struct elec_auth_peer *old = NULL;
+	struct elec_key_plan plan = {};
+	struct elec_key_set ks = {};
 	bool auth;
 	int err;
 
@@ -929,10 +1001,13 @@ int elec_inst_set_config(struct elec_instance *inst,
 	}
 	elec_inst_lock(inst, &ax);
 	next = cfg ? *cfg : inst->core.cfg;
-	auth = kr && (kr->set || kr->clear) ? kr->set : !!inst->auth_rx;
+	err = kr ? elec_inst_key_plan(inst, kr, &ks, &plan, why) : 0;
+	auth = kr ? plan.cur != ELEC_KEY_SRC_NONE : !!inst->auth_rx;
 	if (inst->dead) {
 		err = -ENODEV;
 		*why = "instance is being deleted";
+	} else if (err) {
+		/* the key change refused, with its message */
 	} else if (auth && READ_ONCE(inst->dev->mtu) <
 		   elec_config_max_frame(&next, inst->core.n_peers + 1) +
 		   ELECTION_AUTH_LEN) {
@@ -941,7 +1016,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 	} else {
 		err = elec_core_set_config(&inst->core, &next, why);
 		if (!err && kr)
-			old = elec_inst_apply_key(inst, kr);
+			old = elec_inst_apply_key(inst, kr, &ks, &plan);
 		if (!err && est) {
 			inst->est = est;
 			elec_core_set_est(&inst->core, est);
@@ -949,6 +1024,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 		}
 	}
 	elec_inst_unlock(inst, &ax);
+	memzero_explicit(&ks, sizeof(ks));
 	kvfree(est);
 	kvfree(old);
 	return err;
@@ -1033,6 +1109,40 @@ int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why)
 
 	if (!err)
 		atomic_long_dec(&elec_live_peers);
+	return err;
+}
+
+/**
+ * elec_inst_peer_reset() - forget a peer's authentication counters.
+ * @inst: the instance
+ * @id: peer node id
+ * @why: set to a message when refused, or (return 0) when the group has
+ *	no key and there was nothing to forget
+ *
+ * The peer's frames within auth-window of the wall clock are taken again
+ * (elec_core_auth_forget()): recovery from a peer's clock that stepped
+ * back, without a new key for every peer. Nothing else changes.
+ *
+ * Context: process context, holding @inst->en->lock.
+ * Return: 0, or -ENOENT (no such peer), -ENODEV (being deleted).
+ */
+int elec_inst_peer_reset(struct elec_instance *inst, u32 id, const char **why)
+{
+	struct elec_actx ax;
+	int err;
+
+	elec_inst_lock(inst, &ax);
+	if (inst->dead) {
+		err = -ENODEV;
+		*why = "instance is being deleted";
+	} else {
+		err = elec_core_auth_forget(&inst->core, id);
+		if (err)
+			*why = "unknown peer id";
+		else if (!inst->auth_rx)
+			*why = "the group has no key: no counters to forget";
+	}
+	elec_inst_unlock(inst, &ax);
 	return err;
 }
 
@@ -1149,6 +1259,7 @@ bool elec_inst_snapshot(struct elec_instance *inst, struct elec_snapshot *s,
 	s->participant = c->participant;
 	s->admin_up = inst->admin_up;
 	s->auth = !!inst->auth_rx;
+	s->auth_next = inst->auth_rx && inst->auth_next;
 	s->leader = c->leader;
 	s->term = c->term;
 	s->ops = c->ops;

@@ -36,17 +36,27 @@ int elec_inst_elect(struct elec_instance *inst, const char **why);
 void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg);
 /**
  * struct elec_key_req - a key change requested with a configuration.
- * @set: install @key (replacing any)
- * @clear: remove the key
+ * @set: set @key (ELEC_ATTR_KEY): the key it has changes nothing, its
+ *	second key is promoted, any other replaces the keys
+ *	(elec_auth_key_plan())
+ * @clear: remove the key and the second key
  * @key: ELECTION_KEY_LEN bytes, with @set
+ * @next_set: accept @next too (ELEC_ATTR_KEY_NEXT)
+ * @next_clear: drop the second key
+ * @next: ELECTION_KEY_LEN bytes, with @next_set
+ * @bad_next: set on refusal when the second key is the reason
  * @rx: with @set: the per-peer replay state (ELEC_MAX_PEERS entries,
- *	from elec_key_req_prepare()); taken by the instance when the change
- *	is made, freed by elec_key_req_release() otherwise
+ *	from elec_key_req_prepare()); taken by the instance when a new key
+ *	starts it afresh, freed by elec_key_req_release() otherwise
  */
 struct elec_key_req {
 	bool set;
 	bool clear;
 	u8 key[ELECTION_KEY_LEN];
+	bool next_set;
+	bool next_clear;
+	u8 next[ELECTION_KEY_LEN];
+	bool bad_next;
 	struct elec_auth_peer *rx;
 };
 
@@ -58,6 +68,7 @@ int elec_inst_set_config(struct elec_instance *inst,
 int elec_inst_peer_add(struct elec_instance *inst, u32 id, const u8 *lladdr,
 		       u32 pos, const char **why);
 int elec_inst_peer_del(struct elec_instance *inst, u32 id, const char **why);
+int elec_inst_peer_reset(struct elec_instance *inst, u32 id, const char **why);
 void elec_inst_dev_changed(struct elec_instance *inst);
 bool elec_inst_mtu_ok(struct elec_instance *inst);
 void elec_inst_rx(struct elec_instance *inst, const struct elec_msg *msg);

@@ -7,13 +7,13 @@
  * extack message on every refusal, and namespace awareness: a request sees
  * only the instances of its socket's namespace.
  *
- * Privilege: commands that change state, and MODULE_GET (module-wide
- * counters), need CAP_NET_ADMIN in the initial user namespace. With the
- * module parameter userns_admin, CAP_NET_ADMIN over the socket's network
- * namespace's own user namespace suffices for the commands that change
- * state, within userns_max_instances instances per namespace and no
- * duration below userns_min_interval_us. Reads of the namespace's own
- * instances need no privilege.
+ * Privilege: commands that change state (PEER_RESET among them), and
+ * MODULE_GET (module-wide counters), need CAP_NET_ADMIN in the initial user
+ * namespace. With the module parameter userns_admin, CAP_NET_ADMIN over the
+ * socket's network namespace's own user namespace suffices for the commands
+ * that change state, within userns_max_instances instances per namespace
+ * and no duration below userns_min_interval_us. Reads of the namespace's
+ * own instances need no privilege.
  *
  * Commands run in parallel across namespaces; within a namespace they are
  * serialised by its mutex, which also keeps every instance they look up
@@ -95,6 +95,7 @@ static const struct nla_policy elec_policy_group_new[ELEC_ATTR_MAX + 1] = {
 	[at] = ELEC_NL_POL_ ## kd(lo, hi),
 #include "options-list.h"
 	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
+	[ELEC_ATTR_KEY_NEXT] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 };
 
 static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
@@ -105,6 +106,8 @@ static const struct nla_policy elec_policy_group_set[ELEC_ATTR_MAX + 1] = {
 #include "options-list.h"
 	[ELEC_ATTR_KEY] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
 	[ELEC_ATTR_KEY_NONE] = { .type = NLA_FLAG },
+	[ELEC_ATTR_KEY_NEXT] = NLA_POLICY_EXACT_LEN(ELECTION_KEY_LEN),
+	[ELEC_ATTR_KEY_NEXT_NONE] = { .type = NLA_FLAG },
 };
 
 /* GROUP_DEL, _START, _STOP, _ELECT, and the filters of the GETs */
@@ -123,6 +126,12 @@ static const struct nla_policy elec_policy_peer_add[ELEC_ATTR_MAX + 1] = {
 };
 
 static const struct nla_policy elec_policy_peer_del[ELEC_ATTR_MAX + 1] = {
+	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
+	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+static const struct nla_policy elec_policy_peer_reset[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
 	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
@@ -327,6 +336,7 @@ static size_t elec_nl_group_size(u32 n_peers)
 	       + nla_total_size(sizeof(u8))		/* PARTICIPANT */
 	       + nla_total_size(sizeof(u8))		/* ADMIN_UP */
 	       + nla_total_size(sizeof(u8))		/* AUTH */
+	       + nla_total_size(sizeof(u8))		/* AUTH_NEXT */
 	       + nla_total_size_64bit(sizeof(u64))	/* SEQ */
 	       + elec_nl_options_size()
 	       + ELEC_INFO_MAX *			/* the algorithm's, */
@@ -414,6 +424,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 	    nla_put_u8(skb, ELEC_ATTR_PARTICIPANT, s->participant) ||
 	    nla_put_u8(skb, ELEC_ATTR_ADMIN_UP, s->admin_up) ||
 	    nla_put_u8(skb, ELEC_ATTR_AUTH, s->auth) ||
+	    nla_put_u8(skb, ELEC_ATTR_AUTH_NEXT, s->auth_next) ||
 	    nla_put_u64_64bit(skb, ELEC_ATTR_SEQ, s->ev_seq, ELEC_ATTR_PAD) ||
 	    elec_nl_put_options(skb, &s->cfg))
 		goto cancel;
@@ -773,6 +784,16 @@ static int elec_nl_key_req(struct genl_info *info, struct elec_key_req *kr,
 		elec_nl_err(info, a[ELEC_ATTR_KEY_NONE], *why);
 		return -EINVAL;
 	}
+	if (a[ELEC_ATTR_KEY_NEXT] && a[ELEC_ATTR_KEY_NEXT_NONE]) {
+		*why = "a second key and key-next-none together";
+		elec_nl_err(info, a[ELEC_ATTR_KEY_NEXT_NONE], *why);
+		return -EINVAL;
+	}
+	if (a[ELEC_ATTR_KEY_NEXT] && a[ELEC_ATTR_KEY_NONE]) {
+		*why = "a second key and key-none together (key-none removes both keys)";
+		elec_nl_err(info, a[ELEC_ATTR_KEY_NEXT], *why);
+		return -EINVAL;
+	}
 	if (a[ELEC_ATTR_KEY]) {
 		kr->set = true;
 		nla_memcpy(kr->key, a[ELEC_ATTR_KEY], sizeof(kr->key));
@@ -782,7 +803,18 @@ static int elec_nl_key_req(struct genl_info *info, struct elec_key_req *kr,
 			return -EINVAL;
 		}
 	}
+	if (a[ELEC_ATTR_KEY_NEXT]) {
+		kr->next_set = true;
+		nla_memcpy(kr->next, a[ELEC_ATTR_KEY_NEXT], sizeof(kr->next));
+		if (!memchr_inv(kr->next, 0, sizeof(kr->next))) {
+			*why = "an all-zero key is refused";
+			elec_nl_err(info, a[ELEC_ATTR_KEY_NEXT], *why);
+			elec_key_req_release(kr);
+			return -EINVAL;
+		}
+	}
 	kr->clear = !!a[ELEC_ATTR_KEY_NONE];
+	kr->next_clear = !!a[ELEC_ATTR_KEY_NEXT_NONE];
 	err = elec_key_req_prepare(kr);
 	if (err) {
 		*why = "no memory for the key's counters";
@@ -917,7 +949,8 @@ static int elec_nl_group_new(struct sk_buff *skb, struct genl_info *info)
 	/* not published yet: nothing but this request sees it */
 	err = elec_inst_set_config(inst, NULL, &kr, &why);
 	if (err) {
-		elec_nl_err(info, a[ELEC_ATTR_KEY], why);
+		elec_nl_err(info, a[kr.bad_next ? ELEC_ATTR_KEY_NEXT :
+				   ELEC_ATTR_KEY], why);
 		elec_inst_free(inst);
 		goto unlock;
 	}
@@ -951,6 +984,8 @@ static int elec_nl_set_config(struct genl_info *info,
 	err = elec_inst_set_config(inst, &cfg, &kr, why);
 	if (err == -EMSGSIZE)
 		elec_nl_err(info, a[ELEC_ATTR_KEY], *why);
+	else if (kr.bad_next)
+		elec_nl_err(info, a[ELEC_ATTR_KEY_NEXT], *why);
 	elec_key_req_release(&kr);
 	return err;
 }
@@ -964,7 +999,8 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 {
 	struct elec_net *en = elec_net(genl_info_net(info));
 	u8 cmd = info->genlhdr->cmd;
-	bool peer_cmd = cmd == ELEC_CMD_PEER_ADD || cmd == ELEC_CMD_PEER_DEL;
+	bool peer_cmd = cmd == ELEC_CMD_PEER_ADD || cmd == ELEC_CMD_PEER_DEL ||
+			cmd == ELEC_CMD_PEER_RESET;
 	struct nlattr **a = info->attrs;
 	struct nlattr *bad = NULL;
 	struct elec_instance *inst;
@@ -1034,6 +1070,15 @@ static int elec_nl_instance_cmd(struct sk_buff *skb, struct genl_info *info)
 					 nla_get_u32(a[ELEC_ATTR_PEER_ID]),
 					 &why);
 		bad = a[ELEC_ATTR_PEER_ID];
+		break;
+	case ELEC_CMD_PEER_RESET:
+		err = elec_inst_peer_reset(inst,
+					   nla_get_u32(a[ELEC_ATTR_PEER_ID]),
+					   &why);
+		bad = a[ELEC_ATTR_PEER_ID];
+		/* done, with a warning: the group has no key */
+		if (!err && why)
+			elec_nl_err(info, NULL, why);
 		break;
 	default:
 		err = -EOPNOTSUPP;
@@ -1295,6 +1340,12 @@ static const struct genl_ops elec_genl_ops[] = {
 		.doit = elec_nl_algo_get_doit,
 		.dumpit = elec_nl_algo_get_dumpit,
 		.policy = elec_policy_algo,
+		.maxattr = ELEC_ATTR_MAX,
+	},
+	{
+		.cmd = ELEC_CMD_PEER_RESET,
+		.doit = elec_nl_instance_cmd,
+		.policy = elec_policy_peer_reset,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 };

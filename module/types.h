@@ -207,10 +207,15 @@ struct elec_actx {
  * @timer_mode: enum elec_timer_mode, fixed at creation
  * @timers: one hrtimer per enum elec_timer_id
  * @core: protocol state
- * @key: the group's key (SipHash), valid while @auth_rx is set; wiped
- *	when replaced, removed or freed; under @lock
- * @auth_rx: with a key: the core's per-peer replay state
- *	(ELEC_MAX_PEERS entries, kvcalloc()), else NULL; under @lock
+ * @key: the group's key (SipHash), valid while @auth_rx is set; every
+ *	frame is sent under it; wiped when replaced, removed or freed; under
+ *	@lock
+ * @key_next: a second key frames are accepted under (a key rotation),
+ *	valid while @auth_next is set; wiped when replaced, dropped or freed;
+ *	under @lock
+ * @auth_next: @key_next is set (only with a key); under @lock
+ * @auth_rx: with a key: the core's per-peer replay state, shared by both
+ *	keys (ELEC_MAX_PEERS entries, kvcalloc()), else NULL; under @lock
  * @queue: the core's queue (elec_core_set_queue()): its algorithm's
  *	&elec_algo_ops.queue_bytes from kvzalloc() (8-byte aligned), freed
  *	with the instance after the RCU grace period; NULL for an algorithm
@@ -245,6 +250,8 @@ struct elec_instance {
 	struct elec_inst_timer timers[ELEC_TIMER_COUNT];
 	struct elec_core core;
 	siphash_key_t key;
+	siphash_key_t key_next;
+	bool auth_next;
 	struct elec_auth_peer *auth_rx;
 	void *queue;
 	struct elec_peer_est *est;
@@ -264,6 +271,7 @@ struct elec_instance {
  * @participant: taking part in an election
  * @admin_up: started by the administrator (and not stopped since)
  * @auth: the group has a key
+ * @auth_next: it accepts a second key too
  * @leader: leader id, 0 = none
  * @term: leader's term
  * @ops: the algorithm (its &elec_algo_ops.peer_info describes @peers)
@@ -294,6 +302,7 @@ struct elec_snapshot {
 	bool participant;
 	bool admin_up;
 	bool auth;
+	bool auth_next;
 	u32 leader;
 	u64 term;
 	const struct elec_algo_ops *ops;

@@ -702,7 +702,9 @@ u32 elec_core_max_frame(const struct elec_core *c, u32 n_nodes)
  * Called when the group's key is set, changed or removed. A new key
  * starts with no counter heard from any peer: each peer's frames within
  * auth-window of the wall clock are accepted once each. The counter of
- * the frames sent never goes back, whatever the key.
+ * the frames sent never goes back, whatever the key. Not called when the
+ * embedder promotes its second key (elec_auth_key_plan()): the replay
+ * state is per peer, whatever the key, and stays.
  */
 void elec_core_set_auth(struct elec_core *c, struct elec_auth_peer *rx,
 			u64 wall_ns, u64 now)
@@ -748,6 +750,124 @@ u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
 	else if (c->auth.tx_ctr != U64_MAX)
 		c->auth.tx_ctr++;
 	return c->auth.tx_ctr;
+}
+
+/**
+ * elec_core_auth_forget() - forget what was accepted from one peer.
+ * @c: the instance
+ * @id: node id of the peer
+ *
+ * Clears the peer's replay state (struct elec_auth_peer: its remembered
+ * counters and floor), as a new key would, for that peer only: its frames
+ * within auth-window of the wall clock are taken again, each once. For an
+ * administrator who must recover at once from a peer's clock that stepped
+ * back (its frames refused as auth_replay until its clock passes the
+ * counters remembered). The other peers' state is untouched.
+ *
+ * Return: 0 (also without a key: nothing to forget), or -ENOENT when @id
+ * is not a peer.
+ */
+int elec_core_auth_forget(struct elec_core *c, u32 id)
+{
+	struct elec_peer *p = elec_core_peer_find(c, id);
+
+	if (!p)
+		return -ENOENT;
+	if (c->auth.rx)
+		memset(&c->auth.rx[p - c->peers], 0, sizeof(c->auth.rx[0]));
+	return 0;
+}
+
+/* two keys given as bytes: the same key */
+static bool elec_key_eq(const void *a, const void *b)
+{
+	return a && b && !memcmp(a, b, ELECTION_KEY_LEN);
+}
+
+/* the key that source @src of @kc names, NULL for none */
+static const void *elec_key_of(const struct elec_key_change *kc, u8 src)
+{
+	switch (src) {
+	case ELEC_KEY_SRC_CUR:
+		return kc->cur;
+	case ELEC_KEY_SRC_NEXT:
+		return kc->next;
+	case ELEC_KEY_SRC_KEY:
+		return kc->key;
+	case ELEC_KEY_SRC_KEY_NEXT:
+		return kc->key_next;
+	default:
+		return NULL;
+	}
+}
+
+/**
+ * elec_auth_key_plan() - what a request's key attributes do to an
+ *	instance's keys.
+ * @kc: the instance's keys and the request's
+ * @plan: where the keys come from afterwards, and whether the replay
+ *	state starts afresh
+ * @why: set to a message when refused
+ *
+ * The key first: KEY_NONE removes both keys. A KEY equal to the key the
+ * instance has changes nothing; one equal to its second key promotes it
+ * (it becomes the key, the old key the second one, so that nodes that
+ * have not switched yet are still heard, and the replay state stays:
+ * counters are per peer, whatever the key); any other KEY replaces the
+ * key, drops the second key and starts the replay state afresh. Then the
+ * second key: KEY_NEXT_NONE drops it, KEY_NEXT sets it, which needs a key
+ * (the one the instance keeps, or the request's) other than it. Every
+ * decision is made before anything changes: the embedder applies the
+ * plan, or nothing on refusal.
+ *
+ * Return: 0, or -EINVAL (a second key without a key, equal to the key,
+ * or contradictory attributes).
+ */
+int elec_auth_key_plan(const struct elec_key_change *kc,
+		       struct elec_key_plan *plan, const char **why)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->cur = kc->cur ? ELEC_KEY_SRC_CUR : ELEC_KEY_SRC_NONE;
+	plan->next = kc->cur && kc->next ? ELEC_KEY_SRC_NEXT :
+		     ELEC_KEY_SRC_NONE;
+	if ((kc->key && kc->key_none) ||
+	    (kc->key_next && (kc->key_next_none || kc->key_none))) {
+		plan->bad_next = !(kc->key && kc->key_none);
+		*why = plan->bad_next ?
+		       "a second key with key-none or key-next-none" :
+		       "a key and key-none together";
+		return -EINVAL;
+	}
+	if (kc->key_none) {
+		plan->cur = ELEC_KEY_SRC_NONE;
+		plan->next = ELEC_KEY_SRC_NONE;
+	} else if (kc->key && elec_key_eq(kc->key, kc->cur)) {
+		/* the key it has (a batch run again): nothing changes */
+	} else if (kc->key && plan->next == ELEC_KEY_SRC_NEXT &&
+		   elec_key_eq(kc->key, kc->next)) {
+		plan->cur = ELEC_KEY_SRC_NEXT;
+		plan->next = ELEC_KEY_SRC_CUR;
+	} else if (kc->key) {
+		plan->cur = ELEC_KEY_SRC_KEY;
+		plan->next = ELEC_KEY_SRC_NONE;
+		plan->fresh = true;
+	}
+	if (kc->key_next_none) {
+		plan->next = ELEC_KEY_SRC_NONE;
+	} else if (kc->key_next) {
+		plan->bad_next = true;
+		if (plan->cur == ELEC_KEY_SRC_NONE) {
+			*why = "a second key needs a key (in the same request, or set before)";
+			return -EINVAL;
+		}
+		if (elec_key_eq(kc->key_next, elec_key_of(kc, plan->cur))) {
+			*why = "the second key is the group's key";
+			return -EINVAL;
+		}
+		plan->bad_next = false;
+		plan->next = ELEC_KEY_SRC_KEY_NEXT;
+	}
+	return 0;
 }
 
 /**

@@ -688,6 +688,62 @@ struct elec_auth {
 	u64 clock_off;
 };
 
+/**
+ * enum elec_key_src - where a key of an instance comes from after a key
+ *	change (elec_auth_key_plan()).
+ * @ELEC_KEY_SRC_NONE: no key
+ * @ELEC_KEY_SRC_CUR: the key the instance has (the one it sends under)
+ * @ELEC_KEY_SRC_NEXT: the second key it accepts
+ * @ELEC_KEY_SRC_KEY: the request's key (ELEC_ATTR_KEY)
+ * @ELEC_KEY_SRC_KEY_NEXT: the request's second key (ELEC_ATTR_KEY_NEXT)
+ */
+enum elec_key_src {
+	ELEC_KEY_SRC_NONE,
+	ELEC_KEY_SRC_CUR,
+	ELEC_KEY_SRC_NEXT,
+	ELEC_KEY_SRC_KEY,
+	ELEC_KEY_SRC_KEY_NEXT,
+};
+
+/**
+ * struct elec_key_change - the keys of an instance and the change a
+ *	request asks for. Each key is ELECTION_KEY_LEN bytes, compared as
+ *	bytes; the core never keeps one.
+ * @cur: the instance's key, NULL when it has none
+ * @next: its second accepted key, NULL when none
+ * @key: the request's key (ELEC_ATTR_KEY), NULL when not given
+ * @key_none: the request removes the key (ELEC_ATTR_KEY_NONE)
+ * @key_next: the request's second key (ELEC_ATTR_KEY_NEXT), NULL when not
+ *	given
+ * @key_next_none: the request drops the second key
+ *	(ELEC_ATTR_KEY_NEXT_NONE)
+ */
+struct elec_key_change {
+	const void *cur;
+	const void *next;
+	const void *key;
+	bool key_none;
+	const void *key_next;
+	bool key_next_none;
+};
+
+/**
+ * struct elec_key_plan - what a key change does (elec_auth_key_plan()).
+ * @cur: where the key comes from (ELEC_KEY_SRC_NONE: the group has none)
+ * @next: where the second accepted key comes from (ELEC_KEY_SRC_NONE:
+ *	none)
+ * @fresh: the per-peer replay state starts afresh (elec_core_set_auth()):
+ *	a key the instance had neither as its key nor as its second key
+ * @bad_next: on refusal, the request's second key (or its absence of a
+ *	key) is the reason
+ */
+struct elec_key_plan {
+	u8 cur;
+	u8 next;
+	bool fresh;
+	bool bad_next;
+};
+
 struct elec_core;
 
 /**
@@ -965,6 +1021,9 @@ void elec_core_set_auth(struct elec_core *c, struct elec_auth_peer *rx,
 			u64 wall_ns, u64 now);
 void elec_core_set_wall(struct elec_core *c, u64 wall_ns, u64 now);
 u64 elec_auth_next_ctr(struct elec_core *c, u64 now);
+int elec_core_auth_forget(struct elec_core *c, u32 id);
+int elec_auth_key_plan(const struct elec_key_change *kc,
+		       struct elec_key_plan *plan, const char **why);
 
 /* timers.c: the timer input, the timers' names and kinds */
 void elec_core_timer(struct elec_core *c, enum elec_timer_id id, u64 now);

@@ -451,6 +451,7 @@ ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
     "IFNAME": "str", "POS": "I", "PEER_POS": "I", "SUPPRESS": "B",
     "ASK_SUSPECT": "B", "PREEMPT": "B", "PREEMPT_DELAY_NS": "Q",
     "KEY": "hex", "KEY_NONE": "flag", "QUORUM": "B",
+    "KEY_NEXT": "hex", "KEY_NEXT_NONE": "flag",
 }
 
 

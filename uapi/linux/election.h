@@ -24,23 +24,27 @@
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
  *	SUPPRESS optional with ELEC_ALGO_RING only; ASK_SUSPECT, PREEMPT,
  *	PREEMPT_DELAY_NS optional with the Bully algorithms (bully,
- *	min-bully, enh-bully) only; KEY optional.
+ *	min-bully, enh-bully) only; KEY optional, KEY_NEXT optional with KEY.
  *	Creates a stopped instance.
  * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes
  *	and (the Bully algorithms only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS;
- *	KEY or KEY_NONE. All of it applies, or (refused) none of it.
+ *	KEY or KEY_NONE; KEY_NEXT or KEY_NEXT_NONE. All of it applies, or
+ *	(refused) none of it.
  * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP. A leader
  *	that GROUP_DEL or GROUP_STOP stops first broadcasts a HEARTBEAT
  *	flagged ELECTION_FLAG_LEAVING.
  * ELEC_CMD_PEER_ADD: IFINDEX, GROUP, PEER_ID, PEER_LLADDR; PEER_POS
  *	optional.
  * ELEC_CMD_PEER_DEL: IFINDEX, GROUP, PEER_ID.
+ * ELEC_CMD_PEER_RESET: IFINDEX, GROUP, PEER_ID: forget the peer's
+ *	counters (its replay state); nothing else changes.
  * ELEC_CMD_GROUP_GET (doit or dump; dump filters on IFINDEX and GROUP when
  *	given): reply IFINDEX, IFNAME, GROUP, NODE_ID, ALGO, ROLE, LEADER,
  *	TERM, PARTICIPANT, the four timing attributes, POS, SUPPRESS (ring
  *	only), ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS, MTU, LLADDR, and
- *	ADMIN_UP, AUTH, SEQ (the namespace's last event number: a listener that
- *	joined the events group first drops this instance's events up to it),
+ *	ADMIN_UP, AUTH, AUTH_NEXT, SEQ (the namespace's last event number: a
+ *	listener that joined the events group first drops this instance's
+ *	events up to it),
  *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
  *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
@@ -499,6 +503,9 @@ enum elec_event {
  * @ELEC_CMD_EVENT: notification on the "events" multicast group
  * @ELEC_CMD_ALGO_GET: read the algorithms the module has (doit with
  *	ELEC_ATTR_ALGO, or dumpit): name, message types, options
+ * @ELEC_CMD_PEER_RESET: forget what an instance remembers of a peer's
+ *	authentication counters (its replay state), so that the peer's frames
+ *	within auth-window are taken again
  * @__ELEC_CMD_AFTER_LAST: internal use
  * @ELEC_CMD_MAX: highest valid value
  */
@@ -517,6 +524,7 @@ enum elec_cmd {
 	ELEC_CMD_MODULE_GET,
 	ELEC_CMD_EVENT,
 	ELEC_CMD_ALGO_GET,
+	ELEC_CMD_PEER_RESET,
 	/* add new commands above here */
 	__ELEC_CMD_AFTER_LAST,
 	ELEC_CMD_MAX = __ELEC_CMD_AFTER_LAST - 1
@@ -701,6 +709,17 @@ enum elec_cmd {
  *	sender's clock) may be from the receiver's clock; 0 (default:
  *	ELECTION_DEF_AUTH_WINDOW_NS) or ELECTION_DUR_MIN_NS..
  *	ELECTION_DUR_MAX_NS; GROUP_NEW, GROUP_SET
+ * @ELEC_ATTR_KEY_NEXT: binary, ELECTION_KEY_LEN bytes, GROUP_NEW and
+ *	GROUP_SET: a second key the group accepts frames under (frames are
+ *	still sent under KEY), for a key rotation without a gap; needs a key
+ *	(given in the same request or set before), not all zeroes, not the
+ *	key itself; a later KEY equal to it promotes it (it becomes the key,
+ *	the old key the second one, and the replay state stays); never
+ *	reported back
+ * @ELEC_ATTR_KEY_NEXT_NONE: flag, GROUP_SET: drop the second key; not
+ *	with ELEC_ATTR_KEY_NEXT (KEY_NONE drops both keys)
+ * @ELEC_ATTR_AUTH_NEXT: u8, GROUP_GET: 1 when the group accepts a second
+ *	key (ELEC_ATTR_KEY_NEXT)
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -780,6 +799,9 @@ enum elec_attr {
 	ELEC_ATTR_TIMEOUT_AUTO,
 	ELEC_ATTR_PEER_RTT_NS,
 	ELEC_ATTR_AUTH_WINDOW_NS,
+	ELEC_ATTR_KEY_NEXT,
+	ELEC_ATTR_KEY_NEXT_NONE,
+	ELEC_ATTR_AUTH_NEXT,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

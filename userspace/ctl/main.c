@@ -9,8 +9,9 @@
  *	print the request as JSON instead of sending it;
  *   --unchecked: skip range and required-keyword checks (syntax is still
  *	enforced), so tests can make the kernel refuse requests; key-file
- *	then sends a file of up to 64 bytes as it is (a key of another
- *	length), and key-file with key none both.
+ *	(key-next-file) then sends a file of up to 64 bytes as it is (a key
+ *	of another length), and key-file with key none both (so the second
+ *	key's keywords).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,10 +33,11 @@ void elec_usage_group(FILE *f)
 	fputs("electionctl group add dev IF group G id ID algo ALGO [ pos P ]\n"
 	      "                      [ suppress { on | off } ] [TIMING] [BULLY]\n"
 	      "                      [ search-interval { DUR | 0 } ] [DETECTOR]\n"
-	      "                      [ key-file PATH ]\n"
+	      "                      [ key-file PATH [ key-next-file PATH ] ]\n"
 	      "electionctl group set dev IF group G [TIMING] [BULLY]\n"
 	      "                      [ search-interval { DUR | 0 } ] [DETECTOR]\n"
 	      "                      [ key-file PATH | key none ]\n"
+	      "                      [ key-next-file PATH | key-next none ]\n"
 	      "electionctl group { del | delete } dev IF group G\n"
 	      "electionctl group { start | stop | elect } dev IF group G\n"
 	      "electionctl group show [ dev IF ] [ group G ]\n",
@@ -46,6 +48,7 @@ void elec_usage_peer(FILE *f)
 {
 	fputs("electionctl peer add dev IF group G id ID lladdr MAC [ pos P ]\n"
 	      "electionctl peer { del | delete } dev IF group G id ID\n"
+	      "electionctl peer reset dev IF group G id ID\n"
 	      "electionctl peer show [ dev IF ] [ group G ] [ id ID ]\n", f);
 }
 
@@ -154,6 +157,15 @@ static void usage(FILE *f)
 	      "mode 0600: a warning says when group or others may read it);\n"
 	      "every node of the group needs the same key. key none removes\n"
 	      "it. Keys are never printed; showconf writes a placeholder path.\n"
+	      "key-next-file PATH: accept frames under a second key too (same\n"
+	      "file format); frames are still sent under the key. Rotating a\n"
+	      "key without a gap, each step on every node before the next:\n"
+	      "key-next-file NEW, then key-file NEW (the second key becomes\n"
+	      "the key, the old key the second one, and the replay counters\n"
+	      "stay), then key-next none (drops the second key).\n"
+	      "peer reset forgets the peer's replay counters (a keyed group):\n"
+	      "its frames within auth-window are taken again, for recovery\n"
+	      "after its clock stepped back.\n"
 	      "\n"
 	      "show, stats, group show and peer show read one instance when dev\n"
 	      "and group are both given, else every instance (filtered by the\n"
@@ -318,9 +330,9 @@ static int help_keywords(int argc, char **argv)
 			sep = "\n";
 	}
 	if (w == 0)
-		printf(" key-file");
+		printf(" key-file key-next-file");
 	else if (w == 1)
-		printf(" key-file key");
+		printf(" key-file key key-next-file key-next");
 	putchar('\n');
 	return ELEC_EXIT_OK;
 }

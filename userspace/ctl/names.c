@@ -58,6 +58,9 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_KEY] = "key",
 	[ELEC_ATTR_KEY_NONE] = "key_none",
 	[ELEC_ATTR_AUTH] = "auth",
+	[ELEC_ATTR_KEY_NEXT] = "key_next",
+	[ELEC_ATTR_KEY_NEXT_NONE] = "key_next_none",
+	[ELEC_ATTR_AUTH_NEXT] = "auth_next",
 	[ELEC_ATTR_TIMER_THROTTLED] = "timer_throttled",
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = "timer_throttled_ns",
 	[ELEC_ATTR_ALGO_NAME] = "algo_name",
@@ -86,6 +89,7 @@ static const char *const cmd_names[ELEC_CMD_MAX + 1] = {
 	[ELEC_CMD_MODULE_GET] = "module_get",
 	[ELEC_CMD_EVENT] = "event",
 	[ELEC_CMD_ALGO_GET] = "algo_get",
+	[ELEC_CMD_PEER_RESET] = "peer_reset",
 };
 
 #define NAME_IN(tbl, v) \

@@ -84,6 +84,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_PEER_SEEN_LLADDR] = { .type = NLA_UNSPEC, .minlen = 6,
 					 .maxlen = 6 },
 	[ELEC_ATTR_AUTH] = { .type = NLA_U8 },
+	[ELEC_ATTR_AUTH_NEXT] = { .type = NLA_U8 },
 	[ELEC_ATTR_TIMER_THROTTLED] = { .type = NLA_U64 },
 	[ELEC_ATTR_TIMER_THROTTLED_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_ALGO_NAME] = { .type = NLA_STRING, .maxlen = 32 },
@@ -260,6 +261,11 @@ int elec_nl_put_args(struct nl_msg *msg, const struct elec_args *a,
 				     a->key);
 	if (s & ELEC_KWB(ELEC_KW_KEY))
 		err = err ?: nla_put_flag(msg, ELEC_ATTR_KEY_NONE);
+	if (s & ELEC_KWB(ELEC_KW_KEY_NEXT_FILE))
+		err = err ?: nla_put(msg, ELEC_ATTR_KEY_NEXT,
+				     (int)a->key_next_len, a->key_next);
+	if (s & ELEC_KWB(ELEC_KW_KEY_NEXT))
+		err = err ?: nla_put_flag(msg, ELEC_ATTR_KEY_NEXT_NONE);
 	if (err < 0)
 		return elec_fail("cannot build the request: %s",
 				 nl_geterror(err));
@@ -404,7 +410,8 @@ void elec_nl_msg_free(struct nl_msg *msg)
 
 		nla_for_each_attr(a, genlmsg_attrdata(gh, 0),
 				  genlmsg_attrlen(gh, 0), rem)
-			if (nla_type(a) == ELEC_ATTR_KEY)
+			if (nla_type(a) == ELEC_ATTR_KEY ||
+			    nla_type(a) == ELEC_ATTR_KEY_NEXT)
 				explicit_bzero(nla_data(a),
 					       (size_t)nla_len(a));
 	}
@@ -444,10 +451,11 @@ static void dry_print(const struct elec_ctx *ctx, struct nl_msg *msg)
 			snprintf(buf, sizeof(buf), "attr_%d", type);
 			an = buf;
 		}
-		if (type == ELEC_ATTR_KEY) {
+		if (type == ELEC_ATTR_KEY || type == ELEC_ATTR_KEY_NEXT) {
 			snprintf(buf, sizeof(buf), "hidden, %d bytes", len);
 			elec_json_str(&j, an, buf);
-		} else if (type == ELEC_ATTR_KEY_NONE && !len) {
+		} else if ((type == ELEC_ATTR_KEY_NONE ||
+			    type == ELEC_ATTR_KEY_NEXT_NONE) && !len) {
 			elec_json_bool(&j, an, true);
 		} else if (type == ELEC_ATTR_PEER_LLADDR && len == 6) {
 			char mac[18];
@@ -592,7 +600,10 @@ static int check_algo_options(const struct elec_args *a)
 	return 0;
 }
 
-/* "hb-interval, hb-miss, ..., key-file, key": what group set takes */
+/*
+ * "hb-interval, hb-miss, ..., key-file, key, key-next-file, key-next":
+ * what group set takes
+ */
 static const char *set_keywords(void)
 {
 	static char buf[256];
@@ -605,7 +616,8 @@ static const char *set_keywords(void)
 			off += (size_t)snprintf(buf + off, sizeof(buf) - off,
 						"%s, ", elec_opts[o].name);
 	if (off < sizeof(buf))
-		snprintf(buf + off, sizeof(buf) - off, "key-file, key");
+		snprintf(buf + off, sizeof(buf) - off,
+			 "key-file, key, key-next-file, key-next");
 	return buf;
 }
 
@@ -624,13 +636,42 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 		elec_err("key-file and key none exclude each other: give one");
 		goto out;
 	}
+	if (!ctx->unchecked &&
+	    (a.seen & ELEC_KWB_KEY_NEXT) == ELEC_KWB_KEY_NEXT) {
+		elec_err("key-next-file and key-next none exclude each other: give one");
+		goto out;
+	}
+	if (!ctx->unchecked && (a.seen & ELEC_KWB(ELEC_KW_KEY)) &&
+	    (a.seen & ELEC_KWB(ELEC_KW_KEY_NEXT_FILE))) {
+		elec_err("key none removes both keys: not with key-next-file");
+		goto out;
+	}
+	if (!ctx->unchecked && (a.seen & ELEC_KWB(ELEC_KW_KEY_FILE)) &&
+	    (a.seen & ELEC_KWB(ELEC_KW_KEY_NEXT_FILE)) &&
+	    a.key_len == a.key_next_len &&
+	    !memcmp(a.key, a.key_next, a.key_len)) {
+		elec_err("key-next-file holds the key key-file gives: a second key must differ");
+		goto out;
+	}
 	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
 	    (a.seen & ELEC_KWB(ELEC_KW_KEY))) {
 		elec_err("key none applies to group set only (a new group has no key unless key-file is given)");
 		goto out;
 	}
+	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
+	    (a.seen & ELEC_KWB(ELEC_KW_KEY_NEXT))) {
+		elec_err("key-next none applies to group set only (a new group has no second key unless key-next-file is given)");
+		goto out;
+	}
+	if (cmd == ELEC_CMD_GROUP_NEW && !ctx->unchecked &&
+	    (a.seen & ELEC_KWB(ELEC_KW_KEY_NEXT_FILE)) &&
+	    !(a.seen & ELEC_KWB(ELEC_KW_KEY_FILE))) {
+		elec_err("a second key needs a key: key-next-file needs key-file on group add");
+		goto out;
+	}
 	if (cmd == ELEC_CMD_GROUP_SET && !ctx->unchecked &&
-	    !(a.seen & (ELEC_KWB_OPTIONS_SET | ELEC_KWB_KEY))) {
+	    !(a.seen & (ELEC_KWB_OPTIONS_SET | ELEC_KWB_KEY |
+			ELEC_KWB_KEY_NEXT))) {
 		elec_err("\"%s\" needs at least one of %s", what,
 			 set_keywords());
 		goto out;

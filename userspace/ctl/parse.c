@@ -13,14 +13,15 @@
  * detector-margin, detector-max: "0" or a DUR. detector: "fixed" or
  * "adaptive". timeout: a DUR or "auto" (timeout-auto on).
  * Device names: resolved with if_nametoindex(); unknown names are errors.
- * key-file: a file of exactly 16 bytes (the raw key), or of 32 hex digits
- *	optionally followed by blanks (a newline); key: "none" only.
+ * key-file, key-next-file: a file of exactly 16 bytes (the raw key), or
+ *	of 32 hex digits optionally followed by blanks (a newline); key,
+ *	key-next: "none" only.
  * Keywords, commands and subcommands: the word, or an unambiguous prefix
  * of it (iproute2 style; "hb" names both hb-interval and hb-miss, so it
  * is an error); a keyword added later (detector, detector-margin,
- * detector-max) gives way to the older one a prefix also names ("d" and
- * "de" are dev); values (algorithm names, on/off, detector's words) are
- * never abbreviated.
+ * detector-max, key-next-file, key-next) gives way to the older one a
+ * prefix also names ("d" and "de" are dev, "key-" is key-file); values
+ * (algorithm names, on/off, detector's words) are never abbreviated.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,6 +43,8 @@ static const char *const kw_names[ELEC_KW_COUNT] = {
 	[ELEC_KW_HOOK_TIMEOUT] = "hook-timeout",
 	[ELEC_KW_KEY_FILE] = "key-file",
 	[ELEC_KW_KEY] = "key",
+	[ELEC_KW_KEY_NEXT_FILE] = "key-next-file",
+	[ELEC_KW_KEY_NEXT] = "key-next",
 #define ELEC_OPTION(ID, nm, ...) [ELEC_KW_OPT(ELEC_OPT_ ## ID)] = nm,
 #include "options-list.h"
 };
@@ -230,6 +233,8 @@ void elec_args_wipe(struct elec_args *a)
 {
 	explicit_bzero(a->key, sizeof(a->key));
 	a->key_len = 0;
+	explicit_bzero(a->key_next, sizeof(a->key_next));
+	a->key_next_len = 0;
 }
 
 static const char key_format[] =
@@ -237,14 +242,14 @@ static const char key_format[] =
 static const char key_zero[] = "an all-zero key is refused";
 
 /* a decoded key of all zeroes is no secret (the kernel refuses it too) */
-static const char *key_not_zero(struct elec_args *a)
+static const char *key_not_zero(uint8_t *key, size_t *key_len)
 {
 	size_t i;
 
-	for (i = 0; i < a->key_len; i++)
-		if (a->key[i])
+	for (i = 0; i < *key_len; i++)
+		if (key[i])
 			return NULL;
-	elec_args_wipe(a);
+	*key_len = 0;
 	return key_zero;
 }
 
@@ -254,18 +259,19 @@ static bool is_blank(char c)
 }
 
 /*
- * The key in @buf (@len bytes read from the file): 16 raw bytes, or 32 hex
- * digits and nothing but blanks after them. Never quotes the content.
+ * The key in @buf (@len bytes read from the file) into @key
+ * (ELEC_KEY_FILE_MAX bytes), its length to @key_len: 16 raw bytes, or 32
+ * hex digits and nothing but blanks after them. Never quotes the content.
  */
 static const char *decode_key(const uint8_t *buf, size_t len, bool unchecked,
-			      struct elec_args *a)
+			      uint8_t *key, size_t *key_len)
 {
 	size_t i;
 
 	if (len == ELECTION_KEY_LEN) {
-		memcpy(a->key, buf, len);
-		a->key_len = len;
-		return unchecked ? NULL : key_not_zero(a);
+		memcpy(key, buf, len);
+		*key_len = len;
+		return unchecked ? NULL : key_not_zero(key, key_len);
 	}
 	if (len >= 2 * ELECTION_KEY_LEN) {
 		for (i = 0; i < 2 * ELECTION_KEY_LEN; i++)
@@ -276,27 +282,29 @@ static const char *decode_key(const uint8_t *buf, size_t len, bool unchecked,
 			len--;
 		if (i == 2 * ELECTION_KEY_LEN && len == i) {
 			for (i = 0; i < ELECTION_KEY_LEN; i++)
-				a->key[i] = (uint8_t)(hexval((char)buf[2 * i]) << 4 |
-						      hexval((char)buf[2 * i + 1]));
-			a->key_len = ELECTION_KEY_LEN;
-			return unchecked ? NULL : key_not_zero(a);
+				key[i] = (uint8_t)(hexval((char)buf[2 * i]) << 4 |
+						   hexval((char)buf[2 * i + 1]));
+			*key_len = ELECTION_KEY_LEN;
+			return unchecked ? NULL : key_not_zero(key, key_len);
 		}
 	}
-	if (unchecked && len <= sizeof(a->key)) {
+	if (unchecked && len <= ELEC_KEY_FILE_MAX) {
 		/* tests: the kernel must refuse a key of another length */
-		memcpy(a->key, buf, len);
-		a->key_len = len;
+		memcpy(key, buf, len);
+		*key_len = len;
 		return NULL;
 	}
 	return key_format;
 }
 
 /*
- * key-file PATH: read the key. Warns (on stderr, like wg) when group or
- * others may read or write the file; a key others could read is no secret.
+ * key-file PATH, key-next-file PATH: read the key into @key
+ * (ELEC_KEY_FILE_MAX bytes) and its length to @key_len. Warns (on stderr,
+ * like wg) when group or others may read or write the file; a key others
+ * could read is no secret.
  */
 static const char *parse_key_file(const char *path, bool unchecked,
-				  struct elec_args *a)
+				  uint8_t *key, size_t *key_len)
 {
 	uint8_t buf[2 * ELEC_KEY_FILE_MAX + 1];
 	const char *why = NULL;
@@ -341,7 +349,7 @@ static const char *parse_key_file(const char *path, bool unchecked,
 	if (!why && len == sizeof(buf))
 		why = key_format;
 	if (!why)
-		why = decode_key(buf, len, unchecked, a);
+		why = decode_key(buf, len, unchecked, key, key_len);
 	explicit_bzero(buf, sizeof(buf));
 	if (!why && S_ISREG(st.st_mode) && (st.st_mode & 0066)) {
 		fflush(stdout);
@@ -447,9 +455,14 @@ static const char *parse_value(enum elec_kw kw, const char *s, bool unchecked,
 	case ELEC_KW_HOOK_TIMEOUT:
 		return elec_parse_dur(s, unchecked, &a->hook_timeout_ns);
 	case ELEC_KW_KEY_FILE:
-		return parse_key_file(s, unchecked, a);
+		return parse_key_file(s, unchecked, a->key, &a->key_len);
 	case ELEC_KW_KEY:
 		return strcmp(s, "none") ? "expected none (to remove the key; a key is set with key-file PATH)" : NULL;
+	case ELEC_KW_KEY_NEXT_FILE:
+		return parse_key_file(s, unchecked, a->key_next,
+				      &a->key_next_len);
+	case ELEC_KW_KEY_NEXT:
+		return strcmp(s, "none") ? "expected none (to drop the second key; one is set with key-next-file PATH)" : NULL;
 	default:
 		break;
 	}
@@ -500,9 +513,14 @@ int elec_kw_lookup(const char *s, unsigned int allowed)
 	return find_kw(s, allowed);
 }
 
-/* a keyword added after users learned the short forms (ELEC_OPTF_LATE) */
+/*
+ * a keyword added after users learned the short forms (ELEC_OPTF_LATE;
+ * the second key's: "key-" stays key-file)
+ */
 static bool kw_late(int kw)
 {
+	if (kw == ELEC_KW_KEY_NEXT_FILE || kw == ELEC_KW_KEY_NEXT)
+		return true;
 	return kw >= ELEC_KW_OPT0 && kw < ELEC_KW_COUNT &&
 	       elec_opts[kw - ELEC_KW_OPT0].flags & ELEC_OPTF_LATE;
 }

@@ -29,6 +29,8 @@ enum elec_kw {
 	ELEC_KW_HOOK_TIMEOUT,
 	ELEC_KW_KEY_FILE,
 	ELEC_KW_KEY,
+	ELEC_KW_KEY_NEXT_FILE,
+	ELEC_KW_KEY_NEXT,
 	ELEC_KW_OPT0,
 	ELEC_KW_COUNT = ELEC_KW_OPT0 + ELEC_OPT_COUNT
 };
@@ -51,6 +53,9 @@ enum {
 /* the key of group add (key-file) and group set (key-file, key none) */
 #define ELEC_KWB_KEY		(ELEC_KWB(ELEC_KW_KEY_FILE) | \
 				 ELEC_KWB(ELEC_KW_KEY))
+/* the second key: key-next-file (group add, set), key-next none (set) */
+#define ELEC_KWB_KEY_NEXT	(ELEC_KWB(ELEC_KW_KEY_NEXT_FILE) | \
+				 ELEC_KWB(ELEC_KW_KEY_NEXT))
 #define ELEC_KWB_INSTANCE	(ELEC_KWB(ELEC_KW_DEV) | ELEC_KWB(ELEC_KW_GROUP))
 
 /**
@@ -71,6 +76,8 @@ enum {
  *	elec_args_wipe() once the request is sent)
  * @key_len: bytes in @key: ELECTION_KEY_LEN (other lengths only with
  *	--unchecked, for tests of the kernel's checks)
+ * @key_next: key-next-file: the second key, read and wiped like @key
+ * @key_next_len: bytes in @key_next, as @key_len
  */
 struct elec_args {
 	unsigned int seen;
@@ -85,19 +92,22 @@ struct elec_args {
 	uint64_t hook_timeout_ns;
 	uint8_t key[ELEC_KEY_FILE_MAX];
 	size_t key_len;
+	uint8_t key_next[ELEC_KEY_FILE_MAX];
+	size_t key_next_len;
 };
 
-/* Forget the key of @a (explicit_bzero: not optimised away). */
+/* Forget the keys of @a (explicit_bzero: not optimised away). */
 void elec_args_wipe(struct elec_args *a);
 
 /*
  * Parse "KEYWORD VALUE" pairs. @what names the command in messages
  * ("group add"). Keywords outside @allowed, repeated keywords, keywords
  * without a value, bad values and (unless ctx->unchecked) missing @required
- * keywords print an error naming the token. "key-file PATH" reads the key
- * (16 raw bytes, or 32 hex digits and optional trailing blanks) and warns
- * when the file is readable or writable by group or others. Returns 0 or
- * ELEC_EXIT_USAGE (then @a holds no key).
+ * keywords print an error naming the token. "key-file PATH" (and
+ * "key-next-file PATH", the same way) reads the key (16 raw bytes, or 32
+ * hex digits and optional trailing blanks) and warns when the file is
+ * readable or writable by group or others. Returns 0 or ELEC_EXIT_USAGE
+ * (then @a holds no key).
  */
 int elec_parse_args(const struct elec_ctx *ctx, const char *what,
 		    int argc, char **argv, unsigned int allowed,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * peer.c - "electionctl peer ...": add and remove an instance's peers.
- * Neither starts an election (removing the leader does, through the
- * failure detector).
+ * peer.c - "electionctl peer ...": add and remove an instance's peers, and
+ * forget a peer's authentication counters (peer reset). None starts an
+ * election (removing the leader does, through the failure detector).
  */
 #include <string.h>
 
@@ -10,12 +10,16 @@
 
 #define PEER_KWB	(ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_ID))
 
-enum peer_subcmd { PEER_ADD, PEER_DEL, PEER_SHOW };
+enum peer_subcmd { PEER_ADD, PEER_DEL, PEER_RESET, PEER_SHOW };
 
-static const char *const peer_names[] = { "add", "del", "delete", "show" };
-static const int peer_ids[] = { PEER_ADD, PEER_DEL, PEER_DEL, PEER_SHOW };
+static const char *const peer_names[] = {
+	"add", "del", "delete", "reset", "show",
+};
+static const int peer_ids[] = {
+	PEER_ADD, PEER_DEL, PEER_DEL, PEER_RESET, PEER_SHOW,
+};
 
-#define PEER_SUBCMDS	"add, del, delete, show"
+#define PEER_SUBCMDS	"add, del, delete, reset, show"
 
 int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 {
@@ -34,6 +38,10 @@ int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 				      ELEC_ATTR_PEER_ID);
 	case PEER_DEL:
 		return elec_nl_simple(ctx, "peer del", ELEC_CMD_PEER_DEL,
+				      argc - 1, argv + 1, PEER_KWB, PEER_KWB,
+				      ELEC_ATTR_PEER_ID);
+	case PEER_RESET:
+		return elec_nl_simple(ctx, "peer reset", ELEC_CMD_PEER_RESET,
 				      argc - 1, argv + 1, PEER_KWB, PEER_KWB,
 				      ELEC_ATTR_PEER_ID);
 	case PEER_SHOW:

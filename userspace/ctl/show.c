@@ -209,6 +209,10 @@ static void show_json(struct elec_json *j, struct nlattr **tb)
 	/* a key is set (never the key itself); absent from an older kernel */
 	if (tb[ELEC_ATTR_AUTH])
 		elec_json_bool(j, "auth", nla_get_u8(tb[ELEC_ATTR_AUTH]));
+	/* a second key is accepted (a key rotation); absent: older kernel */
+	if (tb[ELEC_ATTR_AUTH_NEXT])
+		elec_json_bool(j, "auth_next",
+			       nla_get_u8(tb[ELEC_ATTR_AUTH_NEXT]));
 	if (tb[ELEC_ATTR_INV_SEQ])
 		show_json_inv(j, tb);
 	/* the device: its MTU and own address (the frames' source) */
@@ -370,6 +374,8 @@ static void show_text(FILE *out, struct nlattr **tb)
 	if (tb[ELEC_ATTR_AUTH])
 		print_item(out, &first, "auth",
 			   nla_get_u8(tb[ELEC_ATTR_AUTH]) ? "on" : "off");
+	if (elec_nla_u64(tb, ELEC_ATTR_AUTH_NEXT, 0))
+		print_item(out, &first, "auth-next", "on");
 	end_items(out, &first);
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
 		if (elec_opts[o].flags & ELEC_OPTF_REPORT_ALL)

@@ -17,7 +17,10 @@
  * group's "group add" ends with "key-file" and a placeholder path
  * (KEY_PLACEHOLDER_DIR/CHANGE-ME-DEV-GROUP.key), after a comment that says
  * to put the group's key file there. Until edited, running the batch stops
- * at that line: the placeholder cannot be opened.
+ * at that line: the placeholder cannot be opened. A group that also
+ * accepted a second key (a key rotation under way) gets a comment line
+ * that says so, and nothing else: the batch recreates the group with its
+ * key alone, as at the end of a rotation.
  */
 #include <inttypes.h>
 #include <net/if.h>
@@ -155,6 +158,9 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 		fputs("# auth on: the kernel never returns keys; replace the placeholder\n"
 		      "# after key-file with the path of this group's key file (the same\n"
 		      "# key as on the group's other nodes)\n", out);
+		if (elec_nla_u64(tb, ELEC_ATTR_AUTH_NEXT, 0))
+			fputs("# auth-next on: a key rotation was under way; its second key is not recreated\n",
+			      out);
 	}
 	fprintf(out, "group add dev %s group %" PRIu64 " id %" PRIu64
 		" algo %s", ifname, group, id,

@@ -73,8 +73,10 @@ static struct nl_msg *group_reply(uint32_t leader)
 }
 
 /*
- * bully, a key set (AUTH 1): peer 1 heard 12.345678 ms ago from its configured address, peer 2
- * never heard, its frames coming from another address (a mistyped lladdr)
+ * bully, a key set and a second key (AUTH 1, AUTH_NEXT 1: a key rotation
+ * under way): peer 1 heard 12.345678 ms ago from its configured address,
+ * peer 2 never heard, its frames coming from another address (a mistyped
+ * lladdr)
  */
 static struct nl_msg *heard_reply(void)
 {
@@ -87,6 +89,7 @@ static struct nl_msg *heard_reply(void)
 	if (nla_put_u8(msg, ELEC_ATTR_ROLE, ELEC_ROLE_LEADER) ||
 	    nla_put_u8(msg, ELEC_ATTR_ADMIN_UP, 1) ||
 	    nla_put_u8(msg, ELEC_ATTR_AUTH, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_AUTH_NEXT, 1) ||
 	    nla_put_u32(msg, ELEC_ATTR_LEADER, 4000000000U) ||
 	    nla_put_u64(msg, ELEC_ATTR_TERM, 2) ||
 	    nla_put_u8(msg, ELEC_ATTR_DETECTOR, ELECTION_DETECTOR_ADAPTIVE) ||
@@ -136,6 +139,7 @@ static struct nl_msg *bully_opts_reply(void)
 	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 250000000) ||
 	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 1) ||
 	    nla_put_u8(msg, ELEC_ATTR_AUTH, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_AUTH_NEXT, 0) ||
 	    !nla_nest_start(msg, ELEC_ATTR_PEERS))
 		abort();
 	return msg;

@@ -753,11 +753,17 @@ def test_batch():
     refused("algo with an unknown number", ["algo", "200"], "200")
     refused("algo with two arguments", ["algo", "ring", "bully"], '"bully"')
     rc, out, err = run(["help", "keywords", "group-set"], dry=False)
-    check("help keywords group-set: the options group set takes, the key",
+    check("help keywords group-set: the options group set takes, the keys",
           rc == 0 and out == "dev group hb-interval hb-miss timeout "
           "coord-timeout ask-suspect preempt preempt-delay quorum "
           "search-interval detector detector-margin detector-max "
-          "timeout-auto auth-window key-file key\n", out + err)
+          "timeout-auto auth-window key-file key key-next-file key-next\n",
+          out + err)
+    rc, out, err = run(["help", "keywords", "group-add"], dry=False)
+    check("help keywords group-add: the keys last (no key none, no "
+          "key-next none)",
+          rc == 0 and out.endswith(" auth-window key-file key-next-file\n"),
+          out + err)
     refused("help keywords without a list", ["help", "keywords"],
             "group-add")
     refused("showconf with id", ["showconf", "id", "3"], '"id"')
@@ -858,10 +864,13 @@ def test_keys():
         os.chmod(path, mode)
         return path
 
+    secret2 = bytes(range(0x61, 0x71))           # "abcdefghijklmnop"
+
     def leaks(text):
         low = text.lower()
         return (secret.decode() in text or secret_hex in low or
-                "4142434445" in low)
+                "4142434445" in low or secret2.decode() in text or
+                secret2.hex() in low or "6162636465" in low)
 
     try:
         raw = keyfile("raw.key", secret)
@@ -954,12 +963,124 @@ def test_keys():
         refused("key-file twice",
                 set_ + ["key-file", raw, "key-file", raw],
                 'duplicate keyword "key-file"')
-        refused("group set without a change names key-file and key",
-                set_, "detector-max, timeout-auto, auth-window, key-file, key")
+        refused("group set without a change names the keys' keywords",
+                set_, "detector-max, timeout-auto, auth-window, key-file, "
+                "key, key-next-file, key-next\n")
         request("--unchecked: a 15-byte key and key none are sent",
                 ["--unchecked"] + set_ + ["key-file", bad["15 bytes"],
                                           "key", "none"],
                 "group_set", dict(lo, key="hidden, 15 bytes", key_none=True))
+
+        # the second key: key-next-file PATH, key-next none
+        raw2 = keyfile("next.key", secret2)
+        hex2 = keyfile("next-hex.key", secret2.hex().encode() + b"\n")
+        for what, path in [("16 raw bytes", raw2),
+                           ("32 hex digits and a newline", hex2)]:
+            for argv, cmd, want in [
+                    (set_ + ["key-next-file", path], "group_set",
+                     dict(lo, key_next=hidden)),
+                    (base_add(["key-file", raw, "key-next-file", path]),
+                     "group_new",
+                     dict(lo, node_id=5, algo=1, key=hidden,
+                          key_next=hidden))]:
+                rc, out, err = run(argv)
+                request(f"{argv[1]} key-next-file: {what}", argv, cmd, want)
+                check(f"{argv[1]} key-next-file: {what}: no key printed",
+                      not leaks(out + err), out + err)
+        request("group set key-next none: only the second key dropped",
+                set_ + ["key-next", "none"], "group_set",
+                dict(lo, key_next_none=True))
+        request("group set key-file and key-next none (promote, then drop "
+                "the old key)", set_ + ["key-file", raw2, "key-next", "none"],
+                "group_set", dict(lo, key=hidden, key_next_none=True))
+        request("group set key-file and key-next-file (both keys anew)",
+                set_ + ["key-next-file", raw2, "key-file", raw],
+                "group_set", dict(lo, key=hidden, key_next=hidden))
+        request("group set key none and key-next none (key none drops "
+                "both anyway)", set_ + ["key", "none", "key-next", "none"],
+                "group_set", dict(lo, key_none=True, key_next_none=True))
+        request("group set key-next-f (abbreviated key-next-file)",
+                set_ + ["key-next-f", raw2], "group_set",
+                dict(lo, key_next=hidden))
+        request("group set key- stays key-file (the older keyword)",
+                set_ + ["key-", raw], "group_set", dict(lo, key=hidden))
+        refused("group set key-n: key-next-file or key-next",
+                set_ + ["key-n", "none"], '"key-n"')
+        refused("key-next-file and key-next none together",
+                set_ + ["key-next-file", raw2, "key-next", "none"],
+                "key-next-file and key-next none exclude each other")
+        refused("key-next-file with key none",
+                set_ + ["key", "none", "key-next-file", raw2],
+                "key none removes both keys: not with key-next-file")
+        refused("key-next none on group add",
+                base_add(["key-file", raw, "key-next", "none"]),
+                "key-next none applies to group set only")
+        refused("key-next-file with the key key-file gives (raw and hex)",
+                set_ + ["key-file", raw, "key-next-file",
+                        keyfile("same-hex.key", secret_hex.encode())],
+                "key-next-file holds the key key-file gives")
+        refused("key-next-file on group add without key-file",
+                base_add(["key-next-file", raw2]),
+                "a second key needs a key")
+        for v in ["None", "off", "", raw2]:
+            refused(f"key-next {v!r}: only none", set_ + ["key-next", v],
+                    f'"{v}"')
+        refused("key-next-file twice",
+                set_ + ["key-next-file", raw2, "key-next-file", raw2],
+                'duplicate keyword "key-next-file"')
+        refused("key-next-file on peer add",
+                ["peer", "add", "dev", "lo", "group", "7", "id", "3",
+                 "lladdr", "02:00:00:00:00:03", "key-next-file", raw2],
+                '"key-next-file"')
+        for what, data in [("16 zero bytes", bytes(16)),
+                           ("32 zero hex digits", b"0" * 32 + b"\n")]:
+            path = keyfile("nzero%d.key" % len(data), data)
+            for argv in [base_add(["key-file", raw, "key-next-file", path]),
+                         set_ + ["key-next-file", path]]:
+                refused(f"{argv[1]} key-next-file: {what}", argv,
+                        f'key-next-file "{path}": an all-zero key is '
+                        f'refused')
+        for what in ["17 bytes (raw key and a newline)", "31 hex digits",
+                     "a large file"]:
+            path = bad[what]
+            argv = set_ + ["key-next-file", path]
+            refused(f"group set key-next-file: {what}", argv,
+                    f'key-next-file "{path}": expected exactly 16 raw '
+                    f'bytes, or 32 hex digits')
+            rc, out, err = run(argv)
+            check(f"group set key-next-file: {what}: the content is not "
+                  f"printed", not leaks(err), err)
+        refused("key-next-file: a missing file",
+                set_ + ["key-next-file", os.path.join(tmp, "nonexistent")],
+                "nonexistent\": cannot open: No such file or directory")
+        request("--unchecked: a 15-byte second key and key-next none are "
+                "sent", ["--unchecked"] + set_ + ["key-next-file",
+                                                  bad["15 bytes"],
+                                                  "key-next", "none"],
+                "group_set", dict(lo, key_next="hidden, 15 bytes",
+                                  key_next_none=True))
+        request("--unchecked: group add key-next-file without key-file is "
+                "sent (the kernel refuses it)",
+                ["--unchecked"] + base_add(["key-next-file", raw2]),
+                "group_new", dict(lo, node_id=5, algo=1, key_next=hidden))
+        loose = keyfile("loose-next.key", secret2, 0o644)
+        rc, out, err = run(set_ + ["key-next-file", loose])
+        check("key-next-file mode 0644: the key-file warning, the request "
+              "sent",
+              rc == 0 and json.loads(out)["attrs"].get("key_next") == hidden
+              and err == f'Warning: key file "{loose}" is readable or '
+                         f'writable by group or others (mode 0644): '
+                         f'chmod 600 it\n'
+              and not leaks(out + err), f"rc={rc} {out!r} {err!r}")
+        batch = keyfile("next.batch",
+                        f"group set dev lo group 7 key-next-file "
+                        f"{bad['33 hex digits']}\n".encode())
+        rc, out, err = run(["-batch", batch])
+        check("-batch: a bad key-next-file: FILE:LINE and the file's name "
+              "only",
+              rc == 1 and out == "" and
+              err.startswith(f"Error: {batch}:1: invalid key-next-file ") and
+              err.count("\n") == 1 and not leaks(err), f"rc={rc} {err!r}")
 
         for mode in [0o644, 0o640, 0o604, 0o620]:
             loose = keyfile(f"loose{mode:o}.key", secret, mode)
@@ -992,8 +1113,11 @@ def test_keys():
         comment = ("# auth on: the kernel never returns keys; replace the "
                    "placeholder\n# after key-file with the path of this "
                    "group's key file (the same\n# key as on the group's "
-                   "other nodes)\n")
-        check("showconf: auth on: a comment, then key-file and a "
+                   "other nodes)\n"
+                   "# auth-next on: a key rotation was under way; its "
+                   "second key is not recreated\n")
+        check("showconf: auth on, auth-next on: the comments (the second "
+              "key's a line, no placeholder), then key-file and a "
               "placeholder on the group add line",
               rc == 0 and
               "# dev eth\\1 group 12\n" + comment +
@@ -1002,7 +1126,8 @@ def test_keys():
               f"timeout-auto on key-file {placeholder}\n" in conf and
               sum("key-file" in x for x in conf.splitlines()
                   if not x.startswith("#")) == 1 and
-              conf.count(comment) == 1 and
+              conf.count(comment) == 1 and conf.count("auth-next") == 1 and
+              "key-next" not in conf and
               not os.path.exists(placeholder), conf)
         check("showconf: auth off: no key-file",
               "group add dev eth\\1 group 8 id 4000000000 algo bully "
@@ -1036,12 +1161,51 @@ def test_keys():
         shutil.rmtree(tmp)
 
     rc, out, err = run(["group", "help"], dry=False)
-    check("group help: key-file on add, key-file or key none on set",
-          "                      [ key-file PATH ]\nelectionctl group set"
-          in out and "[ key-file PATH | key none ]" in out, out)
+    check("group help: key-file (and key-next-file) on add, key-file or "
+          "key none and key-next-file or key-next none on set",
+          "                      [ key-file PATH [ key-next-file PATH ] ]\n"
+          "electionctl group set" in out and
+          "[ key-file PATH | key none ]\n" in out and
+          "[ key-next-file PATH | key-next none ]\n" in out, out)
+    rc, out, err = run(["peer", "help"], dry=False)
+    check("peer help: peer reset",
+          "electionctl peer reset dev IF group G id ID\n" in out, out)
     rc, out, err = run(["help"], dry=False)
     check("help: the key file's format", "32 hex digits" in out and
           "mode 0600" in out, out)
+
+
+def test_peer_reset():
+    """peer reset dev IF group G id ID: forget a peer's replay counters."""
+    lo = {"ifindex": LO, "group": 7}
+    reset = ["peer", "reset", "dev", "lo", "group", "7"]
+    request("peer reset", reset + ["id", "3"], "peer_reset",
+            dict(lo, peer_id=3))
+    for sub in ["r", "res"]:
+        request(f"peer {sub} (abbreviated reset)",
+                ["peer", sub, "dev", "lo", "group", "7", "id", "3"],
+                "peer_reset", dict(lo, peer_id=3))
+    request("peer reset: the largest id", reset + ["id", "4294967295"],
+            "peer_reset", dict(lo, peer_id=4294967295))
+    refused("peer reset without id", reset,
+            'missing required keyword "id" for "peer reset"')
+    refused("peer reset without dev",
+            ["peer", "reset", "group", "7", "id", "3"],
+            'missing required keyword "dev" for "peer reset"')
+    for v in ["0", "4294967296", "x"]:
+        refused(f"peer reset id {v!r}", reset + ["id", v], f'"{v}"')
+    for kw, v in [("lladdr", "02:00:00:00:00:03"), ("pos", "2"),
+                  ("key-file", "/dev/null")]:
+        refused(f"peer reset with {kw}", reset + ["id", "3", kw, v],
+                f'"{kw}"')
+    refused("unknown peer subcommand: reset is listed",
+            ["peer", "frob"], "add, del, delete, reset, show")
+    request("--unchecked: peer reset id 0 is sent (the kernel refuses it)",
+            ["--unchecked"] + reset + ["id", "0"], "peer_reset",
+            dict(lo, peer_id=0))
+    rc, out, err = run(["help"], dry=False)
+    check("help: peer reset described", "peer reset forgets the peer's "
+          "replay counters" in out, out)
 
 
 def test_detector():
@@ -1385,11 +1549,11 @@ def test_printers():
     check("-j show: auth true (a key is set) after quorum and the "
           "detector's options; no key in it",
           heard.get("auth") is True and
-          list(heard.keys())[18:26] == ["quorum", "detector",
+          list(heard.keys())[18:27] == ["quorum", "detector",
                                         "detector_margin_ns",
                                         "detector_max_ns", "timeout_auto",
                                         "auth_window_ns", "auth",
-                                        "mtu"] and
+                                        "auth_next", "mtu"] and
           not any("key" in k for k in heard), lines[0])
     check("-j show: detector as its word, its margin and ceiling in ns",
           (heard.get("detector"), heard.get("detector_margin_ns"),
@@ -1402,6 +1566,11 @@ def test_printers():
           lines[0])
     check("-j show: auth false from the attribute, absent without",
           [x.get("auth", "absent") for x in show] ==
+          ["absent"] * 2 + [False] + ["absent"] * 8, lines[0])
+    check("-j show: auth_next true after auth (a second key), false from "
+          "the attribute, absent without (an older module)",
+          heard.get("auth_next") is True and
+          [x.get("auth_next", "absent") for x in show] ==
           ["absent"] * 2 + [False] + ["absent"] * 8, lines[0])
     check("-j show: admin_up true from the attribute, null without",
           heard.get("admin_up") is True and
@@ -1448,7 +1617,7 @@ def test_printers():
                      coord_timeout_ns=40000000, pos=4000000000,
                      ask_suspect=False, preempt=False,
                      preempt_delay_ns=250000000, quorum=True, auth=False,
-                     mtu=None, lladdr=None, peers=[])
+                     auth_next=False, mtu=None, lladdr=None, peers=[])
     want1 = dict(want0, role="follower", leader=4000000001,
                  participant=False)
     ring_peers = [{"id": 1, "lladdr": "02:00:00:ab:cd:01", "alive": True,
@@ -1652,7 +1821,7 @@ def test_printers():
     check("show text output: heard, and a source address that differs",
           "algo bully leader 4000000000 term 2 role leader participant no\n"
           "\tdetector adaptive detector-margin 1ms detector-max 30ms "
-          "timeout-auto on auth on\n"
+          "timeout-auto on auth on auth-next on\n"
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago "
           "window 2.500ms rtt 0.150ms\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no seen-lladdr "
@@ -1768,11 +1937,21 @@ def test_valgrind():
     with open(keyfile, "w") as f:
         f.write("00112233445566778899aabbccddeeff\n")
     os.chmod(keyfile, 0o600)
+    keyfile2 = os.path.join(keydir, "k2")
+    with open(keyfile2, "w") as f:
+        f.write("ffeeddccbbaa99887766554433221100\n")
+    os.chmod(keyfile2, 0o600)
     cases += [
         (None, base_add(["key-file", keyfile]), True),
         (None, ["group", "set", "dev", "lo", "group", "1", "key-file",
                 keydir], True),
         (None, ["group", "set", "dev", "lo", "group", "1", "key", "none"],
+         True),
+        (None, base_add(["key-file", keyfile, "key-next-file", keyfile2]),
+         True),
+        (None, ["group", "set", "dev", "lo", "group", "1", "key-next",
+                "none"], True),
+        (None, ["peer", "reset", "dev", "lo", "group", "1", "id", "2"],
          True),
     ]
     if not family_present():
@@ -1812,6 +1991,7 @@ def main():
     test_conventions()
     test_batch()
     test_keys()
+    test_peer_reset()
     test_genkey()
     test_detector()
     test_no_module()
