@@ -2294,7 +2294,7 @@ static void usage(FILE *f)
 "  replay DEV FILE [count N] [src-mac keep|own|MAC] [dst-mac MAC] [SEND]\n"
 "  forge DEV [TYPE] group G id ID term T [type TYPE] [algo A] [dst D]\n"
 "        [count N] [term-step K] [flags F] [leaving] [payload auto|none|HEX]\n"
-"        [plen N] [key-file F] [mac good|random|zero|none] [counter C]\n"
+"        [plen N] [key-file F] [mac good|random|zero|none] [counter C|now]\n"
 "        [trailer-cut N] [src-mac own|MAC] [dst-mac MAC] [SEND]\n"
 "  flip DEV FILE [count N] [seed S] [bits K] [src-mac keep|own|MAC] [SEND]\n"
 "  fuzz DEV count N [seed S] [algo A|all] [mode mixed|random|mutate]\n"
@@ -3054,7 +3054,8 @@ static int cmd_forge(struct args *a)
 	struct common c = { 0 };
 	struct hdr h = { 0 };
 	uint8_t payload[MAX_BODY], key[16];
-	uint64_t count = 1, term_step = 0, counter = 1, cats[N_CATS] = { 0 };
+	uint64_t count = 1, term_step = 0, counter = 0, cats[N_CATS] = { 0 };
+	bool have_counter = false;
 	unsigned int plen = 0, cut = 0;
 	int plen_set = -1;
 	const char *dev, *payload_s = "auto", *key_file = NULL, *mac_s = NULL;
@@ -3129,8 +3130,13 @@ static int cmd_forge(struct args *a)
 			    strcmp(mac_s, "zero") && strcmp(mac_s, "none"))
 				die("mac: good, random, zero or none, not '%s'", mac_s);
 		} else if (!strcmp(kw, "counter")) {
+			const char *v = value_of(a, kw);
+
 			ONCE(14);
-			counter = parse_num(value_of(a, kw), kw, 0, UINT64_MAX);
+			/* "now" (the default): the wall clock, as a node's */
+			have_counter = strcmp(v, "now");
+			if (have_counter)
+				counter = parse_num(v, kw, 0, UINT64_MAX);
 		} else if (!strcmp(kw, "trailer-cut")) {
 			ONCE(15);
 			cut = (unsigned int)parse_num(value_of(a, kw), kw, 0, TRAILER);
@@ -3181,6 +3187,14 @@ static int cmd_forge(struct args *a)
 	h.plen = (uint16_t)(plen_set >= 0 ? (unsigned int)plen_set : plen);
 	if (HDR + plen + TRAILER > MAX_BODY)
 		die("the frame would exceed %d bytes", MAX_BODY);
+	if (!have_counter) {
+		struct timespec ts;
+
+		/* a counter the nodes' clocks take (Documentation/protocol.rst) */
+		clock_gettime(CLOCK_REALTIME, &ts);
+		counter = (uint64_t)ts.tv_sec * 1000000000ULL +
+			  (uint64_t)ts.tv_nsec;
+	}
 	for (i = 0; i < count; i++) {
 		uint8_t *b = body_of(&f);
 		size_t blen = HDR + plen;

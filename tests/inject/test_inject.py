@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import struct
+import time
 import subprocess
 import sys
 import tempfile
@@ -439,12 +440,21 @@ def test_forge():
           p.returncode == 0 and fr2[14 + 24 + 8:14 + 24 + 16] == struct.pack(
               "<Q", siphash24(key, fr2[14:14 + 32])))
     run(["forge", "pcap:" + path, "group", "1", "id", "5", "term", "1",
-         "mac", "zero", "trailer-cut", "4", "count", "2"])
+         "mac", "zero", "trailer-cut", "4", "count", "2", "counter", "1"])
     fr = read_pcap(path)
     check("forge: mac zero, trailer cut by 4 (12 trailer bytes, not padded)",
           len(fr) == 2 and fr[0][14 + 3] == 2 and
           fr[0][14 + 24:14 + 24 + 12] == bytes(7) + b"\x01" + bytes(4) and
           len(fr[0]) == 14 + 24 + 12)
+    # the counter by default: the wall clock now, +1 per frame
+    t0 = time.time_ns()
+    run(["forge", "pcap:" + path, "group", "1", "id", "5", "term", "1",
+         "mac", "zero", "count", "2"])
+    fr = read_pcap(path)
+    c0, c1 = (struct.unpack("!Q", f[14 + 24:14 + 32])[0] for f in fr[:2])
+    check("forge: the counter defaults to the wall clock (counter now), "
+          "+1 per frame", abs(c0 - t0) < 10 ** 9 and c1 == c0 + 1,
+          "%d %d %d" % (t0, c0, c1))
     # every algorithm's every type, payload auto: the core decodes them
     types = {1: [1, 2, 3, 4, 14], 2: [1, 3, 4, 5], 3: [1, 3, 4, 5],
              4: [1, 3, 4, 5], 5: [1, 2, 3, 4, 7, 8, 14],
