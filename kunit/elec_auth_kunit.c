@@ -206,10 +206,26 @@ static void ta_tx_counters(struct kunit *test)
 	t_fire(n, ELEC_TIMER_HEARTBEAT);
 	KUNIT_EXPECT_EQ(test, t_last_send(test, n)->msg.flags, 0);
 
-	/* the counter saturates */
-	elec_core_set_auth(&n->c, n->auth_rx, 0, n->now);
+	/* the counter saturates at the top of the clock's range */
+	elec_core_set_auth(&n->c, n->auth_rx, U64_MAX - 1000, n->now);
 	n->c.auth.tx_ctr = U64_MAX;
 	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), U64_MAX);
+
+	/*
+	 * the clock an hour ahead, then set right: the counters follow it
+	 * back at once (those far ahead were refused everywhere, recorded
+	 * nowhere); a step back within the window keeps counting up
+	 */
+	elec_core_set_auth(&n->c, n->auth_rx, TA_WALL, n->now);
+	elec_core_set_wall(&n->c, TA_WALL + 3600000000000ULL, n->now);
+	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now),
+			TA_WALL + 3600000000000ULL);
+	elec_core_set_wall(&n->c, TA_WALL, n->now);
+	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), TA_WALL);
+	elec_core_set_wall(&n->c, TA_WALL + 1000000000ULL, n->now);
+	last = elec_auth_next_ctr(&n->c, n->now);
+	elec_core_set_wall(&n->c, TA_WALL, n->now);
+	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), last + 1);
 }
 
 /* ---- receiving ------------------------------------------------------------- */
@@ -498,13 +514,30 @@ static void ta_seen_lladdr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_WRONG_LLADDR], 1);
 	KUNIT_EXPECT_TRUE(test, !memcmp(elec_core_peer_find(&n->c, 5)->seen_lladdr,
 					"\0\0\0\0\0\0", ELEC_LLADDR_LEN));
-	/* an authenticated frame from another address: recorded */
+	/*
+	 * an authenticated frame from another address, its counter fresh:
+	 * recorded (one MAC); not that address again: no MAC
+	 */
 	m.flags = ELECTION_FLAG_AUTH;
-	m.auth_ctr = 10;
+	m.auth_ctr = TA_C(10);
 	m.src_lladdr = good;
 	elec_core_rx(&n->c, &m, n->now);
 	KUNIT_EXPECT_TRUE(test, !memcmp(elec_core_peer_find(&n->c, 5)->seen_lladdr,
 					good, ELEC_LLADDR_LEN));
+	KUNIT_EXPECT_EQ(test, n->verified, 1);
+	m.auth_ctr = TA_C(11);
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_EQ(test, n->verified, 1);
+	/*
+	 * a recording (an authentic frame, too old) played from yet another
+	 * address: it points nowhere, and costs no MAC
+	 */
+	m.auth_ctr = TA_C(12) - ELECTION_DEF_AUTH_WINDOW_NS - 1000;
+	m.src_lladdr = forged;
+	elec_core_rx(&n->c, &m, n->now);
+	KUNIT_EXPECT_TRUE(test, !memcmp(elec_core_peer_find(&n->c, 5)->seen_lladdr,
+					good, ELEC_LLADDR_LEN));
+	KUNIT_EXPECT_EQ(test, n->verified, 1);
 	/* then an unauthenticated one: the address stays */
 	m.flags = 0;
 	m.src_lladdr = forged;
@@ -779,10 +812,14 @@ static void ta_key_plan(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
 		.key_next_none = true }, &plan), 0);
 	KUNIT_EXPECT_TRUE(test, k.has_cur && !k.has_next && !plan.fresh);
-	/* the old key, no longer second: a new key, counters afresh */
+	/*
+	 * the old key, no longer second: a new key, and the counters stay
+	 * (started afresh, they would take again what was recorded under
+	 * k1 within the window)
+	 */
 	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
 		.key = k1 }, &plan), 0);
-	KUNIT_EXPECT_TRUE(test, plan.fresh && k.fresh == 2);
+	KUNIT_EXPECT_TRUE(test, !plan.fresh && k.fresh == 1);
 
 	/* another key while a second one is set: both replaced */
 	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
@@ -790,7 +827,7 @@ static void ta_key_plan(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, k.has_next && !plan.fresh);
 	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){
 		.key = k3 }, &plan), 0);
-	KUNIT_EXPECT_TRUE(test, plan.fresh && !k.has_next &&
+	KUNIT_EXPECT_TRUE(test, !plan.fresh && !k.has_next &&
 			  !memcmp(k.cur, k3, sizeof(k3)));
 	/* promote and drop the old key at once */
 	KUNIT_EXPECT_EQ(test, ta_key_change(&k, &(struct ta_req){

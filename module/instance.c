@@ -909,9 +909,10 @@ static const siphash_key_t *elec_inst_key_src(struct elec_instance *inst,
 }
 
 /*
- * Apply a key change's @plan (under the lock; cannot fail). A new key
- * starts the replay counters afresh (elec_core_set_auth()); the key it
- * already has, or its second key promoted, keeps them. Returns the replay
+ * Apply a key change's @plan (under the lock; cannot fail). The group's
+ * first key starts the replay state (elec_core_set_auth()); a change of
+ * key keeps it (the counters are per peer, whatever the key). Returns the
+ * replay
  * state the instance no longer uses, for the caller to free once the lock
  * is dropped.
  */
@@ -964,10 +965,10 @@ static struct elec_auth_peer *elec_inst_apply_key(struct elec_instance *inst,
  * Either every change is applied or, on error, none (the core refuses an
  * invalid configuration and a change of the options group add fixes, and
  * elec_auth_key_plan() a second key without a key or equal to it). A new
- * key starts the replay counters afresh (elec_core_set_auth()) and drops
- * the second key; setting the key the instance already has changes
- * nothing; setting its second key promotes it (the old key becomes the
- * second one, the replay counters stay).
+ * key drops the second key; setting the key the instance already has
+ * changes nothing; setting its second key promotes it (the old key
+ * becomes the second one). The replay counters start with the group's
+ * first key and stay through every change of key.
  *
  * Context: process context, holding @inst->en->lock.
  * Return: 0 or a negative errno.
@@ -1192,7 +1193,9 @@ bool elec_inst_mtu_ok(struct elec_instance *inst)
  * frame (elec_inst_verify()) only once every cheaper check passed. The
  * MAC is computed under the instance lock: SipHash over at most a few
  * hundred bytes, no allocation; the frames that cost one are those that
- * name a configured peer, from its address, with a fresh counter.
+ * name a configured peer with a counter within auth-window not taken
+ * before (from its address, or, once per new address, from another:
+ * elec_core_seen_from()).
  *
  * Context: softirq, under rcu_read_lock(), the frame received on
  * @inst->dev.

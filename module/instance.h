@@ -46,8 +46,8 @@ void elec_inst_config(struct elec_instance *inst, struct elec_config *cfg);
  * @next: ELECTION_KEY_LEN bytes, with @next_set
  * @bad_next: set on refusal when the second key is the reason
  * @rx: with @set: the per-peer replay state (ELEC_MAX_PEERS entries,
- *	from elec_key_req_prepare()); taken by the instance when a new key
- *	starts it afresh, freed by elec_key_req_release() otherwise
+ *	from elec_key_req_prepare()); taken by the instance when it gets
+ *	its first key, freed by elec_key_req_release() otherwise
  */
 struct elec_key_req {
 	bool set;

@@ -152,11 +152,13 @@ static void __exit elec_exit(void)
 
 	WARN(atomic_long_read(&elec_live_instances) ||
 	     atomic_long_read(&elec_live_peers) ||
-	     atomic_long_read(&elec_live_skbs),
-	     KBUILD_MODNAME ": leak at exit: %ld instances, %ld peers, %ld skbs\n",
+	     atomic_long_read(&elec_live_skbs) ||
+	     atomic_read(&elec_userns_total),
+	     KBUILD_MODNAME ": leak at exit: %ld instances, %ld peers, %ld skbs, %d userns\n",
 	     atomic_long_read(&elec_live_instances),
 	     atomic_long_read(&elec_live_peers),
-	     atomic_long_read(&elec_live_skbs));
+	     atomic_long_read(&elec_live_skbs),
+	     atomic_read(&elec_userns_total));
 }
 
 module_init(elec_init);

@@ -737,15 +737,23 @@ void elec_core_set_wall(struct elec_core *c, u64 wall_ns, u64 now)
  * @c: the instance, authentication on
  * @now: current time, ns
  *
- * Return: the wall clock (the core's clock plus the offset taken at
- * elec_core_set_auth()), or the last counter plus one when that is not
- * below it; U64_MAX stays (receivers then drop the frames as replays).
+ * Return: the wall clock (the core's clock plus the offset the embedder
+ * last gave: elec_core_set_auth(), elec_core_set_wall()), or the last
+ * counter plus one when that is not below it; U64_MAX stays (receivers
+ * then drop the frames as auth_clock). A last counter more than
+ * auth-window ahead of the wall clock (the clock was ahead, and was set
+ * right) is let go of: every receiver with a right clock refused those
+ * frames (auth_clock) and recorded none of them, so none is taken twice,
+ * and without this the node's frames would be refused for as long as its
+ * clock had been ahead.
  */
 u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
 {
 	u64 wall = now + c->auth.clock_off;
+	u64 win = elec_config_auth_window(&c->cfg);
 
-	if (wall > c->auth.tx_ctr)
+	if (wall > c->auth.tx_ctr ||
+	    (wall <= U64_MAX - win && c->auth.tx_ctr > wall + win))
 		c->auth.tx_ctr = wall;
 	else if (c->auth.tx_ctr != U64_MAX)
 		c->auth.tx_ctr++;
@@ -806,15 +814,17 @@ static const void *elec_key_of(const struct elec_key_change *kc, u8 src)
  *	instance's keys.
  * @kc: the instance's keys and the request's
  * @plan: where the keys come from afterwards, and whether the replay
- *	state starts afresh
+ *	state starts (the group had no key)
  * @why: set to a message when refused
  *
  * The key first: KEY_NONE removes both keys. A KEY equal to the key the
  * instance has changes nothing; one equal to its second key promotes it
  * (it becomes the key, the old key the second one, so that nodes that
- * have not switched yet are still heard, and the replay state stays:
- * counters are per peer, whatever the key); any other KEY replaces the
- * key, drops the second key and starts the replay state afresh. Then the
+ * have not switched yet are still heard); any other KEY replaces the key
+ * and drops the second key. The replay state is per peer, whatever the
+ * key: it starts when the group gets its first key and stays through
+ * every change of key (a state started afresh would take again what was
+ * recorded within auth-window under a key still accepted). Then the
  * second key: KEY_NEXT_NONE drops it, KEY_NEXT sets it, which needs a key
  * (the one the instance keeps, or the request's) other than it. Every
  * decision is made before anything changes: the embedder applies the
@@ -850,7 +860,13 @@ int elec_auth_key_plan(const struct elec_key_change *kc,
 	} else if (kc->key) {
 		plan->cur = ELEC_KEY_SRC_KEY;
 		plan->next = ELEC_KEY_SRC_NONE;
-		plan->fresh = true;
+		/*
+		 * the replay state is per peer, whatever the key: it starts
+		 * only when the group gets its first key, never on a change
+		 * (a fresh state would take again, under a key still
+		 * accepted, what was recorded within the window)
+		 */
+		plan->fresh = !kc->cur;
 	}
 	if (kc->key_next_none) {
 		plan->next = ELEC_KEY_SRC_NONE;
@@ -938,6 +954,26 @@ static bool elec_auth_mac_ok(struct elec_core *c, const struct elec_msg *msg)
 	return !c->sink.verify || c->sink.verify(c->sink.ctx, msg);
 }
 
+/*
+ * Whether a frame of configured peer @p, dropped as wrong_lladdr, tells
+ * where @p's frames come from ("show"'s seen-lladdr, a mistyped lladdr's
+ * symptom): in a group without a key any frame does; in a keyed group
+ * only an authentic and fresh one (its counter within the window and not
+ * taken before, then its MAC), so that a recording played from another
+ * address cannot point the administrator at it. Nothing is recorded: the
+ * frame stays dropped. An address already reported costs no MAC.
+ */
+static bool elec_core_seen_from(struct elec_core *c, const struct elec_peer *p,
+				const struct elec_msg *msg, bool keyed, u64 now)
+{
+	if (!c->auth.rx)
+		return true;
+	if (!keyed || !memcmp(p->seen_lladdr, msg->src_lladdr, ELEC_LLADDR_LEN))
+		return false;
+	return elec_auth_check(c, p, msg->auth_ctr, now) == ELEC_DROP_UNSPEC &&
+	       elec_auth_mac_ok(c, msg);
+}
+
 /* the receive checks after the MAC: the type, the term's distance */
 static enum elec_drop elec_core_rx_late_check(const struct elec_core *c,
 					      const struct elec_msg *msg)
@@ -976,9 +1012,11 @@ static enum elec_drop elec_core_rx_late_check(const struct elec_core *c,
  * above max_term unless the node is learning (ELEC_DROP_TERM_TOO_FAR).
  * Every check before the MAC costs a few comparisons and depends on no
  * protocol state, so a flood of forged frames costs a MAC each only when
- * it names a configured peer, from its address, with a fresh counter. A
- * counter is recorded once its MAC held, whatever comes next. Otherwise
- * counts the frame in stats.rx and hands it to the algorithm.
+ * it names a configured peer, from its address, with a counter within the
+ * window not taken before (a wrong_lladdr frame with such a counter may
+ * cost one too: elec_core_seen_from()). A counter is recorded once its
+ * MAC held, whatever comes next. Otherwise counts the frame in stats.rx
+ * and hands it to the algorithm.
  */
 void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 {
@@ -1018,19 +1056,10 @@ void elec_core_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	if (drop == ELEC_DROP_UNSPEC)
 		drop = elec_core_rx_late_check(c, msg);
 
-	/*
-	 * What "show" reports as the address the peer's frames come from:
-	 * in a group with a key, only from a frame whose MAC held (anyone on
-	 * the segment can send one without a trailer). A keyed frame from
-	 * another address than the peer's is dropped before its MAC: its MAC
-	 * is checked (and nothing else done) only to tell where the peer's
-	 * authentic frames come from, a mistyped lladdr's symptom.
-	 */
 	if (p && msg->src_lladdr &&
 	    (drop == ELEC_DROP_UNSPEC ||
 	     (drop == ELEC_DROP_WRONG_LLADDR &&
-	      (!c->auth.rx ||
-	       (keyed && elec_auth_mac_ok(c, msg))))))
+	      elec_core_seen_from(c, p, msg, keyed, now))))
 		memcpy(p->seen_lladdr, msg->src_lladdr, ELEC_LLADDR_LEN);
 	if (drop != ELEC_DROP_UNSPEC) {
 		elec_core_drop(c, drop);

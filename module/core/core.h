@@ -732,8 +732,8 @@ struct elec_key_change {
  * @cur: where the key comes from (ELEC_KEY_SRC_NONE: the group has none)
  * @next: where the second accepted key comes from (ELEC_KEY_SRC_NONE:
  *	none)
- * @fresh: the per-peer replay state starts afresh (elec_core_set_auth()):
- *	a key the instance had neither as its key nor as its second key
+ * @fresh: the per-peer replay state starts (elec_core_set_auth()): the
+ *	group had no key; a change of key keeps it
  * @bad_next: on refusal, the request's second key (or its absence of a
  *	key) is the reason
  */

@@ -295,12 +295,22 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 	fz_check(f, !(m->flags & ELECTION_FLAG_AUTH) == !c->auth.rx,
 		 "flags %#x, key %s", m->flags, c->auth.rx ? "set" : "none");
 	if (m->flags & ELECTION_FLAG_AUTH) {
-		/* the counter never goes back, and repeats only at the top */
+		/*
+		 * the counter never goes back, and repeats only at the top;
+		 * but for a last one more than the window ahead of the wall
+		 * clock (refused everywhere): then the wall clock itself
+		 */
+		u64 wall = fz_wall_now(f);
+		u64 win = elec_config_auth_window(&c->cfg);
+
 		fz_check(f, !f->tx_ctr_sent || m->auth_ctr > f->tx_ctr ||
-			 (m->auth_ctr == U64_MAX && f->tx_ctr == U64_MAX),
-			 "counter %llu after %llu",
+			 (m->auth_ctr == U64_MAX && f->tx_ctr == U64_MAX) ||
+			 (m->auth_ctr == wall && wall <= U64_MAX - win &&
+			  f->tx_ctr > wall + win),
+			 "counter %llu after %llu (wall %llu)",
 			 (unsigned long long)m->auth_ctr,
-			 (unsigned long long)f->tx_ctr);
+			 (unsigned long long)f->tx_ctr,
+			 (unsigned long long)wall);
 		f->tx_ctr_sent = true;
 		f->tx_ctr = m->auth_ctr;
 	}

@@ -17,18 +17,22 @@
  * filters). Mutating commands and ELEC_CMD_MODULE_GET need CAP_NET_ADMIN in
  * the initial user namespace (checked by hand, with an extack message); the
  * module parameter userns_admin lets CAP_NET_ADMIN over the socket's network
- * namespace's own user namespace mutate, within userns_max_instances and
- * userns_min_interval_us (Documentation/admin-guide.rst).
+ * namespace's own user namespace mutate, within userns_max_instances,
+ * userns_max_total and userns_min_interval_us
+ * (Documentation/admin-guide.rst).
  *
  * ELEC_CMD_GROUP_NEW: IFINDEX, GROUP, NODE_ID, ALGO required;
  *	HB_INTERVAL_NS, HB_MISS, TIMEOUT_NS, COORD_TIMEOUT_NS, POS optional;
  *	SUPPRESS optional with ELEC_ALGO_RING only; ASK_SUSPECT, PREEMPT,
  *	PREEMPT_DELAY_NS optional with the Bully algorithms (bully,
- *	min-bully, enh-bully) only; KEY optional, KEY_NEXT optional with KEY.
+ *	min-bully, enh-bully) only; the options of every algorithm
+ *	(DETECTOR, DETECTOR_MARGIN_NS, DETECTOR_MAX_NS, TIMEOUT_AUTO,
+ *	AUTH_WINDOW_NS) optional; KEY optional, KEY_NEXT optional with KEY.
  *	Creates a stopped instance.
  * ELEC_CMD_GROUP_SET: IFINDEX, GROUP; any of the four timing attributes
  *	and (the Bully algorithms only) ASK_SUSPECT, PREEMPT, PREEMPT_DELAY_NS;
- *	KEY or KEY_NONE; KEY_NEXT or KEY_NEXT_NONE. All of it applies, or
+ *	the options of every algorithm; KEY or KEY_NONE; KEY_NEXT or
+ *	KEY_NEXT_NONE. All of it applies, or
  *	(refused) none of it.
  * ELEC_CMD_GROUP_DEL, _START, _STOP, _ELECT: IFINDEX, GROUP. A leader
  *	that GROUP_DEL or GROUP_STOP stops first broadcasts a HEARTBEAT
@@ -407,9 +411,9 @@ enum elec_role {
  *	short for the trailer (counted by the device, like MALFORMED: every
  *	instance of the device reports it)
  * @ELEC_DROP_AUTH_REPLAY: the trailer's counter was accepted from that
- *	peer before, or is at or below the oldest one the receiver still
- *	remembers (a replayed or duplicated frame, or one reordered further
- *	than ELEC_AUTH_SEEN frames)
+ *	peer before, or is at or below the highest one the receiver let go
+ *	of (it keeps the 16 highest): a replayed or duplicated frame, or one
+ *	overtaken by more than 16 later frames of its sender
  * @ELEC_DROP_AUTH_UNEXPECTED: the frame carries a trailer and the group
  *	has no key
  * @ELEC_DROP_AUTH_CLOCK: the trailer's counter (the sender's clock) is more
