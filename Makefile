@@ -54,6 +54,9 @@
 #                   CPU hog, in VMs (tests/bench/timer-lateness.sh)
 #   make bench-rt   bench-failover and bench-timers on the stock and the
 #                   PREEMPT_RT kernel, side by side (tests/bench/rt); ~55 min
+#   make bench-auth [BENCH_OLD_KO=PATH]  forged frames a keyed group absorbs
+#                   with no suspicion or election, this module and an older
+#                   one (tests/bench/auth/run; a VM, ~3 min a module)
 #   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
 #                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
 #                   pages, bash completion, election@.service, the
@@ -95,7 +98,7 @@ MODDIR := /lib/modules/$(KVER)/updates
 MAN_PAGES := build/man/electionctl.8 build/man/electsim.1
 
 .PHONY: all module userspace clean deps style kunit utest fuzz vmtest vmharness \
-	check demo tables sim-search bench-sim bench-failover bench-stability bench-detector bench-timers bench-mac vmtest-debug vmtest-long \
+	check demo tables sim-search bench-sim bench-failover bench-stability bench-detector bench-timers bench-mac bench-auth vmtest-debug vmtest-long \
 	vmtest-rt deps-rt vmtest-multi bench-multi bench-rt \
 	vmtest-faults vmtest-scale \
 	debug-kernel install uninstall man dkms-tree packaging compat compat-matrix
@@ -230,6 +233,12 @@ bench-timers: all
 bench-rt: all
 	@scripts/deps --rt
 	@tests/bench/rt/run
+
+# what a keyed group absorbs of a flood of forged frames, with no
+# suspicion and no election; BENCH_OLD_KO=PATH adds an older module's
+# figures beside this tree's (tests/bench/auth/run)
+bench-auth: all
+	@BENCH_OLD_KO="$(BENCH_OLD_KO)" tests/bench/auth/run
 
 # the per-frame cost of SipHash-2-4 against HMAC-SHA256 in the VM's kernel
 bench-mac:

@@ -19,7 +19,8 @@ local p = Proto("election", "Coordinator election (election.ko)")
 local ETHERTYPE = 0x88B5
 local HDR_LEN = 24
 local MAX_PAYLOAD = 1500 - HDR_LEN
--- with flag 0x02: counter (be64) and MAC (8 bytes) after the payload
+-- with flag 0x02: counter (be64: the sender's clock, its low 20 bits the
+-- frame number) and MAC (8 bytes) after the payload
 local AUTH_LEN = 16
 
 local msg_types = {
@@ -44,6 +45,9 @@ local f = {
 			       nil, 0x02),
 	auth_ctr = ProtoField.uint64("election.auth.counter", "Counter",
 				     base.DEC),
+	-- the counter's low 20 bits: the sender's frame number (mod 2^20)
+	auth_frame = ProtoField.uint32("election.auth.frame", "Frame number",
+				       base.DEC),
 	auth_mac = ProtoField.bytes("election.auth.mac",
 				    "MAC (SipHash-2-4, not checked)"),
 	group = ProtoField.uint16("election.group", "Group", base.DEC),
@@ -333,6 +337,8 @@ function p.dissector(buf, pinfo, tree)
 			return
 		end
 		t:add(f.auth_ctr, buf(tail, 8))
+		t:add(f.auth_frame, buf(tail + 5, 3),
+		      buf(tail + 5, 3):uint() % 1048576)
 		t:add(f.auth_mac, buf(tail + 8, 8))
 		tail = tail + AUTH_LEN
 	end

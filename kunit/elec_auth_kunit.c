@@ -5,15 +5,16 @@
  *  - the codec writes and reads the trailer (counter, room for the MAC)
  *    and reports a cut one as ELEC_DECODE_AUTH_SHORT;
  *  - a node with a key flags every frame it sends, with counters that
- *    follow the wall clock and never go back (also across key changes);
+ *    follow the wall clock, carry the frame number in their low bits and
+ *    never go back (also across key changes and a wrapping number);
  *  - a node with a key drops frames without the trailer (auth_missing),
  *    a node without one drops frames with it (auth_unexpected); a counter
  *    more than auth-window from the receiver's wall clock is refused
  *    (auth_clock), so a recording played to a receiver that starts fresh
  *    is refused once it is older than that; a counter accepted before is
  *    a replay (auth_replay) that changes nothing, while frames that come
- *    out of order are each taken once, up to ELEC_AUTH_SEEN later ones
- *    overtaking them;
+ *    out of order are each taken once, up to ELEC_AUTH_REORDER - 1 later
+ *    ones overtaking them;
  *  - the MAC is asked for last, only of a frame every other check took,
  *    and a counter is recorded only when it held;
  *  - the counters stay with their peers when the table changes;
@@ -34,8 +35,13 @@ static const u32 ta_ids5[] = { 1, 2, 3, 4, 5 };
 
 /* the wall clock of the suite's nodes: far from the core's clock */
 #define TA_WALL		1700000000000000000ULL
-/* a counter @x ns after TA_WALL: within the default window at T_START */
+/*
+ * a counter @x after TA_WALL: within the default window at T_START, frame
+ * number TA_WALL's low bits + @x
+ */
 #define TA_C(x)		(TA_WALL + (x))
+/* the clock part of counter @x */
+#define TA_T(x)		((x) & ~ELECTION_AUTH_SEQ_MASK)
 
 /* a Bully node @self of ta_ids5, with a key when @auth */
 static void ta_node_init(struct t_node *n, u32 self, bool auth, u64 wall)
@@ -179,9 +185,16 @@ static void ta_tx_counters(struct kunit *test)
 		sends++;
 		KUNIT_EXPECT_TRUE(test, a->msg.flags & ELECTION_FLAG_AUTH);
 		KUNIT_EXPECT_GT(test, a->msg.auth_ctr, last);
-		/* the wall clock: TA_WALL at the key's setting, T_START */
-		KUNIT_EXPECT_GE(test, a->msg.auth_ctr,
-				TA_WALL + (a->now_ns - T_START));
+		/*
+		 * the wall clock (TA_WALL at the key's setting, T_START),
+		 * its low bits the frame number: one more each frame
+		 */
+		KUNIT_EXPECT_EQ(test, TA_T(a->msg.auth_ctr),
+				TA_T(TA_WALL + (a->now_ns - T_START)));
+		if (last)
+			KUNIT_EXPECT_EQ(test, a->msg.auth_ctr &
+					ELECTION_AUTH_SEQ_MASK,
+					(last + 1) & ELECTION_AUTH_SEQ_MASK);
 		last = a->msg.auth_ctr;
 	}
 	KUNIT_EXPECT_GE(test, sends, 4);
@@ -219,26 +232,43 @@ static void ta_tx_counters(struct kunit *test)
 	elec_core_set_auth(&n->c, n->auth_rx, TA_WALL, n->now);
 	elec_core_set_wall(&n->c, TA_WALL + 3600000000000ULL, n->now);
 	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now),
-			TA_WALL + 3600000000000ULL);
+			TA_T(TA_WALL + 3600000000000ULL));
 	elec_core_set_wall(&n->c, TA_WALL, n->now);
-	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), TA_WALL);
+	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now),
+			TA_T(TA_WALL) | 1);
 	elec_core_set_wall(&n->c, TA_WALL + 1000000000ULL, n->now);
 	last = elec_auth_next_ctr(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, last, TA_T(TA_WALL + 1000000000ULL) | 2);
 	elec_core_set_wall(&n->c, TA_WALL, n->now);
 	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now), last + 1);
+
+	/*
+	 * the frame number wraps within one tick of the clock: the clock
+	 * part moves a tick on, so the counter still goes up
+	 */
+	n->c.auth.tx_ctr = TA_T(TA_WALL) | ELECTION_AUTH_SEQ_MASK;
+	KUNIT_EXPECT_EQ(test, elec_auth_next_ctr(&n->c, n->now),
+			TA_T(TA_WALL) + ELECTION_AUTH_SEQ_MASK + 1);
 }
 
 /* ---- receiving ------------------------------------------------------------- */
 
-/* whether @n remembers @ctr as accepted from its peer slot @k */
+/*
+ * whether @n remembers @ctr as accepted from its peer slot @k: the highest,
+ * or a frame number behind it marked in the map
+ */
 static bool ta_seen(const struct t_node *n, u32 k, u64 ctr)
 {
-	u32 i;
+	const struct elec_auth_peer *ap = &n->auth_rx[k];
+	u64 back = (ap->top - ctr) & ELECTION_AUTH_SEQ_MASK;
+	u32 b = (u32)(ctr & (ELEC_AUTH_MAP_BITS - 1));
 
-	for (i = 0; i < ELEC_AUTH_SEEN; i++)
-		if (n->auth_rx[k].seen[i] == ctr)
-			return true;
-	return false;
+	if (!ap->top || ctr > ap->top)
+		return false;
+	if (ctr == ap->top)
+		return true;
+	return back && back < ELEC_AUTH_REORDER &&
+	       (ap->map[b / 64] >> (b % 64)) & 1;
 }
 
 static void ta_rx_rules(struct kunit *test)
@@ -299,7 +329,7 @@ static void ta_rx_rules(struct kunit *test)
 	/* a new key: every peer's counters are forgotten */
 	elec_core_set_auth(&n->c, n->auth_rx, TA_WALL, n->now);
 	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(100)));
-	KUNIT_EXPECT_EQ(test, n->auth_rx[3].floor, 0);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].top, 0);
 	ta_rx(n, 5, 1, TA_C(50));
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
 	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(50)));
@@ -373,17 +403,19 @@ static void ta_fresh_replay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rx->verified, ARRAY_SIZE(ctr));	/* the 1 s run */
 	/* a counter ahead of the receiver's clock by more: refused too */
 	ta_rx(rx, 5, 1, TA_WALL + (rx->now - T_START) +
-	      ELECTION_DEF_AUTH_WINDOW_NS + 1);
+	      ELECTION_DEF_AUTH_WINDOW_NS + ELECTION_AUTH_SEQ_MASK + 2);
 	KUNIT_EXPECT_EQ(test, rx->c.stats.drops[ELEC_DROP_AUTH_CLOCK],
 			ARRAY_SIZE(ctr) + 1);
 }
 
 /*
  * Issue 33, defect 2: frames of one sender that the network reorders
- * (the module sends from several CPUs; XPS puts them on several queues)
- * are each taken once, up to ELEC_AUTH_SEEN later frames overtaking one;
- * a frame overtaken by more is refused (auth_replay), never taken twice.
- * (The old rule dropped every frame that came after a later one.)
+ * (the module sends from several CPUs; XPS puts them on several queues;
+ * a stalled CPU holds its backlog while another delivers) are each taken
+ * once, up to ELEC_AUTH_REORDER - 1 later frames overtaking one; a frame
+ * overtaken by more is refused (auth_replay), never taken twice. (The
+ * old rule dropped every frame that came after a later one; the set of
+ * 16 counters after it, every frame overtaken by 17.)
  */
 static void ta_reorder(struct kunit *test)
 {
@@ -406,18 +438,61 @@ static void ta_reorder(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 40);
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 40);
 
-	/* one overtaken by ELEC_AUTH_SEEN later ones: still taken */
-	for (i = 1; i <= ELEC_AUTH_SEEN; i++)
+	/*
+	 * a CPU stalled with 100 frames in its backlog while another sent
+	 * 200 more: every one taken, in that order, then none again
+	 */
+	for (i = 101; i <= 300; i++)
 		ta_rx(n, 5, 1, TA_C(2000 + i));
-	ta_rx(n, 5, 1, TA_C(2000));
+	for (i = 1; i <= 100; i++)
+		ta_rx(n, 5, 1, TA_C(2000 + i));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 340);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 40);
+	for (i = 1; i <= 300; i += 7)
+		ta_rx(n, 5, 1, TA_C(2000 + i));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 83);
+
+	/* one overtaken by ELEC_AUTH_REORDER - 1 later ones: still taken */
+	for (i = 1; i < ELEC_AUTH_REORDER; i++)
+		ta_rx(n, 5, 1, TA_C(5000 + i));
+	ta_rx(n, 5, 1, TA_C(5000));
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT],
-			rx_hb + 40 + ELEC_AUTH_SEEN + 1);
-	/* by one more: refused (the floor), though never seen */
-	for (i = 1; i <= ELEC_AUTH_SEEN + 1; i++)
-		ta_rx(n, 5, 1, TA_C(3000 + i));
-	ta_rx(n, 5, 1, TA_C(3000));
-	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 41);
-	KUNIT_EXPECT_EQ(test, n->auth_rx[3].floor, TA_C(3001));
+			rx_hb + 340 + ELEC_AUTH_REORDER);
+	/* by one more: refused, though never seen */
+	for (i = 1; i <= ELEC_AUTH_REORDER; i++)
+		ta_rx(n, 5, 1, TA_C(8000 + i));
+	ta_rx(n, 5, 1, TA_C(8000));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 84);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].top, TA_C(8000 + ELEC_AUTH_REORDER));
+
+	/*
+	 * a jump by more than the map: the words passed are cleared, and a
+	 * frame number that was taken a lap of the map ago is taken again
+	 * when it comes back round (a new frame)
+	 */
+	ta_rx(n, 5, 1, TA_C(20000));
+	ta_rx(n, 5, 1, TA_C(20000 - ELEC_AUTH_MAP_BITS + 1));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 85);
+	ta_rx(n, 5, 1, TA_C(20000 - 1));
+	ta_rx(n, 5, 1, TA_C(20000 - 1));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 86);
+	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(20000 - 1)));
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(20000 - 2)));
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3,
+					 TA_C(20000 - ELEC_AUTH_MAP_BITS)));
+
+	/*
+	 * the sender restarted: a later clock, its frame numbers from 1
+	 * again: a new count (the map starts afresh); its old frames still
+	 * in flight are refused, its new ones taken in any order
+	 */
+	ta_rx(n, 5, 1, TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) + 2);
+	ta_rx(n, 5, 1, TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) + 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 86);
+	ta_rx(n, 5, 1, TA_C(19990));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 87);
+	ta_rx(n, 5, 1, TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) + 1);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 88);
 }
 
 /*
@@ -475,9 +550,10 @@ static void ta_window_option(struct kunit *test)
 	ta_rx(n, 5, 1, wall - 150 * ms);
 	ta_rx(n, 5, 1, wall + 150 * ms);
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 2);
+	/* the edge (the first tick of the clock part in it): taken */
+	ta_rx(n, 5, 1, TA_T(wall - 100 * ms) + ELECTION_AUTH_SEQ_MASK + 1);
 	ta_rx(n, 5, 1, wall - 50 * ms);
 	ta_rx(n, 5, 1, wall + 50 * ms);
-	ta_rx(n, 5, 1, wall - 100 * ms);	/* the edge: taken */
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_CLOCK], 2);
 	KUNIT_EXPECT_EQ(test, n->verified, 3);
 	/* the wall clock steps: the embedder says so, the window follows */
@@ -568,8 +644,8 @@ static void ta_peer_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
 	/* a new peer below them starts with none; the others keep theirs */
 	KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, 1, mac), 0);
-	KUNIT_EXPECT_EQ(test, n->auth_rx[0].seen[0], 0);
-	KUNIT_EXPECT_EQ(test, n->auth_rx[0].floor, 0);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[0].top, 0);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[0].map[0], 0);
 	ta_rx(n, 4, 1, TA_C(40));
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 4);
 	KUNIT_EXPECT_TRUE(test, ta_seen(n, 1, TA_C(20)));
@@ -643,7 +719,7 @@ static void ta_forget(struct kunit *test)
 	before4 = n->auth_rx[2];	/* 1 2 4 5: 4 is slot 2 */
 	KUNIT_EXPECT_EQ(test, elec_core_auth_forget(&n->c, 5), 0);
 	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(50)));
-	KUNIT_EXPECT_EQ(test, n->auth_rx[3].floor, 0);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].top, 0);
 	ta_rx(n, 5, 1, TA_C(50));
 	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 3);
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 1);

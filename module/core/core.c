@@ -737,26 +737,41 @@ void elec_core_set_wall(struct elec_core *c, u64 wall_ns, u64 now)
  * @c: the instance, authentication on
  * @now: current time, ns
  *
- * Return: the wall clock (the core's clock plus the offset the embedder
- * last gave: elec_core_set_auth(), elec_core_set_wall()), or the last
- * counter plus one when that is not below it; U64_MAX stays (receivers
- * then drop the frames as auth_clock). A last counter more than
- * auth-window ahead of the wall clock (the clock was ahead, and was set
- * right) is let go of: every receiver with a right clock refused those
- * frames (auth_clock) and recorded none of them, so none is taken twice,
- * and without this the node's frames would be refused for as long as its
- * clock had been ahead.
+ * The counter is the wall clock (the core's clock plus the offset the
+ * embedder last gave: elec_core_set_auth(), elec_core_set_wall()) with
+ * its low ELECTION_AUTH_SEQ_BITS replaced by the frame number, one more
+ * than the last frame's (modulo 2^ELECTION_AUTH_SEQ_BITS), so that
+ * receivers can keep a bitmap of the frame numbers they took. The clock
+ * part never goes back, and moves one tick on when the frame number
+ * wraps within a tick, so that every counter is above the last; U64_MAX
+ * stays (receivers then drop the frames as auth_clock). A clock part more
+ * than auth-window ahead of the wall clock (the clock was ahead, and was
+ * set right) is let go of: every receiver with a right clock refused
+ * those frames (auth_clock) and recorded none of them, so none is taken
+ * twice, and without this the node's frames would be refused for as long
+ * as its clock had been ahead.
+ *
+ * Return: the counter.
  */
 u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
 {
-	u64 wall = now + c->auth.clock_off;
+	u64 wall = (now + c->auth.clock_off) & ~ELECTION_AUTH_SEQ_MASK;
 	u64 win = elec_config_auth_window(&c->cfg);
+	u64 last = c->auth.tx_ctr, t = last & ~ELECTION_AUTH_SEQ_MASK;
+	u64 seq = (last + 1) & ELECTION_AUTH_SEQ_MASK;
 
-	if (wall > c->auth.tx_ctr ||
-	    (wall <= U64_MAX - win && c->auth.tx_ctr > wall + win))
-		c->auth.tx_ctr = wall;
-	else if (c->auth.tx_ctr != U64_MAX)
-		c->auth.tx_ctr++;
+	if (wall > t || (wall <= U64_MAX - win && t > wall + win)) {
+		t = wall;
+	} else if (last == U64_MAX) {
+		return last;
+	} else if (!seq) {
+		if (t == (U64_MAX & ~ELECTION_AUTH_SEQ_MASK)) {
+			c->auth.tx_ctr = U64_MAX;
+			return U64_MAX;
+		}
+		t += ELECTION_AUTH_SEQ_MASK + 1;
+	}
+	c->auth.tx_ctr = t | seq;
 	return c->auth.tx_ctr;
 }
 
@@ -765,8 +780,8 @@ u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
  * @c: the instance
  * @id: node id of the peer
  *
- * Clears the peer's replay state (struct elec_auth_peer: its remembered
- * counters and floor), as a new key would, for that peer only: its frames
+ * Clears the peer's replay state (struct elec_auth_peer: its highest
+ * counter and the frame numbers taken), as a new key would, for that peer only: its frames
  * within auth-window of the wall clock are taken again, each once. For an
  * administrator who must recover at once from a peer's clock that stepped
  * back (its frames refused as auth_replay until its clock passes the
@@ -897,10 +912,21 @@ void elec_core_drop(struct elec_core *c, enum elec_drop reason)
 		c->stats.drops[reason]++;
 }
 
+/* the bit of the frame number in @ctr, in word *@word of a peer's map */
+static u64 elec_auth_bit(u64 ctr, u32 *word)
+{
+	u32 n = (u32)(ctr & (ELEC_AUTH_MAP_BITS - 1));
+
+	*word = n >> 6;
+	return 1ULL << (n & 63);
+}
+
 /*
- * The counter rule, before the MAC (nothing recorded): within auth-window
- * of the receiver's wall clock (ELEC_DROP_AUTH_CLOCK), above the peer's
- * floor and not accepted before (ELEC_DROP_AUTH_REPLAY).
+ * The counter rule, before the MAC (nothing recorded): the counter's
+ * clock within auth-window of the receiver's wall clock
+ * (ELEC_DROP_AUTH_CLOCK); then above the highest counter accepted from
+ * the peer, or below it by fewer than ELEC_AUTH_REORDER frame numbers and
+ * with a frame number not taken (ELEC_DROP_AUTH_REPLAY).
  */
 static enum elec_drop elec_auth_check(const struct elec_core *c,
 				      const struct elec_peer *p, u64 ctr,
@@ -909,43 +935,53 @@ static enum elec_drop elec_auth_check(const struct elec_core *c,
 	const struct elec_auth_peer *ap = &c->auth.rx[p - c->peers];
 	u64 wall = now + c->auth.clock_off;
 	u64 win = elec_config_auth_window(&c->cfg);
-	u32 i;
+	u64 t = ctr & ~ELECTION_AUTH_SEQ_MASK, back, bit;
+	u32 w;
 
-	if (ctr > wall ? ctr - wall > win : wall - ctr > win)
+	if (t > wall ? t - wall > win : wall - t > win)
 		return ELEC_DROP_AUTH_CLOCK;
-	if (ctr <= ap->floor)
+	if (!ap->top || ctr > ap->top)
+		return ELEC_DROP_UNSPEC;
+	back = (ap->top - ctr) & ELECTION_AUTH_SEQ_MASK;
+	if (!back || back >= ELEC_AUTH_REORDER)
 		return ELEC_DROP_AUTH_REPLAY;
-	for (i = 0; i < ELEC_AUTH_SEEN; i++)
-		if (ap->seen[i] == ctr)
-			return ELEC_DROP_AUTH_REPLAY;
-	return ELEC_DROP_UNSPEC;
+	bit = elec_auth_bit(ctr, &w);
+	return ap->map[w] & bit ? ELEC_DROP_AUTH_REPLAY : ELEC_DROP_UNSPEC;
 }
 
 /*
- * A counter accepted (its MAC held): remembered among the peer's highest;
- * when they are full, the lowest of them (or this one, if lower) is let
- * go of and becomes the floor.
+ * A counter accepted (its MAC held): its frame number is marked taken. A
+ * counter above the highest moves the highest up, clearing the words of
+ * the map it moves into; one whose frame number is not ahead of the
+ * highest's (by less than half the numbers) is a new count: the sender
+ * restarted, or is another (a fresh map).
  */
 static void elec_auth_record(struct elec_core *c, const struct elec_peer *p,
 			     u64 ctr)
 {
 	struct elec_auth_peer *ap = &c->auth.rx[p - c->peers];
-	u32 i, low = 0;
+	u64 fwd, w, w1, bit;
+	u32 k;
 
-	for (i = 0; i < ELEC_AUTH_SEEN; i++) {
-		if (!ap->seen[i]) {
-			ap->seen[i] = ctr;
-			return;
-		}
-		if (ap->seen[i] < ap->seen[low])
-			low = i;
-	}
-	if (ctr < ap->seen[low]) {
-		ap->floor = ctr;
+	if (ap->top && ctr < ap->top) {
+		bit = elec_auth_bit(ctr, &k);
+		ap->map[k] |= bit;
 		return;
 	}
-	ap->floor = ap->seen[low];
-	ap->seen[low] = ctr;
+	fwd = (ctr - ap->top) & ELECTION_AUTH_SEQ_MASK;
+	if (!ap->top || !fwd || fwd > ELECTION_AUTH_SEQ_MASK / 2) {
+		memset(ap->map, 0, sizeof(ap->map));
+	} else {
+		w = (ap->top & ELECTION_AUTH_SEQ_MASK) >> 6;
+		w1 = ((ap->top & ELECTION_AUTH_SEQ_MASK) + fwd) >> 6;
+		if (w1 - w > ELEC_AUTH_MAP_WORDS)
+			w1 = w + ELEC_AUTH_MAP_WORDS;
+		while (w++ < w1)
+			ap->map[w & (ELEC_AUTH_MAP_WORDS - 1)] = 0;
+	}
+	ap->top = ctr;
+	bit = elec_auth_bit(ctr, &k);
+	ap->map[k] |= bit;
 }
 
 /* the embedder's MAC check (elec_sink.verify); none: every MAC holds */

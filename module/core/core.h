@@ -643,20 +643,24 @@ struct elec_bully {
 	u64 expired_ns;
 };
 
-/* the counters a receiver remembers per peer (struct elec_auth_peer) */
-#define ELEC_AUTH_SEEN		16
+/* the frame numbers a receiver remembers per peer: a bitmap of 16 words */
+#define ELEC_AUTH_MAP_WORDS	16
+#define ELEC_AUTH_MAP_BITS	(ELEC_AUTH_MAP_WORDS * 64)
+/* a frame this many frame numbers behind the highest, or more, is refused */
+#define ELEC_AUTH_REORDER	(ELEC_AUTH_MAP_BITS - 64)
 
 /**
  * struct elec_auth_peer - what a keyed receiver remembers of one peer's
- *	counters, to take each frame once in any order.
- * @floor: counters at or below it are refused: the highest it let go of
- *	from @seen (0: none yet)
- * @seen: the ELEC_AUTH_SEEN highest counters accepted from the peer, in no
- *	order (0: a free slot)
+ *	frames, to take each once in any order.
+ * @top: the highest counter accepted from the peer (0: none yet)
+ * @map: bit n % ELEC_AUTH_MAP_BITS set when frame number n (the counter's
+ *	low ELECTION_AUTH_SEQ_BITS) was accepted, for the frame numbers of
+ *	@top's word and the ELEC_AUTH_MAP_WORDS - 1 words below it; a word
+ *	is cleared when @top first reaches it
  */
 struct elec_auth_peer {
-	u64 floor;
-	u64 seen[ELEC_AUTH_SEEN];
+	u64 top;
+	u64 map[ELEC_AUTH_MAP_WORDS];
 };
 
 /**
@@ -669,18 +673,20 @@ struct elec_auth_peer {
  *	lives, also across key changes
  * @clock_off: the embedder's wall clock minus the core's clock, as it
  *	last said (elec_core_set_auth(), elec_core_set_wall()): a sent
- *	frame's counter is the wall clock in ns, or one above the last
- *	counter when that is not below it, and a received one is judged
+ *	frame's counter is the wall clock with the next frame number in its
+ *	low bits (elec_auth_next_ctr()), and a received one is judged
  *	against the same clock
  *
  * The rule (Documentation/protocol.rst, "Authentication"): a receiver
- * accepts a frame only when its counter is within auth-window of its own
- * wall clock (elec_config_auth_window()), above the peer's floor, and not
- * one it accepted before: so a frame is taken at most once, in whatever
- * order the network delivers it, and a recording stops being accepted
- * anywhere an auth-window after it was sent. A sender that restarts
- * resumes from its wall clock, above every counter it sent before as
- * long as its clock did not step back across the restart.
+ * accepts a frame only when its counter's clock is within auth-window of
+ * its own wall clock (elec_config_auth_window()), and its counter is above
+ * the highest accepted from the peer, or below it by fewer than
+ * ELEC_AUTH_REORDER frame numbers with its frame number not accepted
+ * before: so a frame is taken at most once, in whatever order the network
+ * delivers it, and a recording stops being accepted anywhere an
+ * auth-window after it was sent. A sender that restarts resumes from its
+ * wall clock, above every counter it sent before as long as its clock did
+ * not step back across the restart.
  */
 struct elec_auth {
 	struct elec_auth_peer *rx;

@@ -116,14 +116,24 @@ enum fz_call {
 /*
  * The model of what a keyed receiver remembers of one sender, written from
  * the rule (Documentation/protocol.rst, "Authentication"), not from
- * core.c: the ELEC_AUTH_SEEN + 1 highest counters accepted since the key
- * was set, highest first. A counter is refused as a replay when it is
- * one of the ELEC_AUTH_SEEN highest or at most the next one (the floor).
+ * core.c's map: the highest counter accepted since the key was set, its
+ * frame number counted on without wrapping (from the counter's low bits,
+ * afresh at each new count), and every frame number accepted within
+ * ELEC_AUTH_MAP_BITS of it. A counter not above the highest is refused as
+ * a replay when it is the highest, ELEC_AUTH_REORDER or more frame
+ * numbers behind it, or behind it by a frame number accepted before.
  */
+#define FZ_AM_KEEP	(ELEC_AUTH_MAP_BITS + 64)
 struct fz_auth_model {
-	u64 top[ELEC_AUTH_SEEN + 1];
+	u64 top;		/* 0: none */
+	u64 topn;		/* its frame number, unwrapped */
+	u64 acc[FZ_AM_KEEP];	/* frame numbers accepted, unwrapped */
 	u32 n;
+	u64 recent[8];		/* the last counters accepted (inputs) */
+	u32 n_recent;
 };
+
+static struct fz_auth_model fz_models[64];
 
 struct fz {
 	struct elec_core c;
@@ -153,8 +163,7 @@ struct fz {
 	struct elec_auth_peer auth_rx[FZ_MAX_PEERS];
 	/* the estimates' memory (elec_core_set_est()) */
 	struct elec_peer_est est[FZ_MAX_PEERS];
-	u32 model_id[64];
-	struct fz_auth_model model[64];
+	u32 model_id[64];	/* the ids of fz_models[] */
 	u32 n_model;
 	u64 wall_off;		/* the wall clock at the key's setting - now */
 	bool bad_mac;		/* the frame being received fails its MAC */
@@ -209,40 +218,71 @@ static struct fz_auth_model *fz_model(struct fz *f, u32 id)
 
 	for (i = 0; i < f->n_model; i++)
 		if (f->model_id[i] == id)
-			return &f->model[i];
+			return &fz_models[i];
 	if (f->n_model == 64)
 		abort();	/* more ids than the input can name */
 	f->model_id[f->n_model] = id;
-	memset(&f->model[f->n_model], 0, sizeof(f->model[0]));
-	return &f->model[f->n_model++];
+	memset(&fz_models[f->n_model], 0, sizeof(fz_models[0]));
+	return &fz_models[f->n_model++];
 }
 
-static u64 fz_model_floor(const struct fz_auth_model *am)
-{
-	return am->n > ELEC_AUTH_SEEN ? am->top[ELEC_AUTH_SEEN] : 0;
-}
-
+/* whether the model refuses @ctr as a replay */
 static bool fz_model_seen(const struct fz_auth_model *am, u64 ctr)
 {
+	u64 back, n;
 	u32 i;
 
-	if (ctr <= fz_model_floor(am))
+	if (!am->top || ctr > am->top)
+		return false;
+	if (ctr == am->top)
 		return true;
-	for (i = 0; i < am->n && i < ELEC_AUTH_SEEN; i++)
-		if (am->top[i] == ctr)
+	back = (am->top - ctr) & ELECTION_AUTH_SEQ_MASK;
+	if (!back || back >= ELEC_AUTH_REORDER)
+		return true;
+	n = am->topn - back;
+	for (i = 0; i < am->n; i++)
+		if (am->acc[i] == n)
 			return true;
 	return false;
 }
 
 static void fz_model_accept(struct fz_auth_model *am, u64 ctr)
 {
-	u32 i = am->n < ELEC_AUTH_SEEN + 1 ? am->n++ : ELEC_AUTH_SEEN;
+	u64 fwd = (ctr - am->top) & ELECTION_AUTH_SEQ_MASK;
+	u32 i, j;
 
-	/* the lowest falls out, the rest move down until @ctr fits */
-	for (; i > 0 && am->top[i - 1] < ctr; i--)
-		am->top[i] = am->top[i - 1];
-	if (i <= ELEC_AUTH_SEEN)
-		am->top[i] = ctr;
+	if (am->top && ctr < am->top) {
+		am->acc[am->n++] = am->topn -
+				   ((am->top - ctr) & ELECTION_AUTH_SEQ_MASK);
+	} else {
+		if (!am->top || !fwd || fwd > ELECTION_AUTH_SEQ_MASK / 2) {
+			/* a new count */
+			am->n = 0;
+			am->topn = (1ULL << 40) + (ctr & ELECTION_AUTH_SEQ_MASK);
+		} else {
+			am->topn += fwd;
+		}
+		am->top = ctr;
+		am->acc[am->n++] = am->topn;
+		/* what is a map's width behind can never be asked again */
+		for (i = j = 0; i < am->n; i++)
+			if (am->topn - am->acc[i] < ELEC_AUTH_MAP_BITS)
+				am->acc[j++] = am->acc[i];
+		am->n = j;
+	}
+	if (am->n == FZ_AM_KEEP)
+		abort();	/* cannot be: at most one per frame number */
+	am->recent[am->n_recent++ % 8] = ctr;
+}
+
+/* an accepted counter for the inputs to repeat (the highest when @b is 0) */
+static u64 fz_model_recent(const struct fz_auth_model *am, u8 b)
+{
+	u32 n = am->n_recent < 8 ? am->n_recent : 8;
+
+	if (!b || !n)
+		return am->top;
+	return am->recent[b % n];
 }
 
 /* the receiver's wall clock, as the key's setting gave it */
@@ -255,6 +295,8 @@ static bool fz_in_window(const struct fz *f, u64 ctr)
 {
 	u64 wall = fz_wall_now(f), win = elec_config_auth_window(&f->c.cfg);
 
+	/* the counter's clock part: its low bits are the frame number */
+	ctr &= ~ELECTION_AUTH_SEQ_MASK;
 	return ctr > wall ? ctr - wall <= win : wall - ctr <= win;
 }
 
@@ -297,16 +339,19 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 	if (m->flags & ELECTION_FLAG_AUTH) {
 		/*
 		 * the counter never goes back, and repeats only at the top;
-		 * but for a last one more than the window ahead of the wall
-		 * clock (refused everywhere): then the wall clock itself
+		 * but for a last one whose clock part is more than the window
+		 * ahead of the wall clock (refused everywhere): then the wall
+		 * clock itself, the frame numbers going on
 		 */
-		u64 wall = fz_wall_now(f);
+		u64 wall = fz_wall_now(f) & ~ELECTION_AUTH_SEQ_MASK;
 		u64 win = elec_config_auth_window(&c->cfg);
+		u64 seq = (f->tx_ctr + 1) & ELECTION_AUTH_SEQ_MASK;
 
 		fz_check(f, !f->tx_ctr_sent || m->auth_ctr > f->tx_ctr ||
 			 (m->auth_ctr == U64_MAX && f->tx_ctr == U64_MAX) ||
-			 (m->auth_ctr == wall && wall <= U64_MAX - win &&
-			  f->tx_ctr > wall + win),
+			 (m->auth_ctr == (wall | seq) &&
+			  wall <= U64_MAX - win &&
+			  (f->tx_ctr & ~ELECTION_AUTH_SEQ_MASK) > wall + win),
 			 "counter %llu after %llu (wall %llu)",
 			 (unsigned long long)m->auth_ctr,
 			 (unsigned long long)f->tx_ctr,
@@ -497,33 +542,38 @@ static void fz_end(struct fz *f)
 			 c->ring.q_len, c->ring.q_cap);
 	/*
 	 * the replay state stays parallel to the peer table through adds and
-	 * dels, and is the model's: the floor, and the highest accepted
+	 * dels, and is the model's: the highest, and every frame number
+	 * behind it that a frame could still be refused for
 	 */
 	fz_check(f, !c->auth.rx || c->auth.rx == f->auth_rx,
 		 "auth rx array moved");
 	for (k = 0; c->auth.rx && k < c->n_peers; k++) {
 		const struct elec_auth_peer *ap = &c->auth.rx[k];
 		const struct fz_auth_model *am = fz_model(f, c->peers[k].id);
-		u32 j, used = 0;
+		bool taken[ELEC_AUTH_REORDER];
+		u64 back;
+		u32 j;
 
-		fz_check(f, ap->floor == fz_model_floor(am),
-			 "peer %u: floor %llu, model %llu", c->peers[k].id,
-			 (unsigned long long)ap->floor,
-			 (unsigned long long)fz_model_floor(am));
-		for (j = 0; j < ELEC_AUTH_SEEN; j++) {
-			if (!ap->seen[j])
-				continue;
-			used++;
-			fz_check(f, ap->seen[j] > ap->floor &&
-				 fz_model_seen(am, ap->seen[j]),
-				 "peer %u: counter %llu not the model's",
-				 c->peers[k].id,
-				 (unsigned long long)ap->seen[j]);
+		fz_check(f, ap->top == am->top,
+			 "peer %u: highest %llu, model %llu", c->peers[k].id,
+			 (unsigned long long)ap->top,
+			 (unsigned long long)am->top);
+		if (!am->top)
+			continue;
+		memset(taken, 0, sizeof(taken));
+		for (j = 0; j < am->n; j++)
+			if (am->topn - am->acc[j] < ELEC_AUTH_REORDER)
+				taken[am->topn - am->acc[j]] = true;
+		for (back = 1; back < ELEC_AUTH_REORDER && back < am->top;
+		     back++) {
+			u64 n = (am->top - back) & (ELEC_AUTH_MAP_BITS - 1);
+			bool bit = (ap->map[n / 64] >> (n % 64)) & 1;
+
+			fz_check(f, bit == taken[back],
+				 "peer %u: frame %llu behind, map %d, model %d",
+				 c->peers[k].id, (unsigned long long)back, bit,
+				 taken[back]);
 		}
-		fz_check(f, used == (am->n < ELEC_AUTH_SEEN ? am->n :
-				     ELEC_AUTH_SEEN),
-			 "peer %u: %u counters kept, model %u", c->peers[k].id,
-			 used, am->n);
 	}
 
 	/* the estimates: the embedder's memory; every window and T in range */
@@ -870,7 +920,7 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 		m.flags = in_u8(in);
 	if (m.flags & ELECTION_FLAG_AUTH) {
 		const struct fz_auth_model *am = fz_model(f, src);
-		u64 top = am->n ? am->top[0] : 0;
+		u64 top = am->top;
 		u64 win = elec_config_auth_window(&c->cfg);
 		u8 b;
 
@@ -882,7 +932,7 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 			break;
 		case FZ_CTR_SAME:
 			b = in_u8(in);
-			m.auth_ctr = am->n ? am->top[b % am->n] :
+			m.auth_ctr = top ? fz_model_recent(am, b) :
 				     fz_wall_now(f);
 			break;
 		case FZ_CTR_ZERO:
@@ -895,9 +945,11 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 			m.auth_ctr = in_be64(in);
 			break;
 		case FZ_CTR_BELOW:
+			/* behind an accepted one, often by more than the map */
 			b = in_u8(in);
-			m.auth_ctr = am->n ? am->top[b % am->n] : fz_wall_now(f);
-			m.auth_ctr -= m.auth_ctr > b ? 1U + b : 0;
+			m.auth_ctr = top ? fz_model_recent(am, b & 7) :
+				     fz_wall_now(f);
+			m.auth_ctr -= m.auth_ctr > 8ULL * b ? 1U + 8ULL * b : 0;
 			break;
 		case FZ_CTR_EDGE:
 			b = in_u8(in);
@@ -1038,7 +1090,7 @@ static void fz_set_auth(struct fz *f, u8 b)
 	u32 i;
 
 	for (i = 0; i < f->n_model; i++)
-		memset(&f->model[i], 0, sizeof(f->model[i]));
+		memset(&fz_models[i], 0, sizeof(fz_models[i]));
 	f->wall_off = fz_wall(b, f->now) - f->now;
 	fz_begin(f, FZ_CALL_NOOP);
 	elec_core_set_auth(&f->c, b ? f->auth_rx : NULL,

@@ -703,20 +703,49 @@ static bool is_bcast(const uint8_t *mac)
 	return mac[0] & 1;	/* broadcast or multicast: every node */
 }
 
+/* CLOCK_REALTIME in ns */
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 /*
- * Whether a keyed frame's counter (ns of the sender's CLOCK_REALTIME) is
- * within the group's auth-window of the receivers' clocks, which are the
- * injector's (the same host or guest). Only the default window
+ * The counter a node would put on its next frame after @last (0: none
+ * yet), as Documentation/protocol.rst describes it: the wall clock with
+ * the low ELECTION_AUTH_SEQ_BITS replaced by the frame number, one more
+ * than @last's; the clock part never goes back, and moves a tick on when
+ * the frame number wraps within a tick.
+ */
+static uint64_t next_counter(uint64_t last)
+{
+	uint64_t t = wall_ns() & ~ELECTION_AUTH_SEQ_MASK;
+	uint64_t lt = last & ~ELECTION_AUTH_SEQ_MASK;
+	uint64_t seq = (last + 1) & ELECTION_AUTH_SEQ_MASK;
+
+	if (t <= lt) {
+		t = lt;
+		if (!seq)
+			t += ELECTION_AUTH_SEQ_MASK + 1;
+	}
+	return t | seq;
+}
+
+/*
+ * Whether a keyed frame's counter (its clock part: the sender's
+ * CLOCK_REALTIME, the frame number's bits cleared) is within the group's
+ * auth-window of the receivers' clocks, which are the injector's (the
+ * same host or guest). Only the default window
  * (ELECTION_DEF_AUTH_WINDOW_NS) is modelled; the frames this tool makes
  * carry counters far from the edges (random, small, or its clock now).
  */
 static bool counter_in_window(uint64_t ctr)
 {
-	struct timespec ts;
-	uint64_t now;
+	uint64_t now = wall_ns();
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	ctr &= ~ELECTION_AUTH_SEQ_MASK;
 	return ctr > now ? ctr - now <= ELECTION_DEF_AUTH_WINDOW_NS :
 	       now - ctr <= ELECTION_DEF_AUTH_WINDOW_NS;
 }
@@ -2512,13 +2541,7 @@ static int cmd_selftest(struct args *a)
 		put32(body_of(&g) + O_DST, 0);
 		memcpy(g.b, "\xff\xff\xff\xff\xff\xff", 6);
 		memcpy(g.b + 6, n1.mac, 6);
-		{
-			struct timespec ts;
-
-			clock_gettime(CLOCK_REALTIME, &ts);
-			sign(&g, key, (uint64_t)ts.tv_sec * 1000000000ULL +
-			     (uint64_t)ts.tv_nsec);
-		}
+		sign(&g, key, next_counter(0));
 		st_check(predict(g.b, g.len, ELECTION_ETHERTYPE, &n2) ==
 			 ELEC_DROP_AUTH_UNEXPECTED,
 			 "a signed frame from 1's MAC to a group without a key: auth_unexpected");
@@ -3187,23 +3210,25 @@ static int cmd_forge(struct args *a)
 	h.plen = (uint16_t)(plen_set >= 0 ? (unsigned int)plen_set : plen);
 	if (HDR + plen + TRAILER > MAX_BODY)
 		die("the frame would exceed %d bytes", MAX_BODY);
-	if (!have_counter) {
-		struct timespec ts;
-
-		/* a counter the nodes' clocks take (Documentation/protocol.rst) */
-		clock_gettime(CLOCK_REALTIME, &ts);
-		counter = (uint64_t)ts.tv_sec * 1000000000ULL +
-			  (uint64_t)ts.tv_nsec;
-	}
 	for (i = 0; i < count; i++) {
 		uint8_t *b = body_of(&f);
 		size_t blen = HDR + plen;
+		uint64_t ctr = counter + i;
 
+		/*
+		 * "now": each frame's counter as a node makes it: the wall
+		 * clock when it is made and the next frame number
+		 * (Documentation/protocol.rst), above the last one
+		 */
+		if (!have_counter) {
+			ctr = next_counter(counter);
+			counter = ctr;
+		}
 		eth_header(&f);
 		hdr_write(b, &h);
 		memcpy(b + HDR, payload, plen);
 		if (h.flags & FLAG_AUTH) {
-			put64(b + blen, counter + i);
+			put64(b + blen, ctr);
 			if (!strcmp(mac_s, "good"))
 				siphash24_bytes(key, b, blen + 8, b + blen + 8);
 			else if (!strcmp(mac_s, "zero"))

@@ -446,15 +446,27 @@ def test_forge():
           len(fr) == 2 and fr[0][14 + 3] == 2 and
           fr[0][14 + 24:14 + 24 + 12] == bytes(7) + b"\x01" + bytes(4) and
           len(fr[0]) == 14 + 24 + 12)
-    # the counter by default: the wall clock now, +1 per frame
+    # the counter by default: each frame's the wall clock when it is made,
+    # rising; with counter C, +1 per frame
     t0 = time.time_ns()
     run(["forge", "pcap:" + path, "group", "1", "id", "5", "term", "1",
-         "mac", "zero", "count", "2"])
+         "mac", "zero", "count", "2000"])
+    t1 = time.time_ns()
     fr = read_pcap(path)
-    c0, c1 = (struct.unpack("!Q", f[14 + 24:14 + 32])[0] for f in fr[:2])
-    check("forge: the counter defaults to the wall clock (counter now), "
-          "+1 per frame", abs(c0 - t0) < 10 ** 9 and c1 == c0 + 1,
-          "%d %d %d" % (t0, c0, c1))
+    cs = [struct.unpack("!Q", f[14 + 24:14 + 32])[0] for f in fr]
+    mask = (1 << 20) - 1
+    check("forge: the counter defaults to a node's (counter now): the wall "
+          "clock when each frame is made, its low 20 bits the frame "
+          "number 1, 2, ..., rising",
+          len(cs) == 2000 and (t0 & ~mask) <= cs[0] and cs[-1] <= t1 and
+          all(b > a for a, b in zip(cs, cs[1:])) and
+          [c & mask for c in cs] == list(range(1, 2001)),
+          "%d %d %d %d" % (t0, cs[0], cs[-1], t1))
+    run(["forge", "pcap:" + path, "group", "1", "id", "5", "term", "1",
+         "mac", "zero", "count", "3", "counter", "7"])
+    cs = [struct.unpack("!Q", f[14 + 24:14 + 32])[0]
+          for f in read_pcap(path)]
+    check("forge: counter C, +1 per frame", cs == [7, 8, 9], str(cs))
     # every algorithm's every type, payload auto: the core decodes them
     types = {1: [1, 2, 3, 4, 14], 2: [1, 3, 4, 5], 3: [1, 3, 4, 5],
              4: [1, 3, 4, 5], 5: [1, 2, 3, 4, 7, 8, 14],

@@ -100,7 +100,10 @@
  * follow the payload:
  *
  *	0      8    counter       the sender's frame counter (be64), above
- *	                          every counter it sent before (see below)
+ *	                          every counter it sent before: its wall
+ *	                          clock (CLOCK_REALTIME, ns) with the low
+ *	                          ELECTION_AUTH_SEQ_BITS bits replaced by
+ *	                          its frame number (see below)
  *	8      8    mac           SipHash-2-4 with the group's 16-byte key over
  *	                          every byte from the header's first to the
  *	                          counter's last, as the reference emits it
@@ -220,11 +223,20 @@
 #define ELECTION_DEF_HB_MISS		3
 #define ELECTION_DEF_TIMEOUT_NS		10000000ULL	/* 10 ms: T */
 /*
- * A keyed group accepts a frame only when its counter (the sender's clock,
- * CLOCK_REALTIME ns) is within this of the receiver's clock
+ * A keyed group accepts a frame only when its counter's clock (the
+ * sender's CLOCK_REALTIME in ns, the counter with its low
+ * ELECTION_AUTH_SEQ_BITS cleared) is within this of the receiver's clock
  * (ELEC_ATTR_AUTH_WINDOW_NS).
  */
 #define ELECTION_DEF_AUTH_WINDOW_NS	2000000000ULL	/* 2 s */
+/*
+ * The trailer's counter: the sender's wall clock in its high bits (ns,
+ * the low ELECTION_AUTH_SEQ_BITS cleared: a tick of about 1.05 ms), its
+ * frame number modulo 2^ELECTION_AUTH_SEQ_BITS in the low bits, one more
+ * for each frame it sends (Documentation/protocol.rst, "Authentication").
+ */
+#define ELECTION_AUTH_SEQ_BITS		20
+#define ELECTION_AUTH_SEQ_MASK		((1ULL << ELECTION_AUTH_SEQ_BITS) - 1)
 /* coord-timeout defaults to this multiple of timeout (T). */
 #define ELECTION_DEF_COORD_TIMEOUT_MULT	4
 /*
@@ -410,10 +422,10 @@ enum elec_role {
  * @ELEC_DROP_AUTH_TRUNCATED: ELECTION_FLAG_AUTH set and the frame too
  *	short for the trailer (counted by the device, like MALFORMED: every
  *	instance of the device reports it)
- * @ELEC_DROP_AUTH_REPLAY: the trailer's counter was accepted from that
- *	peer before, or is at or below the highest one the receiver let go
- *	of (it keeps the 16 highest): a replayed or duplicated frame, or one
- *	overtaken by more than 16 later frames of its sender
+ * @ELEC_DROP_AUTH_REPLAY: the trailer's frame number was accepted from
+ *	that peer before, or is 960 or more behind the highest the receiver
+ *	accepted: a replayed or duplicated frame, or one overtaken by 960 or
+ *	more later frames of its sender
  * @ELEC_DROP_AUTH_UNEXPECTED: the frame carries a trailer and the group
  *	has no key
  * @ELEC_DROP_AUTH_CLOCK: the trailer's counter (the sender's clock) is more

@@ -180,7 +180,7 @@ static void print_dual(const struct sim_params *base, u64 max, u32 n,
 
 /*
  * --auth on: the runs in which frames were dropped by the replay rule (a
- * frame overtaken by more than ELEC_AUTH_SEEN later ones of its sender, or
+ * frame overtaken by ELEC_AUTH_REORDER or more later ones of its sender, or
  * outside auth-window: loss, outside the assumptions) and how many of
  * them violated E1 or E2
  */
@@ -188,9 +188,9 @@ static void print_lossy(const struct sim_params *base, u64 runs, u64 bad,
 			const char *what, u32 n, u64 seed)
 {
 	printf("auth: %llu runs dropped frames by the replay rule (overtaken "
-	       "by more than %u later ones, or outside auth-window; loss: "
+	       "by %u or more later ones, or outside auth-window; loss: "
 	       "outside the assumptions, not judged), %llu of them violated "
-	       "E1 or E2\n", (unsigned long long)runs, ELEC_AUTH_SEEN,
+	       "E1 or E2\n", (unsigned long long)runs, ELEC_AUTH_REORDER,
 	       (unsigned long long)bad);
 	if (!bad)
 		return;
@@ -325,8 +325,8 @@ int check_main(const struct sim_params *base, u32 n_lo, u32 n_hi, u64 seeds)
 			if (!what)
 				continue;
 			/*
-			 * --auth on: a frame overtaken by more than
-			 * ELEC_AUTH_SEEN later ones of the same sender is
+			 * --auth on: a frame overtaken by ELEC_AUTH_REORDER
+			 * or more later ones of the same sender is
 			 * dropped as a replay. That is loss, outside the
 			 * assumptions: such a run is reported, not failed.
 			 */
