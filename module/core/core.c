@@ -781,11 +781,12 @@ u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
  * @id: node id of the peer
  *
  * Clears the peer's replay state (struct elec_auth_peer: its highest
- * counter and the frame numbers taken), as a new key would, for that peer only: its frames
- * within auth-window of the wall clock are taken again, each once. For an
- * administrator who must recover at once from a peer's clock that stepped
- * back (its frames refused as auth_replay until its clock passes the
- * counters remembered). The other peers' state is untouched.
+ * counter and the frame numbers taken), as a new key would, for that peer
+ * only: its frames within auth-window of the wall clock are taken again,
+ * each once. For an administrator who must recover at once from a peer's
+ * clock that stepped back (its frames refused as auth_replay until its
+ * clock passes the counters remembered). The other peers' state is
+ * untouched.
  *
  * Return: 0 (also without a key: nothing to forget), or -ENOENT when @id
  * is not a peer.
