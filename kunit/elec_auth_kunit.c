@@ -300,21 +300,29 @@ static void ta_rx_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, elec_core_peer_find(&n->c, 5)->heard_ns,
 			n->now - 1000);
 
-	/* lower ones not seen yet (frames reordered): each taken once */
+	/*
+	 * behind the first one taken: refused, never seen or not (what the
+	 * sender sent before this receiver heard it is a recording here)
+	 */
 	ta_rx(n, 5, 1, TA_C(99));
 	ta_rx(n, 5, 1, TA_C(1));
-	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 3);
-	ta_rx(n, 5, 1, TA_C(99));
-	ta_rx(n, 5, 1, TA_C(1));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 1);
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
-
-	/* higher: taken; another peer has its own counters */
+	/* after it, out of order (frames reordered): each taken once */
+	ta_rx(n, 5, 1, TA_C(104));
+	ta_rx(n, 5, 1, TA_C(102));
+	ta_rx(n, 5, 1, TA_C(103));
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 4);
+	ta_rx(n, 5, 1, TA_C(102));
+	ta_rx(n, 5, 1, TA_C(104));
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 5);
+	/* one before them, in the first one's word: taken once */
 	ta_rx(n, 5, 1, TA_C(101));
 	ta_rx(n, 4, 1, TA_C(7));
-	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 5);
+	KUNIT_EXPECT_EQ(test, n->c.stats.rx[ELEC_MSG_HEARTBEAT], rx_hb + 6);
 	KUNIT_EXPECT_TRUE(test, ta_seen(n, 2, TA_C(7)));
 	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(101)));
-	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(7)));
+	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(105)));
 
 	/* a frame that fails an earlier check records nothing */
 	ta_rx(n, 9, 1, TA_C(500));	/* unknown peer */
@@ -331,7 +339,7 @@ static void ta_rx_rules(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ta_seen(n, 3, TA_C(100)));
 	KUNIT_EXPECT_EQ(test, n->auth_rx[3].top, 0);
 	ta_rx(n, 5, 1, TA_C(50));
-	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 5);
 	KUNIT_EXPECT_TRUE(test, ta_seen(n, 3, TA_C(50)));
 
 	/* no key: a trailer is unexpected, no trailer fine */
@@ -420,10 +428,11 @@ static void ta_fresh_replay(struct kunit *test)
 static void ta_reorder(struct kunit *test)
 {
 	struct t_node *n = ta_node(test, 3, true);
-	u64 rx_hb;
+	u64 rx_hb, rs;
 	u32 i;
 
 	t_start(n);
+	ta_rx(n, 5, 1, TA_C(1000));
 	rx_hb = n->c.stats.rx[ELEC_MSG_HEARTBEAT];
 	/* pairs swapped on the way: 2 1 4 3 6 5 ... */
 	for (i = 1; i <= 40; i += 2) {
@@ -482,17 +491,25 @@ static void ta_reorder(struct kunit *test)
 					 TA_C(20000 - ELEC_AUTH_MAP_BITS)));
 
 	/*
-	 * the sender restarted: a later clock, its frame numbers from 1
-	 * again: a new count (the map starts afresh); its old frames still
-	 * in flight are refused, its new ones taken in any order
+	 * the sender restarted: a later clock, its frame numbers counting
+	 * from 1 again (here: from 100 below the old ones, so that they are
+	 * not ahead of the highest's): a new count. Its new frames are
+	 * taken in any order after the first; a frame of its old life is
+	 * refused even where its number falls behind the new highest; a new
+	 * one overtaken by the first is refused with them.
 	 */
-	ta_rx(n, 5, 1, TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) + 2);
-	ta_rx(n, 5, 1, TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) + 1);
+	rs = TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) +
+	     ((TA_C(20000) - 100) & ELECTION_AUTH_SEQ_MASK);
+	ta_rx(n, 5, 1, rs + 2);
+	KUNIT_EXPECT_EQ(test, n->auth_rx[3].top, rs + 2);
+	ta_rx(n, 5, 1, rs + 4);
+	ta_rx(n, 5, 1, rs + 3);
 	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 86);
-	ta_rx(n, 5, 1, TA_C(19990));
-	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 87);
-	ta_rx(n, 5, 1, TA_T(TA_C(20000)) + 5 * (ELECTION_AUTH_SEQ_MASK + 1) + 1);
-	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 88);
+	ta_rx(n, 5, 1, rs + 1);				/* overtaken */
+	ta_rx(n, 5, 1, TA_C(20000 - 103));		/* old life, 1 behind */
+	ta_rx(n, 5, 1, TA_C(20000 - 500));		/* old life */
+	ta_rx(n, 5, 1, rs + 3);
+	KUNIT_EXPECT_EQ(test, n->c.stats.drops[ELEC_DROP_AUTH_REPLAY], 90);
 }
 
 /*

@@ -765,10 +765,7 @@ u64 elec_auth_next_ctr(struct elec_core *c, u64 now)
 	} else if (last == U64_MAX) {
 		return last;
 	} else if (!seq) {
-		if (t == (U64_MAX & ~ELECTION_AUTH_SEQ_MASK)) {
-			c->auth.tx_ctr = U64_MAX;
-			return U64_MAX;
-		}
+		/* not the top tick: its last counter would be U64_MAX */
 		t += ELECTION_AUTH_SEQ_MASK + 1;
 	}
 	c->auth.tx_ctr = t | seq;
@@ -953,9 +950,13 @@ static enum elec_drop elec_auth_check(const struct elec_core *c,
 /*
  * A counter accepted (its MAC held): its frame number is marked taken. A
  * counter above the highest moves the highest up, clearing the words of
- * the map it moves into; one whose frame number is not ahead of the
- * highest's (by less than half the numbers) is a new count: the sender
- * restarted, or is another (a fresh map).
+ * the map it moves into. The first one, or one whose frame number is not
+ * ahead of the highest's (by less than half the numbers: the sender
+ * restarted, and counts from 1 again), begins a new count: every frame
+ * number behind it counts as taken, so that a recording of the sender's
+ * earlier life (or of a life before this receiver started) is refused
+ * even where its frame numbers would fall behind the new highest; a
+ * frame of the new life overtaken by that first one is lost with them.
  */
 static void elec_auth_record(struct elec_core *c, const struct elec_peer *p,
 			     u64 ctr)
@@ -971,7 +972,10 @@ static void elec_auth_record(struct elec_core *c, const struct elec_peer *p,
 	}
 	fwd = (ctr - ap->top) & ELECTION_AUTH_SEQ_MASK;
 	if (!ap->top || !fwd || fwd > ELECTION_AUTH_SEQ_MASK / 2) {
-		memset(ap->map, 0, sizeof(ap->map));
+		/* all taken, but the numbers after @ctr in its own word */
+		memset(ap->map, 0xff, sizeof(ap->map));
+		bit = elec_auth_bit(ctr, &k);
+		ap->map[k] = bit | (bit - 1);
 	} else {
 		w = (ap->top & ELECTION_AUTH_SEQ_MASK) >> 6;
 		w1 = ((ap->top & ELECTION_AUTH_SEQ_MASK) + fwd) >> 6;
@@ -1042,8 +1046,9 @@ static enum elec_drop elec_core_rx_late_check(const struct elec_core *c,
  * the authentication trailer absent while the group has a key
  * (ELEC_DROP_AUTH_MISSING) or present while it has none
  * (ELEC_DROP_AUTH_UNEXPECTED); then, with a key, the counter: more than
- * auth-window from the wall clock (ELEC_DROP_AUTH_CLOCK), at or below the
- * peer's floor or accepted before (ELEC_DROP_AUTH_REPLAY); then the MAC,
+ * auth-window from the wall clock (ELEC_DROP_AUTH_CLOCK), its frame number
+ * ELEC_AUTH_REORDER or more behind the peer's highest or taken before
+ * (ELEC_DROP_AUTH_REPLAY); then the MAC,
  * through &elec_sink.verify (ELEC_DROP_AUTH_BAD); then message type out of
  * range (ELEC_DROP_MALFORMED), term more than ELECTION_TERM_MAX_AHEAD
  * above max_term unless the node is learning (ELEC_DROP_TERM_TOO_FAR).

@@ -121,12 +121,15 @@ enum fz_call {
  * afresh at each new count), and every frame number accepted within
  * ELEC_AUTH_MAP_BITS of it. A counter not above the highest is refused as
  * a replay when it is the highest, ELEC_AUTH_REORDER or more frame
- * numbers behind it, or behind it by a frame number accepted before.
+ * numbers behind it, behind it by a frame number accepted before, or
+ * behind the first frame of the count (the first frame taken, or one
+ * above the highest whose frame number is not ahead by less than 2^19).
  */
 #define FZ_AM_KEEP	(ELEC_AUTH_MAP_BITS + 64)
 struct fz_auth_model {
 	u64 top;		/* 0: none */
 	u64 topn;		/* its frame number, unwrapped */
+	u64 base;		/* the new count's first: all below taken */
 	u64 acc[FZ_AM_KEEP];	/* frame numbers accepted, unwrapped */
 	u32 n;
 	u64 recent[8];		/* the last counters accepted (inputs) */
@@ -240,6 +243,8 @@ static bool fz_model_seen(const struct fz_auth_model *am, u64 ctr)
 	if (!back || back >= ELEC_AUTH_REORDER)
 		return true;
 	n = am->topn - back;
+	if (n < am->base)
+		return true;
 	for (i = 0; i < am->n; i++)
 		if (am->acc[i] == n)
 			return true;
@@ -259,6 +264,7 @@ static void fz_model_accept(struct fz_auth_model *am, u64 ctr)
 			/* a new count */
 			am->n = 0;
 			am->topn = (1ULL << 40) + (ctr & ELECTION_AUTH_SEQ_MASK);
+			am->base = am->topn;
 		} else {
 			am->topn += fwd;
 		}
@@ -347,6 +353,24 @@ static void fz_check_send(struct fz *f, const struct elec_msg *m)
 		u64 win = elec_config_auth_window(&c->cfg);
 		u64 seq = (f->tx_ctr + 1) & ELECTION_AUTH_SEQ_MASK;
 
+		/* the frame number: one more each frame */
+		fz_check(f, !f->tx_ctr_sent || m->auth_ctr == U64_MAX ||
+			 (m->auth_ctr & ELECTION_AUTH_SEQ_MASK) == seq,
+			 "frame number %llu after %llu",
+			 (unsigned long long)(m->auth_ctr &
+					      ELECTION_AUTH_SEQ_MASK),
+			 (unsigned long long)(f->tx_ctr &
+					      ELECTION_AUTH_SEQ_MASK));
+		/* the clock part: the wall clock's tick, or the last one's */
+		fz_check(f, !f->tx_ctr_sent || m->auth_ctr == U64_MAX ||
+			 (m->auth_ctr & ~ELECTION_AUTH_SEQ_MASK) == wall ||
+			 (m->auth_ctr & ~ELECTION_AUTH_SEQ_MASK) ==
+			 (f->tx_ctr & ~ELECTION_AUTH_SEQ_MASK) +
+			 (seq ? 0 : ELECTION_AUTH_SEQ_MASK + 1),
+			 "clock part %llu after %llu (wall %llu)",
+			 (unsigned long long)m->auth_ctr,
+			 (unsigned long long)f->tx_ctr,
+			 (unsigned long long)wall);
 		fz_check(f, !f->tx_ctr_sent || m->auth_ctr > f->tx_ctr ||
 			 (m->auth_ctr == U64_MAX && f->tx_ctr == U64_MAX) ||
 			 (m->auth_ctr == (wall | seq) &&
@@ -560,7 +584,8 @@ static void fz_end(struct fz *f)
 			 (unsigned long long)am->top);
 		if (!am->top)
 			continue;
-		memset(taken, 0, sizeof(taken));
+		for (back = 0; back < ELEC_AUTH_REORDER; back++)
+			taken[back] = am->topn - back < am->base;
 		for (j = 0; j < am->n; j++)
 			if (am->topn - am->acc[j] < ELEC_AUTH_REORDER)
 				taken[am->topn - am->acc[j]] = true;
@@ -950,6 +975,17 @@ static void fz_op_frame(struct fz *f, struct fz_in *in)
 			m.auth_ctr = top ? fz_model_recent(am, b & 7) :
 				     fz_wall_now(f);
 			m.auth_ctr -= m.auth_ctr > 8ULL * b ? 1U + 8ULL * b : 0;
+			break;
+		case FZ_CTR_AHEAD:
+			b = in_u8(in);
+			m.auth_ctr = fz_add(top ? top : fz_wall_now(f),
+					    1 + 8ULL * b);
+			break;
+		case FZ_CTR_WRAP:
+			b = in_u8(in);
+			m.auth_ctr = ((top ? top : fz_wall_now(f)) &
+				      ~ELECTION_AUTH_SEQ_MASK) |
+				     (ELECTION_AUTH_SEQ_MASK - b);
 			break;
 		case FZ_CTR_EDGE:
 			b = in_u8(in);

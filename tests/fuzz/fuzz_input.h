@@ -50,7 +50,8 @@
  *	(count % 64, then count word selectors, below), then a byte: low 2
  *	bits raw extra payload bytes that follow; with FZ_TS_RAW_FLAGS a
  *	flags byte; with ELECTION_FLAG_AUTH in the flags, a counter
- *	selector (FZ_CTR_*) and, for SAME, BELOW and EDGE, a byte b;
+ *	selector (FZ_CTR_*) and, for SAME, BELOW, EDGE, AHEAD and WRAP, a
+ *	byte b;
  *	encoded, then decoded and received as a real frame is (the MAC
  *	holds, the embedder's check of it, but with FZ_LL_BADMAC)
  * FZ_OP_RAW: a frame's bytes as they are: length (b; 255: a big-endian
@@ -119,13 +120,20 @@ enum fz_ctr {
 	FZ_CTR_NEXT,		/* one above the highest accepted from the
 				 * sender, or the wall clock when that is
 				 * not within the window */
-	FZ_CTR_SAME,		/* one accepted (a replay: b % 17 picks it) */
+	FZ_CTR_SAME,		/* one accepted (a replay: b % 8 picks one
+				 * of the last 8, 0 the highest) */
 	FZ_CTR_ZERO,
 	FZ_CTR_TOP,		/* U64_MAX */
 	FZ_CTR_RAW,		/* 8 bytes follow, big-endian */
 	FZ_CTR_JUMP,		/* the highest accepted + 2^40 */
-	FZ_CTR_BELOW,		/* below one accepted by 1 + b (reordered) */
+	FZ_CTR_BELOW,		/* below one of the last 8 accepted (b & 7)
+				 * by 1 + 8 x b (reordered, or too far) */
 	FZ_CTR_EDGE,		/* the wall clock -/+ the window -/+ 1 (b & 3) */
+	FZ_CTR_AHEAD,		/* the highest accepted + 1 + 8 x b (frames
+				 * lost: the map moves by up to 32 words) */
+	FZ_CTR_WRAP,		/* the highest's clock part with a frame
+				 * number b below 2^20 (the wrap, or a
+				 * restart counting from below) */
 	FZ_CTR_COUNT
 };
 

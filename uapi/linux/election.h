@@ -100,8 +100,10 @@
  * follow the payload:
  *
  *	0      8    counter       the sender's frame counter (be64), above
- *	                          every counter it sent before: its wall
- *	                          clock (CLOCK_REALTIME, ns) with the low
+ *	                          every counter it sent before (unless its
+ *	                          clock ran more than auth-window ahead and
+ *	                          was set right): its wall clock
+ *	                          (CLOCK_REALTIME, ns) with the low
  *	                          ELECTION_AUTH_SEQ_BITS bits replaced by
  *	                          its frame number (see below)
  *	8      8    mac           SipHash-2-4 with the group's 16-byte key over
