@@ -950,13 +950,13 @@ static enum elec_drop elec_auth_check(const struct elec_core *c,
 /*
  * A counter accepted (its MAC held): its frame number is marked taken. A
  * counter above the highest moves the highest up, clearing the words of
- * the map it moves into. The first one, or one whose frame number is not
- * ahead of the highest's (by less than half the numbers: the sender
- * restarted, and counts from 1 again), begins a new count: every frame
- * number behind it counts as taken, so that a recording of the sender's
- * earlier life (or of a life before this receiver started) is refused
- * even where its frame numbers would fall behind the new highest; a
- * frame of the new life overtaken by that first one is lost with them.
+ * the map it moves into. The first one starts an empty map. One whose
+ * frame number is not ahead of the highest's (by less than half the
+ * numbers: the sender restarted, and counts from 1 again) begins a new
+ * count: every frame number behind it counts as taken, so that a frame of
+ * the sender's earlier life, taken before, is not taken again where its
+ * frame number falls behind the new highest; a frame of the new life
+ * overtaken by that first one is lost with them.
  */
 static void elec_auth_record(struct elec_core *c, const struct elec_peer *p,
 			     u64 ctr)
@@ -971,7 +971,9 @@ static void elec_auth_record(struct elec_core *c, const struct elec_peer *p,
 		return;
 	}
 	fwd = (ctr - ap->top) & ELECTION_AUTH_SEQ_MASK;
-	if (!ap->top || !fwd || fwd > ELECTION_AUTH_SEQ_MASK / 2) {
+	if (!ap->top) {
+		memset(ap->map, 0, sizeof(ap->map));
+	} else if (!fwd || fwd > ELECTION_AUTH_SEQ_MASK / 2) {
 		/* all taken, but the numbers after @ctr in its own word */
 		memset(ap->map, 0xff, sizeof(ap->map));
 		bit = elec_auth_bit(ctr, &k);

@@ -122,8 +122,9 @@ enum fz_call {
  * ELEC_AUTH_MAP_BITS of it. A counter not above the highest is refused as
  * a replay when it is the highest, ELEC_AUTH_REORDER or more frame
  * numbers behind it, behind it by a frame number accepted before, or
- * behind the first frame of the count (the first frame taken, or one
- * above the highest whose frame number is not ahead by less than 2^19).
+ * behind the first frame of a new count (one above the highest whose
+ * frame number is not ahead of it by less than 2^19; not the first frame
+ * taken from the peer, which starts an empty map).
  */
 #define FZ_AM_KEEP	(ELEC_AUTH_MAP_BITS + 64)
 struct fz_auth_model {
@@ -261,10 +262,10 @@ static void fz_model_accept(struct fz_auth_model *am, u64 ctr)
 				   ((am->top - ctr) & ELECTION_AUTH_SEQ_MASK);
 	} else {
 		if (!am->top || !fwd || fwd > ELECTION_AUTH_SEQ_MASK / 2) {
-			/* a new count */
+			/* the first, or a new count: all behind it taken */
 			am->n = 0;
 			am->topn = (1ULL << 40) + (ctr & ELECTION_AUTH_SEQ_MASK);
-			am->base = am->topn;
+			am->base = am->top ? am->topn : 0;
 		} else {
 			am->topn += fwd;
 		}
