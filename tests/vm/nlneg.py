@@ -116,6 +116,7 @@ REQUIRED = {
     "group-new": ["ifindex", "group", "node-id", "algo"],
     "peer-add": ["ifindex", "group", "peer-id", "peer-lladdr"],
     "peer-del": ["ifindex", "group", "peer-id"],
+    "peer-reset": ["ifindex", "group", "peer-id"],
     "algo-get": ["algo"],
 }
 # Reads: no privilege needed. Every other command, module-get included
@@ -1134,7 +1135,7 @@ class Runner:
         self.events()
         order = ["group-new", "peer-add", "group-set", "group-start",
                  "group-elect", "group-get", "stats-get", "module-get",
-                 "group-stop", "peer-del", "group-del"]
+                 "group-stop", "peer-reset", "peer-del", "group-del"]
         order += [o for o in self.spec.ops if o not in order]
         for op in order:
             o = self.spec.ops[op]
@@ -1144,7 +1145,7 @@ class Runner:
                     pairs = [p if p[0] != "group" else ("group",
                                                         SCRATCH_GROUP)
                              for p in pairs]
-                if op == "peer-del":
+                if op in ("peer-del", "peer-reset"):
                     pairs = [p if p[0] != "peer-id" else ("peer-id",
                                                           NEW_PEER)
                              for p in pairs]
