@@ -112,6 +112,7 @@ void elec_fmt_mac(char *buf, unsigned long size, const uint8_t *mac);
 int elec_cmd_group(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_is_leader(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_stats(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_module(struct elec_ctx *ctx, int argc, char **argv);

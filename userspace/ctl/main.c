@@ -54,7 +54,13 @@ void elec_usage_peer(FILE *f)
 
 static void usage_show(FILE *f)
 {
-	fputs("electionctl show [ dev IF ] [ group G ]\n", f);
+	fputs("electionctl show [ dev IF ] [ group G ]\n"
+	      "electionctl show dev IF group G { leader | role | term }\n", f);
+}
+
+static void usage_is_leader(FILE *f)
+{
+	fputs("electionctl is-leader dev IF group G\n", f);
 }
 
 static void usage_stats(FILE *f)
@@ -102,6 +108,7 @@ static void usage_syntax(FILE *f)
 	elec_usage_group(f);
 	elec_usage_peer(f);
 	usage_show(f);
+	usage_is_leader(f);
 	usage_stats(f);
 	usage_monitor(f);
 	usage_module(f);
@@ -109,8 +116,8 @@ static void usage_syntax(FILE *f)
 	usage_genkey(f);
 	usage_showconf(f);
 	fputs("\n"
-	      "OBJECT  := { group | peer | show | stats | monitor | module |\n"
-	      "             algo | showconf | genkey }\n"
+	      "OBJECT  := { group | peer | show | is-leader | stats | monitor |\n"
+	      "             module | algo | showconf | genkey }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
 	      "             -u[ndo] | -V[ersion] | -h[elp] }\n"
@@ -169,7 +176,11 @@ static void usage(FILE *f)
 	      "\n"
 	      "show, stats, group show and peer show read one instance when dev\n"
 	      "and group are both given, else every instance (filtered by the\n"
-	      "one given); group show is show.\n"
+	      "one given); group show is show. show dev IF group G leader (or\n"
+	      "role, or term) prints that value alone (leader: the id, or\n"
+	      "none). is-leader dev IF group G prints nothing and exits 0 when\n"
+	      "this node leads the group, 1 when it does not, 2 on any error,\n"
+	      "for check scripts.\n"
 	      "monitor prints a \"snapshot\" event per instance (its state now),\n"
 	      "then events until interrupted, of the instances dev and group\n"
 	      "select; a line with event \"gap\" reports lost events (lost = -1\n"
@@ -230,6 +241,7 @@ static const struct elec_command {
 	{ "showconf", elec_cmd_showconf, usage_showconf, false },
 	{ "help", NULL, NULL, false },
 	{ "genkey", elec_cmd_genkey, usage_genkey, true },
+	{ "is-leader", elec_cmd_is_leader, usage_is_leader, true },
 };
 
 /*

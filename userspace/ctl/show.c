@@ -438,10 +438,122 @@ static void show_print(const struct elec_ctx *ctx, FILE *out,
 		show_text(out, tb);
 }
 
+/*
+ * One value of the instance, bare ("show dev IF group G leader"): the
+ * fields a script asks for. ELEC_FIELD_IS_LEADER is is-leader's question.
+ */
+enum show_field {
+	ELEC_FIELD_LEADER,
+	ELEC_FIELD_ROLE,
+	ELEC_FIELD_TERM,
+	ELEC_FIELD_COUNT,
+	ELEC_FIELD_IS_LEADER = ELEC_FIELD_COUNT,
+};
+
+static const char *const show_fields[ELEC_FIELD_COUNT] = {
+	[ELEC_FIELD_LEADER] = "leader",
+	[ELEC_FIELD_ROLE] = "role",
+	[ELEC_FIELD_TERM] = "term",
+};
+
+/* what the field printer prints, and what is-leader learned */
+static struct {
+	enum show_field field;
+	unsigned int replies;
+	bool leads;
+} show_one;
+
+static void show_field_print(const struct elec_ctx *ctx, FILE *out,
+			     struct elec_json *j, struct nlattr **tb,
+			     const struct elec_args *filter)
+{
+	uint64_t leader = elec_nla_u64(tb, ELEC_ATTR_LEADER, 0);
+	unsigned int role = (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0);
+	char buf[32];
+
+	(void)filter;
+	(void)j;
+	show_one.replies++;
+	switch (show_one.field) {
+	case ELEC_FIELD_LEADER:
+		if (leader)
+			fprintf(out, "%" PRIu64 "\n", leader);
+		else
+			fputs(ctx->json ? "null\n" : "none\n", out);
+		break;
+	case ELEC_FIELD_ROLE:
+		elec_enum_str(elec_role_name, role, "role", buf, sizeof(buf));
+		fprintf(out, ctx->json ? "\"%s\"\n" : "%s\n", buf);
+		break;
+	case ELEC_FIELD_TERM:
+		fprintf(out, "%" PRIu64 "\n",
+			elec_nla_u64(tb, ELEC_ATTR_TERM, 0));
+		break;
+	case ELEC_FIELD_IS_LEADER:
+		show_one.leads = role == ELEC_ROLE_LEADER;
+		break;
+	}
+}
+
+/* the bare field named by the last word, -1 when it names none */
+static int show_field_of(int argc, char **argv)
+{
+	int f;
+
+	if (argc < 1)
+		return -1;
+	for (f = 0; f < ELEC_FIELD_COUNT; f++)
+		if (!strcmp(argv[argc - 1], show_fields[f]))
+			return f;
+	return -1;
+}
+
+/* one instance's field: dev and group both named, one reply */
+static int show_field_query(struct elec_ctx *ctx, const char *what,
+			    enum show_field field, int argc, char **argv)
+{
+	struct elec_args a;
+	int ret;
+
+	if (elec_parse_args(ctx, what, argc, argv, ELEC_KWB_INSTANCE, 0, &a))
+		return ELEC_EXIT_USAGE;
+	if ((a.seen & ELEC_KWB_INSTANCE) != ELEC_KWB_INSTANCE)
+		return elec_err("\"%s\" needs \"dev\" and \"group\"", what);
+	show_one.field = field;
+	show_one.replies = 0;
+	show_one.leads = false;
+	ret = elec_query(ctx, what, ELEC_CMD_GROUP_GET, argc, argv,
+			 show_field_print);
+	if (!ret && !ctx->dry_run && show_one.replies != 1)
+		return elec_fail("%s: no such group", what);
+	return ret;
+}
+
 int elec_cmd_show(struct elec_ctx *ctx, int argc, char **argv)
 {
+	int f = show_field_of(argc, argv);
+
+	if (f >= 0)
+		return show_field_query(ctx, "show", f, argc - 1, argv);
 	return elec_query(ctx, "show", ELEC_CMD_GROUP_GET, argc, argv,
 			  show_print);
+}
+
+/*
+ * is-leader dev IF group G: exit 0 when this node leads the group, 1 when
+ * it does not, 2 on any error (usage errors included: 1 means "no" here),
+ * as a keepalived check script wants; prints nothing but errors.
+ */
+int elec_cmd_is_leader(struct elec_ctx *ctx, int argc, char **argv)
+{
+	int ret = show_field_query(ctx, "is-leader", ELEC_FIELD_IS_LEADER,
+				   argc, argv);
+
+	if (ret)
+		return ELEC_EXIT_FAIL;
+	if (ctx->dry_run)
+		return ELEC_EXIT_OK;
+	return show_one.leads ? ELEC_EXIT_OK : ELEC_EXIT_USAGE;
 }
 
 /* peer show: one line (or object) per peer, "id" filtering the peers */

@@ -1281,6 +1281,43 @@ def test_detector():
           rc == 0 and out.strip() == "detector fixed adaptive", out + err)
 
 
+def test_one_value():
+    """show dev IF group G leader|role|term asks for one instance and
+    prints that value alone; is-leader asks the same and answers with its
+    exit status: 0 leads, 1 does not, 2 on any error (a usage error
+    included, since 1 means "no")."""
+    for field in ["leader", "role", "term"]:
+        request(f"show dev lo group 7 {field}",
+                ["show", "dev", "lo", "group", "7", field], "group_get",
+                {"ifindex": LO, "group": 7})
+        refused(f"show group 7 {field}: needs dev and group",
+                ["show", "group", "7", field], '"dev" and "group"')
+        refused(f"show dev lo {field}: needs dev and group",
+                ["show", "dev", "lo", field], '"dev" and "group"')
+    request("is-leader dev lo group 7",
+            ["is-leader", "dev", "lo", "group", "7"], "group_get",
+            {"ifindex": LO, "group": 7})
+    request("i abbreviates is-leader",
+            ["i", "dev", "lo", "group", "7"], "group_get",
+            {"ifindex": LO, "group": 7})
+    for argv, token in [(["is-leader", "dev", "lo"], '"dev" and "group"'),
+                        (["is-leader", "group", "7"], '"dev" and "group"'),
+                        (["is-leader", "dev", "lo", "group", "0"], "0"),
+                        (["is-leader", "dev", "lo", "group", "7", "x"],
+                         '"x"')]:
+        rc, out, err = run(argv)
+        check(f"is-leader {' '.join(argv[1:])}: exit 2 (1 means no)",
+              rc == 2 and out == "" and token in err and
+              err.startswith("Error: "), f"rc={rc} {out!r} {err!r}")
+    # a word that is no field stays an error of show, as before
+    refused("show dev lo group 7 leaderx", ["show", "dev", "lo", "group",
+                                            "7", "leaderx"], '"leaderx"')
+    # without the module: the error, exit 2
+    rc, out, err = run(["is-leader", "dev", "lo", "group", "7"], dry=False)
+    check("is-leader without the module: exit 2", rc == 2 and out == "",
+          f"rc={rc} {out!r} {err!r}")
+
+
 def test_genkey():
     """genkey [FILE]: 32 hex digits and a newline that key-file takes, a
     new key each time; FILE created with mode 0600, never overwritten;
@@ -1993,6 +2030,7 @@ def main():
     test_keys()
     test_peer_reset()
     test_genkey()
+    test_one_value()
     test_detector()
     test_no_module()
     test_json_writer()

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Five nodes with non-contiguous ids elect the highest, and every node
-# agrees (role, leader, term); the agreement holds. Then the groups are
-# deleted and the module's leak counters read zero.
+# agrees (role, leader, term); the agreement holds. The one-value queries
+# (show ... leader|role|term, is-leader) answer as scripts expect. Then
+# the groups are deleted and the module's leak counters read zero.
 . tests/vm/lib.sh
 elec_begin
 
@@ -23,6 +24,23 @@ check "the leader sent COORDINATOR and heartbeats" \
 check "every follower received a COORDINATOR or heartbeat" \
 	sh -c "for i in 3 17 42 100; do ip netns exec en\$i $ELEC_CTL -j stats dev eth0 group 1 | python3 -c 'import json,sys; d=json.load(sys.stdin)[0]; print(d[\"id\"], d[\"rx\"]); assert d[\"rx\"][\"coordinator\"] + d[\"rx\"][\"heartbeat\"] >= 1' || exit 1; done"
 elec_views 1
+
+# one-value queries for scripts: the bare value, and is-leader's status
+check "show ... leader prints the leader's id alone" \
+	test "$(elec_ctl 3 show dev eth0 group 1 leader)" = 2001
+check "show ... role prints the role alone" \
+	test "$(elec_ctl 2001 show dev eth0 group 1 role)" = leader
+check "show ... term prints the leader's term, as -j show has it" \
+	test "$(elec_ctl 3 show dev eth0 group 1 term)" = \
+	"$(elec_ctl 3 -j show dev eth0 group 1 | elec_json 'd[0]["term"]')"
+check "-j show ... role prints a JSON string" \
+	test "$(elec_ctl 3 -j show dev eth0 group 1 role)" = '"follower"'
+check "is-leader exits 0 on the leader, silently" \
+	test "$(elec_ctl 2001 is-leader dev eth0 group 1; echo "rc $?")" = "rc 0"
+check "is-leader exits 1 on a follower" \
+	test "$(elec_ctl 17 is-leader dev eth0 group 1; echo "rc $?")" = "rc 1"
+check "is-leader exits 2 for a group that does not exist" \
+	test "$(elec_ctl 17 is-leader dev eth0 group 9 2>/dev/null; echo "rc $?")" = "rc 2"
 
 elec_teardown 1
 check "rmmod election" rmmod election
