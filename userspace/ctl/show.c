@@ -459,6 +459,7 @@ static const char *const show_fields[ELEC_FIELD_COUNT] = {
 /* what the field printer prints, and what is-leader learned */
 static struct {
 	enum show_field field;
+	bool json;		/* -j: a JSON value, not in an array */
 	unsigned int replies;
 	bool leads;
 } show_one;
@@ -471,6 +472,7 @@ static void show_field_print(const struct elec_ctx *ctx, FILE *out,
 	unsigned int role = (unsigned int)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0);
 	char buf[32];
 
+	(void)ctx;
 	(void)filter;
 	(void)j;
 	show_one.replies++;
@@ -479,11 +481,12 @@ static void show_field_print(const struct elec_ctx *ctx, FILE *out,
 		if (leader)
 			fprintf(out, "%" PRIu64 "\n", leader);
 		else
-			fputs(ctx->json ? "null\n" : "none\n", out);
+			fputs(show_one.json ? "null\n" : "none\n", out);
 		break;
 	case ELEC_FIELD_ROLE:
-		elec_enum_str(elec_role_name, role, "role", buf, sizeof(buf));
-		fprintf(out, ctx->json ? "\"%s\"\n" : "%s\n", buf);
+		fprintf(out, show_one.json ? "\"%s\"\n" : "%s\n",
+			elec_enum_str(elec_role_name, role, "role", buf,
+				      sizeof(buf)));
 		break;
 	case ELEC_FIELD_TERM:
 		fprintf(out, "%" PRIu64 "\n",
@@ -520,10 +523,14 @@ static int show_field_query(struct elec_ctx *ctx, const char *what,
 	if ((a.seen & ELEC_KWB_INSTANCE) != ELEC_KWB_INSTANCE)
 		return elec_err("\"%s\" needs \"dev\" and \"group\"", what);
 	show_one.field = field;
+	show_one.json = ctx->json;
 	show_one.replies = 0;
 	show_one.leads = false;
+	/* the bare value, not the array -j wraps replies in */
+	ctx->json = false;
 	ret = elec_query(ctx, what, ELEC_CMD_GROUP_GET, argc, argv,
 			 show_field_print);
+	ctx->json = show_one.json;
 	if (!ret && !ctx->dry_run && show_one.replies != 1)
 		return elec_fail("%s: no such group", what);
 	return ret;
