@@ -173,33 +173,90 @@ static int split_line(char *line, char **argv, const char **why)
 	}
 }
 
-int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
-	       const struct elec_batch_ops *ops)
-{
-	struct batch_groups bg = { 0 };
-	bool force = flags & ELEC_BATCH_FORCE;
-	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-	const char *name = f == stdin ? "<stdin>" : file;
-	char *line = NULL, *argv[BATCH_MAX_WORDS];
-	size_t cap = 0;
-	unsigned long lineno = 0;
-	int worst = 0;
+/**
+ * struct batch_lines - the file's lines, read before any runs.
+ * @line: each line as read (with its newline)
+ * @len: its length (a NUL byte inside makes strlen() shorter)
+ * @n: lines
+ * @cap: lines allocated
+ */
+struct batch_lines {
+	char **line;
+	size_t *len;
+	size_t n, cap;
+};
 
-	if (!f)
-		return elec_err("cannot open batch file \"%s\": %s", file,
-				strerror(errno));
-	for (;;) {
-		ssize_t len = getline(&line, &cap, f);
+static void free_lines(struct batch_lines *bl)
+{
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		free(bl->line[i]);
+	free(bl->line);
+	free(bl->len);
+}
+
+/* every line of @f, or an exit status */
+static int read_lines(FILE *f, const char *name, struct batch_lines *bl)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		if (bl->n == bl->cap) {
+			size_t c = bl->cap ? 2 * bl->cap : 64;
+			char **l = realloc(bl->line, c * sizeof(*l));
+			size_t *n;
+
+			if (l)
+				bl->line = l;
+			n = l ? realloc(bl->len, c * sizeof(*n)) : NULL;
+			if (!n) {
+				free(line);
+				return elec_fail("out of memory");
+			}
+			bl->len = n;
+			bl->cap = c;
+		}
+		bl->line[bl->n] = line;
+		bl->len[bl->n++] = (size_t)len;
+		line = NULL;
+		cap = 0;
+	}
+	free(line);
+	if (ferror(f))
+		return elec_fail("reading batch file \"%s\": %s", name,
+				 strerror(errno));
+	return 0;
+}
+
+/*
+ * One pass over the lines: run each (@ctx: for real, or a validation that
+ * sends and prints nothing), noting the groups "group add" lines create
+ * in @bg when given. Stops at the first failure when @stop. Returns the
+ * highest exit status.
+ */
+static int run_lines(struct elec_ctx *ctx, const char *name,
+		     const struct batch_lines *bl, bool stop, bool run,
+		     struct batch_groups *bg, const struct elec_batch_ops *ops)
+{
+	char *argv[BATCH_MAX_WORDS], *line;
+	int worst = 0;
+	size_t i;
+
+	for (i = 0; i < bl->n; i++) {
 		const char *why = NULL;
 		char where[256];
 		int argc, ret = 0;
 
-		if (len < 0)
-			break;
-		lineno++;
-		snprintf(where, sizeof(where), "%s:%lu: ", name, lineno);
+		snprintf(where, sizeof(where), "%s:%zu: ", name, i + 1);
 		elec_err_where = where;
-		if (strlen(line) != (size_t)len) {
+		line = strdup(bl->line[i]);
+		if (!line) {
+			ret = elec_fail("out of memory");
+			argc = 0;
+		} else if (strlen(line) != bl->len[i]) {
 			argc = -1;
 			why = "NUL byte in the line";
 		} else {
@@ -210,25 +267,66 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 		} else if (argc > 0) {
 			struct elec_batch_group g;
 
-			if (!(flags & ELEC_BATCH_UNDO))
+			if (run)
 				ret = ops->run(ctx, argc, argv);
-			if (!ret && (flags & (ELEC_BATCH_UNDO | ELEC_BATCH_START)) &&
-			    ops->group_add(argc, argv, &g))
-				ret = note_group(&bg, &g);
+			if (!ret && bg && ops->group_add(argc, argv, &g))
+				ret = note_group(bg, &g);
 		}
+		free(line);
 		elec_err_where = NULL;
 		if (ret > worst)
 			worst = ret;
-		/* -undo reads every line: what it can delete, it deletes */
-		if (ret && !force && !(flags & ELEC_BATCH_UNDO))
+		if (ret && stop)
 			break;
 	}
-	if (ferror(f) && !worst)
-		worst = elec_fail("reading batch file \"%s\": %s", name,
-				  strerror(errno));
-	free(line);
+	return worst;
+}
+
+/*
+ * Without -force, every line is validated first (parsed as its command
+ * parses it, key files read, nothing sent or printed), and a file with
+ * any invalid line applies none; -check stops there. What only the kernel
+ * can refuse (a group that exists, a peer that does not) still shows when
+ * the lines run.
+ */
+int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
+	       const struct elec_batch_ops *ops)
+{
+	struct batch_groups bg = { 0 };
+	struct batch_lines bl = { 0 };
+	bool force = flags & ELEC_BATCH_FORCE;
+	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	const char *name = f == stdin ? "<stdin>" : file;
+	int worst;
+
+	if (!f)
+		return elec_err("cannot open batch file \"%s\": %s", file,
+				strerror(errno));
+	worst = read_lines(f, name, &bl);
 	if (f != stdin)
 		fclose(f);
+	if (worst) {
+		free_lines(&bl);
+		return worst;
+	}
+	if (!force && !(flags & ELEC_BATCH_UNDO)) {
+		struct elec_ctx check = *ctx;
+
+		check.dry_run = true;
+		check.check_only = true;
+		worst = run_lines(&check, name, &bl, false, true, NULL, ops);
+		if (worst || (flags & ELEC_BATCH_CHECK)) {
+			free_lines(&bl);
+			return worst;
+		}
+	}
+	/* -undo reads every line: what it can delete, it deletes */
+	worst = run_lines(ctx, name, &bl, !force && !(flags & ELEC_BATCH_UNDO),
+			  !(flags & ELEC_BATCH_UNDO),
+			  (flags & (ELEC_BATCH_UNDO | ELEC_BATCH_START)) ? &bg :
+									  NULL,
+			  ops);
+	free_lines(&bl);
 	if (flags & ELEC_BATCH_UNDO) {
 		int r = undo(ctx, name, &bg);
 

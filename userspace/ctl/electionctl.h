@@ -41,6 +41,7 @@ struct nl_sock;
  * @json: -j: print JSON
  * @timestamp: monitor: 0, ELEC_TS_LONG (-t) or ELEC_TS_SHORT (-ts)
  * @dry_run: --dry-run / ELECTIONCTL_DRY_RUN=1: print the request, send nothing
+ * @check_only: with @dry_run: print nothing either (a batch's validation)
  * @unchecked: --unchecked: skip range and required-keyword checks, so tests
  *	can send requests the kernel must refuse
  * @sk: generic netlink socket, NULL until the first request
@@ -50,6 +51,7 @@ struct elec_ctx {
 	bool json;
 	int timestamp;
 	bool dry_run;
+	bool check_only;
 	bool unchecked;
 	struct nl_sock *sk;
 	int family;
@@ -85,6 +87,7 @@ struct elec_batch_ops {
 #define ELEC_BATCH_FORCE	1	/* -force: run every line */
 #define ELEC_BATCH_START	2	/* -start: then start the groups added */
 #define ELEC_BATCH_UNDO		4	/* -undo: delete the groups it adds */
+#define ELEC_BATCH_CHECK	8	/* -check: validate every line, run none */
 
 /*
  * -batch FILE ("-": stdin): run each line's command. Stops at the first

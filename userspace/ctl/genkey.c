@@ -69,12 +69,14 @@ int elec_cmd_genkey(struct elec_ctx *ctx, int argc, char **argv)
 	struct stat st;
 	int fd = STDOUT_FILENO, ret;
 
-	(void)ctx;
 	if (argc > 1)
 		return elec_err("unexpected argument \"%s\" after the file name",
 				argv[1]);
 	if (argc == 1 && !*argv[0])
 		return elec_err("empty file name");
+	/* a batch's validation: nothing written */
+	if (ctx->check_only)
+		return ELEC_EXIT_OK;
 	if (genkey_random(key))
 		return elec_fail("cannot get random bytes: %s", strerror(errno));
 	if (argc == 1) {

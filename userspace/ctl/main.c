@@ -93,7 +93,8 @@ static void usage_showconf(FILE *f)
 {
 	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
 	      "electionctl [ -force ] [ -start ] -batch FILE\n"
-	      "electionctl -undo -batch FILE\n", f);
+	      "electionctl -undo -batch FILE\n"
+	      "electionctl -check FILE\n", f);
 }
 
 /* the syntax of every command, then the words they share */
@@ -120,7 +121,7 @@ static void usage_syntax(FILE *f)
 	      "             module | algo | showconf | genkey }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
-	      "             -u[ndo] | -V[ersion] | -h[elp] }\n"
+	      "             -u[ndo] | -c[heck] FILE | -V[ersion] | -h[elp] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
@@ -196,8 +197,11 @@ static void usage(FILE *f)
 	      "showconf prints the configuration as a batch file that\n"
 	      "recreates it (group add, peer add, group start when started);\n"
 	      "-batch FILE runs one command per line (FILE - is stdin; #\n"
-	      "starts a comment; errors name FILE:LINE) and stops at the first\n"
-	      "error, unless -force: then it runs every line. -start then\n"
+	      "starts a comment; errors name FILE:LINE). It validates every\n"
+	      "line first and runs none when one is invalid; then it stops at\n"
+	      "the first line the kernel refuses, unless -force: then it runs\n"
+	      "every line, unvalidated. -check FILE validates only (exit 0 or\n"
+	      "1). -start then\n"
 	      "starts every group a \"group add\" line of FILE created; -undo\n"
 	      "runs no line but deletes those groups, the last first (both\n"
 	      "for election@.service).\n"
@@ -215,7 +219,8 @@ static void usage(FILE *f)
 	      "Exit status: 0 success; 1 usage error or invalid arguments\n"
 	      "(nothing was sent); 2 the kernel refused the request, or netlink\n"
 	      "or the output failed; -batch: the highest of its lines' statuses\n"
-	      "(the lines before a failed one were sent). Errors are printed to\n"
+	      "(1: an invalid line, none sent; 2: the lines before it were\n"
+	      "sent). Errors are printed to\n"
 	      "stderr as \"Error: <message>\" (in a batch \"Error: FILE:LINE:\n"
 	      "<message>\"), with the kernel's extended ack message when it gave\n"
 	      "one.\n", f);
@@ -442,28 +447,29 @@ enum opt {
 	OPT_HELP,
 	OPT_DRY_RUN,
 	OPT_UNCHECKED,
+	OPT_CHECK,
 };
 
-#define OPT_SINGLE_DASH	12
+#define OPT_SINGLE_DASH	13
 /*
  * single-dash options may be abbreviated ("-t" is -timestamp, as in ip,
  * though it also begins -tshort); "--" spellings are exact
  */
 static const char *const opt_names[] = {
 	"-json", "-pretty", "-t", "-timestamp", "-tshort", "-netns",
-	"-batch", "-force", "-start", "-undo", "-Version", "-help",
+	"-batch", "-force", "-start", "-undo", "-Version", "-help", "-check",
 	"--json", "--pretty", "--timestamp", "--tshort", "--netns", "--batch",
 	"--force", "--start", "--undo", "--version", "--help", "--dry-run",
-	"--unchecked",
+	"--unchecked", "--check",
 };
 
 static const int opt_ids[] = {
 	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TIMESTAMP, OPT_TSHORT,
 	OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION,
-	OPT_HELP,
+	OPT_HELP, OPT_CHECK,
 	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TSHORT, OPT_NETNS, OPT_BATCH,
 	OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION, OPT_HELP, OPT_DRY_RUN,
-	OPT_UNCHECKED,
+	OPT_UNCHECKED, OPT_CHECK,
 };
 
 static int find_option(const char *o)
@@ -494,9 +500,11 @@ static int run_command(struct elec_ctx *ctx, int argc, char **argv,
 	if (!c)
 		return ELEC_EXIT_USAGE;
 	if (!c->fn)
-		return cmd_help(argc - 1, argv + 1);
+		return ctx->check_only ? ELEC_EXIT_OK :
+					 cmd_help(argc - 1, argv + 1);
 	if (argc == 2 && !strcmp(argv[1], "help")) {
-		c->usage(stdout);
+		if (!ctx->check_only)
+			c->usage(stdout);
 		return ELEC_EXIT_OK;
 	}
 	if (in_batch && c->fn == elec_cmd_monitor)
@@ -564,7 +572,8 @@ int main(int argc, char **argv)
 		const char *o = argv[0];
 		int id = find_option(o);
 
-		if ((id == OPT_NETNS || id == OPT_BATCH) && argc < 2)
+		if ((id == OPT_NETNS || id == OPT_BATCH || id == OPT_CHECK) &&
+		    argc < 2)
 			return elec_err("option \"%s\" needs an argument", o);
 		switch (id) {
 		case OPT_JSON:
@@ -585,7 +594,12 @@ int main(int argc, char **argv)
 			argv++;
 			break;
 		case OPT_BATCH:
+		case OPT_CHECK:
+			if (batch)
+				return elec_err("\"-batch\" and \"-check\" take one file, once");
 			batch = argv[1];
+			if (id == OPT_CHECK)
+				batch_flags |= ELEC_BATCH_CHECK;
 			argc--;
 			argv++;
 			break;
@@ -621,6 +635,9 @@ int main(int argc, char **argv)
 				argv[0], batch);
 	if (batch_flags && !batch)
 		return elec_err("\"-force\", \"-start\" and \"-undo\" apply to \"-batch\" only");
+	if ((batch_flags & ELEC_BATCH_CHECK) &&
+	    (batch_flags & ~ELEC_BATCH_CHECK))
+		return elec_err("\"-check\" applies nothing: it does not go with \"-force\", \"-start\" or \"-undo\"");
 	if ((batch_flags & ELEC_BATCH_UNDO) &&
 	    (batch_flags & (ELEC_BATCH_START | ELEC_BATCH_FORCE)))
 		return elec_err("\"-undo\" runs no line: it does not go with \"-start\" or \"-force\"");

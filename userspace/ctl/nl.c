@@ -496,7 +496,8 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 	int err;
 
 	if (ctx->dry_run) {
-		dry_print(ctx, msg);
+		if (!ctx->check_only)
+			dry_print(ctx, msg);
 		elec_nl_msg_free(msg);
 		return 0;
 	}

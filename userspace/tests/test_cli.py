@@ -781,14 +781,59 @@ def test_batch():
                     "group start dev lo group 7\n")
         rc, out, err = run(["-batch", path])
         reqs = [json.loads(l) for l in out.splitlines()]
-        check("-batch: comments, blank lines and quotes; stops at the "
-              "first error (line 5), exit 1",
-              rc == 1 and [r["cmd"] for r in reqs] ==
-              ["group_new", "peer_add"] and
-              reqs[1]["attrs"]["peer_id"] == 6 and
+        check("-batch: an invalid line (5) found before any line runs: "
+              "nothing sent, exit 1",
+              rc == 1 and reqs == [] and
               err == f'Error: {path}:5: unknown subcommand "frob" for '
                      '"group" (add, set, del, delete, start, stop, elect, '
                      'show)\n', f"rc={rc} {out!r} {err!r}")
+        rc, out, err = run(["-check", path])
+        check("-check: the same error, nothing sent, exit 1",
+              rc == 1 and out == "" and
+              err.startswith(f"Error: {path}:5: unknown subcommand"),
+              f"rc={rc} {out!r} {err!r}")
+        good = os.path.join(tmp, "good.batch")
+        with open(good, "w") as f:
+            f.write("# a setup\n"
+                    "\n"
+                    "group add dev lo group 7 id 5 algo bully  # trailing\n"
+                    "  peer add dev \"lo\" group 7 id 6 lladdr "
+                    "02:00:00:00:00:06\n"
+                    "group start dev lo group 7\n")
+        rc, out, err = run(["-batch", good])
+        reqs = [json.loads(l) for l in out.splitlines()]
+        check("-batch: comments, blank lines and quotes; every line runs",
+              rc == 0 and [r["cmd"] for r in reqs] ==
+              ["group_new", "peer_add", "group_start"] and
+              reqs[1]["attrs"]["peer_id"] == 6 and err == "",
+              f"rc={rc} {out!r} {err!r}")
+        for argv in (["-check", good], ["-ch", good], ["--check", good]):
+            rc, out, err = run(argv, dry=False)
+            check(f"{argv[0]} of a valid file: exit 0, nothing printed "
+                  "or sent (no module needed)",
+                  rc == 0 and out == "" and err == "",
+                  f"rc={rc} {out!r} {err!r}")
+        many = os.path.join(tmp, "many.batch")
+        gk = os.path.join(tmp, "never.key")
+        with open(many, "w") as f:
+            f.write(f"genkey {gk}\n"
+                    "group set dev lo group 7 hb-interval 5\n"
+                    "group set dev lo group 7 key-file /nonexistent/k\n"
+                    "show dev lo group 7 leader\n")
+        rc, out, err = run(["-check", many], dry=False)
+        check("-check: every invalid line reported (2, 3), genkey writes "
+              "nothing, show prints nothing; exit 1",
+              rc == 1 and out == "" and err.count("Error: ") == 2 and
+              f"{many}:2: " in err and f"{many}:3: " in err and
+              not os.path.exists(gk), f"rc={rc} {out!r} {err!r}")
+        for argv, token in [(["-check", good, "-force"], '"-force"'),
+                            (["-start", "-check", good], '"-check"'),
+                            (["-check", good, "-batch", good], "once"),
+                            (["-check"], "argument")]:
+            rc, out, err = run(argv, dry=False)
+            check(f"refused: {' '.join(argv)}",
+                  rc == 1 and out == "" and token in err,
+                  f"rc={rc} {out!r} {err!r}")
         rc, out, err = run(["-force", "-batch", path])
         check("-force -batch: every line runs; exit 1",
               rc == 1 and [json.loads(l)["cmd"] for l in out.splitlines()]
@@ -798,12 +843,20 @@ def test_batch():
                            input="group start dev lo group 7\n"
                                  "monitor\n", capture_output=True,
                            text=True)
-        check("-b -: stdin; monitor refused in a batch",
-              p.returncode == 1 and
-              json.loads(p.stdout.splitlines()[0])["cmd"] == "group_start"
+        check("-b -: stdin; monitor refused in a batch, before line 1 ran",
+              p.returncode == 1 and p.stdout == ""
               and p.stderr == 'Error: <stdin>:2: "monitor" cannot run in a '
                               'batch\n', f"{p.returncode} {p.stdout!r} "
                                          f"{p.stderr!r}")
+        p = subprocess.run([ARGS.bin, "--dry-run", "-b", "-"],
+                           input="group start dev lo group 7\n"
+                                 "group stop dev lo group 7\n",
+                           capture_output=True, text=True)
+        check("-b -: stdin read once, validated, then run",
+              p.returncode == 0 and
+              [json.loads(l)["cmd"] for l in p.stdout.splitlines()] ==
+              ["group_start", "group_stop"], f"{p.returncode} "
+                                             f"{p.stdout!r} {p.stderr!r}")
         for text, why in [('group start dev "lo group 7\n',
                            "unterminated quote"),
                           ("group start dev lo\0 group 7\n",
