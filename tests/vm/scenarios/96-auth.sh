@@ -137,7 +137,7 @@ check "showconf writes a placeholder and says so" sh -c "
 	grep -q 'key-file /etc/election/CHANGE-ME-eth0-1.key' '$KEYS/conf' &&
 	grep -q 'key-file /etc/election/CHANGE-ME-eth0-2.key' '$KEYS/conf' &&
 	grep -qi '^#.*key' '$KEYS/conf'"
-refused "the placeholder stops a batch at its line" "CHANGE-ME-eth0-1.key.*cannot open" \
+refused "the placeholder fails the batch's validation, before any line runs" "CHANGE-ME-eth0-1.key.*cannot open" \
 	ip netns exec en3 "$ELEC_CTL" -batch "$KEYS/conf"
 
 # ---- restart: counters start from the clock ------------------------------
