@@ -45,8 +45,9 @@ int elec_cmd_group(struct elec_ctx *ctx, int argc, char **argv)
 	size_t i;
 	int c;
 
+	/* no subcommand: show (as ip link, wg) */
 	if (argc < 1)
-		return elec_err("\"group\" needs a subcommand: " GROUP_SUBCMDS);
+		return elec_cmd_group_show(ctx, 0, argv);
 	for (i = 0; i < ARRAY_SIZE(group_cmds); i++) {
 		names[i] = group_cmds[i].name;
 		/* del and delete are one: their prefix "d" is not ambiguous */

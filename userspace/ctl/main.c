@@ -177,7 +177,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "show, stats, group show and peer show read one instance when dev\n"
 	      "and group are both given, else every instance (filtered by the\n"
-	      "one given); group show is show. show dev IF group G leader (or\n"
+	      "one given); group show is show; electionctl alone, group alone\n"
+	      "and peer alone show. show dev IF group G leader (or\n"
 	      "role, or term) prints that value alone (leader: the id, or\n"
 	      "none). is-leader dev IF group G prints nothing and exits 0 when\n"
 	      "this node leads the group, 1 when it does not, 2 on any error,\n"
@@ -555,6 +556,9 @@ static const struct elec_batch_ops batch_ops = {
 	.group_add = batch_group_add,
 };
 
+/* what "electionctl" alone runs */
+static char *show_argv[] = { "show", NULL };
+
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { 0 };
@@ -641,9 +645,10 @@ int main(int argc, char **argv)
 	if ((batch_flags & ELEC_BATCH_UNDO) &&
 	    (batch_flags & (ELEC_BATCH_START | ELEC_BATCH_FORCE)))
 		return elec_err("\"-undo\" runs no line: it does not go with \"-start\" or \"-force\"");
+	/* no command: show (as wg) */
 	if (!batch && argc < 1) {
-		usage_syntax(stderr);
-		return ELEC_EXIT_USAGE;
+		argc = 1;
+		argv = show_argv;
 	}
 	/* before the arguments: "dev IF" names a device of that namespace */
 	if (netns) {

@@ -25,8 +25,9 @@ int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 {
 	int c;
 
+	/* no subcommand: show (as ip link, wg) */
 	if (argc < 1)
-		return elec_err("\"peer\" needs a subcommand: " PEER_SUBCMDS);
+		return elec_cmd_peer_show(ctx, 0, argv);
 	c = elec_lookup(argv[0], peer_names, peer_ids, ARRAY_SIZE(peer_names));
 	switch (c) {
 	case PEER_ADD:

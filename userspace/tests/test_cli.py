@@ -351,8 +351,13 @@ def test_parser():
     refused("-n without a name", ["-n"], '"-n"')
     refused("-n with a name that is no namespace", ["-n", "nosuchns0", "show"],
             '"nosuchns0"')
-    refused("group without subcommand", ["group"], '"group"')
-    refused("peer without subcommand", ["peer"], '"peer"')
+    # no subcommand means show (as ip link, wg)
+    request("group without subcommand: group show", ["group"], "group_get",
+            {}, dump=True)
+    request("peer without subcommand: peer show", ["peer"], "group_get",
+            {}, dump=True)
+    request("-j group: group show", ["-j", "group"], "group_get", {},
+            dump=True)
     refused("option after the command", ["show", "-j"], '"-j"')
     refused("unknown option", ["-x", "show"], '"-x"')
     refused("unknown long option", ["--frob", "show"], '"--frob"')
@@ -367,9 +372,10 @@ def test_parser():
     refused("refused before any netlink use (no --dry-run)",
             base_add(["timeout", "99us"]), '"99us"', dry=False)
 
-    rc, out, err = run([])
-    check("no command: usage on stderr, exit 1",
-          rc == 1 and out == "" and "Usage:" in err, f"rc={rc}")
+    request("no command: show (as wg)", [], "group_get", {}, dump=True)
+    rc, out, err = run([], dry=False)
+    check("no command without the module: show's error, exit 2",
+          rc == 2 and out == "" and "election" in err, f"rc={rc} {err!r}")
 
 
 def test_requests():
