@@ -7,10 +7,13 @@
  * Lines: words separated by blanks; a word starting with '#' starts a
  * comment to the end of the line; "..." groups blanks into a word (\" and
  * \\ inside), '...' too (no escapes). Empty and comment-only lines are
- * skipped. Errors are prefixed with "FILE:LINE: ". The first failing line
- * stops the batch, unless -force: then every line runs and the exit status
- * is the highest of the failed lines'. "monitor" is refused in a batch (it
- * never returns).
+ * skipped. Errors are prefixed with "FILE:LINE: ". The whole file is
+ * read first (stdin too: nothing runs before its end), every line is
+ * validated (elec_batch()), and then the first line the kernel refuses
+ * stops the batch, unless -force (no validation): then every line runs and
+ * the exit status is the highest of the failed lines'. "monitor" and
+ * "is-leader" are refused in a batch (the one never returns, the other
+ * answers with its status).
  *
  * -start: after the lines, start every group a "group add" line created
  * (starting a running group changes nothing). -undo: run no line; delete
@@ -314,7 +317,9 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 
 		check.dry_run = true;
 		check.check_only = true;
+		elec_check_begin();
 		worst = run_lines(&check, name, &bl, false, true, NULL, ops);
+		elec_check_end();
 		if (worst || (flags & ELEC_BATCH_CHECK)) {
 			free_lines(&bl);
 			return worst;

@@ -90,8 +90,20 @@ struct elec_batch_ops {
 #define ELEC_BATCH_CHECK	8	/* -check: validate every line, run none */
 
 /*
- * -batch FILE ("-": stdin): run each line's command. Stops at the first
- * failure unless ELEC_BATCH_FORCE. Returns the highest exit status.
+ * A batch's validation pass: elec_check_only is set between
+ * elec_check_begin() and elec_check_end(); genkey notes the files it
+ * would create (elec_check_note_created(), -1 when out of memory), and
+ * key-file takes them as created.
+ */
+extern bool elec_check_only;
+void elec_check_begin(void);
+void elec_check_end(void);
+int elec_check_note_created(const char *path);
+
+/*
+ * -batch FILE ("-": stdin): validate every line (unless ELEC_BATCH_FORCE),
+ * then run each line's command, stopping at the first failure unless
+ * ELEC_BATCH_FORCE. Returns the highest exit status.
  */
 int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 	       const struct elec_batch_ops *ops);

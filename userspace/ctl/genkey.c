@@ -74,9 +74,18 @@ int elec_cmd_genkey(struct elec_ctx *ctx, int argc, char **argv)
 				argv[1]);
 	if (argc == 1 && !*argv[0])
 		return elec_err("empty file name");
-	/* a batch's validation: nothing written */
-	if (ctx->check_only)
+	/*
+	 * a batch's validation: nothing written; the file must not exist,
+	 * and a later key-file line may name it
+	 */
+	if (ctx->check_only) {
+		if (argc == 1 && !access(argv[0], F_OK))
+			return elec_err("\"%s\": cannot create: %s", argv[0],
+					strerror(EEXIST));
+		if (argc == 1 && elec_check_note_created(argv[0]))
+			return elec_fail("out of memory");
 		return ELEC_EXIT_OK;
+	}
 	if (genkey_random(key))
 		return elec_fail("cannot get random bytes: %s", strerror(errno));
 	if (argc == 1) {

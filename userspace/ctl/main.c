@@ -100,7 +100,7 @@ static void usage_showconf(FILE *f)
 /* the syntax of every command, then the words they share */
 static void usage_syntax(FILE *f)
 {
-	fputs("Usage: electionctl [ OPTIONS ] COMMAND\n"
+	fputs("Usage: electionctl [ OPTIONS ] [ COMMAND ]\n"
 	      "       electionctl help [ OBJECT ]\n"
 	      "       electionctl help keywords { group-add | group-set | peer-add |\n"
 	      "                                   algos | on-off | values | words }\n"
@@ -201,8 +201,9 @@ static void usage(FILE *f)
 	      "starts a comment; errors name FILE:LINE). It validates every\n"
 	      "line first and runs none when one is invalid; then it stops at\n"
 	      "the first line the kernel refuses, unless -force: then it runs\n"
-	      "every line, unvalidated. -check FILE validates only (exit 0 or\n"
-	      "1). -start then\n"
+	      "every line, unvalidated; it reads the whole file (stdin too)\n"
+	      "before it runs a line. -check FILE validates only (exit 0, 1\n"
+	      "with the errors, 2 when the file cannot be read). -start then\n"
 	      "starts every group a \"group add\" line of FILE created; -undo\n"
 	      "runs no line but deletes those groups, the last first (both\n"
 	      "for election@.service).\n"
@@ -220,8 +221,8 @@ static void usage(FILE *f)
 	      "Exit status: 0 success; 1 usage error or invalid arguments\n"
 	      "(nothing was sent); 2 the kernel refused the request, or netlink\n"
 	      "or the output failed; -batch: the highest of its lines' statuses\n"
-	      "(1: an invalid line, none sent; 2: the lines before it were\n"
-	      "sent). Errors are printed to\n"
+	      "(without -force, 1: an invalid line, none sent; 2: the kernel\n"
+	      "refused a line, the lines before it were sent). Errors are printed to\n"
 	      "stderr as \"Error: <message>\" (in a batch \"Error: FILE:LINE:\n"
 	      "<message>\"), with the kernel's extended ack message when it gave\n"
 	      "one.\n", f);
@@ -510,6 +511,8 @@ static int run_command(struct elec_ctx *ctx, int argc, char **argv,
 	}
 	if (in_batch && c->fn == elec_cmd_monitor)
 		return elec_err("\"monitor\" cannot run in a batch");
+	if (in_batch && c->fn == elec_cmd_is_leader)
+		return elec_err("\"is-leader\" answers with its exit status: run it alone, not in a batch");
 	return c->fn(ctx, argc - 1, argv + 1);
 }
 
@@ -635,8 +638,9 @@ int main(int argc, char **argv)
 		argv++;
 	}
 	if (batch && argc > 0)
-		return elec_err("unexpected argument \"%s\" after \"-batch %s\"",
-				argv[0], batch);
+		return elec_err("unexpected argument \"%s\" after \"%s %s\"",
+				argv[0], (batch_flags & ELEC_BATCH_CHECK) ?
+				"-check" : "-batch", batch);
 	if (batch_flags && !batch)
 		return elec_err("\"-force\", \"-start\" and \"-undo\" apply to \"-batch\" only");
 	if ((batch_flags & ELEC_BATCH_CHECK) &&

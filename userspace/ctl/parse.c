@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -298,10 +299,71 @@ static const char *decode_key(const uint8_t *buf, size_t len, bool unchecked,
 }
 
 /*
+ * A batch's validation (elec_check_begin()): the files genkey lines would
+ * create, so that a later key-file line naming one is valid.
+ */
+static char **check_created;
+static size_t check_n_created;
+bool elec_check_only;
+
+void elec_check_begin(void)
+{
+	elec_check_only = true;
+}
+
+void elec_check_end(void)
+{
+	size_t i;
+
+	for (i = 0; i < check_n_created; i++)
+		free(check_created[i]);
+	free(check_created);
+	check_created = NULL;
+	check_n_created = 0;
+	elec_check_only = false;
+}
+
+int elec_check_note_created(const char *path)
+{
+	char **n = realloc(check_created,
+			   (check_n_created + 1) * sizeof(*n));
+
+	if (!n)
+		return -1;
+	check_created = n;
+	n[check_n_created] = strdup(path);
+	if (!n[check_n_created])
+		return -1;
+	check_n_created++;
+	return 0;
+}
+
+static bool check_will_exist(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < check_n_created; i++)
+		if (!strcmp(check_created[i], path))
+			return true;
+	return false;
+}
+
+/* a key that passes the parser's checks, for a file not read yet */
+static const char *check_placeholder_key(uint8_t *key, size_t *key_len)
+{
+	memset(key, 0x5a, ELECTION_KEY_LEN);
+	*key_len = ELECTION_KEY_LEN;
+	return NULL;
+}
+
+/*
  * key-file PATH, key-next-file PATH: read the key into @key
  * (ELEC_KEY_FILE_MAX bytes) and its length to @key_len. Warns (on stderr,
  * like wg) when group or others may read or write the file; a key others
- * could read is no secret.
+ * could read is no secret. In a batch's validation a file an earlier
+ * genkey line creates is taken as it will be, and one that is not a
+ * regular file (a FIFO, /dev/stdin) is not read (the run reads it once);
+ * no warning is printed twice.
  */
 static const char *parse_key_file(const char *path, bool unchecked,
 				  uint8_t *key, size_t *key_len)
@@ -314,7 +376,10 @@ static const char *parse_key_file(const char *path, bool unchecked,
 
 	if (!*path)
 		return "empty file name";
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (elec_check_only && check_will_exist(path))
+		return check_placeholder_key(key, key_len);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (elec_check_only ?
+							O_NONBLOCK : 0));
 	if (fd < 0) {
 		snprintf(reason_buf, sizeof(reason_buf), "cannot open: %s",
 			 strerror(errno));
@@ -329,6 +394,10 @@ static const char *parse_key_file(const char *path, bool unchecked,
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
 		return "is a directory; expected a file holding the key";
+	}
+	if (elec_check_only && !S_ISREG(st.st_mode)) {
+		close(fd);
+		return check_placeholder_key(key, key_len);
 	}
 	while (len < sizeof(buf)) {
 		ssize_t n = read(fd, buf + len, sizeof(buf) - len);
@@ -351,7 +420,8 @@ static const char *parse_key_file(const char *path, bool unchecked,
 	if (!why)
 		why = decode_key(buf, len, unchecked, key, key_len);
 	explicit_bzero(buf, sizeof(buf));
-	if (!why && S_ISREG(st.st_mode) && (st.st_mode & 0066)) {
+	if (!why && !elec_check_only && S_ISREG(st.st_mode) &&
+	    (st.st_mode & 0066)) {
 		fflush(stdout);
 		fprintf(stderr, "Warning: %skey file \"%s\" is readable or writable by group or others (mode %04o): chmod 600 it\n",
 			elec_err_where ? elec_err_where : "", path,

@@ -503,7 +503,8 @@ static int show_field_of(int argc, char **argv)
 {
 	int f;
 
-	if (argc < 1)
+	/* after "dev IF group G": keywords come with values, so an odd count */
+	if (argc < 1 || !(argc & 1))
 		return -1;
 	for (f = 0; f < ELEC_FIELD_COUNT; f++)
 		if (!strcmp(argv[argc - 1], show_fields[f]))

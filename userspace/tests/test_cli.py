@@ -832,6 +832,38 @@ def test_batch():
               rc == 1 and out == "" and err.count("Error: ") == 2 and
               f"{many}:2: " in err and f"{many}:3: " in err and
               not os.path.exists(gk), f"rc={rc} {out!r} {err!r}")
+        gk2 = os.path.join(tmp, "made.key")
+        with open(many, "w") as f:
+            f.write(f"genkey {gk2}\n"
+                    f"group set dev lo group 7 key-file {gk2}\n")
+        rc, out, err = run(["-check", many], dry=False)
+        check("-check: a key file an earlier genkey line creates counts "
+              "as created (nothing written)",
+              rc == 0 and err == "" and not os.path.exists(gk2),
+              f"rc={rc} {out!r} {err!r}")
+        rc, out, err = run(["-batch", many], dry=False,
+                           env={"ELECTIONCTL_DRY_RUN": "1"})
+        check("-batch: then genkey writes it and key-file reads it",
+              rc == 0 and os.path.exists(gk2) and '"key"' in out,
+              f"rc={rc} {out!r} {err!r}")
+        rc, out, err = run(["-check", many], dry=False)
+        check("-check: genkey to a file that exists is invalid",
+              rc == 1 and "File exists" in err and f"{many}:1: " in err,
+              f"rc={rc} {out!r} {err!r}")
+        with open(many, "w") as f:
+            f.write("is-leader dev lo group 7\n")
+        rc, out, err = run(["-check", many], dry=False)
+        check("-check: is-leader refused in a batch (its answer is its "
+              "status)", rc == 1 and "is-leader" in err,
+              f"rc={rc} {out!r} {err!r}")
+        fifo = os.path.join(tmp, "key.fifo")
+        os.mkfifo(fifo)
+        with open(many, "w") as f:
+            f.write(f"group set dev lo group 7 key-file {fifo}\n")
+        rc, out, err = run(["-check", many], dry=False)
+        check("-check: a FIFO key file is not read while validating "
+              "(no writer: a read would block)", rc == 0 and err == "",
+              f"rc={rc} {out!r} {err!r}")
         for argv, token in [(["-check", good, "-force"], '"-force"'),
                             (["-start", "-check", good], '"-check"'),
                             (["-check", good, "-batch", good], "once"),
@@ -1368,6 +1400,9 @@ def test_one_value():
         check(f"is-leader {' '.join(argv[1:])}: exit 2 (1 means no)",
               rc == 2 and out == "" and token in err and
               err.startswith("Error: "), f"rc={rc} {out!r} {err!r}")
+    # after an even count of words the last one is a value, not a field
+    refused("show dev leader: a device named leader, not the field",
+            ["show", "dev", "leader"], '"leader"')
     # a word that is no field stays an error of show, as before
     refused("show dev lo group 7 leaderx", ["show", "dev", "lo", "group",
                                             "7", "leaderx"], '"leaderx"')
