@@ -912,9 +912,8 @@ static const siphash_key_t *elec_inst_key_src(struct elec_instance *inst,
  * Apply a key change's @plan (under the lock; cannot fail). The group's
  * first key starts the replay state (elec_core_set_auth()); a change of
  * key keeps it (the counters are per peer, whatever the key). Returns the
- * replay
- * state the instance no longer uses, for the caller to free once the lock
- * is dropped.
+ * replay state the instance no longer uses, for the caller to free once
+ * the lock is dropped.
  */
 static struct elec_auth_peer *elec_inst_apply_key(struct elec_instance *inst,
 						  struct elec_key_req *kr,

@@ -131,12 +131,6 @@ static const struct nla_policy elec_policy_peer_del[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
-static const struct nla_policy elec_policy_peer_reset[ELEC_ATTR_MAX + 1] = {
-	[ELEC_ATTR_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
-	[ELEC_ATTR_GROUP] = NLA_POLICY_MIN(NLA_U16, 1),
-	[ELEC_ATTR_PEER_ID] = NLA_POLICY_MIN(NLA_U32, 1),
-};
-
 /* ---- helpers ------------------------------------------------------------ */
 
 /*
@@ -1345,7 +1339,8 @@ static const struct genl_ops elec_genl_ops[] = {
 	{
 		.cmd = ELEC_CMD_PEER_RESET,
 		.doit = elec_nl_instance_cmd,
-		.policy = elec_policy_peer_reset,
+		/* it names a peer as PEER_DEL does */
+		.policy = elec_policy_peer_del,
 		.maxattr = ELEC_ATTR_MAX,
 	},
 };

@@ -35,6 +35,8 @@
 #   elec_leak_check         electionctl -j module reports 0/0/0
 #   check DESC CMD...       PASS if CMD succeeds, else FAIL (shows output)
 #   check_fails DESC CMD... PASS if CMD fails and prints a message
+#   check_refused DESC PATTERN CMD...  PASS if CMD fails and its output
+#                           has PATTERN (grep)
 #   pass/fail DESC          record a result
 #   elec_end                print "N passed, N failed", exit 0 or 1
 #
@@ -192,6 +194,20 @@ check_fails() {
 		return 1
 	fi
 	pass "$desc"
+}
+
+# check_refused DESC PATTERN CMD...: PASS if CMD exits non-zero and its
+# output has PATTERN (grep).
+check_refused() {
+	local desc=$1 pat=$2 out rc
+	shift 2
+	elec_capture "$@"
+	[ -n "$out" ] && elec_indent <<<"$out"
+	if [ $rc != 0 ] && printf '%s' "$out" | grep -q -- "$pat"; then
+		pass "$desc"
+	else
+		fail "$desc (exit $rc, expected a failure saying \"$pat\")"
+	fi
 }
 
 # elec_py SUBCOMMAND ARGS...: python3 elec.py SUBCOMMAND ARGS..., through

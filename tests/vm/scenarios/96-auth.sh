@@ -89,19 +89,6 @@ for id in "${IDS[@]}"; do
 	done
 done
 
-# refused DESC PATTERN CMD...: CMD fails and its output has PATTERN
-refused() {
-	local desc=$1 pat=$2 out rc
-	shift 2
-	out=$("$@" 2>&1)
-	rc=$?
-	printf '%s\n' "$out" | sed 's/^/    /'
-	if [ $rc != 0 ] && printf '%s' "$out" | grep -q -- "$pat"; then
-		pass "$desc"
-	else
-		fail "$desc (exit $rc, expected a failure saying \"$pat\")"
-	fi
-}
 
 # ---- the key appears nowhere ---------------------------------------------
 TR=/sys/kernel/tracing
@@ -137,7 +124,7 @@ check "showconf writes a placeholder and says so" sh -c "
 	grep -q 'key-file /etc/election/CHANGE-ME-eth0-1.key' '$KEYS/conf' &&
 	grep -q 'key-file /etc/election/CHANGE-ME-eth0-2.key' '$KEYS/conf' &&
 	grep -qi '^#.*key' '$KEYS/conf'"
-refused "the placeholder fails the batch's validation, before any line runs" "CHANGE-ME-eth0-1.key.*cannot open" \
+check_refused "the placeholder fails the batch's validation, before any line runs" "CHANGE-ME-eth0-1.key.*cannot open" \
 	ip netns exec en3 "$ELEC_CTL" -batch "$KEYS/conf"
 
 # ---- restart: counters start from the clock ------------------------------
@@ -341,24 +328,24 @@ elec_agree 1 42 "$ELEC_BOUND" 1
 
 # ---- refusals change nothing -----------------------------------------------
 NOCAP=(setpriv --inh-caps=-net_admin --bounding-set=-net_admin)
-refused "without CAP_NET_ADMIN: key none is refused with the kernel's message" \
+check_refused "without CAP_NET_ADMIN: key none is refused with the kernel's message" \
 	CAP_NET_ADMIN ip netns exec en3 "${NOCAP[@]}" "$ELEC_CTL" group set dev eth0 group 2 key none
 check "... and exit status 2" sh -c "ip netns exec en3 ${NOCAP[*]} $ELEC_CTL group set dev eth0 group 2 key none 2>/dev/null; test \$? = 2"
-refused "without CAP_NET_ADMIN: key-file is refused" CAP_NET_ADMIN \
+check_refused "without CAP_NET_ADMIN: key-file is refused" CAP_NET_ADMIN \
 	ip netns exec en3 "${NOCAP[@]}" "$ELEC_CTL" group set dev eth0 group 2 key-file "$KEYS/k1"
 check "the ring group still has its key" sh -c "test \"\$(ip netns exec en3 $ELEC_CTL -j show dev eth0 group 2 | python3 -c 'import json,sys; print(json.load(sys.stdin)[0][\"auth\"])')\" = True"
 IFX=$(ip netns exec en3 cat /sys/class/net/eth0/ifindex)
-refused "a 15-byte key (raw netlink) is refused" "error=34 msg=." \
+check_refused "a 15-byte key (raw netlink) is refused" "error=34 msg=." \
 	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key="${K2HEX:0:30}"
-refused "a 17-byte key (raw netlink) is refused" "error=34 msg=." \
+check_refused "a 17-byte key (raw netlink) is refused" "error=34 msg=." \
 	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key="${K2HEX}00"
-refused "a key and key none together (raw netlink) are refused" "key-none together" \
+check_refused "a key and key none together (raw netlink) are refused" "key-none together" \
 	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key="$K2HEX" key_none=1
-refused "an all-zero key (raw netlink) is refused" "all-zero key is refused" \
+check_refused "an all-zero key (raw netlink) is refused" "all-zero key is refused" \
 	ip netns exec en3 python3 "$ELEC_PY" nl group_set ifindex="$IFX" group=2 key=00000000000000000000000000000000
 head -c 16 /dev/zero >"$KEYS/zero"
 chmod 600 "$KEYS/zero"
-refused "an all-zero key (electionctl --unchecked) is refused by the kernel" "all-zero key is refused" \
+check_refused "an all-zero key (electionctl --unchecked) is refused by the kernel" "all-zero key is refused" \
 	ip netns exec en3 "$ELEC_CTL" --unchecked group set dev eth0 group 2 key-file "$KEYS/zero"
 check "the ring group still has its key" sh -c "test \"\$(ip netns exec en3 $ELEC_CTL -j show dev eth0 group 2 | python3 -c 'import json,sys; print(json.load(sys.stdin)[0][\"auth\"])')\" = True"
 elec_agree 2 42 "$ELEC_BOUND" 1

@@ -120,29 +120,17 @@ for k in $OLDHEX $NEWHEX; do
 done
 
 # ---- refusals change nothing ------------------------------------------------
-refused() {
-	local desc=$1 pat=$2 out rc
-	shift 2
-	out=$("$@" 2>&1)
-	rc=$?
-	printf '%s\n' "$out" | sed 's/^/    /'
-	if [ $rc != 0 ] && printf '%s' "$out" | grep -q -- "$pat"; then
-		pass "$desc"
-	else
-		fail "$desc (exit $rc, expected a failure saying \"$pat\")"
-	fi
-}
 nl3() { ip netns exec en3 python3 "$ELEC_PY" nl "$@"; }
 miss3=$(elec_ctl 3 -j show dev eth0 group 1 | elec_json 'd[0]["hb_miss"]')
-refused "KEY_NEXT equal to the key is refused" "the second key is the group's key" \
+check_refused "KEY_NEXT equal to the key is refused" "the second key is the group's key" \
 	nl3 group_set ifindex="$IFX" group=1 key_next="$NEWHEX"
-refused "KEY_NEXT with KEY_NEXT_NONE is refused" "key-next-none together" \
+check_refused "KEY_NEXT with KEY_NEXT_NONE is refused" "key-next-none together" \
 	nl3 group_set ifindex="$IFX" group=1 key_next="$OLDHEX" key_next_none=1
-refused "KEY_NEXT with KEY_NONE is refused" "key-none removes both keys" \
+check_refused "KEY_NEXT with KEY_NONE is refused" "key-none removes both keys" \
 	nl3 group_set ifindex="$IFX" group=1 key_next="$OLDHEX" key_none=1
-refused "an all-zero KEY_NEXT is refused" "all-zero key is refused" \
+check_refused "an all-zero KEY_NEXT is refused" "all-zero key is refused" \
 	nl3 group_set ifindex="$IFX" group=1 key_next=00000000000000000000000000000000
-refused "a refused KEY_NEXT takes the timing with it" "the second key is the group's key" \
+check_refused "a refused KEY_NEXT takes the timing with it" "the second key is the group's key" \
 	nl3 group_set ifindex="$IFX" group=1 hb_miss=$((miss3 + 1)) key_next="$NEWHEX"
 check "node 3: still no second key, hb-miss unchanged ($miss3)" sh -c "
 	test \"\$(ip netns exec en3 $ELEC_CTL -j show dev eth0 group 1 | python3 -c 'import json,sys; d=json.load(sys.stdin)[0]; print(d[\"auth_next\"], d[\"hb_miss\"])')\" = 'False $miss3'"
@@ -150,11 +138,11 @@ check "node 3: still no second key, hb-miss unchanged ($miss3)" sh -c "
 check "node 3: group 2 without a key" \
 	elec_ctl 3 group add dev eth0 group 2 id 3 algo bully $ELEC_TIMING
 check "node 3: group 2 peer 17" elec_ctl 3 peer add dev eth0 group 2 id 17 lladdr "$(elec_mac 17)"
-refused "KEY_NEXT on a group without a key is refused" "a second key needs a key" \
+check_refused "KEY_NEXT on a group without a key is refused" "a second key needs a key" \
 	nl3 group_set ifindex="$IFX" group=2 key_next="$NEWHEX"
-refused "electionctl key-next-file on a group without a key: the kernel's message" "a second key needs a key" \
+check_refused "electionctl key-next-file on a group without a key: the kernel's message" "a second key needs a key" \
 	elec_ctl 3 group set dev eth0 group 2 key-next-file "$KEYS/new"
-refused "group add with KEY_NEXT and no KEY is refused (--unchecked)" "a second key needs a key" \
+check_refused "group add with KEY_NEXT and no KEY is refused (--unchecked)" "a second key needs a key" \
 	elec_ctl 3 --unchecked group add dev eth0 group 3 id 3 algo bully key-next-file "$KEYS/new"
 check_fails "... and created nothing" elec_ctl 3 group show dev eth0 group 3
 check "node 3: group 2 has no key" sh -c "
@@ -167,9 +155,9 @@ check "node 17: peer reset 42 and 3" sh -c "
 	ip netns exec en17 $ELEC_CTL peer reset dev eth0 group 1 id 3"
 sleep "$GAP"
 check "after peer reset: no election, no auth drop (the peers' frames within auth-window taken, once each)" unchanged
-refused "peer reset of an unknown id is refused" "unknown peer id" \
+check_refused "peer reset of an unknown id is refused" "unknown peer id" \
 	elec_ctl 42 peer reset dev eth0 group 1 id 99
-refused "peer reset of the local id is refused" "unknown peer id" \
+check_refused "peer reset of the local id is refused" "unknown peer id" \
 	elec_ctl 42 peer reset dev eth0 group 1 id 42
 out=$(elec_ctl 3 peer reset dev eth0 group 2 id 17 2>&1)
 rc=$?
@@ -177,7 +165,7 @@ printf '%s\n' "$out" | sed 's/^/    /'
 check "peer reset on a group without a key: done (exit $rc), with a warning" \
 	sh -c "test $rc = 0 && printf '%s' '$out' | grep -q 'Warning: the group has no key'"
 NOCAP=(setpriv --inh-caps=-net_admin --bounding-set=-net_admin)
-refused "peer reset without CAP_NET_ADMIN is refused" CAP_NET_ADMIN \
+check_refused "peer reset without CAP_NET_ADMIN is refused" CAP_NET_ADMIN \
 	ip netns exec en42 "${NOCAP[@]}" "$ELEC_CTL" peer reset dev eth0 group 1 id 17
 check "node 3: group 2 deleted" elec_ctl 3 group del dev eth0 group 2
 
