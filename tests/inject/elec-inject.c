@@ -3210,6 +3210,15 @@ static int cmd_forge(struct args *a)
 	h.plen = (uint16_t)(plen_set >= 0 ? (unsigned int)plen_set : plen);
 	if (HDR + plen + TRAILER > MAX_BODY)
 		die("the frame would exceed %d bytes", MAX_BODY);
+	/*
+	 * "now": from the next tick of the clock, so that the first forged
+	 * counter is above every counter a node sent before it: a forgery
+	 * from a configured peer reaches the MAC check whatever that peer's
+	 * frame numbers are (Documentation/protocol.rst)
+	 */
+	if (!have_counter)
+		counter = (wall_ns() & ~ELECTION_AUTH_SEQ_MASK) +
+			  ELECTION_AUTH_SEQ_MASK + 1;
 	for (i = 0; i < count; i++) {
 		uint8_t *b = body_of(&f);
 		size_t blen = HDR + plen;
