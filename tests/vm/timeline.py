@@ -163,21 +163,21 @@ def main():
             # kernel's linkwatch work reports, which on a busy host comes
             # after the survivors have already agreed.)
             if "cut_span_ns" in m:
-                cut, how = m["ts_ns"], "the cut (stamped by linkcut.py)"
+                cut = m["ts_ns"]
+                how = ("linkcut.py's stamp, at most %.3f ms before the link went down"
+                       % (m["cut_span_ns"] / 1e6))
             else:
                 cut = next((ev["ts_ns"] for ev in events
                             if m["ts_ns"] <= ev["ts_ns"] < end and ev.get("event") == "stopped"
                             and ev["node"] == m.get("node")), None)
-                how = "the leader's own stopped event"
+                how = "the leader's own stopped event (before its leaving heartbeat)"
                 if cut is None:
                     cut, how = m["ts_ns"], "the mark (no stopped event)"
             first = [ev for ev in events
                      if cut <= ev["ts_ns"] < end and ev.get("event") == "election_started"
                      and ev["node"] in m["nodes"]]
             lat = (ts - cut) / 1e6
-            print("  %-34s %s%s" % ("  cut:", how,
-                  ", %.3f ms before it took effect at most" % (m["cut_span_ns"] / 1e6)
-                  if "cut_span_ns" in m else ""))
+            print("  %-34s %s" % ("  cut:", how))
             if first:
                 det = (first[0]["ts_ns"] - cut) / 1e6
                 print("  %-34s %8.3f ms (cut -> first election_started)" % ("  detection:", det))
