@@ -28,12 +28,14 @@
 #                   a minute); not part of check
 #   make vmtest-faults  netem on every link (10 min per algorithm), a leader
 #                   flapping 1000 times, 1000 rmmod/insmod cycles under load
-#                   (also on the debug kernel): ~2.5 h; not part of check
+#                   (also on the debug kernel): ~3.5 h on 2 idle cores
+#                   (2026-11-27); not part of check
 #   make vmtest-scale  128 nodes in one VM, every algorithm: convergence,
 #                   failover, memory per instance and peer; not part of check
 #   make debug-kernel  build (once, cached) that kernel (scripts/debug-kernel)
 #   make check      all of the above; last line "check: N passed, N failed"
-#   make demo       the 5-node demo in a VM (tests/vm/demo.sh)
+#   make demo       the 5-node demo in a VM (tests/vm/demo.sh); installs
+#                   only the packages it needs (scripts/deps --demo)
 #   make tables     Documentation/results/message-counts.md and its pngs from electsim
 #   make sim-search  electsim --check for hours (SIM_SEARCH_HOURS, default
 #                   2) over every algorithm and option, three timings and
@@ -60,7 +62,8 @@
 #   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
 #                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
 #                   pages, bash completion, election@.service, the
-#                   Wireshark dissector (LUADIR); DESTDIR,
+#                   Wireshark dissector (LUADIR), vip-hook to
+#                   /usr/lib/election (HOOKDIR, whatever PREFIX); DESTDIR,
 #                   PREFIX (/usr/local) and KVER (KDIR's release) honoured
 #   make uninstall  remove what make install put (same variables)
 #   make man        build/man/electionctl.8 and electsim.1 (rst2man)
@@ -90,6 +93,9 @@ MANDIR := $(PREFIX)/share/man
 COMPDIR := $(PREFIX)/share/bash-completion/completions
 UNITDIR := $(PREFIX)/lib/systemd/system
 DOCDIR := $(PREFIX)/share/doc/election
+# the example hook (dist/vip-hook): one path for make install and the
+# Debian package, whatever PREFIX, as the docs name it
+HOOKDIR ?= /usr/lib/election
 # the Wireshark dissector; Wireshark loads Lua plugins by itself from its
 # global plugin directory (tshark -G folders: on Debian
 # /usr/lib/x86_64-linux-gnu/wireshark/plugins): set LUADIR to it for that
@@ -193,11 +199,13 @@ compat:
 check:
 	@scripts/check
 
+# only the packages the demo needs (scripts/deps --demo), then its time
 demo:
-	@scripts/deps
-	@$(MAKE) --no-print-directory all
-	@test -f tests/vm/demo.sh || { echo "tests/vm/demo.sh is not written yet" >&2; exit 1; }
-	tests/vm/run tests/vm/demo.sh
+	@t0=$$(date +%s); \
+	scripts/deps --demo && $(MAKE) --no-print-directory all && \
+	tests/vm/run tests/vm/demo.sh; rc=$$?; \
+	echo "demo: $$(($$(date +%s) - t0)) s in all (packages, build, VM); exit $$rc"; \
+	exit $$rc
 
 tables: userspace
 	@scripts/tables
@@ -263,7 +271,7 @@ install: all man
 	sed 's|@SBINDIR@|$(SBINDIR)|g' dist/election@.service.in >build/election@.service
 	install -D -m 0644 build/election@.service $(DESTDIR)$(UNITDIR)/election@.service
 	install -D -m 0644 dist/example.batch $(DESTDIR)$(DOCDIR)/example.batch
-	install -D -m 0755 dist/vip-hook $(DESTDIR)$(DOCDIR)/vip-hook
+	install -D -m 0755 dist/vip-hook $(DESTDIR)$(HOOKDIR)/vip-hook
 	install -D -m 0644 dist/election.lua $(DESTDIR)$(LUADIR)/election.lua
 	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); \
 	else echo "install: DESTDIR set: depmod not run (run depmod $(KVER) once the files are in place)"; fi
@@ -274,9 +282,9 @@ uninstall:
 		$(DESTDIR)$(BINDIR)/electsim $(DESTDIR)$(MANDIR)/man8/electionctl.8 \
 		$(DESTDIR)$(MANDIR)/man1/electsim.1 $(DESTDIR)$(COMPDIR)/electionctl \
 		$(DESTDIR)$(UNITDIR)/election@.service $(DESTDIR)$(DOCDIR)/example.batch \
-		$(DESTDIR)$(DOCDIR)/vip-hook \
+		$(DESTDIR)$(HOOKDIR)/vip-hook \
 		$(DESTDIR)$(LUADIR)/election.lua
-	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(HOOKDIR) 2>/dev/null
 	@if [ -z "$(DESTDIR)" ]; then echo "depmod -a $(KVER)"; depmod -a $(KVER); fi
 
 dkms-tree:

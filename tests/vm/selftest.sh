@@ -137,6 +137,45 @@ expect "roles: node 1 lost its lease twice in the watch" 2 "$(roles_get quorum_l
 expect "roles: no two leaders at once" "'[]'" "$(roles_get overlaps)"
 expect "roles: node 1 did not hold the role throughout" 0 "$(roles_get held_1)"
 
+# ------------------------------------------------------- timeline.py ---
+# The demo's summary (make demo) on a busy host: leader 2001's switch port
+# goes down at t=1000 ms (linkcut.py's stamp), the survivors start an
+# election from 1045 ms and all follow 100 at 1050, and 2001's own "stopped"
+# event (the carrier change, reported late by linkwatch) comes at 1200.
+# Failover is measured from the cut (50 ms, not -150 ms from "stopped").
+# Then a handover whose leader's "stopped" event is stamped after the
+# survivors agreed: a wrong clock, which fails the summary.
+TL=$T/timeline
+mkdir -p "$TL/ok" "$TL/neg"
+ms() { echo $(($1 * 1000000)); }
+tl_events() {	# DIR: elections from 1045 ms, the last survivor follows 100 at 1050
+	local id
+	for id in 3 17 42 100; do
+		{
+			printf '{"event": "leader_changed", "leader": 2001, "term": 2, "ts_ns": %s}\n' "$(ms 10)"
+			printf '{"event": "election_started", "term": 3, "ts_ns": %s}\n' "$(ms $((1045 + id % 5)))"
+			printf '{"event": "leader_changed", "leader": 100, "term": 3, "ts_ns": %s}\n' "$(ms $((1047 + id % 5)))"
+		} >"$1/mon-$id.jsonl"
+	done
+	printf '{"event": "leader_changed", "leader": 2001, "term": 2, "ts_ns": %s}\n{"event": "stopped", "ts_ns": %s}\n' \
+		"$(ms 10)" "$(ms 1200)" >"$1/mon-2001.jsonl"
+}
+tl_events "$TL/ok"
+printf '{"ts_ns": %s, "mark": "crash", "text": "crash", "node": 2001, "expect": 100, "nodes": [3,17,42,100], "cut_span_ns": 120000}\n' \
+	"$(ms 1000)" >"$TL/ok/marks.jsonl"
+out=$(python3 "$HERE/timeline.py" "$TL/ok" 2>&1)
+expect "timeline: a crash settled is a pass" 0 $?
+expect "timeline: failover from the cut's stamp, not the leader's late stopped event" \
+	"50.000" "$(awk '/FAILOVER LATENCY:/ {print $3}' <<<"$out")"
+expect "timeline: detection from the cut to the first election_started" \
+	"45.000" "$(awk '/detection:/ {print $2}' <<<"$out")"
+tl_events "$TL/neg"
+printf '{"ts_ns": %s, "mark": "handover", "text": "handover", "node": 2001, "expect": 100, "nodes": [3,17,42,100]}\n' \
+	"$(ms 1000)" >"$TL/neg/marks.jsonl"
+out=$(python3 "$HERE/timeline.py" "$TL/neg" 2>&1)
+expect "timeline: survivors agreeing before the stop's own stamp fail the summary" 1 $?
+expect "timeline: and it says so" 1 "$(grep -c 'NEGATIVE LATENCY' <<<"$out")"
+
 # ---------------------------------------------------------------- harness ---
 if [ "${VM_SELFTEST_SCAN_ONLY:-0}" = 1 ]; then
 	echo "$pass passed, $fail failed"
