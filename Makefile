@@ -270,6 +270,8 @@ install: all man
 	@mkdir -p build
 	sed 's|@SBINDIR@|$(SBINDIR)|g' dist/election@.service.in >build/election@.service
 	install -D -m 0644 build/election@.service $(DESTDIR)$(UNITDIR)/election@.service
+	sed 's|@SBINDIR@|$(SBINDIR)|g; s|@HOOKDIR@|$(HOOKDIR)|g' dist/election-monitor@.service.in >build/election-monitor@.service
+	install -D -m 0644 build/election-monitor@.service $(DESTDIR)$(UNITDIR)/election-monitor@.service
 	install -D -m 0644 dist/example.batch $(DESTDIR)$(DOCDIR)/example.batch
 	install -D -m 0755 dist/vip-hook $(DESTDIR)$(HOOKDIR)/vip-hook
 	install -D -m 0644 dist/election.lua $(DESTDIR)$(LUADIR)/election.lua
@@ -281,7 +283,8 @@ uninstall:
 	rm -f $(DESTDIR)$(MODDIR)/election.ko $(DESTDIR)$(SBINDIR)/electionctl \
 		$(DESTDIR)$(BINDIR)/electsim $(DESTDIR)$(MANDIR)/man8/electionctl.8 \
 		$(DESTDIR)$(MANDIR)/man1/electsim.1 $(DESTDIR)$(COMPDIR)/electionctl \
-		$(DESTDIR)$(UNITDIR)/election@.service $(DESTDIR)$(DOCDIR)/example.batch \
+		$(DESTDIR)$(UNITDIR)/election@.service \
+		$(DESTDIR)$(UNITDIR)/election-monitor@.service $(DESTDIR)$(DOCDIR)/example.batch \
 		$(DESTDIR)$(HOOKDIR)/vip-hook \
 		$(DESTDIR)$(LUADIR)/election.lua
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(HOOKDIR) 2>/dev/null
