@@ -735,7 +735,7 @@ def test_batch():
           rc == 0 and
           "# dev eth\\1 group 8\n"
           "group add dev eth\\1 group 8 id 4000000000 algo bully "
-          "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+          "hb-interval 1s ask-suspect off "
           "preempt off preempt-delay 250ms quorum on\n"
           "# dev eth\\1 group 9\n"
           "group add dev eth\\1 group 9 id 4000000000 algo ring pos 2 "
@@ -745,10 +745,10 @@ def test_batch():
           "peer add dev eth\\1 group 9 id 9 lladdr 02:00:00:ab:cd:09 "
           "pos 1\n" in out and
           "group add dev eth\\1 group 7 id 4000000000 algo bully "
-          "hb-interval 20ms hb-miss 3 timeout 100us coord-timeout 60s\n"
+          "timeout 100us coord-timeout 60s\n"
           in out and
-          "group add dev eth\\1 group 11 id 4000000000 algo invitation "
-          "hb-interval 20ms hb-miss 3 timeout 10ms\n" in out and
+          "group add dev eth\\1 group 11 id 4000000000 algo invitation"
+          "\n" in out and
           out.endswith("group start dev eth\\1 group 12\n") and
           out.count("group start") == 1, out)
     request("showconf: a dump", ["showconf"], "group_get", {}, dump=True)
@@ -1222,7 +1222,7 @@ def test_keys():
               not os.path.exists(placeholder), conf)
         check("showconf: auth off: no key-file",
               "group add dev eth\\1 group 8 id 4000000000 algo bully "
-              "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+              "hb-interval 1s ask-suspect off "
               "preempt off preempt-delay 250ms quorum on\n" in conf, conf)
         section = conf[conf.index("# dev eth\\1 group 12\n"):]
         section = section.replace("dev eth\\1 group", "dev lo group")
@@ -1248,8 +1248,54 @@ def test_keys():
               ["group_new", "peer_add", "peer_add", "group_start"] and
               reqs[0]["attrs"].get("key") == hidden and not leaks(out),
               f"rc={rc} {out!r} {err!r}")
+        path = keyfile("placeholder.batch", section.encode())
+        rc, out, err = run(["-check", path], dry=False)
+        check("-check of showconf's output: the placeholder is refused "
+              "with FILE:LINE (a restore applies nothing)",
+              rc == 1 and out == "" and
+              err.startswith(f'Error: {path}:{line}: invalid key-file '
+                             f'"{placeholder}"'), f"rc={rc} {out!r} {err!r}")
+
+        # showconf keydir DIR: key-file DIR/IF-G.key, a restore runs once
+        # the key is copied there
+        keydir = os.path.join(tmp, "keys")
+        rc, conf, err = run(["showconf", "keydir", keydir], dry=False,
+                            prog=ARGS.print_test)
+        kpath = f"{keydir}/eth\\1-12.key"
+        check("showconf keydir DIR: key-file DIR/IF-G.key, its comment",
+              rc == 0 and
+              f"timeout-auto on key-file {kpath}\n" in conf and
+              "# auth on: the kernel never returns keys; a copy of this "
+              "group's key\n" in conf and "CHANGE-ME" not in conf,
+              f"rc={rc} {conf!r} {err!r}")
+        section = conf[conf.index("# dev eth\\1 group 12\n"):]
+        section = section.replace("dev eth\\1 group", "dev lo group")
+        path = keyfile("keydir.batch", section.encode())
+        rc, out, err = run(["-check", path], dry=False)
+        check("showconf keydir: -check refuses the file while the key is "
+              "not in DIR", rc == 1 and kpath in err, f"rc={rc} {err!r}")
+        os.mkdir(keydir)
+        keyfile("keys/eth\\1-12.key", secret_hex.encode() + b"\n")
+        rc, out, err = run(["-batch", path])
+        reqs = [json.loads(x) for x in out.splitlines()]
+        check("showconf keydir: with the key copied to DIR/IF-G.key the "
+              "file runs, the key hidden",
+              rc == 0 and err == "" and
+              [r["cmd"] for r in reqs] ==
+              ["group_new", "peer_add", "peer_add", "group_start"] and
+              reqs[0]["attrs"].get("key") == hidden and not leaks(out),
+              f"rc={rc} {out!r} {err!r}")
     finally:
         shutil.rmtree(tmp)
+    request("showconf keydir DIR dev lo: the dump, filtered by dev",
+            ["showconf", "keydir", "/etc/election/keys", "dev", "lo"],
+            "group_get", {"ifindex": LO}, dump=True)
+    refused("showconf keydir: a relative path",
+            ["showconf", "keydir", "keys"], '"keys"')
+    refused("showconf keydir twice",
+            ["showconf", "keydir", "/a", "keydir", "/b"], '"keydir"')
+    refused("showconf keydir without a value", ["showconf", "keydir"],
+            '"keydir"')
 
     rc, out, err = run(["group", "help"], dry=False)
     check("group help: key-file (and key-next-file) on add, key-file or "
