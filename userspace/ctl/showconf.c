@@ -57,19 +57,34 @@ static const char *dev_word(const char *name, char *buf, size_t size)
 /* showconf's keydir DIR (NULL: the placeholder) */
 static const char *showconf_keydir;
 
-static void put_dur(FILE *out, const char *kw, uint64_t ns)
+void elec_opt_fmt(int o, uint64_t v, char *buf, size_t size)
 {
-	char buf[32];
-
-	elec_fmt_dur(buf, sizeof(buf), ns);
-	fprintf(out, " %s %s", kw, buf);
+	switch (elec_opts[o].kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		if (v)
+			elec_fmt_dur(buf, size, v);
+		else
+			snprintf(buf, size, "0");
+		return;
+	case ELEC_OPTK_ON:
+	case ELEC_OPTK_OFF:
+		snprintf(buf, size, "%s", v ? "on" : "off");
+		return;
+	case ELEC_OPTK_WORD:
+		snprintf(buf, size, "%s", elec_opt_word(o, v) ?: "?");
+		return;
+	default:
+		snprintf(buf, size, "%" PRIu64, v);
+		return;
+	}
 }
 
 /*
  * The configuration a reply describes (its options as GROUP_GET reports
  * them: coord-timeout, pos and search-interval at the value in effect).
  */
-static void reply_config(struct nlattr **tb, struct elec_config *cfg)
+void elec_reply_config(struct nlattr **tb, struct elec_config *cfg)
 {
 	int o;
 
@@ -107,23 +122,8 @@ static void put_option(FILE *out, struct nlattr **tb,
 	    v == 0 || elec_opt_report(cfg, o) == elec_opt_report(&dflt, o) :
 	    v == d->def)
 		return;
-	switch (d->kind) {
-	case ELEC_OPTK_DUR:
-	case ELEC_OPTK_DUR0:
-		put_dur(out, d->name, v);
-		return;
-	case ELEC_OPTK_ON:
-	case ELEC_OPTK_OFF:
-		fprintf(out, " %s %s", d->name, v ? "on" : "off");
-		return;
-	case ELEC_OPTK_WORD:
-		fprintf(out, " %s %s", d->name, elec_opt_word(o, v) ?: "?");
-		return;
-	default:
-		snprintf(buf, sizeof(buf), "%" PRIu64, v);
-		fprintf(out, " %s %s", d->name, buf);
-		return;
-	}
+	elec_opt_fmt(o, v, buf, sizeof(buf));
+	fprintf(out, " %s %s", d->name, buf);
 }
 
 static void showconf_print(const struct elec_ctx *ctx, FILE *out,
@@ -174,7 +174,7 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 		elec_enum_str(elec_algo_name, algo, "algo", abuf,
 			      sizeof(abuf)));
 	/* the options group add fixes first, then the others */
-	reply_config(tb, &cfg);
+	elec_reply_config(tb, &cfg);
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
 		if (!(elec_opts[o].flags & ELEC_OPTF_SET))
 			put_option(out, tb, &cfg, o);

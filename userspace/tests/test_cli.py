@@ -935,6 +935,117 @@ def test_batch():
           p.returncode == 0 and got == [("group_del", 8), ("group_del", 7)],
           f"{got} {p.stderr!r}")
     refused("-batch without a file", ["-batch"], '"-batch"')
+    conf_start = conf + "group start dev lo group 8\n"
+    p = subprocess.run([ARGS.bin, "--dry-run", "-start", "-batch", "-"],
+                       input=conf_start, capture_output=True, text=True)
+    got = [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-start -batch of a file with group start lines: starts only "
+          "the groups those lines start",
+          p.returncode == 0 and got ==
+          [("group_new", 7), ("peer_add", 7), ("group_new", 8),
+           ("group_start", 8)], f"{got} {p.stderr!r}")
+    test_syncconf()
+
+
+def test_syncconf():
+    """syncconf FILE: validated first, the file's model; without a module
+    (--dry-run) the running configuration is empty, so every group is
+    added."""
+    tmp = tempfile.mkdtemp()
+
+    def conf(name, text):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def split(out):
+        reqs = [json.loads(x) for x in out.splitlines() if x.startswith("{")]
+        lines = [x for x in out.splitlines() if not x.startswith("{")]
+        return reqs, lines
+
+    try:
+        good = conf("good.batch",
+                    "# showconf's lines\n"
+                    "group add dev lo group 7 id 5 algo bully "
+                    "hb-interval 50ms timeout auto\n"
+                    "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+                    "group add dev lo gr 8 id 5 al ring pos 3\n"
+                    "group set dev lo group 8 hb-miss 4\n"
+                    "group start dev lo group 8\n")
+        rc, out, err = run(["syncconf", good])
+        reqs, lines = split(out)
+        check("syncconf: reads the running configuration (a dump), then "
+              "adds each group, its peers, starts the ones the file starts",
+              rc == 0 and err == "" and
+              [(r["cmd"], r["attrs"].get("group")) for r in reqs] ==
+              [("group_get", None), ("group_new", 7), ("peer_add", 7),
+               ("group_new", 8), ("group_start", 8)] and
+              reqs[0]["dump"] and lines ==
+              ["group add dev lo group 7 id 5 algo bully hb-interval 50ms "
+               "timeout-auto on",
+               "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06",
+               "group add dev lo group 8 id 5 algo ring pos 3 hb-miss 4",
+               "group start dev lo group 8"],
+              f"rc={rc} {out!r} {err!r}")
+        check("syncconf: group set folded into the group's add",
+              len(reqs) > 3 and reqs[3]["attrs"].get("hb_miss") == 4 and
+              reqs[3]["attrs"].get("pos") == 3, f"{reqs}")
+        rc, out, err = run(["syncconf", good, "dry-run"])
+        reqs, lines = split(out)
+        check("syncconf FILE dry-run: prints the commands, sends none",
+              rc == 0 and [r["cmd"] for r in reqs] == ["group_get"] and
+              len(lines) == 4, f"rc={rc} {out!r} {err!r}")
+        nostart = conf("nostart.batch",
+                       "group add dev lo group 7 id 5 algo bully\n"
+                       "group add dev lo group 8 id 5 algo bully\n")
+        rc, out, err = run(["syncconf", nostart])
+        reqs, lines = split(out)
+        check("syncconf of a file without group start lines: every group "
+              "started (as -start)",
+              rc == 0 and [(r["cmd"], r["attrs"].get("group"))
+                           for r in reqs[1:]] ==
+              [("group_new", 7), ("group_start", 7), ("group_new", 8),
+               ("group_start", 8)], f"rc={rc} {out!r} {err!r}")
+        for name, text, token in (
+                ("an invalid line: nothing read, nothing sent",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group add dev lo group 8 id 5 algo bully hb-miss 0\n",
+                 ":2: invalid hb-miss \"0\""),
+                ("a line that is not showconf's",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group elect dev lo group 7\n",
+                 ':2: syncconf takes the lines showconf writes'),
+                ("a peer of a group the file does not add",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "peer add dev lo group 9 id 6 lladdr 02:00:00:00:00:06\n",
+                 ":2: peer add for dev lo group 9, which no group add line "
+                 "above adds"),
+                ("a group added twice",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group add dev lo group 7 id 6 algo ring\n",
+                 ":2: dev lo group 7 is added twice"),
+                ("a key on a group set line",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group set dev lo group 7 key none\n",
+                 ":2: syncconf: give the key on the group add line"),
+                ("a placeholder key file",
+                 "group add dev lo group 7 id 5 algo bully key-file "
+                 "/etc/election/CHANGE-ME-lo-7.key\n",
+                 ':1: invalid key-file "/etc/election/CHANGE-ME-lo-7.key"')):
+            path = conf("bad.batch", text)
+            refused(f"syncconf: {name}", ["syncconf", path],
+                    f"{path}{token}")
+        refused("syncconf without a file", ["syncconf"], '"syncconf"')
+        refused("syncconf FILE and an unknown word",
+                ["syncconf", good, "now"], '"now"')
+        refused("syncconf of a missing file", ["syncconf", "/nonexistent/x"],
+                '"/nonexistent/x"')
+        inner = conf("inner.batch", f"syncconf {good}\n")
+        refused("syncconf in a batch", ["-batch", inner], "syncconf")
+    finally:
+        shutil.rmtree(tmp)
 
 
 def test_keys():
