@@ -14,7 +14,9 @@
  *
  * Per group, in FILE's order, compared with the running one (GROUP_GET,
  * the values in effect, as show reports them; an option FILE leaves out
- * is at its default):
+ * is at its default; one whose default is worked out from the others,
+ * such as coord-timeout, is taken as at its default when it has the
+ * value the group's other options give, as showconf takes it):
  *   - absent: group add, peer add per peer, group start if started;
  *   - another id or algo, or an option only group add sets (pos,
  *     suppress) that differs: group del, then as absent;
@@ -517,10 +519,27 @@ static int sc_update(struct sc_state *st, struct sc_cmd *c,
 
 	*again = w->cfg.self_id != h->cfg.self_id || w->cfg.algo != h->cfg.algo;
 	for (o = 0; o < ELEC_OPT_COUNT && !*again; o++) {
+		uint64_t have = elec_opt_get(&h->cfg, o);
+
 		if (!elec_opt_applies(o, w->cfg.algo) ||
-		    !(h->reported & (1u << o)) ||
-		    elec_opt_report(&w->cfg, o) == elec_opt_get(&h->cfg, o))
+		    !(h->reported & (1u << o)))
 			continue;
+		if (elec_opts[o].flags & ELEC_OPTF_ZERO &&
+		    !elec_opt_get(&w->cfg, o)) {
+			/*
+			 * FILE leaves it at the default the other options
+			 * give: so is the group's when it has the value its
+			 * own options give (showconf leaves it out so too),
+			 * and stays so when they change
+			 */
+			struct elec_config dflt = h->cfg;
+
+			elec_opt_set(&dflt, o, 0);
+			if (elec_opt_report(&dflt, o) == have)
+				continue;
+		} else if (elec_opt_report(&w->cfg, o) == have) {
+			continue;
+		}
 		if (!(elec_opts[o].flags & ELEC_OPTF_SET))
 			*again = true;
 		differ |= 1u << o;
