@@ -29,7 +29,7 @@ elec_begin
 elec_load || elec_end
 elec_topo 1 2 3 || elec_end
 TMPD=$(mktemp -d)
-out= rc=	# elec_capture sets them
+out='' rc=''	# elec_capture sets them
 KEYD=$TMPD/keys
 mkdir -p "$KEYD"
 
