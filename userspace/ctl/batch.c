@@ -279,7 +279,8 @@ static int run_lines(struct elec_ctx *ctx, const char *name,
 			if (!ret && bg &&
 			    ops->line_kind(argc, argv, &g) == ELEC_LINE_GROUP_ADD)
 				ret = note_group(bg, &g);
-			if (!ret && starts && run &&
+			/* the file says which groups run, whatever its lines did */
+			if (starts && run &&
 			    ops->line_kind(argc, argv, &g) ==
 			    ELEC_LINE_GROUP_START)
 				*starts = true;
