@@ -2242,6 +2242,24 @@ def test_valgrind():
         (None, ["peer", "reset", "dev", "lo", "group", "1", "id", "2"],
          True),
     ]
+    sync = os.path.join(keydir, "sync.batch")
+    with open(sync, "w") as f:
+        f.write(f"group add dev lo group 7 id 5 algo bully key-file {keyfile}\n"
+                "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+                "group set dev lo group 7 hb-miss 4\n"
+                "group add dev lo group 8 id 5 algo ring\n"
+                "group start dev lo group 8\n")
+    sync_bad = os.path.join(keydir, "bad.batch")
+    with open(sync_bad, "w") as f:
+        f.write("group add dev lo group 7 id 5 algo bully\n"
+                "peer add dev lo group 9 id 6 lladdr 02:00:00:00:00:06\n")
+    cases += [
+        (None, ["syncconf", sync], True),
+        (None, ["syncconf", sync, "dry-run"], True),
+        (None, ["syncconf", sync_bad], True),
+        (ARGS.print_test, ["showconf", "keydir", "/etc/election/keys"],
+         False),
+    ]
     if not family_present():
         cases.append((None, ["show"], False))
         cases.append((None, ["monitor"], False))
