@@ -23,6 +23,8 @@
 #     key-file): exit 1 with FILE:LINE, showconf unchanged;
 #   - a group of another device (a second veth) is left alone.
 # The unit's ExecReload line (with the file under /tmp) applies an edit.
+# quorum on for group 2 on node 1 (a follower): group stop, group set,
+# group start; a peer with another lladdr: peer del, peer add.
 . tests/vm/lib.sh
 elec_begin
 
@@ -209,6 +211,29 @@ log "ExecReload: $reload"
 check "ExecReload on node 1" ip netns exec en1 $reload
 v=$(elec_ctl 1 -j show dev eth0 group 2 | elec_json 'd[0]["hb_miss"]')
 if [ "$v" = 5 ]; then pass "ExecReload: group 2 has hb-miss 5 again"; else fail "ExecReload: hb-miss $v"; fi
+if [ "$(terms)" = "$t0" ]; then pass "group 1's leader and term unchanged: $t0"; else fail "group 1: $(terms)"; fi
+
+log "--- quorum (changed only while stopped) and a peer's new lladdr"
+P9B=$(elec_mac 10)
+sed -e '/^group add dev eth0 group 2 /s/$/ quorum on/' \
+	-e "s/ id 9 lladdr $P9\$/ id 9 lladdr $P9B/" "$TMPD/etc/eth0.batch" >"$TMPD/quorum.batch"
+elec_capture elec_ctl 1 syncconf "$TMPD/quorum.batch"
+elec_indent <<<"$out"
+want="group stop dev eth0 group 2
+group set dev eth0 group 2 quorum on
+peer del dev eth0 group 2 id 9
+peer add dev eth0 group 2 id 9 lladdr $P9B
+group start dev eth0 group 2
+group set dev eth0 group 5 key-file $KEYD/eth0-5.key"
+if [ "$rc" = 0 ] && [ "$out" = "$want" ]; then
+	pass "syncconf: quorum as stop, set, start; the peer deleted and added again"
+else
+	fail "syncconf with quorum on: exit $rc, want these lines:"
+	elec_indent <<<"$want"
+fi
+v=$(elec_ctl 1 -j show dev eth0 group 2 |
+	elec_json '(d[0]["quorum"], d[0]["admin_up"], [p["lladdr"] for p in d[0]["peers"] if p["id"] == 9])')
+if [ "$v" = "(True, True, ['$P9B'])" ]; then pass "group 2: quorum on, running, peer 9's new lladdr: $v"; else fail "group 2: $v"; fi
 if [ "$(terms)" = "$t0" ]; then pass "group 1's leader and term unchanged: $t0"; else fail "group 1: $(terms)"; fi
 
 elec_end
