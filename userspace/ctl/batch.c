@@ -15,8 +15,11 @@
  * "is-leader" are refused in a batch (the one never returns, the other
  * answers with its status).
  *
- * -start: after the lines, start every group a "group add" line created
- * (starting a running group changes nothing). -undo: run no line; delete
+ * -start: a file with "group start" lines starts the groups those lines
+ * start, and no others (showconf writes one per running group); a file
+ * without any (hand-written) has every group a "group add" line created
+ * started after the lines (starting a running group changes nothing).
+ * -undo: run no line; delete
  * every group a "group add" line names that exists, the last first (what
  * election@.service's stop does; a group already gone is no error).
  */
@@ -242,7 +245,8 @@ static int read_lines(FILE *f, const char *name, struct batch_lines *bl)
  */
 static int run_lines(struct elec_ctx *ctx, const char *name,
 		     const struct batch_lines *bl, bool stop, bool run,
-		     struct batch_groups *bg, const struct elec_batch_ops *ops)
+		     struct batch_groups *bg, bool *starts,
+		     const struct elec_batch_ops *ops)
 {
 	char *argv[BATCH_MAX_WORDS], *line;
 	int worst = 0;
@@ -272,8 +276,14 @@ static int run_lines(struct elec_ctx *ctx, const char *name,
 
 			if (run)
 				ret = ops->run(ctx, argc, argv);
-			if (!ret && bg && ops->group_add(argc, argv, &g))
+			if (!ret && bg &&
+			    ops->line_kind(argc, argv, &g) == ELEC_LINE_GROUP_ADD)
 				ret = note_group(bg, &g);
+			/* the file says which groups run, whatever its lines did */
+			if (starts && run &&
+			    ops->line_kind(argc, argv, &g) ==
+			    ELEC_LINE_GROUP_START)
+				*starts = true;
 		}
 		free(line);
 		elec_err_where = NULL;
@@ -297,7 +307,7 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 {
 	struct batch_groups bg = { 0 };
 	struct batch_lines bl = { 0 };
-	bool force = flags & ELEC_BATCH_FORCE;
+	bool force = flags & ELEC_BATCH_FORCE, starts = false;
 	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
 	const char *name = f == stdin ? "<stdin>" : file;
 	int worst;
@@ -318,7 +328,8 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 		check.dry_run = true;
 		check.check_only = true;
 		elec_check_begin();
-		worst = run_lines(&check, name, &bl, false, true, NULL, ops);
+		worst = run_lines(&check, name, &bl, false, true, NULL, NULL,
+				  ops);
 		elec_check_end();
 		if (worst || (flags & ELEC_BATCH_CHECK)) {
 			free_lines(&bl);
@@ -330,14 +341,15 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 			  !(flags & ELEC_BATCH_UNDO),
 			  (flags & (ELEC_BATCH_UNDO | ELEC_BATCH_START)) ? &bg :
 									  NULL,
-			  ops);
+			  &starts, ops);
 	free_lines(&bl);
 	if (flags & ELEC_BATCH_UNDO) {
 		int r = undo(ctx, name, &bg);
 
 		if (r > worst)
 			worst = r;
-	} else if ((flags & ELEC_BATCH_START) && (!worst || force)) {
+	} else if ((flags & ELEC_BATCH_START) && !starts &&
+		   (!worst || force)) {
 		size_t i;
 
 		for (i = 0; i < bg.n && (!worst || force); i++) {
@@ -348,5 +360,48 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 		}
 	}
 	free(bg.g);
+	return worst;
+}
+
+/* the lines of a validated file, each to a callback (syncconf) */
+int elec_batch_each(struct elec_ctx *ctx, const char *file,
+		    const struct elec_batch_ops *ops,
+		    int (*fn)(void *arg, int argc, char **argv), void *arg)
+{
+	struct batch_lines bl = { 0 };
+	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	const char *name = f == stdin ? "<stdin>" : file;
+	struct elec_ctx check = *ctx;
+	char *argv[BATCH_MAX_WORDS];
+	int worst, argc;
+	size_t i;
+
+	if (!f)
+		return elec_err("cannot open batch file \"%s\": %s", file,
+				strerror(errno));
+	worst = read_lines(f, name, &bl);
+	if (f != stdin)
+		fclose(f);
+	if (!worst) {
+		check.dry_run = true;
+		check.check_only = true;
+		elec_check_begin();
+		worst = run_lines(&check, name, &bl, false, true, NULL, NULL,
+				  ops);
+		elec_check_end();
+	}
+	for (i = 0; !worst && i < bl.n; i++) {
+		char where[256], *line = bl.line[i];
+		const char *why = NULL;
+
+		snprintf(where, sizeof(where), "%s:%zu: ", name, i + 1);
+		elec_err_where = where;
+		/* valid: it splits */
+		argc = split_line(line, argv, &why);
+		if (argc > 0)
+			worst = fn(arg, argc, argv);
+		elec_err_where = NULL;
+	}
+	free_lines(&bl);
 	return worst;
 }

@@ -74,14 +74,27 @@ struct elec_batch_group {
 	uint16_t group;
 };
 
+/* what a batch line is (elec_batch_ops.line_kind) */
+enum elec_line_kind {
+	ELEC_LINE_OTHER,
+	ELEC_LINE_GROUP_ADD,
+	ELEC_LINE_GROUP_SET,
+	ELEC_LINE_GROUP_START,
+	ELEC_LINE_GROUP_OTHER,	/* del, stop, elect, show */
+	ELEC_LINE_PEER_ADD,
+};
+
 /**
  * struct elec_batch_ops - what -batch needs from the command table.
  * @run: run one line's command (argv[0] names it); returns an exit status
- * @group_add: whether the line is a "group add", and its dev and group
+ * @line_kind: what the line is, read as its command's parser reads the
+ *	words; for a group or peer line that names both, its dev and group
+ *	in @g (else @g->group is 0)
  */
 struct elec_batch_ops {
 	int (*run)(struct elec_ctx *ctx, int argc, char **argv);
-	bool (*group_add)(int argc, char **argv, struct elec_batch_group *g);
+	enum elec_line_kind (*line_kind)(int argc, char **argv,
+					 struct elec_batch_group *g);
 };
 
 #define ELEC_BATCH_FORCE	1	/* -force: run every line */
@@ -107,6 +120,20 @@ int elec_check_note_created(const char *path);
  */
 int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 	       const struct elec_batch_ops *ops);
+
+/*
+ * Read FILE ("-": stdin) and validate every line as -check does; when all
+ * are valid, call @fn for each line with words, elec_err_where set to
+ * "FILE:LINE: ", stopping at the first non-zero status. Returns the
+ * highest exit status.
+ */
+int elec_batch_each(struct elec_ctx *ctx, const char *file,
+		    const struct elec_batch_ops *ops,
+		    int (*fn)(void *arg, int argc, char **argv), void *arg);
+
+/* syncconf FILE [ dry-run ] (syncconf.c) */
+int elec_syncconf(struct elec_ctx *ctx, int argc, char **argv,
+		  const struct elec_batch_ops *ops);
 
 /*
  * Name tables indexed by the uapi enums; NULL for unnamed values. The
@@ -136,6 +163,9 @@ int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_genkey(struct elec_ctx *ctx, int argc, char **argv);
+
+/* showconf.c: an option's value as its keyword takes it ("20ms", "on") */
+void elec_opt_fmt(int o, uint64_t v, char *buf, size_t size);
 
 void elec_usage_group(FILE *f);
 void elec_usage_peer(FILE *f);

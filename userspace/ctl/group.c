@@ -14,13 +14,9 @@ static const struct {
 	unsigned int allowed;
 	unsigned int required;
 } group_cmds[] = {
-	{ "add", "group add", ELEC_CMD_GROUP_NEW,
-	  ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_ID) | ELEC_KWB(ELEC_KW_ALGO) |
-	  ELEC_KWB_OPTIONS | ELEC_KWB_KEY | ELEC_KWB_KEY_NEXT,
+	{ "add", "group add", ELEC_CMD_GROUP_NEW, ELEC_KWB_GROUP_ADD,
 	  ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_ID) | ELEC_KWB(ELEC_KW_ALGO) },
-	{ "set", "group set", ELEC_CMD_GROUP_SET,
-	  ELEC_KWB_INSTANCE | ELEC_KWB_OPTIONS_SET | ELEC_KWB_KEY |
-	  ELEC_KWB_KEY_NEXT,
+	{ "set", "group set", ELEC_CMD_GROUP_SET, ELEC_KWB_GROUP_SET,
 	  ELEC_KWB_INSTANCE },
 	{ "del", "group del", ELEC_CMD_GROUP_DEL,
 	  ELEC_KWB_INSTANCE, ELEC_KWB_INSTANCE },

@@ -91,10 +91,11 @@ static void usage_genkey(FILE *f)
 
 static void usage_showconf(FILE *f)
 {
-	fputs("electionctl showconf [ dev IF ] [ group G ]\n"
+	fputs("electionctl showconf [ dev IF ] [ group G ] [ keydir DIR ]\n"
 	      "electionctl [ -force ] [ -start ] -batch FILE\n"
 	      "electionctl -undo -batch FILE\n"
-	      "electionctl -check FILE\n", f);
+	      "electionctl -check FILE\n"
+	      "electionctl syncconf FILE [ dry-run ]\n", f);
 }
 
 /* the syntax of every command, then the words they share */
@@ -118,7 +119,7 @@ static void usage_syntax(FILE *f)
 	usage_showconf(f);
 	fputs("\n"
 	      "OBJECT  := { group | peer | show | is-leader | stats | monitor |\n"
-	      "             module | algo | showconf | genkey }\n"
+	      "             module | algo | showconf | syncconf | genkey }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
 	      "             -u[ndo] | -c[heck] FILE | -V[ersion] | -h[elp] }\n"
@@ -164,7 +165,8 @@ static void usage(FILE *f)
 	      "PATH (16 raw bytes, or 32 hex digits and a newline; keep it\n"
 	      "mode 0600: a warning says when group or others may read it);\n"
 	      "every node of the group needs the same key. key none removes\n"
-	      "it. Keys are never printed; showconf writes a placeholder path.\n"
+	      "it. Keys are never printed; showconf writes a placeholder path,\n"
+	      "or DIR/IF-G.key with keydir DIR (copy the key files there).\n"
 	      "key-next-file PATH: accept frames under a second key too (same\n"
 	      "file format); frames are still sent under the key. Rotating a\n"
 	      "key without a gap, each step on every node before the next:\n"
@@ -197,17 +199,28 @@ static void usage(FILE *f)
 	      "algo lists the module's algorithms (id, message types, options)\n"
 	      "and warns when the module was built from another option list.\n"
 	      "showconf prints the configuration as a batch file that\n"
-	      "recreates it (group add, peer add, group start when started);\n"
+	      "recreates it (group add with the settings that are not the\n"
+	      "default, peer add, group start when started);\n"
 	      "-batch FILE runs one command per line (FILE - is stdin; #\n"
 	      "starts a comment; errors name FILE:LINE). It validates every\n"
 	      "line first and runs none when one is invalid; then it stops at\n"
 	      "the first line the kernel refuses, unless -force: then it runs\n"
 	      "every line, unvalidated; it reads the whole file (stdin too)\n"
 	      "before it runs a line. -check FILE validates only (exit 0, 1\n"
-	      "with the errors, 2 when the file cannot be read). -start then\n"
-	      "starts every group a \"group add\" line of FILE created; -undo\n"
-	      "runs no line but deletes those groups, the last first (both\n"
-	      "for election@.service).\n"
+	      "with the errors, 2 when the file cannot be read). -start: a\n"
+	      "FILE without \"group start\" lines (hand-written) then has every\n"
+	      "group a \"group add\" line created started; one with such lines\n"
+	      "starts those groups only. -undo runs no line but deletes the\n"
+	      "groups FILE adds, the last first (both for election@.service).\n"
+	      "syncconf FILE makes the groups of the devices FILE's group add\n"
+	      "lines name equal to FILE (showconf's lines; validated first):\n"
+	      "adds what is missing, sets the options that differ, adds and\n"
+	      "deletes peers, deletes the groups FILE does not add; a group\n"
+	      "whose settings are FILE's keeps running. Another id, algo, pos\n"
+	      "or suppress: deleted and added again; quorum on a running\n"
+	      "group: stop, set, start. A keyed group always gets its key-file\n"
+	      "(a key it has changes nothing). Each command is printed before\n"
+	      "it runs; dry-run prints them only.\n"
 	      "genkey writes a new random key in key-file's format (32 hex\n"
 	      "digits) to FILE, created with mode 0600, or to stdout.\n"
 	      "Keywords, commands and options may be abbreviated to any prefix\n"
@@ -228,6 +241,8 @@ static void usage(FILE *f)
 	      "<message>\"), with the kernel's extended ack message when it gave\n"
 	      "one.\n", f);
 }
+
+static int cmd_syncconf(struct elec_ctx *ctx, int argc, char **argv);
 
 /*
  * @late: a command added after users learned the short forms: a prefix it
@@ -250,6 +265,7 @@ static const struct elec_command {
 	{ "help", NULL, NULL, false },
 	{ "genkey", elec_cmd_genkey, usage_genkey, true },
 	{ "is-leader", elec_cmd_is_leader, usage_is_leader, true },
+	{ "syncconf", cmd_syncconf, usage_showconf, true },
 };
 
 /*
@@ -512,6 +528,8 @@ static int run_command(struct elec_ctx *ctx, int argc, char **argv,
 	}
 	if (in_batch && c->fn == elec_cmd_monitor)
 		return elec_err("\"monitor\" cannot run in a batch");
+	if (in_batch && c->fn == cmd_syncconf)
+		return elec_err("\"syncconf\" reads a file of its own: run it alone, not in a batch");
 	if (in_batch && c->fn == elec_cmd_is_leader)
 		return elec_err("\"is-leader\" answers with its exit status: run it alone, not in a batch");
 	return c->fn(ctx, argc - 1, argv + 1);
@@ -522,23 +540,49 @@ static int run_batch_line(struct elec_ctx *ctx, int argc, char **argv)
 	return run_command(ctx, argc, argv, true);
 }
 
-/* "group add ... dev D ... group G ...", read as the parser would */
-static bool batch_group_add(int argc, char **argv, struct elec_batch_group *g)
+/*
+ * What a batch line is: "group VERB ... dev D ... group G ..." or "peer
+ * add ...", read as the parser would (dev and group in @g when both are
+ * given)
+ */
+static enum elec_line_kind batch_line_kind(int argc, char **argv,
+					   struct elec_batch_group *g)
 {
 	static const char *const subs[] = {
 		"add", "set", "del", "delete", "start", "stop", "elect", "show",
 	};
+	static const enum elec_line_kind kinds[] = {
+		ELEC_LINE_GROUP_ADD, ELEC_LINE_GROUP_SET, ELEC_LINE_GROUP_OTHER,
+		ELEC_LINE_GROUP_OTHER, ELEC_LINE_GROUP_START,
+		ELEC_LINE_GROUP_OTHER, ELEC_LINE_GROUP_OTHER,
+		ELEC_LINE_GROUP_OTHER,
+	};
+	static const char *const peer_subs[] = {
+		"add", "del", "delete", "reset", "show",
+	};
 	const char *names[ARRAY_SIZE(commands)];
+	enum elec_line_kind kind;
 	unsigned int seen = 0;
 	size_t k;
-	int i;
+	int i, c, s;
 
+	memset(g, 0, sizeof(*g));
 	for (k = 0; k < ARRAY_SIZE(commands); k++)
 		names[k] = commands[k].name;
-	if (argc < 2 || command_index(argv[0], names) != 0 ||
-	    elec_lookup(argv[1], subs, NULL, ARRAY_SIZE(subs)) != 0)
-		return false;
-	memset(g, 0, sizeof(*g));
+	c = argc >= 2 ? command_index(argv[0], names) : -1;
+	if (c == 0) {
+		s = elec_lookup(argv[1], subs, NULL, ARRAY_SIZE(subs));
+		if (s < 0)
+			return ELEC_LINE_OTHER;
+		kind = kinds[s];
+	} else if (c == 1) {
+		s = elec_lookup(argv[1], peer_subs, NULL, ARRAY_SIZE(peer_subs));
+		if (s < 0)
+			return ELEC_LINE_OTHER;
+		kind = s ? ELEC_LINE_GROUP_OTHER : ELEC_LINE_PEER_ADD;
+	} else {
+		return ELEC_LINE_OTHER;
+	}
 	for (i = 2; i + 1 < argc; i += 2) {
 		int kw = elec_kw_lookup(argv[i], ~0u);
 		uint64_t v;
@@ -552,13 +596,20 @@ static bool batch_group_add(int argc, char **argv, struct elec_batch_group *g)
 			seen |= 2;
 		}
 	}
-	return seen == 3;
+	if (seen != 3)
+		g->group = 0;
+	return kind;
 }
 
 static const struct elec_batch_ops batch_ops = {
 	.run = run_batch_line,
-	.group_add = batch_group_add,
+	.line_kind = batch_line_kind,
 };
+
+static int cmd_syncconf(struct elec_ctx *ctx, int argc, char **argv)
+{
+	return elec_syncconf(ctx, argc, argv, &batch_ops);
+}
 
 /* what "electionctl" alone runs */
 static char *show_argv[] = { "show", NULL };

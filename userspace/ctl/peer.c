@@ -32,9 +32,7 @@ int elec_cmd_peer(struct elec_ctx *ctx, int argc, char **argv)
 	switch (c) {
 	case PEER_ADD:
 		return elec_nl_simple(ctx, "peer add", ELEC_CMD_PEER_ADD,
-				      argc - 1, argv + 1,
-				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR) |
-				      ELEC_KWB_OPT(ELEC_OPT_POS),
+				      argc - 1, argv + 1, ELEC_KWB_PEER_ADD,
 				      PEER_KWB | ELEC_KWB(ELEC_KW_LLADDR),
 				      ELEC_ATTR_PEER_ID);
 	case PEER_DEL:

@@ -42,6 +42,13 @@ const char *elec_reply_ifname(struct nlattr **tb, char *buf);
 /* Name from @name_fn, or "<prefix>_<v>" in @buf for values it does not know. */
 const char *elec_enum_str(const char *(*name_fn)(unsigned int), unsigned int v,
 			  const char *prefix, char *buf, size_t size);
+struct elec_config;
+/*
+ * The configuration a GROUP_GET reply describes (showconf.c): the
+ * defaults, then each option the reply has, at the value it reports.
+ */
+void elec_reply_config(struct nlattr **tb, struct elec_config *cfg);
+
 /* The keys that name an instance: ifname, ifindex, group, id, algo. */
 void elec_json_instance(struct elec_json *j, struct nlattr **tb);
 

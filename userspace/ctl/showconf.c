@@ -30,8 +30,8 @@
 #include "query.h"
 
 /*
- * A device name as one batch word: quoted when it holds a character the
- * batch syntax gives a meaning ('#' first, quotes; names hold no blanks).
+ * A device name or a path as one batch word: quoted when it holds a
+ * character the batch syntax gives a meaning ('#' first, quotes, blanks).
  */
 static const char *dev_word(const char *name, char *buf, size_t size)
 {
@@ -39,7 +39,7 @@ static const char *dev_word(const char *name, char *buf, size_t size)
 
 	if (!name)
 		return "?";
-	if (name[0] != '#' && !strpbrk(name, "\"'"))
+	if (name[0] != '#' && !strpbrk(name, "\"' \t\r"))
 		return name;
 	buf[o++] = '"';
 	for (; *name && o + 3 < size; name++) {
@@ -54,19 +54,37 @@ static const char *dev_word(const char *name, char *buf, size_t size)
 
 #define KEY_PLACEHOLDER_DIR	"/etc/election"
 
-static void put_dur(FILE *out, const char *kw, uint64_t ns)
-{
-	char buf[32];
+/* showconf's keydir DIR (NULL: the placeholder) */
+static const char *showconf_keydir;
 
-	elec_fmt_dur(buf, sizeof(buf), ns);
-	fprintf(out, " %s %s", kw, buf);
+void elec_opt_fmt(int o, uint64_t v, char *buf, size_t size)
+{
+	switch (elec_opts[o].kind) {
+	case ELEC_OPTK_DUR:
+	case ELEC_OPTK_DUR0:
+		if (v)
+			elec_fmt_dur(buf, size, v);
+		else
+			snprintf(buf, size, "0");
+		return;
+	case ELEC_OPTK_ON:
+	case ELEC_OPTK_OFF:
+		snprintf(buf, size, "%s", v ? "on" : "off");
+		return;
+	case ELEC_OPTK_WORD:
+		snprintf(buf, size, "%s", elec_opt_word(o, v) ?: "?");
+		return;
+	default:
+		snprintf(buf, size, "%" PRIu64, v);
+		return;
+	}
 }
 
 /*
  * The configuration a reply describes (its options as GROUP_GET reports
  * them: coord-timeout, pos and search-interval at the value in effect).
  */
-static void reply_config(struct nlattr **tb, struct elec_config *cfg)
+void elec_reply_config(struct nlattr **tb, struct elec_config *cfg)
 {
 	int o;
 
@@ -82,10 +100,8 @@ static void reply_config(struct nlattr **tb, struct elec_config *cfg)
 
 /*
  * " KEYWORD VALUE" for option @o, if the reply has it, the algorithm
- * takes it and it is not at its
- * default (the timing is always written, as the default it would
- * otherwise get could change); for an option whose 0 is a default worked
- * out from the others, not when it has that value.
+ * takes it and it is not at its default; for an option whose 0 is a
+ * default worked out from the others, not when it has that value.
  */
 static void put_option(FILE *out, struct nlattr **tb,
 		       const struct elec_config *cfg, int o)
@@ -99,33 +115,15 @@ static void put_option(FILE *out, struct nlattr **tb,
 		return;
 	elec_opt_set(&dflt, o, d->def);
 	/*
-	 * an option at its default is left out, but the timing every
-	 * algorithm takes; an option added later (ELEC_OPTF_LATE) is left
-	 * out at its default too, so that the lines still replay on an older
-	 * module
+	 * an option at its default is left out (an option added later,
+	 * ELEC_OPTF_LATE, at its default thus replays on an older module)
 	 */
 	if (d->flags & ELEC_OPTF_ZERO ?
 	    v == 0 || elec_opt_report(cfg, o) == elec_opt_report(&dflt, o) :
-	    (!(d->flags & ELEC_OPTF_ALL) || d->flags & ELEC_OPTF_LATE) &&
 	    v == d->def)
 		return;
-	switch (d->kind) {
-	case ELEC_OPTK_DUR:
-	case ELEC_OPTK_DUR0:
-		put_dur(out, d->name, v);
-		return;
-	case ELEC_OPTK_ON:
-	case ELEC_OPTK_OFF:
-		fprintf(out, " %s %s", d->name, v ? "on" : "off");
-		return;
-	case ELEC_OPTK_WORD:
-		fprintf(out, " %s %s", d->name, elec_opt_word(o, v) ?: "?");
-		return;
-	default:
-		snprintf(buf, sizeof(buf), "%" PRIu64, v);
-		fprintf(out, " %s %s", d->name, buf);
-		return;
-	}
+	elec_opt_fmt(o, v, buf, sizeof(buf));
+	fprintf(out, " %s %s", d->name, buf);
 }
 
 static void showconf_print(const struct elec_ctx *ctx, FILE *out,
@@ -141,7 +139,7 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	struct elec_config cfg;
 	int o;
 	bool auth = elec_nla_u64(tb, ELEC_ATTR_AUTH, 0);
-	char kbuf[64], kword[2 * sizeof(kbuf) + 3];
+	char kbuf[4200], kword[2 * sizeof(kbuf) + 3];
 	uint64_t v;
 	struct nlattr *peer;
 	int rem;
@@ -151,13 +149,22 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 	(void)filter;
 	fprintf(out, "# dev %s group %" PRIu64 "\n", ifname,
 		group);
-	if (auth) {
+	if (auth && showconf_keydir) {
+		snprintf(kbuf, sizeof(kbuf), "%s/%s-%" PRIu64 ".key",
+			 showconf_keydir, elec_reply_ifname(tb, ifbuf) ?: "dev",
+			 group);
+		fputs("# auth on: the kernel never returns keys; a copy of this group's key\n"
+		      "# file (the same key as on the group's other nodes) must be at the\n"
+		      "# path after key-file\n", out);
+	} else if (auth) {
 		snprintf(kbuf, sizeof(kbuf),
 			 KEY_PLACEHOLDER_DIR "/CHANGE-ME-%s-%" PRIu64 ".key",
 			 elec_reply_ifname(tb, ifbuf) ?: "dev", group);
 		fputs("# auth on: the kernel never returns keys; replace the placeholder\n"
 		      "# after key-file with the path of this group's key file (the same\n"
 		      "# key as on the group's other nodes)\n", out);
+	}
+	if (auth) {
 		if (elec_nla_u64(tb, ELEC_ATTR_AUTH_NEXT, 0))
 			fputs("# auth-next on: a key rotation was under way; its second key is not recreated\n",
 			      out);
@@ -167,7 +174,7 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 		elec_enum_str(elec_algo_name, algo, "algo", abuf,
 			      sizeof(abuf)));
 	/* the options group add fixes first, then the others */
-	reply_config(tb, &cfg);
+	elec_reply_config(tb, &cfg);
 	for (o = 0; o < ELEC_OPT_COUNT; o++)
 		if (!(elec_opts[o].flags & ELEC_OPTF_SET))
 			put_option(out, tb, &cfg, o);
@@ -206,14 +213,43 @@ static void showconf_print(const struct elec_ctx *ctx, FILE *out,
 			ifname, group);
 }
 
+/* the words of showconf's arguments: keydir is its own */
+static const char *const showconf_words[] = { "dev", "group", "keydir" };
+
 int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv)
 {
+	char *rest[8];
 	bool json = ctx->json;
-	int ret;
+	int i, n = 0, ret;
+	size_t len;
 
+	/* "keydir DIR" anywhere among the pairs; the others go to the query */
+	for (i = 0; i < argc; i++) {
+		if (i % 2 || elec_lookup(argv[i], showconf_words, NULL,
+					 ARRAY_SIZE(showconf_words)) != 2) {
+			if (n == (int)ARRAY_SIZE(rest))
+				return elec_err("unexpected argument \"%s\" for \"showconf\"",
+						argv[i]);
+			rest[n++] = argv[i];
+			continue;
+		}
+		if (showconf_keydir)
+			return elec_err("duplicate keyword \"keydir\"");
+		if (i + 1 >= argc)
+			return elec_err("keyword \"%s\" needs a value", argv[i]);
+		if (argv[i + 1][0] != '/' || strlen(argv[i + 1]) > 4000 ||
+		    strpbrk(argv[i + 1], "\n"))
+			return elec_err("invalid keydir \"%s\": expected a directory's absolute path (one line, at most 4000 bytes)",
+					argv[i + 1]);
+		showconf_keydir = argv[++i];
+		/* "DIR/" and "DIR" name the same files */
+		len = strlen(argv[i]);
+		while (len > 1 && argv[i][len - 1] == '/')
+			argv[i][--len] = '\0';
+	}
 	/* a batch file is text: -j does not apply */
 	ctx->json = false;
-	ret = elec_query(ctx, "showconf", ELEC_CMD_GROUP_GET, argc, argv,
+	ret = elec_query(ctx, "showconf", ELEC_CMD_GROUP_GET, n, rest,
 			 showconf_print);
 	ctx->json = json;
 	return ret;

@@ -5,7 +5,7 @@
  * functions) with replies built in memory; no kernel needed. test_cli.py
  * checks the output.
  *
- * Usage: print-test json|text|showconf
+ * Usage: print-test json|text|showconf [keydir DIR]
  */
 #include "../ctl/query.c"
 #include "../ctl/show.c"
@@ -378,7 +378,10 @@ int main(int argc, char **argv)
 	struct elec_json j;
 	struct elec_query q = { .ctx = &ctx, .out = stdout, .j = &j };
 
-	if (argc != 2)
+	if (argc == 4 && !strcmp(argv[1], "showconf") &&
+	    !strcmp(argv[2], "keydir"))
+		showconf_keydir = argv[3];
+	else if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");
 	if (!strcmp(argv[1], "showconf")) {

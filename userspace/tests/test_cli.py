@@ -743,7 +743,7 @@ def test_batch():
           rc == 0 and
           "# dev eth\\1 group 8\n"
           "group add dev eth\\1 group 8 id 4000000000 algo bully "
-          "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+          "hb-interval 1s ask-suspect off "
           "preempt off preempt-delay 250ms quorum on\n"
           "# dev eth\\1 group 9\n"
           "group add dev eth\\1 group 9 id 4000000000 algo ring pos 2 "
@@ -753,10 +753,10 @@ def test_batch():
           "peer add dev eth\\1 group 9 id 9 lladdr 02:00:00:ab:cd:09 "
           "pos 1\n" in out and
           "group add dev eth\\1 group 7 id 4000000000 algo bully "
-          "hb-interval 20ms hb-miss 3 timeout 100us coord-timeout 60s\n"
+          "timeout 100us coord-timeout 60s\n"
           in out and
-          "group add dev eth\\1 group 11 id 4000000000 algo invitation "
-          "hb-interval 20ms hb-miss 3 timeout 10ms\n" in out and
+          "group add dev eth\\1 group 11 id 4000000000 algo invitation"
+          "\n" in out and
           out.endswith("group start dev eth\\1 group 12\n") and
           out.count("group start") == 1, out)
     request("showconf: a dump", ["showconf"], "group_get", {}, dump=True)
@@ -943,6 +943,117 @@ def test_batch():
           p.returncode == 0 and got == [("group_del", 8), ("group_del", 7)],
           f"{got} {p.stderr!r}")
     refused("-batch without a file", ["-batch"], '"-batch"')
+    conf_start = conf + "group start dev lo group 8\n"
+    p = subprocess.run([ARGS.bin, "--dry-run", "-start", "-batch", "-"],
+                       input=conf_start, capture_output=True, text=True)
+    got = [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-start -batch of a file with group start lines: starts only "
+          "the groups those lines start",
+          p.returncode == 0 and got ==
+          [("group_new", 7), ("peer_add", 7), ("group_new", 8),
+           ("group_start", 8)], f"{got} {p.stderr!r}")
+    test_syncconf()
+
+
+def test_syncconf():
+    """syncconf FILE: validated first, the file's model; without a module
+    (--dry-run) the running configuration is empty, so every group is
+    added."""
+    tmp = tempfile.mkdtemp()
+
+    def conf(name, text):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def split(out):
+        reqs = [json.loads(x) for x in out.splitlines() if x.startswith("{")]
+        lines = [x for x in out.splitlines() if not x.startswith("{")]
+        return reqs, lines
+
+    try:
+        good = conf("good.batch",
+                    "# showconf's lines\n"
+                    "group add dev lo group 7 id 5 algo bully "
+                    "hb-interval 50ms timeout auto\n"
+                    "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+                    "group add dev lo gr 8 id 5 al ring pos 3\n"
+                    "group set dev lo group 8 hb-miss 4\n"
+                    "group start dev lo group 8\n")
+        rc, out, err = run(["syncconf", good])
+        reqs, lines = split(out)
+        check("syncconf: reads the running configuration (a dump), then "
+              "adds each group, its peers, starts the ones the file starts",
+              rc == 0 and err == "" and
+              [(r["cmd"], r["attrs"].get("group")) for r in reqs] ==
+              [("group_get", None), ("group_new", 7), ("peer_add", 7),
+               ("group_new", 8), ("group_start", 8)] and
+              reqs[0]["dump"] and lines ==
+              ["group add dev lo group 7 id 5 algo bully hb-interval 50ms "
+               "timeout-auto on",
+               "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06",
+               "group add dev lo group 8 id 5 algo ring pos 3 hb-miss 4",
+               "group start dev lo group 8"],
+              f"rc={rc} {out!r} {err!r}")
+        check("syncconf: group set folded into the group's add",
+              len(reqs) > 3 and reqs[3]["attrs"].get("hb_miss") == 4 and
+              reqs[3]["attrs"].get("pos") == 3, f"{reqs}")
+        rc, out, err = run(["syncconf", good, "dry-run"])
+        reqs, lines = split(out)
+        check("syncconf FILE dry-run: prints the commands, sends none",
+              rc == 0 and [r["cmd"] for r in reqs] == ["group_get"] and
+              len(lines) == 4, f"rc={rc} {out!r} {err!r}")
+        nostart = conf("nostart.batch",
+                       "group add dev lo group 7 id 5 algo bully\n"
+                       "group add dev lo group 8 id 5 algo bully\n")
+        rc, out, err = run(["syncconf", nostart])
+        reqs, lines = split(out)
+        check("syncconf of a file without group start lines: every group "
+              "started (as -start)",
+              rc == 0 and [(r["cmd"], r["attrs"].get("group"))
+                           for r in reqs[1:]] ==
+              [("group_new", 7), ("group_start", 7), ("group_new", 8),
+               ("group_start", 8)], f"rc={rc} {out!r} {err!r}")
+        for name, text, token in (
+                ("an invalid line: nothing read, nothing sent",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group add dev lo group 8 id 5 algo bully hb-miss 0\n",
+                 ":2: invalid hb-miss \"0\""),
+                ("a line that is not showconf's",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group elect dev lo group 7\n",
+                 ':2: syncconf takes the lines showconf writes'),
+                ("a peer of a group the file does not add",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "peer add dev lo group 9 id 6 lladdr 02:00:00:00:00:06\n",
+                 ":2: peer add for dev lo group 9, which no group add line "
+                 "above adds"),
+                ("a group added twice",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group add dev lo group 7 id 6 algo ring\n",
+                 ":2: dev lo group 7 is added twice"),
+                ("a key on a group set line",
+                 "group add dev lo group 7 id 5 algo bully\n"
+                 "group set dev lo group 7 key none\n",
+                 ":2: syncconf: give the key on the group add line"),
+                ("a placeholder key file",
+                 "group add dev lo group 7 id 5 algo bully key-file "
+                 "/etc/election/CHANGE-ME-lo-7.key\n",
+                 ':1: invalid key-file "/etc/election/CHANGE-ME-lo-7.key"')):
+            path = conf("bad.batch", text)
+            refused(f"syncconf: {name}", ["syncconf", path],
+                    f"{path}{token}")
+        refused("syncconf without a file", ["syncconf"], '"syncconf"')
+        refused("syncconf FILE and an unknown word",
+                ["syncconf", good, "now"], '"now"')
+        refused("syncconf of a missing file", ["syncconf", "/nonexistent/x"],
+                '"/nonexistent/x"')
+        inner = conf("inner.batch", f"syncconf {good}\n")
+        refused("syncconf in a batch", ["-batch", inner], "syncconf")
+    finally:
+        shutil.rmtree(tmp)
 
 
 def test_keys():
@@ -1230,7 +1341,7 @@ def test_keys():
               not os.path.exists(placeholder), conf)
         check("showconf: auth off: no key-file",
               "group add dev eth\\1 group 8 id 4000000000 algo bully "
-              "hb-interval 1s hb-miss 3 timeout 10ms ask-suspect off "
+              "hb-interval 1s ask-suspect off "
               "preempt off preempt-delay 250ms quorum on\n" in conf, conf)
         section = conf[conf.index("# dev eth\\1 group 12\n"):]
         section = section.replace("dev eth\\1 group", "dev lo group")
@@ -1256,8 +1367,54 @@ def test_keys():
               ["group_new", "peer_add", "peer_add", "group_start"] and
               reqs[0]["attrs"].get("key") == hidden and not leaks(out),
               f"rc={rc} {out!r} {err!r}")
+        path = keyfile("placeholder.batch", section.encode())
+        rc, out, err = run(["-check", path], dry=False)
+        check("-check of showconf's output: the placeholder is refused "
+              "with FILE:LINE (a restore applies nothing)",
+              rc == 1 and out == "" and
+              err.startswith(f'Error: {path}:{line}: invalid key-file '
+                             f'"{placeholder}"'), f"rc={rc} {out!r} {err!r}")
+
+        # showconf keydir DIR: key-file DIR/IF-G.key, a restore runs once
+        # the key is copied there
+        keydir = os.path.join(tmp, "keys")
+        rc, conf, err = run(["showconf", "keydir", keydir], dry=False,
+                            prog=ARGS.print_test)
+        kpath = f"{keydir}/eth\\1-12.key"
+        check("showconf keydir DIR: key-file DIR/IF-G.key, its comment",
+              rc == 0 and
+              f"timeout-auto on key-file {kpath}\n" in conf and
+              "# auth on: the kernel never returns keys; a copy of this "
+              "group's key\n" in conf and "CHANGE-ME" not in conf,
+              f"rc={rc} {conf!r} {err!r}")
+        section = conf[conf.index("# dev eth\\1 group 12\n"):]
+        section = section.replace("dev eth\\1 group", "dev lo group")
+        path = keyfile("keydir.batch", section.encode())
+        rc, out, err = run(["-check", path], dry=False)
+        check("showconf keydir: -check refuses the file while the key is "
+              "not in DIR", rc == 1 and kpath in err, f"rc={rc} {err!r}")
+        os.mkdir(keydir)
+        keyfile("keys/eth\\1-12.key", secret_hex.encode() + b"\n")
+        rc, out, err = run(["-batch", path])
+        reqs = [json.loads(x) for x in out.splitlines()]
+        check("showconf keydir: with the key copied to DIR/IF-G.key the "
+              "file runs, the key hidden",
+              rc == 0 and err == "" and
+              [r["cmd"] for r in reqs] ==
+              ["group_new", "peer_add", "peer_add", "group_start"] and
+              reqs[0]["attrs"].get("key") == hidden and not leaks(out),
+              f"rc={rc} {out!r} {err!r}")
     finally:
         shutil.rmtree(tmp)
+    request("showconf keydir DIR dev lo: the dump, filtered by dev",
+            ["showconf", "keydir", "/etc/election/keys", "dev", "lo"],
+            "group_get", {"ifindex": LO}, dump=True)
+    refused("showconf keydir: a relative path",
+            ["showconf", "keydir", "keys"], '"keys"')
+    refused("showconf keydir twice",
+            ["showconf", "keydir", "/a", "keydir", "/b"], '"keydir"')
+    refused("showconf keydir without a value", ["showconf", "keydir"],
+            '"keydir"')
 
     rc, out, err = run(["group", "help"], dry=False)
     check("group help: key-file (and key-next-file) on add, key-file or "
@@ -2092,6 +2249,24 @@ def test_valgrind():
                 "none"], True),
         (None, ["peer", "reset", "dev", "lo", "group", "1", "id", "2"],
          True),
+    ]
+    sync = os.path.join(keydir, "sync.batch")
+    with open(sync, "w") as f:
+        f.write(f"group add dev lo group 7 id 5 algo bully key-file {keyfile}\n"
+                "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+                "group set dev lo group 7 hb-miss 4\n"
+                "group add dev lo group 8 id 5 algo ring\n"
+                "group start dev lo group 8\n")
+    sync_bad = os.path.join(keydir, "bad.batch")
+    with open(sync_bad, "w") as f:
+        f.write("group add dev lo group 7 id 5 algo bully\n"
+                "peer add dev lo group 9 id 6 lladdr 02:00:00:00:00:06\n")
+    cases += [
+        (None, ["syncconf", sync], True),
+        (None, ["syncconf", sync, "dry-run"], True),
+        (None, ["syncconf", sync_bad], True),
+        (ARGS.print_test, ["showconf", "keydir", "/etc/election/keys"],
+         False),
     ]
     if not family_present():
         cases.append((None, ["show"], False))
