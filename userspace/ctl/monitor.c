@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * monitor.c - "electionctl [-j] [-t | -ts] monitor [dev IF] [group G]
- * [exec CMD [ARG...]]": print the "events" multicast group, one line per
- * event, flushed per line; optionally run CMD on each role change.
+ * [EVENT...] [exit-on-reload] [hook-timeout DUR] [exec CMD [ARG...]]":
+ * print the "events" multicast group, one line per event, flushed per
+ * line; optionally run CMD on each role change.
  *
  * Snapshot: after joining the group, the monitor dumps every instance and
  * prints one "snapshot" event each (its role, leader and term then, and
@@ -11,7 +12,14 @@
  * "show" then "monitor" has no race: nothing is missed, nothing repeated.
  *
  * Filters: dev and group select the instances whose events are printed;
- * every event still counts for the lost-event logic.
+ * EVENT words (the event names: election_started, leader_changed, peer_up,
+ * peer_down, stopped) the events, as "ip monitor link" does: the others
+ * are neither printed nor run the hook. Every event still counts for the
+ * lost-event logic; snapshot, gap, exec_dropped, family_gone and
+ * family_back lines are always printed. Each event carries the role,
+ * leader and term its protocol step left (the module writes the same
+ * values into every event of one step), so a line never mixes the state
+ * before the step with the state after it.
  *
  * Lost events: the kernel numbers events per network namespace (+1 each).
  * A jump from seq S to S+k+1 prints a gap of k. When the socket reports
@@ -21,8 +29,12 @@
  * from the next event. Each loss is reported once.
  *
  * Timestamps (-t, -ts): the event's wall-clock time, from its kernel
- * timestamp (CLOCK_MONOTONIC) and the offset between the two clocks when
- * it is read. -t prints "Timestamp: <date> <usec> usec" on a line before
+ * timestamp (CLOCK_MONOTONIC) and the offset between the two clocks, read
+ * for each event but taken only when it moved by more than WALL_STEP_NS
+ * (a step of the wall clock; otherwise it moves only by the time between
+ * the two reads): events of one kernel timestamp print one time, and a
+ * time is never before the last one printed for an earlier timestamp (after
+ * a step back, times stay until the timestamps catch up). -t prints "Timestamp: <date> <usec> usec" on a line before
  * each event, as "ip -t monitor"; -ts prefixes the line with
  * "[YYYY-MM-DDTHH:MM:SS.uuuuuu]"; with -j either adds a "time" key.
  *
@@ -41,6 +53,20 @@
  * and the count is printed as an "exec_dropped" event when a hook ends. A
  * hook that runs longer than hook-timeout (default 30 s) gets SIGTERM,
  * one second later SIGKILL, and a warning.
+ *
+ * The module's reload (rmmod, insmod: a DKMS upgrade): the socket also
+ * joins nlctrl's "notify" group. DELFAMILY of "election" prints
+ * family_gone; the module took every instance with it, without a
+ * "stopped" event, so each instance the hook last saw in a role other
+ * than stopped runs it as ELECTION_EVENT family_gone, ELECTION_ROLE
+ * stopped, ELECTION_LEADER none (the last term; ELECTION_SEQ the last
+ * event number). NEWFAMILY (or its NEWMCAST_GRP) gives the new family id
+ * and events group id: family_back, the group joined (the old membership
+ * went with the old family), the seq and gap logic reset (the new module
+ * numbers from 1) and the snapshot taken again, which runs the hook for
+ * every instance not stopped. With exit-on-reload the monitor exits 2
+ * after family_gone, once no hook runs or waits. Started without the
+ * module, monitor fails (exit 2: family not found); it does not wait.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
