@@ -66,7 +66,8 @@
  * numbers from 1) and the snapshot taken again, which runs the hook for
  * every instance not stopped. With exit-on-reload the monitor exits 2
  * after family_gone, once no hook runs or waits. Started without the
- * module, monitor fails (exit 2: family not found); it does not wait.
+ * module, monitor's first request loads it (the family's alias), or it
+ * fails (exit 2: family not found); it does not wait.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets

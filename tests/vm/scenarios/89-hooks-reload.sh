@@ -14,7 +14,8 @@
 # stopped, leader none; monitor started while the module is away fails
 # with a clear error. insmod, the group added and started again: the
 # monitors print family_back, the new module's events, and node 3's hook
-# runs as leader again (previous role stopped), term as show says.
+# runs as leader again (previous role stopped), term as show says. Node 3
+# crashes: node 2's hook runs as leader with leader 2 (not the failed 3).
 . tests/vm/lib.sh
 elec_begin
 
@@ -49,6 +50,15 @@ last_run() { tail -n 1 "$TMPD/hook-$1.log" 2>/dev/null; }
 role_is() { [ "$(last_run "$1" | awk '{ print $2 }')" = "$2" ]; }
 # after_back ID PATTERN: a line of node ID's monitor after family_back
 after_back() { sed -n '/^family_back/,$p' "$TMPD/mon-$1.txt" | grep -q "$2"; }
+# back_runs ID ROLE LEADER: node ID's hook ran after family_gone, the
+# first time from stopped, the last time as ROLE with LEADER
+back_runs() {
+	awk -v role="$2" -v leader="$3" '
+		/^family_gone / { n = 0; gone = 1; next }
+		gone { n++; if (n == 1) first = $6; last_role = $2; last_leader = $3 }
+		END { exit !(n > 0 && first == "stopped" && last_role == role && last_leader == leader) }
+	' "$TMPD/hook-$1.log"
+}
 # show_term ID
 show_term() { elec_ctl "$1" show dev eth0 group 1 term; }
 
@@ -105,15 +115,25 @@ elec_start_all 1
 elec_agree 1 3
 check "node 3's monitor prints the new module's events (leader_changed to 3)" \
 	wait_for "$ELEC_BOUND" after_back 3 " leader_changed .* leader 3 "
-check "node 3's hook ran as leader after the reload, from stopped" \
-	wait_for "$ELEC_BOUND" sh -c "tail -n 1 '$TMPD/hook-3.log' | grep -q '^[a-z_]* leader 3 3 [0-9]* stopped '"
+check "node 3's hook ran after the reload, first from stopped, last as leader" \
+	wait_for "$ELEC_BOUND" back_runs 3 leader 3
 check "node 3's last hook run: term as show says ($(show_term 3))" \
 	wait_for "$(elec_sec 2)" test "$(last_run 3 | awk '{ print $5 }')" = "$(show_term 3)"
-check "node 1's hook ran as follower after the reload, from stopped" \
-	wait_for "$ELEC_BOUND" sh -c "tail -n 1 '$TMPD/hook-1.log' | grep -q '^[a-z_]* follower 3 1 [0-9]* stopped '"
+check "node 1's hook ran after the reload, first from stopped, last as follower of 3" \
+	wait_for "$ELEC_BOUND" back_runs 1 follower 3
 after=$(sed -n '/^family_back/,$p' "$TMPD/mon-3.txt" | grep -c "^\[")
 log "node 3's monitor printed $after event lines after the reload"
 check "no gap line across the reload" sh -c "! grep -q '^gap' '$TMPD/mon-3.txt'"
+
+log "--- node 3 crashes: node 2 takes over in the step that declares 3 failed"
+kill "${MON[3]}" 2>/dev/null
+wait "${MON[3]}" 2>/dev/null
+elec_node_crash 3
+elec_agree 1 2
+check "node 2's hook ran as leader, naming itself the leader" \
+	wait_for "$ELEC_BOUND" sh -c "tail -n 1 '$TMPD/hook-2.log' | grep -q '^[a-z_]* leader 2 2 '"
+check "node 2's last hook run: term as show says ($(show_term 2))" \
+	wait_for "$(elec_sec 2)" test "$(last_run 2 | awk '{ print $5 }')" = "$(show_term 2)"
 
 log "--- the hooks' runs"
 for id in 1 2 3; do
