@@ -67,7 +67,10 @@
  * every instance not stopped. With exit-on-reload the monitor exits 2
  * after family_gone, once no hook runs or waits. Started without the
  * module, monitor's first request loads it (the family's alias), or it
- * fails (exit 2: family not found); it does not wait.
+ * fails (exit 2: family not found); it does not wait. When the socket
+ * overflowed and no event follows (a gap of unknown size), the
+ * notifications may be lost too: a dump of the families tells whether
+ * the family went or came back under another id.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
@@ -89,7 +92,9 @@
 #include <unistd.h>
 
 #include <linux/genetlink.h>
+#include <netlink/cache.h>
 #include <netlink/genl/ctrl.h>
+#include <netlink/genl/family.h>
 #include <netlink/socket.h>
 
 #include "json.h"
@@ -794,8 +799,8 @@ static int mon_family_gone(const struct elec_ctx *ctx, struct elec_mon *m)
 		if (m->exec_argv)
 			ret = hook_queue(ctx, m, &e, prev);
 	}
+	/* a pending overflow stays: it may have taken NEWFAMILY too */
 	m->have_seq = false;
-	m->overflow = false;
 	return ret;
 }
 
@@ -987,6 +992,48 @@ static int mon_quiet(const struct elec_ctx *ctx, struct elec_mon *m)
 	return print_gap(ctx, -1);
 }
 
+/*
+ * After events were lost (the count unknown): nlctrl's notifications of a
+ * reload may have been lost with them. Ask whether the family is there,
+ * and under which id, in a dump of every family (a request for it by
+ * name would load the module the administrator just unloaded).
+ */
+static int mon_check_family(struct elec_ctx *ctx, struct elec_mon *m)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_cache *cache = NULL;
+	struct genl_family *f = NULL;
+	int id = 0, grp = 0, ret;
+
+	if (!sk || genl_connect(sk) < 0 || genl_ctrl_alloc_cache(sk, &cache) < 0) {
+		fprintf(stderr, "Warning: cannot read the generic netlink families\n");
+		goto out;
+	}
+	f = genl_ctrl_search_by_name(cache, ELECTION_GENL_NAME);
+	if (f) {
+		id = (int)genl_family_get_id(f);
+		genl_family_put(f);
+	}
+	if (id && (m->gone || id != ctx->family))
+		grp = genl_ctrl_resolve_grp(sk, ELECTION_GENL_NAME,
+					    ELECTION_GENL_MCGRP_EVENTS);
+out:
+	if (cache)
+		nl_cache_free(cache);
+	if (sk)
+		nl_socket_free(sk);
+	if (!sk || !cache || (!m->gone && id == ctx->family))
+		return 0;
+	if (!m->gone) {
+		ret = mon_family_gone(ctx, m);
+		if (ret || !id)
+			return ret;
+	}
+	if (id && grp > 0)
+		return mon_family_back(ctx, m, (uint32_t)id, (uint32_t)grp);
+	return 0;
+}
+
 /* ---- snapshot ----------------------------------------------------------- */
 
 /**
@@ -1133,6 +1180,8 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		if (m->overflow && !(r > 0 && p[0].revents) &&
 		    mono_ns() >= m->quiet_from + GAP_WAIT_MS * 1000000ULL) {
 			ret = mon_quiet(ctx, m);
+			if (!ret)
+				ret = mon_check_family(ctx, m);
 			if (ret)
 				return ret;
 		}

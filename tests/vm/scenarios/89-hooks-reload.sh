@@ -16,6 +16,8 @@
 # monitors print family_back, the new module's events, and node 3's hook
 # runs as leader again (previous role stopped), term as show says. Node 3
 # crashes: node 2's hook runs as leader with leader 2 (not the failed 3).
+# A monitor with the smallest receive buffer, stopped during a reload,
+# loses nlctrl's notifications and still finds the new family.
 . tests/vm/lib.sh
 elec_begin
 
@@ -134,6 +136,28 @@ check "node 2's hook ran as leader, naming itself the leader" \
 	wait_for "$ELEC_BOUND" sh -c "tail -n 1 '$TMPD/hook-2.log' | grep -q '^[a-z_]* leader 2 2 '"
 check "node 2's last hook run: term as show says ($(show_term 2))" \
 	wait_for "$(elec_sec 2)" test "$(last_run 2 | awk '{ print $5 }')" = "$(show_term 2)"
+
+log "--- a reload while a monitor cannot read: its socket overflows"
+# the smallest receive buffer: of nlctrl's notifications of the reload
+# only the first fits; the monitor learns of the rest from a family dump
+ip netns exec en1 env ELECTIONCTL_RCVBUF=1 "$ELEC_CTL" monitor \
+	>"$TMPD/mon-small.txt" 2>&1 &
+SMALL=$!
+sleep "$(elec_sec 0.5)"
+kill -STOP "$SMALL"
+check "rmmod election" rmmod election
+check "insmod election.ko" insmod "$ELEC_KO"
+kill -CONT "$SMALL"
+check "the stopped monitor notices the reload: family_gone, then family_back" \
+	wait_for "$(elec_sec 5)" sh -c "sed -n '/^family_gone/,\$p' '$TMPD/mon-small.txt' | grep -q '^family_back'"
+elec_group_setup 1 || elec_end
+elec_start_all 1
+elec_agree 1 2
+check "it prints the new module's events" \
+	wait_for "$ELEC_BOUND" after_back small " leader_changed .* leader 2 "
+kill "$SMALL" 2>/dev/null
+wait "$SMALL" 2>/dev/null
+sed "s/^/    small: /" "$TMPD/mon-small.txt"
 
 log "--- the hooks' runs"
 for id in 1 2 3; do
