@@ -33,9 +33,10 @@
  * for each event but taken only when it moved by more than WALL_STEP_NS
  * (a step of the wall clock; otherwise it moves only by the time between
  * the two reads): events of one kernel timestamp print one time, and a
- * time is never before the last one printed for an earlier timestamp (after
- * a step back, times stay until the timestamps catch up). -t prints "Timestamp: <date> <usec> usec" on a line before
- * each event, as "ip -t monitor"; -ts prefixes the line with
+ * time is never before the last one printed for an earlier timestamp
+ * (after a step back, times stay until the timestamps catch up). -t
+ * prints "Timestamp: <date> <usec> usec" on a line before each event, as
+ * "ip -t monitor"; -ts prefixes the line with
  * "[YYYY-MM-DDTHH:MM:SS.uuuuuu]"; with -j either adds a "time" key.
  *
  * Hooks (exec): CMD runs (execvp, no shell) for the snapshot of each
@@ -1272,16 +1273,16 @@ static int monitor_word(const char *s, const char *const *kws, size_t nkws)
 static int monitor_bad_word(const char *s)
 {
 	char names[256];
-	size_t off = 0;
 	unsigned int t;
+	size_t off;
 
-	names[0] = 0;
+	off = (size_t)snprintf(names, sizeof(names), "%s",
+			       "dev, group, hook-timeout, exit-on-reload, exec, or an event: ");
 	for (t = 1; t <= ELEC_EVENT_MAX && off < sizeof(names); t++)
 		off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
 					t > 1 ? (t < ELEC_EVENT_MAX ? ", " : " or ") : "",
 					elec_event_name(t));
-	return elec_err("unknown word \"%s\" for monitor: dev, group, hook-timeout, exit-on-reload, exec, or an event: %s",
-			s, names);
+	return elec_err("unknown word \"%s\" for monitor: %s", s, names);
 }
 
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
@@ -1350,7 +1351,8 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	if (ret)
 		goto out;
 	if (notify < 0 || nl_socket_add_membership(ctx->sk, notify) < 0)
-		fprintf(stderr, "Warning: cannot join nlctrl's \"notify\" group: the module's reloads will go unnoticed\n");
+		fputs("Warning: cannot join nlctrl's \"notify\" group: reloads go unnoticed\n",
+		      stderr);
 	fd = nl_socket_get_fd(ctx->sk);
 	/* the hooks must not hold the socket */
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
