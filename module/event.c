@@ -55,7 +55,8 @@ static size_t elec_event_size(void)
  * @act: the ELEC_ACT_EVENT action
  * @ax: the action collector of the current core call
  *
- * The message carries SEQ 0 and ROLE 0; elec_event_queue() sets them.
+ * The message carries SEQ 0 and the step's first values of ROLE, LEADER
+ * and TERM; elec_event_queue() sets them.
  * Nothing is built when no socket listens to the group in the instance's
  * namespace.
  *
@@ -112,36 +113,49 @@ out:
 	rcu_read_unlock();
 }
 
-/* Write @seq and @role into the SEQ and ROLE of an event built above. */
-static void elec_event_set(struct sk_buff *skb, u64 seq, u8 role)
+/* Overwrite the value of attribute @type of an event built above. */
+static void elec_event_put(struct genlmsghdr *gnlh, int type,
+			   const void *val, int len)
+{
+	struct nlattr *nla = nla_find(genlmsg_data(gnlh), genlmsg_len(gnlh),
+				      type);
+
+	if (!WARN_ON_ONCE(!nla || nla_len(nla) != len))
+		memcpy(nla_data(nla), val, len);
+}
+
+/* Write SEQ and the state after the step into an event built above. */
+static void elec_event_set(struct sk_buff *skb, u64 seq,
+			   const struct elec_event_state *st)
 {
 	struct genlmsghdr *gnlh = nlmsg_data(nlmsg_hdr(skb));
-	struct nlattr *nla;
 
-	nla = nla_find(genlmsg_data(gnlh), genlmsg_len(gnlh), ELEC_ATTR_SEQ);
-	if (!WARN_ON_ONCE(!nla || nla_len(nla) != sizeof(seq)))
-		memcpy(nla_data(nla), &seq, sizeof(seq));
-	nla = nla_find(genlmsg_data(gnlh), genlmsg_len(gnlh), ELEC_ATTR_ROLE);
-	if (!WARN_ON_ONCE(!nla || nla_len(nla) != sizeof(role)))
-		*(u8 *)nla_data(nla) = role;
+	elec_event_put(gnlh, ELEC_ATTR_SEQ, &seq, sizeof(seq));
+	elec_event_put(gnlh, ELEC_ATTR_ROLE, &st->role, sizeof(st->role));
+	elec_event_put(gnlh, ELEC_ATTR_LEADER, &st->leader,
+		       sizeof(st->leader));
+	elec_event_put(gnlh, ELEC_ATTR_TERM, &st->term, sizeof(st->term));
 }
 
 /**
  * elec_event_queue() - number a core call's events and queue them.
  * @en: the instance's namespace state
  * @ax: the action collector; its event queue is emptied
- * @role: the instance's role after the core call
+ * @st: the instance's role, leader and term after the core call
  *
  * Sequence numbers are assigned here, under the namespace's event queue
  * lock and still under the instance lock, so the queue holds events in
  * sequence order, which is each instance's core order; events that could
  * not be built consume a number each, which listeners see as a gap. Each
- * event carries the role the core call left (an algorithm may set the
- * role after it reports the leader).
+ * event carries the role, leader and term the core call left, not those
+ * of the moment the core reported it: one step may report a peer down, an
+ * election and the node's own leadership, and set the role last, so every
+ * event of the step describes one consistent state, the step's result.
  *
  * Context: under the instance lock of the core call.
  */
-void elec_event_queue(struct elec_net *en, struct elec_actx *ax, u8 role)
+void elec_event_queue(struct elec_net *en, struct elec_actx *ax,
+		      const struct elec_event_state *st)
 {
 	struct sk_buff *skb;
 
@@ -159,7 +173,7 @@ void elec_event_queue(struct elec_net *en, struct elec_actx *ax, u8 role)
 			atomic_long_dec(&elec_live_skbs);
 			continue;
 		}
-		elec_event_set(skb, en->ev_seq, role);
+		elec_event_set(skb, en->ev_seq, st);
 		__skb_queue_tail(&en->events.q, skb);
 	}
 	spin_unlock(&en->events.q.lock);

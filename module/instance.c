@@ -195,6 +195,11 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 					   struct elec_actx *ax)
 	__releases(&inst->lock)
 {
+	const struct elec_event_state st = {
+		.role = inst->core.role,
+		.leader = inst->core.leader,
+		.term = inst->core.term,
+	};
 	unsigned int todo = 0;
 	struct sk_buff *skb;
 	u32 full = 0;
@@ -222,7 +227,7 @@ static unsigned int elec_inst_queue_unlock(struct elec_instance *inst,
 	}
 	if (!skb_queue_empty(&ax->events))
 		todo |= ELEC_DELIVER_EVENTS;
-	elec_event_queue(inst->en, ax, inst->core.role);
+	elec_event_queue(inst->en, ax, &st);
 	inst->actx = NULL;
 	spin_unlock_bh(&inst->lock);
 	return todo;

@@ -564,8 +564,11 @@ enum elec_cmd {
  *	an answer before restarting the election
  * @ELEC_ATTR_ROLE: u8, enum elec_role; in EVENT, the role the input that
  *	produced the event left
- * @ELEC_ATTR_LEADER: u32, elected leader id, 0 = none
- * @ELEC_ATTR_TERM: u64, term of the current leader
+ * @ELEC_ATTR_LEADER: u32, elected leader id, 0 = none; in EVENT, the one
+ *	the input that produced the event left (every event of one input
+ *	carries the same ROLE, LEADER and TERM)
+ * @ELEC_ATTR_TERM: u64, term of the current leader; in EVENT, the one the
+ *	input that produced the event left
  * @ELEC_ATTR_PARTICIPANT: u8, 1 while the node takes part in an election
  * @ELEC_ATTR_PEERS: nest of ELEC_ATTR_PEER nests
  * @ELEC_ATTR_PEER: nest holding one peer's PEER_ID, PEER_LLADDR, PEER_ALIVE,

@@ -70,8 +70,11 @@ static void usage_stats(FILE *f)
 
 static void usage_monitor(FILE *f)
 {
-	fputs("electionctl [ -t | -ts ] monitor [ dev IF ] [ group G ]\n"
-	      "                      [ hook-timeout DUR ] [ exec CMD [ ARG... ] ]\n", f);
+	fputs("electionctl [ -t | -ts ] monitor [ dev IF ] [ group G ] [ EVENT... ]\n"
+	      "                      [ exit-on-reload ] [ hook-timeout DUR ]\n"
+	      "                      [ exec CMD [ ARG... ] ]\n"
+	      "EVENT   := { election_started | leader_changed | peer_up | peer_down |\n"
+	      "            stopped }\n", f);
 }
 
 static void usage_module(FILE *f)
@@ -189,12 +192,21 @@ static void usage(FILE *f)
 	      "then events until interrupted, of the instances dev and group\n"
 	      "select; a line with event \"gap\" reports lost events (lost = -1\n"
 	      "when the count is unknown); -t and -ts add the wall-clock time.\n"
+	      "EVENT words print only those events (the others still count for\n"
+	      "the gaps and run no hook). Every event carries the role, leader\n"
+	      "and term its protocol step left. When the module is unloaded it\n"
+	      "prints \"family_gone\" and takes every instance as stopped; when\n"
+	      "it is loaded again, \"family_back\" and the snapshot again;\n"
+	      "exit-on-reload: exit 2 after family_gone instead. When the\n"
+	      "module is not loaded and cannot be, monitor exits 2 (no wait).\n"
 	      "exec CMD runs CMD (no shell) on each role change and snapshot,\n"
 	      "one at a time, in order, with ELECTION_EVENT, ELECTION_DEV,\n"
 	      "ELECTION_GROUP, ELECTION_ID, ELECTION_LEADER, ELECTION_TERM,\n"
 	      "ELECTION_ROLE, ELECTION_PREV_ROLE, ELECTION_SEQ and\n"
 	      "ELECTION_TS_NS in its environment; one running longer than\n"
-	      "hook-timeout (default 30s) is killed.\n"
+	      "hook-timeout (default 30s) is killed. When the module goes, it\n"
+	      "runs as ELECTION_EVENT family_gone, role stopped, leader none,\n"
+	      "for each instance last seen in another role.\n"
 	      "module prints the module-wide leak counters.\n"
 	      "algo lists the module's algorithms (id, message types, options)\n"
 	      "and warns when the module was built from another option list.\n"

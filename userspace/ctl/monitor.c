@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * monitor.c - "electionctl [-j] [-t | -ts] monitor [dev IF] [group G]
- * [exec CMD [ARG...]]": print the "events" multicast group, one line per
- * event, flushed per line; optionally run CMD on each role change.
+ * [EVENT...] [exit-on-reload] [hook-timeout DUR] [exec CMD [ARG...]]":
+ * print the "events" multicast group, one line per event, flushed per
+ * line; optionally run CMD on each role change.
  *
  * Snapshot: after joining the group, the monitor dumps every instance and
  * prints one "snapshot" event each (its role, leader and term then, and
@@ -11,7 +12,14 @@
  * "show" then "monitor" has no race: nothing is missed, nothing repeated.
  *
  * Filters: dev and group select the instances whose events are printed;
- * every event still counts for the lost-event logic.
+ * EVENT words (the event names: election_started, leader_changed, peer_up,
+ * peer_down, stopped) the events, as "ip monitor link" does: the others
+ * are neither printed nor run the hook. Every event still counts for the
+ * lost-event logic; snapshot, gap, exec_dropped, family_gone and
+ * family_back lines are always printed. Each event carries the role,
+ * leader and term its protocol step left (the module writes the same
+ * values into every event of one step), so a line never mixes the state
+ * before the step with the state after it.
  *
  * Lost events: the kernel numbers events per network namespace (+1 each).
  * A jump from seq S to S+k+1 prints a gap of k. When the socket reports
@@ -21,9 +29,14 @@
  * from the next event. Each loss is reported once.
  *
  * Timestamps (-t, -ts): the event's wall-clock time, from its kernel
- * timestamp (CLOCK_MONOTONIC) and the offset between the two clocks when
- * it is read. -t prints "Timestamp: <date> <usec> usec" on a line before
- * each event, as "ip -t monitor"; -ts prefixes the line with
+ * timestamp (CLOCK_MONOTONIC) and the offset between the two clocks, read
+ * for each event but taken only when it moved by more than WALL_STEP_NS
+ * (a step of the wall clock; otherwise it moves only by the time between
+ * the two reads): events of one kernel timestamp print one time, and a
+ * time is never before the last one printed for an earlier timestamp
+ * (after a step back, times stay until the timestamps catch up). -t
+ * prints "Timestamp: <date> <usec> usec" on a line before each event, as
+ * "ip -t monitor"; -ts prefixes the line with
  * "[YYYY-MM-DDTHH:MM:SS.uuuuuu]"; with -j either adds a "time" key.
  *
  * Hooks (exec): CMD runs (execvp, no shell) for the snapshot of each
@@ -41,6 +54,24 @@
  * and the count is printed as an "exec_dropped" event when a hook ends. A
  * hook that runs longer than hook-timeout (default 30 s) gets SIGTERM,
  * one second later SIGKILL, and a warning.
+ *
+ * The module's reload (rmmod, insmod: a DKMS upgrade): the socket also
+ * joins nlctrl's "notify" group. DELFAMILY of "election" prints
+ * family_gone; the module took every instance with it, without a
+ * "stopped" event, so each instance the hook last saw in a role other
+ * than stopped runs it as ELECTION_EVENT family_gone, ELECTION_ROLE
+ * stopped, ELECTION_LEADER none (the last term; ELECTION_SEQ the last
+ * event number). NEWFAMILY (or its NEWMCAST_GRP) gives the new family id
+ * and events group id: family_back, the group joined (the old membership
+ * went with the old family), the seq and gap logic reset (the new module
+ * numbers from 1) and the snapshot taken again, which runs the hook for
+ * every instance not stopped. With exit-on-reload the monitor exits 2
+ * after family_gone, once no hook runs or waits. Started without the
+ * module, monitor's first request loads it (the family's alias), or it
+ * fails (exit 2: family not found); it does not wait. When the socket
+ * overflowed and no event follows (a gap of unknown size), the
+ * notifications may be lost too: a dump of the families tells whether
+ * the family went or came back under another id.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
@@ -61,6 +92,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <linux/genetlink.h>
+#include <netlink/cache.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/family.h>
 #include <netlink/socket.h>
 
 #include "json.h"
@@ -75,6 +110,8 @@
 #define HOOK_POLL_MS	20
 #define HOOK_TIMEOUT_NS	(30 * 1000000000ULL)
 #define HOOK_KILL_NS	1000000000ULL
+/* a change of the offset between the clocks above this is a clock step */
+#define WALL_STEP_NS	1000000LL
 
 /**
  * struct elec_ev - one event (or snapshot) as the printers and hooks see it.
@@ -111,12 +148,14 @@ struct elec_ev {
  * @group: group id
  * @snap_seq: its events up to this SEQ are reflected in its snapshot
  * @role: last role seen (enum elec_role), -1 before any
+ * @last: the last event or snapshot printed of it (valid when @role >= 0)
  */
 struct elec_mon_inst {
 	uint32_t ifindex;
 	uint16_t group;
 	uint64_t snap_seq;
 	int role;
+	struct elec_ev last;
 };
 
 /**
@@ -149,6 +188,21 @@ struct elec_hook_job {
  * @hook_timeout_ns: how long a hook may run
  * @deadline_ns: CLOCK_MONOTONIC time of the running hook's next signal
  * @killed: signals sent to it: 0, 1 (SIGTERM) or 2 (SIGKILL)
+ * @types: the event types to print (bit 1 << enum elec_event), 0 for all
+ * @exit_on_reload: exit 2 (once the hooks ran) when the module goes
+ * @gone: the family is unregistered (the module unloaded) until it is back
+ * @exiting: exit 2 once no hook runs or waits
+ * @new_family: while @gone, the family id of a NEWFAMILY whose events
+ *	group was not named yet, else 0
+ * @rejoin: after the module's reload, join group @grp and take the
+ *	snapshot; NULL for mon_rejoin() (tests set another)
+ * @clock_off: the offset between CLOCK_REALTIME and CLOCK_MONOTONIC (ns);
+ *	NULL for the clocks' (tests set another)
+ * @have_off: @off_ns holds the offset the wall-clock times use
+ * @off_ns: that offset
+ * @have_wall: @last_ts and @last_wall are set
+ * @last_ts: the kernel timestamp of the last wall-clock time printed
+ * @last_wall: that time, ns since the epoch
  */
 struct elec_mon {
 	bool have_seq;
@@ -167,6 +221,18 @@ struct elec_mon {
 	uint64_t hook_timeout_ns;
 	uint64_t deadline_ns;
 	int killed;
+	uint32_t types;
+	bool exit_on_reload;
+	bool gone;
+	bool exiting;
+	uint32_t new_family;
+	int (*rejoin)(struct elec_ctx *ctx, struct elec_mon *m, uint32_t grp);
+	int64_t (*clock_off)(void);
+	bool have_off;
+	int64_t off_ns;
+	bool have_wall;
+	uint64_t last_ts;
+	int64_t last_wall;
 };
 
 static uint64_t mono_ns(void)
@@ -184,19 +250,43 @@ static int flush_line(void)
 	return 0;
 }
 
-/* The wall-clock time of kernel timestamp @ts_ns (CLOCK_MONOTONIC). */
-static struct timespec wall_of(uint64_t ts_ns)
+/* CLOCK_REALTIME - CLOCK_MONOTONIC now, ns */
+static int64_t clock_offset(void)
 {
-	struct timespec mono, real, out;
-	int64_t off, ns;
+	struct timespec mono, real;
 
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
-	off = ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) * 1000000000LL +
-	      (real.tv_nsec - mono.tv_nsec);
-	ns = (int64_t)ts_ns + off;
+	return ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) * 1000000000LL +
+	       (real.tv_nsec - mono.tv_nsec);
+}
+
+/*
+ * The wall-clock time of kernel timestamp @ts_ns (CLOCK_MONOTONIC). The
+ * offset between the clocks, read now, differs from the last one by the
+ * time between its two reads (and only a clock step moves it further:
+ * NTP slews both clocks alike): the last one is kept unless the clock
+ * stepped, so that events of one timestamp print one time. After a step
+ * back, a time is never before the last one printed for an earlier or
+ * equal timestamp: nondecreasing timestamps print nondecreasing times.
+ */
+static struct timespec wall_of(struct elec_mon *m, uint64_t ts_ns)
+{
+	int64_t off = m->clock_off ? m->clock_off() : clock_offset(), ns;
+	struct timespec out;
+
+	if (!m->have_off || off - m->off_ns > WALL_STEP_NS ||
+	    m->off_ns - off > WALL_STEP_NS)
+		m->off_ns = off;
+	m->have_off = true;
+	ns = (int64_t)ts_ns + m->off_ns;
 	if (ns < 0)
 		ns = 0;
+	if (m->have_wall && ts_ns >= m->last_ts && ns < m->last_wall)
+		ns = m->last_wall;
+	m->have_wall = true;
+	m->last_ts = ts_ns;
+	m->last_wall = ns;
 	out.tv_sec = (time_t)(ns / 1000000000LL);
 	out.tv_nsec = (long)(ns % 1000000000LL);
 	return out;
@@ -265,7 +355,8 @@ static const char *role_name(int role, char *buf, size_t size)
 			     size);
 }
 
-static void event_json(const struct elec_ctx *ctx, const struct elec_ev *e)
+static void event_json(const struct elec_ctx *ctx, struct elec_mon *m,
+		       const struct elec_ev *e)
 {
 	struct elec_json j;
 	char buf[64];
@@ -273,7 +364,7 @@ static void event_json(const struct elec_ctx *ctx, const struct elec_ev *e)
 	elec_json_init(&j, stdout);
 	elec_json_obj_begin(&j, NULL);
 	if (ctx->timestamp) {
-		struct timespec t = wall_of(e->ts_ns);
+		struct timespec t = wall_of(m, e->ts_ns);
 
 		fmt_iso(buf, sizeof(buf), &t, true);
 		elec_json_str(&j, "time", buf);
@@ -312,12 +403,13 @@ static void event_json(const struct elec_ctx *ctx, const struct elec_ev *e)
 	putchar('\n');
 }
 
-static void event_text(const struct elec_ctx *ctx, const struct elec_ev *e)
+static void event_text(const struct elec_ctx *ctx, struct elec_mon *m,
+		       const struct elec_ev *e)
 {
 	char buf[64];
 
 	if (ctx->timestamp) {
-		struct timespec t = wall_of(e->ts_ns);
+		struct timespec t = wall_of(m, e->ts_ns);
 
 		if (ctx->timestamp == ELEC_TS_SHORT) {
 			fmt_iso(buf, sizeof(buf), &t, false);
@@ -592,14 +684,16 @@ static int print_event(const struct elec_ctx *ctx, struct elec_mon *m,
 	int prev = in ? in->role : -1, ret;
 
 	if (ctx->json)
-		event_json(ctx, e);
+		event_json(ctx, m, e);
 	else
-		event_text(ctx, e);
+		event_text(ctx, m, e);
 	ret = flush_line();
 	if (ret || !e->has_role)
 		return ret;
-	if (in)
+	if (in) {
 		in->role = e->role;
+		in->last = *e;
+	}
 	if (m->exec_argv && (!in || in->role != prev))
 		return hook_queue(ctx, m, e, prev);
 	return 0;
@@ -637,7 +731,195 @@ static int handle_event(const struct elec_ctx *ctx, struct elec_mon *m,
 			return 0;
 		in->snap_seq = 0;
 	}
+	/* the event words: the others counted above, not printed, no hook */
+	if (m->types && (type >= 32 || !(m->types & (1U << type))))
+		return 0;
 	return print_event(ctx, m, &e, in);
+}
+
+/* ---- the module's unloading and loading --------------------------------- */
+
+static int print_family(const struct elec_ctx *ctx, bool back)
+{
+	struct elec_json j;
+
+	if (ctx->json) {
+		elec_json_init(&j, stdout);
+		elec_json_obj_begin(&j, NULL);
+		elec_json_str(&j, "event", back ? "family_back" : "family_gone");
+		elec_json_str(&j, "family", ELECTION_GENL_NAME);
+		elec_json_obj_end(&j);
+		putchar('\n');
+	} else if (back) {
+		puts("family_back: generic netlink family \"" ELECTION_GENL_NAME
+		     "\" registered again (election.ko loaded)");
+	} else {
+		puts("family_gone: generic netlink family \"" ELECTION_GENL_NAME
+		     "\" unregistered (election.ko unloaded): every instance stopped");
+	}
+	return flush_line();
+}
+
+/*
+ * The family was unregistered: the module is gone, and every instance
+ * with it (it reports no "stopped" event as it goes). Each instance the
+ * hook last saw in another role runs the hook as "family_gone", role
+ * stopped, leader none; the event numbering of the next module starts
+ * afresh. With exit-on-reload the monitor exits once the hooks ran.
+ */
+static int mon_family_gone(const struct elec_ctx *ctx, struct elec_mon *m)
+{
+	uint64_t now = mono_ns();
+	size_t i;
+	int ret;
+
+	m->gone = true;
+	m->new_family = 0;
+	m->exiting = m->exit_on_reload;
+	ret = print_family(ctx, false);
+	for (i = 0; !ret && i < m->n_insts; i++) {
+		struct elec_mon_inst *in = &m->insts[i];
+		struct elec_ev e;
+		int prev = in->role;
+
+		in->snap_seq = 0;
+		if (prev < 0 || prev == ELEC_ROLE_STOPPED)
+			continue;
+		e = in->last;
+		e.name = "family_gone";
+		e.has_ts = true;
+		e.ts_ns = now;
+		e.has_seq = true;
+		e.seq = m->have_seq ? m->last_seq : 0;
+		e.has_peer = false;
+		e.leader = 0;
+		e.has_role = true;
+		e.role = ELEC_ROLE_STOPPED;
+		in->role = ELEC_ROLE_STOPPED;
+		in->last = e;
+		if (m->exec_argv)
+			ret = hook_queue(ctx, m, &e, prev);
+	}
+	/* a pending overflow stays: it may have taken NEWFAMILY too */
+	m->have_seq = false;
+	return ret;
+}
+
+static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m);
+
+/*
+ * Join the new family's events group @grp (the membership went with the
+ * old family), then take a snapshot as at the start: it runs the hook for
+ * every instance whose role is not the one the hook last saw.
+ */
+static int mon_rejoin(struct elec_ctx *ctx, struct elec_mon *m, uint32_t grp)
+{
+	int err = nl_socket_add_membership(ctx->sk, (int)grp);
+
+	if (err < 0)
+		return elec_fail("cannot join multicast group \"%s\": %s",
+				 ELECTION_GENL_MCGRP_EVENTS, nl_geterror(err));
+	return mon_snapshot(ctx, m);
+}
+
+/* The family is registered again as @family, its events group @grp. */
+static int mon_family_back(struct elec_ctx *ctx, struct elec_mon *m,
+			   uint32_t family, uint32_t grp)
+{
+	int ret;
+
+	m->new_family = 0;
+	if (m->exiting)
+		return 0;
+	ctx->family = (int)family;
+	m->gone = false;
+	m->have_seq = false;
+	m->overflow = false;
+	ret = print_family(ctx, true);
+	if (ret)
+		return ret;
+	return m->rejoin ? m->rejoin(ctx, m, grp) : mon_rejoin(ctx, m, grp);
+}
+
+/* the id of the events group in a CTRL_ATTR_MCAST_GROUPS nest, or 0 */
+static uint32_t ctrl_events_grp(struct nlattr *groups)
+{
+	static struct nla_policy pol[CTRL_ATTR_MCAST_GRP_MAX + 1] = {
+		[CTRL_ATTR_MCAST_GRP_NAME] = { .type = NLA_STRING },
+		[CTRL_ATTR_MCAST_GRP_ID] = { .type = NLA_U32 },
+	};
+	struct nlattr *g;
+	int rem;
+
+	if (!groups)
+		return 0;
+	nla_for_each_nested(g, groups, rem) {
+		struct nlattr *tb[CTRL_ATTR_MCAST_GRP_MAX + 1];
+
+		if (nla_parse_nested(tb, CTRL_ATTR_MCAST_GRP_MAX, g, pol) < 0 ||
+		    !tb[CTRL_ATTR_MCAST_GRP_NAME] || !tb[CTRL_ATTR_MCAST_GRP_ID])
+			continue;
+		if (!strcmp(nla_get_string(tb[CTRL_ATTR_MCAST_GRP_NAME]),
+			    ELECTION_GENL_MCGRP_EVENTS))
+			return nla_get_u32(tb[CTRL_ATTR_MCAST_GRP_ID]);
+	}
+	return 0;
+}
+
+/*
+ * A notification of nlctrl's "notify" group: families and their groups
+ * come and go. Ours goes with rmmod (DELFAMILY) and comes back, under a
+ * new id, with the next insmod (NEWFAMILY, naming its groups, then
+ * NEWMCAST_GRP for each).
+ */
+static int handle_ctrl(struct elec_ctx *ctx, struct elec_mon *m,
+		       struct nlmsghdr *nlh)
+{
+	static struct nla_policy pol[CTRL_ATTR_MAX + 1] = {
+		[CTRL_ATTR_FAMILY_ID] = { .type = NLA_U16 },
+		[CTRL_ATTR_FAMILY_NAME] = { .type = NLA_STRING },
+		[CTRL_ATTR_MCAST_GROUPS] = { .type = NLA_NESTED },
+	};
+	struct nlattr *tb[CTRL_ATTR_MAX + 1];
+	uint32_t family, grp;
+	uint8_t cmd;
+	int ret;
+
+	if (!genlmsg_valid_hdr(nlh, 0) ||
+	    genlmsg_parse(nlh, 0, tb, CTRL_ATTR_MAX, pol) < 0 ||
+	    !tb[CTRL_ATTR_FAMILY_NAME] || !tb[CTRL_ATTR_FAMILY_ID] ||
+	    strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]),
+		   ELECTION_GENL_NAME))
+		return 0;
+	cmd = genlmsg_hdr(nlh)->cmd;
+	family = nla_get_u16(tb[CTRL_ATTR_FAMILY_ID]);
+	switch (cmd) {
+	case CTRL_CMD_DELFAMILY:
+		if (m->gone || family != (uint32_t)ctx->family)
+			return 0;
+		return mon_family_gone(ctx, m);
+	case CTRL_CMD_NEWFAMILY:
+		if (!m->gone && family == (uint32_t)ctx->family)
+			return 0;
+		if (!m->gone) {
+			/* its DELFAMILY was lost (the socket overflowed) */
+			ret = mon_family_gone(ctx, m);
+			if (ret)
+				return ret;
+		}
+		grp = ctrl_events_grp(tb[CTRL_ATTR_MCAST_GROUPS]);
+		if (!grp) {
+			m->new_family = family;	/* its NEWMCAST_GRP follows */
+			return 0;
+		}
+		return mon_family_back(ctx, m, family, grp);
+	case CTRL_CMD_NEWMCAST_GRP:
+		grp = ctrl_events_grp(tb[CTRL_ATTR_MCAST_GROUPS]);
+		if (!m->gone || family != m->new_family || !grp)
+			return 0;
+		return mon_family_back(ctx, m, family, grp);
+	}
+	return 0;
 }
 
 static void set_rcvbuf(int fd)
@@ -669,7 +951,13 @@ static int handle_datagram(struct elec_ctx *ctx, struct elec_mon *m,
 		struct nlattr *tb[ELEC_ATTR_MAX + 1];
 		uint8_t cmd;
 
-		if (nlh->nlmsg_type != ctx->family)
+		if (nlh->nlmsg_type == GENL_ID_CTRL) {
+			ret = handle_ctrl(ctx, m, nlh);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (m->gone || nlh->nlmsg_type != ctx->family)
 			continue;
 		if (elec_nl_parse(ctx, nlh, tb, &cmd) || !tb[ELEC_ATTR_EVENT]) {
 			fprintf(stderr, "Warning: malformed event skipped\n");
@@ -703,6 +991,48 @@ static int mon_quiet(const struct elec_ctx *ctx, struct elec_mon *m)
 	m->overflow = false;
 	m->have_seq = false;
 	return print_gap(ctx, -1);
+}
+
+/*
+ * After events were lost (the count unknown): nlctrl's notifications of a
+ * reload may have been lost with them. Ask whether the family is there,
+ * and under which id, in a dump of every family (a request for it by
+ * name would load the module the administrator just unloaded).
+ */
+static int mon_check_family(struct elec_ctx *ctx, struct elec_mon *m)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_cache *cache = NULL;
+	struct genl_family *f = NULL;
+	int id = 0, grp = 0, ret;
+
+	if (!sk || genl_connect(sk) < 0 || genl_ctrl_alloc_cache(sk, &cache) < 0) {
+		fprintf(stderr, "Warning: cannot read the generic netlink families\n");
+		goto out;
+	}
+	f = genl_ctrl_search_by_name(cache, ELECTION_GENL_NAME);
+	if (f) {
+		id = (int)genl_family_get_id(f);
+		genl_family_put(f);
+	}
+	if (id && (m->gone || id != ctx->family))
+		grp = genl_ctrl_resolve_grp(sk, ELECTION_GENL_NAME,
+					    ELECTION_GENL_MCGRP_EVENTS);
+out:
+	if (cache)
+		nl_cache_free(cache);
+	if (sk)
+		nl_socket_free(sk);
+	if (!sk || !cache || (!m->gone && id == ctx->family))
+		return 0;
+	if (!m->gone) {
+		ret = mon_family_gone(ctx, m);
+		if (ret || !id)
+			return ret;
+	}
+	if (id && grp > 0)
+		return mon_family_back(ctx, m, (uint32_t)id, (uint32_t)grp);
+	return 0;
 }
 
 /* ---- snapshot ----------------------------------------------------------- */
@@ -836,6 +1166,9 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 			if (m->pidfd < 0 && timeout > HOOK_POLL_MS)
 				timeout = HOOK_POLL_MS;
 		}
+		/* exit-on-reload: the module went, and the hooks ran */
+		if (m->exiting && !m->n_jobs)
+			return ELEC_EXIT_FAIL;
 		r = poll(p, m->child && m->pidfd >= 0 ? 2 : 1, timeout);
 		if (r < 0 && errno != EINTR)
 			return elec_fail("poll: %s", strerror(errno));
@@ -848,6 +1181,8 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		if (m->overflow && !(r > 0 && p[0].revents) &&
 		    mono_ns() >= m->quiet_from + GAP_WAIT_MS * 1000000ULL) {
 			ret = mon_quiet(ctx, m);
+			if (!ret)
+				ret = mon_check_family(ctx, m);
 			if (ret)
 				return ret;
 		}
@@ -895,6 +1230,17 @@ static void monitor_dry(const struct elec_mon *m)
 		elec_json_u64(&j, "ifindex", m->filter.ifindex);
 	if (m->filter.seen & ELEC_KWB(ELEC_KW_GROUP))
 		elec_json_u64(&j, "group", m->filter.group);
+	if (m->types) {
+		unsigned int t;
+
+		elec_json_arr_begin(&j, "events");
+		for (t = 1; t <= ELEC_EVENT_MAX; t++)
+			if (m->types & (1U << t))
+				elec_json_str(&j, NULL, elec_event_name(t));
+		elec_json_arr_end(&j);
+	}
+	if (m->exit_on_reload)
+		elec_json_bool(&j, "exit_on_reload", true);
 	if (m->exec_argv) {
 		elec_json_arr_begin(&j, "exec");
 		for (a = m->exec_argv; *a; a++)
@@ -905,26 +1251,80 @@ static void monitor_dry(const struct elec_mon *m)
 	putchar('\n');
 }
 
+/*
+ * The words that are no keyword with a value: exit-on-reload and the
+ * event names (entry = enum elec_event). Each is taken exactly or by a
+ * prefix that abbreviates no keyword of monitor's ("e" stays "exec").
+ */
+static int monitor_word(const char *s, const char *const *kws, size_t nkws)
+{
+	const char *words[ELEC_EVENT_MAX + 1];
+	unsigned int t;
+
+	words[0] = "exit-on-reload";
+	for (t = 1; t <= ELEC_EVENT_MAX; t++)
+		words[t] = elec_event_name(t);
+	if (elec_lookup(s, kws, NULL, nkws) != -1)
+		return -1;
+	return elec_lookup(s, words, NULL, ARRAY_SIZE(words));
+}
+
+/* "Error: ..." for a word that is neither a keyword nor one of the words */
+static int monitor_bad_word(const char *s)
+{
+	char names[256];
+	unsigned int t;
+	size_t off;
+
+	off = (size_t)snprintf(names, sizeof(names), "%s",
+			       "dev, group, hook-timeout, exit-on-reload, exec, or an event: ");
+	for (t = 1; t <= ELEC_EVENT_MAX && off < sizeof(names); t++)
+		off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
+					t > 1 ? (t < ELEC_EVENT_MAX ? ", " : " or ") : "",
+					elec_event_name(t));
+	return elec_err("unknown word \"%s\" for monitor: %s", s, names);
+}
+
 int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 {
 	static const char *const kws[] = { "dev", "group", "hook-timeout",
 					   "exec" };
 	struct elec_mon *m;
-	int i = 0, nkw, ret, fd;
+	char **kv = NULL;
+	int i = 0, nkw = 0, ret, fd, w, notify;
 	void *buf;
 
-	/* KEYWORD VALUE pairs, then "exec" and the rest */
-	while (i < argc &&
-	       elec_lookup(argv[i], kws, NULL, ARRAY_SIZE(kws)) != 3)
-		i += 2;
-	nkw = i < argc ? i : argc;
-	if (i < argc && i + 1 >= argc)
-		return elec_err("\"exec\" needs a command");
 	m = calloc(1, sizeof(*m));
-	if (!m)
-		return elec_fail("out of memory");
+	kv = calloc((size_t)argc + 1, sizeof(*kv));
+	if (!m || !kv) {
+		ret = elec_fail("out of memory");
+		goto out;
+	}
 	m->pidfd = -1;
-	ret = elec_parse_args(ctx, "monitor", nkw, argv,
+	/* KEYWORD VALUE pairs and words, then "exec" and the rest */
+	while (i < argc &&
+	       elec_lookup(argv[i], kws, NULL, ARRAY_SIZE(kws)) != 3) {
+		w = monitor_word(argv[i], kws, ARRAY_SIZE(kws));
+		if (w == 0) {
+			m->exit_on_reload = true;
+			i++;
+		} else if (w > 0) {
+			m->types |= 1U << w;
+			i++;
+		} else if (elec_lookup(argv[i], kws, NULL, ARRAY_SIZE(kws)) < 0) {
+			ret = monitor_bad_word(argv[i]);
+			goto out;
+		} else {
+			kv[nkw++] = argv[i++];
+			if (i < argc)
+				kv[nkw++] = argv[i++];
+		}
+	}
+	if (i < argc && i + 1 >= argc) {
+		ret = elec_err("\"exec\" needs a command");
+		goto out;
+	}
+	ret = elec_parse_args(ctx, "monitor", nkw, kv,
 			      ELEC_KWB_INSTANCE | ELEC_KWB(ELEC_KW_HOOK_TIMEOUT), 0,
 			      &m->filter);
 	if (ret)
@@ -937,9 +1337,22 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 		monitor_dry(m);
 		goto out;
 	}
+	/*
+	 * nlctrl's notifications (the module's unloading and loading): the
+	 * group resolved before the socket joins any, so that no multicast
+	 * message comes between the request and its reply
+	 */
+	ret = elec_nl_open(ctx);
+	if (ret)
+		goto out;
+	notify = genl_ctrl_resolve_grp(ctx->sk, "nlctrl",
+				       "notify");
 	ret = elec_nl_join_events(ctx);
 	if (ret)
 		goto out;
+	if (notify < 0 || nl_socket_add_membership(ctx->sk, notify) < 0)
+		fputs("Warning: cannot join nlctrl's \"notify\" group: reloads go unnoticed\n",
+		      stderr);
 	fd = nl_socket_get_fd(ctx->sk);
 	/* the hooks must not hold the socket */
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
@@ -956,7 +1369,9 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	ret = monitor_loop(ctx, m, fd, buf);
 	free(buf);
 out:
-	free(m->insts);
+	free(kv);
+	if (m)
+		free(m->insts);
 	free(m);
 	return ret;
 }

@@ -8,6 +8,11 @@
  *        monitor-test filter json|text: filters, snapshot, roles
  *        monitor-test hooks FILE: role changes run a hook (it appends its
  *	environment to FILE); the queue's overflow
+ *        monitor-test types json: event words (leader_changed stopped)
+ *        monitor-test ts: -ts times of nondecreasing kernel timestamps
+ *	while the offset between the clocks jitters and steps
+ *        monitor-test reload json|text FILE: the module unloaded and
+ *	loaded again (nlctrl's notifications), hooks as in "hooks"
  */
 #include "../ctl/monitor.c"
 
@@ -21,14 +26,18 @@ struct ev {
 	bool bad_seq;	/* SEQ as a u32: fails the reply policy */
 	int role;	/* ROLE + 1; 0: no ROLE attribute */
 	uint16_t group;	/* 0: 7 */
+	uint64_t ts;	/* 0: 1234567890123 */
 };
+
+/* the family id of the events put_event() builds */
+static uint16_t ev_family = FAMILY;
 
 static void put_event(struct nl_msg *msg, const struct ev *e)
 {
 	struct nlmsghdr *nlh;
 	void *hdr;
 
-	nlh = nlmsg_put(msg, 0, 0, FAMILY, 0, 0);
+	nlh = nlmsg_put(msg, 0, 0, ev_family, 0, 0);
 	if (!nlh)
 		abort();
 	hdr = nlmsg_reserve(msg, GENL_HDRLEN, NLMSG_ALIGNTO);
@@ -38,7 +47,8 @@ static void put_event(struct nl_msg *msg, const struct ev *e)
 	((struct genlmsghdr *)hdr)->cmd = ELEC_CMD_EVENT;
 	((struct genlmsghdr *)hdr)->version = ELECTION_GENL_VERSION;
 	if (nla_put_u8(msg, ELEC_ATTR_EVENT, e->type) ||
-	    nla_put_u64(msg, ELEC_ATTR_TIMESTAMP_NS, 1234567890123ULL) ||
+	    nla_put_u64(msg, ELEC_ATTR_TIMESTAMP_NS,
+			e->ts ? e->ts : 1234567890123ULL) ||
 	    (e->bad_seq ? nla_put_u32(msg, ELEC_ATTR_SEQ, (uint32_t)e->seq) :
 			  nla_put_u64(msg, ELEC_ATTR_SEQ, e->seq)) ||
 	    nla_put_u32(msg, ELEC_ATTR_IFINDEX, 1) ||
@@ -84,7 +94,7 @@ static void datagram(struct elec_ctx *ctx, struct elec_mon *m,
 static void one(struct elec_ctx *ctx, struct elec_mon *m, uint8_t type,
 		uint64_t seq, uint32_t peer, uint32_t leader)
 {
-	struct ev e = { type, seq, peer, leader, false, 0, 0 };
+	struct ev e = { type, seq, peer, leader, false, 0, 0, 0 };
 
 	datagram(ctx, m, &e, 1, false);
 }
@@ -93,7 +103,7 @@ static void one(struct elec_ctx *ctx, struct elec_mon *m, uint8_t type,
 static void role_ev(struct elec_ctx *ctx, struct elec_mon *m, uint8_t type,
 		    uint64_t seq, uint32_t leader, int role, uint16_t group)
 {
-	struct ev e = { type, seq, 0, leader, false, role + 1, group };
+	struct ev e = { type, seq, 0, leader, false, role + 1, group, 0 };
 
 	datagram(ctx, m, &e, 1, false);
 }
@@ -216,15 +226,169 @@ static int hooks_test(struct elec_ctx *ctx, const char *file)
 	return 0;
 }
 
+/*
+ * Event words leader_changed and stopped: the others are not printed but
+ * still count for the gaps (seq 4 is lost, 2 and 3 are not).
+ */
+static int types_test(struct elec_ctx *ctx)
+{
+	struct elec_mon m = { .pidfd = -1 };
+
+	m.types = 1U << ELEC_EVENT_LEADER_CHANGED | 1U << ELEC_EVENT_STOPPED;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER, 7);
+	one(ctx, &m, ELEC_EVENT_PEER_DOWN, 2, 3, 5);
+	one(ctx, &m, ELEC_EVENT_ELECTION_STARTED, 3, 0, 5);
+	one(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 5, 0, 9);
+	one(ctx, &m, ELEC_EVENT_PEER_UP, 6, 3, 9);
+	role_ev(ctx, &m, ELEC_EVENT_STOPPED, 7, 0, ELEC_ROLE_STOPPED, 7);
+	free(m.insts);
+	return 0;
+}
+
+/* ts_test's offsets between the clocks, one per event */
+static const int64_t ts_offs[] = {
+	1799998765432209877LL + 1500,		/* 1800000000.000101500 */
+	1799998765432209877LL,			/* jitter: 1.5 us less */
+	1799998765432209877LL + 200,
+	1799998765432209877LL + 5000000000LL,	/* a step forward, 5 s */
+	1799998765432209877LL - 10000000000LL,	/* a step back, 10 s */
+	1799998765432209877LL - 10000000000LL,
+};
+
+static unsigned int ts_n;
+
+static int64_t ts_off(void)
+{
+	return ts_offs[ts_n < ARRAY_SIZE(ts_offs) ? ts_n++ : ts_n - 1];
+}
+
+/*
+ * -ts: two events of one kernel timestamp while the offset between the
+ * clocks jitters print one time; a clock step forward is followed; after
+ * a step back, times stay at the last one until the kernel's catch up.
+ */
+static int ts_test(struct elec_ctx *ctx)
+{
+	static const uint64_t ts[] = { 0, 0, 1234568890123ULL,
+				       1234569890123ULL, 1234570890123ULL,
+				       1234571890123ULL };
+	struct elec_mon m = { .pidfd = -1, .clock_off = ts_off };
+	unsigned int i;
+
+	ctx->timestamp = ELEC_TS_SHORT;
+	for (i = 0; i < ARRAY_SIZE(ts); i++) {
+		struct ev e = { ELEC_EVENT_LEADER_CHANGED, i + 1, 0, 5, false,
+				0, 0, ts[i] };
+
+		datagram(ctx, &m, &e, 1, false);
+	}
+	free(m.insts);
+	return 0;
+}
+
+/* A notification of nlctrl: @cmd for @name, id @id, with group @grp (0: none). */
+static void ctrl_msg(struct elec_ctx *ctx, struct elec_mon *m, uint8_t cmd,
+		     const char *name, uint16_t id, uint32_t grp)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *groups, *g;
+	struct nlmsghdr *nlh;
+	void *hdr;
+
+	if (!msg)
+		abort();
+	nlh = nlmsg_put(msg, 0, 0, GENL_ID_CTRL, 0, 0);
+	hdr = nlmsg_reserve(msg, GENL_HDRLEN, NLMSG_ALIGNTO);
+	if (!nlh || !hdr)
+		abort();
+	memset(hdr, 0, GENL_HDRLEN);
+	((struct genlmsghdr *)hdr)->cmd = cmd;
+	((struct genlmsghdr *)hdr)->version = 2;
+	if (nla_put_string(msg, CTRL_ATTR_FAMILY_NAME, name) ||
+	    nla_put_u16(msg, CTRL_ATTR_FAMILY_ID, id))
+		abort();
+	if (grp) {
+		groups = nla_nest_start(msg, CTRL_ATTR_MCAST_GROUPS);
+		g = nla_nest_start(msg, 1);
+		if (!groups || !g ||
+		    nla_put_u32(msg, CTRL_ATTR_MCAST_GRP_ID, grp) ||
+		    nla_put_string(msg, CTRL_ATTR_MCAST_GRP_NAME, "events"))
+			abort();
+		nla_nest_end(msg, g);
+		nla_nest_end(msg, groups);
+	}
+	if (handle_datagram(ctx, m, nlmsg_hdr(msg), (int)nlmsg_hdr(msg)->nlmsg_len))
+		exit(1);
+	nlmsg_free(msg);
+}
+
+/* instead of joining the group and taking a snapshot */
+static int rejoin_stub(struct elec_ctx *ctx, struct elec_mon *m, uint32_t grp)
+{
+	(void)m;
+	printf("rejoin: family %d group %u\n", ctx->family, grp);
+	return 0;
+}
+
+/*
+ * The module unloaded (DELFAMILY) and loaded again under another id
+ * (NEWFAMILY without groups, then NEWMCAST_GRP): family_gone, a hook run
+ * as stopped per instance, the old family's events ignored, family_back,
+ * the new family's events, their numbering from 1 without a gap line;
+ * another family's notifications ignored. Then exit-on-reload.
+ */
+static int reload_test(struct elec_ctx *ctx, const char *file)
+{
+	static struct elec_mon m = { .pidfd = -1,
+				     .hook_timeout_ns = HOOK_TIMEOUT_NS,
+				     .rejoin = rejoin_stub };
+	char script[512];
+	char *args[] = { "/bin/sh", "-c", script, NULL };
+
+	snprintf(script, sizeof(script),
+		 "echo \"$ELECTION_EVENT $ELECTION_GROUP $ELECTION_LEADER "
+		 "$ELECTION_TERM $ELECTION_ROLE $ELECTION_PREV_ROLE "
+		 "$ELECTION_SEQ\" >> '%s'", file);
+	m.exec_argv = args;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_PEER_UP, 2, 9, ELEC_ROLE_FOLLOWER, 8);
+	if (drain(ctx, &m))
+		return 1;
+	ctrl_msg(ctx, &m, CTRL_CMD_NEWFAMILY, "other", 50, 3);
+	ctrl_msg(ctx, &m, CTRL_CMD_DELFAMILY, "other", 50, 0);
+	ctrl_msg(ctx, &m, CTRL_CMD_DELFAMILY, ELECTION_GENL_NAME, FAMILY, 0);
+	if (drain(ctx, &m))
+		return 1;
+	/* an event of the old family: none comes, none is taken */
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 3, 5, ELEC_ROLE_LEADER, 7);
+	ctrl_msg(ctx, &m, CTRL_CMD_NEWFAMILY, ELECTION_GENL_NAME, FAMILY + 1, 0);
+	ctrl_msg(ctx, &m, CTRL_CMD_NEWMCAST_GRP, ELECTION_GENL_NAME,
+		 FAMILY + 1, 9);
+	ev_family = FAMILY + 1;
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER, 7);
+	role_ev(ctx, &m, ELEC_EVENT_PEER_UP, 3, 5, ELEC_ROLE_LEADER, 7);
+	if (drain(ctx, &m))
+		return 1;
+	m.exit_on_reload = true;
+	ctrl_msg(ctx, &m, CTRL_CMD_DELFAMILY, ELECTION_GENL_NAME, FAMILY + 1, 0);
+	ctrl_msg(ctx, &m, CTRL_CMD_NEWFAMILY, ELECTION_GENL_NAME, FAMILY + 2, 9);
+	printf("exiting %d jobs %u family %d\n", m.exiting, m.n_jobs,
+	       ctx->family);
+	if (drain(ctx, &m))
+		return 1;
+	free(m.insts);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { .family = FAMILY };
 	struct elec_mon m = { 0 };
 	const struct ev two[] = {
-		{ ELEC_EVENT_PEER_UP, 4, 9, 5, false, 0, 0 },
-		{ ELEC_EVENT_PEER_DOWN, 6, 9, 5, false, 0, 0 },
+		{ ELEC_EVENT_PEER_UP, 4, 9, 5, false, 0, 0, 0 },
+		{ ELEC_EVENT_PEER_DOWN, 6, 9, 5, false, 0, 0, 0 },
 	};
-	const struct ev bad = { ELEC_EVENT_STOPPED, 7, 0, 0, true, 0, 0 };
+	const struct ev bad = { ELEC_EVENT_STOPPED, 7, 0, 0, true, 0, 0, 0 };
 
 	if (argc == 3 && !strcmp(argv[1], "filter")) {
 		ctx.json = !strcmp(argv[2], "json");
@@ -232,6 +396,16 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "hooks"))
 		return hooks_test(&ctx, argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "types")) {
+		ctx.json = !strcmp(argv[2], "json");
+		return types_test(&ctx);
+	}
+	if (argc == 2 && !strcmp(argv[1], "ts"))
+		return ts_test(&ctx);
+	if (argc == 4 && !strcmp(argv[1], "reload")) {
+		ctx.json = !strcmp(argv[2], "json");
+		return reload_test(&ctx, argv[3]);
+	}
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");

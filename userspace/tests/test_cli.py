@@ -1784,9 +1784,93 @@ def test_monitor_printer():
           {"family": "election", "mcgrp": "events", "cmd": "monitor",
            "ifindex": LO, "group": 7, "exec": ["/bin/echo", "dev", "x"]},
           str(request_mon))
+    request_mon = run(["-j", "monitor", "leader_changed", "group", "7",
+                       "peer_down", "exit-on-reload", "exec", "stopped"])
+    check("monitor leader_changed peer_down exit-on-reload: event words "
+          "and the option word among the keywords, before exec",
+          request_mon[0] == 0 and json.loads(request_mon[1]) ==
+          {"family": "election", "mcgrp": "events", "cmd": "monitor",
+           "group": 7, "events": ["leader_changed", "peer_down"],
+           "exit_on_reload": True, "exec": ["stopped"]}, str(request_mon))
+    request_mon = run(["-j", "monitor", "e", "x"])
+    check("monitor e CMD: \"e\" is still exec",
+          request_mon[0] == 0 and json.loads(request_mon[1]).get("exec") ==
+          ["x"], str(request_mon))
+    refused("monitor with an unknown event word", ["monitor", "bogus"],
+            "election_started, leader_changed, peer_up, peer_down or "
+            "stopped")
     refused("monitor exec without a command", ["monitor", "exec"], '"exec"')
     refused("monitor with an unknown keyword", ["monitor", "id", "3"],
             '"id"')
+    rc, out, err = run(["types", "json"], dry=False, prog=ARGS.monitor_test)
+    try:
+        got = [json.loads(l) for l in out.splitlines()]
+    except ValueError:
+        got = []
+    check("monitor leader_changed stopped: only those printed; the others "
+          "still count for the gaps",
+          rc == 0 and [(g.get("event"), g.get("seq"), g.get("lost"))
+                       for g in got] ==
+          [("leader_changed", 1, None), ("gap", None, 1),
+           ("leader_changed", 5, None), ("stopped", 7, None)], out + err)
+    rc, out, err = run(["ts"], dry=False, prog=ARGS.monitor_test,
+                       env=dict(os.environ, TZ="UTC"))
+    times = re.findall(r"^\[([-0-9T:.]+)\] \[", out, re.M)
+    check("monitor -ts: one time per kernel timestamp while the clocks' "
+          "offset jitters, a clock step forward followed, never back for "
+          "later timestamps after a step back",
+          rc == 0 and times ==
+          ["2027-01-15T08:00:00.000101", "2027-01-15T08:00:00.000101",
+           "2027-01-15T08:00:00.001101", "2027-01-15T08:00:05.002100",
+           "2027-01-15T08:00:05.002100", "2027-01-15T08:00:05.002100"],
+          out + err)
+    tmp = tempfile.mkdtemp()
+    try:
+        log = os.path.join(tmp, "hook.log")
+        rc, out, err = run(["reload", "json", log], dry=False,
+                           prog=ARGS.monitor_test)
+        runs = open(log).read().splitlines() if os.path.exists(log) else []
+        got = []
+        for l in out.splitlines():
+            try:
+                got.append(json.loads(l))
+            except ValueError:
+                got.append(l)
+        short = [(g.get("event"), g.get("seq"), g.get("lost"),
+                  g.get("family")) if isinstance(g, dict) else g
+                 for g in got]
+        check("monitor: the module unloaded and loaded again: family_gone, "
+              "the old family's events dropped, family_back, the new "
+              "family's group joined and its events from seq 1 without a "
+              "gap line; exit-on-reload exits once the hooks ran",
+              rc == 0 and short ==
+              [("leader_changed", 1, None, None), ("peer_up", 2, None, None),
+               ("family_gone", None, None, "election"),
+               ("family_back", None, None, "election"),
+               "rejoin: family 43 group 9",
+               ("leader_changed", 1, None, None), ("gap", None, 1, None),
+               ("peer_up", 3, None, None),
+               ("family_gone", None, None, "election"),
+               "exiting 1 jobs 1 family 43"], out + err)
+        check("monitor exec across a reload: each instance the hook saw in "
+              "a role runs as family_gone (role stopped, leader none), "
+              "then with the new module's role",
+              runs == ["leader_changed 7 5 3 leader none 1",
+                       "peer_up 8 9 3 follower none 2",
+                       "family_gone 7 none 3 stopped leader 2",
+                       "family_gone 8 none 3 stopped follower 2",
+                       "leader_changed 7 5 3 leader stopped 1",
+                       "family_gone 7 none 3 stopped leader 3"],
+              f"{runs} {err!r}")
+        rc, out, err = run(["reload", "text", log], dry=False,
+                           prog=ARGS.monitor_test)
+        check("monitor: family_gone and family_back text lines",
+              'family_gone: generic netlink family "election" unregistered '
+              '(election.ko unloaded): every instance stopped\n'
+              'family_back: generic netlink family "election" registered '
+              'again (election.ko loaded)\n' in out, out)
+    finally:
+        shutil.rmtree(tmp)
     rc, out, err = run(["json"], dry=False, prog=ARGS.monitor_test)
     check("monitor: malformed event skipped with a warning",
           err == "Warning: malformed event skipped\n", repr(err))
