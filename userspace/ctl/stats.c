@@ -7,8 +7,8 @@
  * tables know (0 when the kernel sent no attribute for it), then any
  * newer type the kernel reports as "<prefix>_<number>". The text lists
  * the message types and drop reasons that can count in the group
- * (stats_shown()) and any other that is not 0; -s -s or -d lists them
- * all, as JSON does.
+ * (stats_shown()), the counters of the options the group has, and any
+ * other that is not 0; -s -s or -d lists them all, as JSON does.
  */
 #include <inttypes.h>
 #include <net/if.h>
@@ -238,6 +238,7 @@ static void stats_text(FILE *out, struct nlattr **tb, bool all)
 	char ifbuf[IF_NAMESIZE];
 	const char *ifname = elec_reply_ifname(tb, ifbuf);
 	struct stats_shown sh;
+	const char *sep = "\t";
 	int i;
 
 	stats_shown(tb, &sh);
@@ -257,10 +258,21 @@ static void stats_text(FILE *out, struct nlattr **tb, bool all)
 	emit_counters(tb[ELEC_ATTR_TX_DROPS], ELEC_TX_DROP_MAX,
 		      elec_tx_drop_name, "tx_drop", NULL, emit_text, out);
 	fputc('\n', out);
-	for (i = 0; i < ELEC_CTR_COUNT; i++)
-		fprintf(out, "%s%s %" PRIu64, i ? " " : "\t", elec_ctrs[i].name,
-			elec_nla_u64(tb, elec_ctrs[i].attr, 0));
-	fprintf(out, " tx_errors %" PRIu64 "\n",
+	/*
+	 * a counter of an option (counters-list.h's opt column) the reply
+	 * says is off (QUORUM 0): only when not 0; absent counts as on
+	 */
+	for (i = 0; i < ELEC_CTR_COUNT; i++) {
+		uint64_t v = elec_nla_u64(tb, elec_ctrs[i].attr, 0);
+		unsigned int o = elec_ctrs[i].opt;
+
+		if (!all && !v && o != ELEC_OPT_ALL &&
+		    !elec_nla_u64(tb, elec_opts[o].attr, 1))
+			continue;
+		fprintf(out, "%s%s %" PRIu64, sep, elec_ctrs[i].name, v);
+		sep = " ";
+	}
+	fprintf(out, "%stx_errors %" PRIu64 "\n", sep,
 		elec_nla_u64(tb, ELEC_ATTR_TX_ERRORS, 0));
 	timer_late_text(out, tb);
 }

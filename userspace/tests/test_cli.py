@@ -2097,7 +2097,10 @@ def test_printers():
               f"(auth_unexpected; invitation's election)",
               f"dev eth\\1 group {g} id 4000000000\n{want}term_too_far 0 "
               f"wrong_lladdr 1 auth_unexpected 2\n"
-              f"\ttx_drops: mtu 0 no_buffer 0 dev_xmit 0\n" in out, out)
+              f"\ttx_drops: mtu 0 no_buffer 0 dev_xmit 0\n"
+              f"\telections 0 leader_changes 0 elections_limited 0 "
+              f"detect_deferred 0 suspicions 0 false_suspicions 0 "
+              f"tx_errors 0\n" in out, out)
     rc, all_out, err = run(["text-all"], dry=False, prog=ARGS.print_test)
     full = ("\ttx: election 3 answer 0 coordinator 0 heartbeat 5 ack 0 "
             "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
@@ -2107,8 +2110,14 @@ def test_printers():
             "ready 0 alive 0\n" + general + "queue_full 0 term_too_far 0 "
             "wrong_lladdr 1 auth_missing 0 auth_bad 0 auth_truncated 0 "
             "auth_replay 0 auth_unexpected 2 auth_clock 0\n")
-    check("stats text output with -d (as -s -s): every type and reason",
+    check("stats text output with -d (as -s -s): every type, reason and "
+          "counter (quorum_lost with quorum off)",
           rc == 0 and all(f"dev eth\\1 group {g} id 4000000000\n{full}"
+                          "\ttx_drops: mtu 0 no_buffer 0 dev_xmit 0\n"
+                          "\telections 0 leader_changes 0 "
+                          "elections_limited 0 quorum_lost 0 "
+                          "detect_deferred 0 suspicions 0 "
+                          "false_suspicions 0 tx_errors 0\n"
                           in all_out for g in keyless), all_out)
     check("stats text output: timer_late line, non-empty buckets only",
           "\ttimer_late count 13 max 2000000000ns <1us 5 <8us 7 "

@@ -27,8 +27,8 @@ elec_agree 1 2001 "$ELEC_BOUND" 2
 elec_peer_alive 1 3 2001 true
 check "peer show: the leader heard a moment ago (\"heard N.N ms ago\")" \
 	sh -c "ip netns exec en3 $ELEC_CTL peer show dev eth0 group 1 id 2001 | tee /dev/stderr | grep -E 'alive yes pos 2001 heard [0-9]+\.[0-9] m?s ago window'"
-check "stats: bully's types, no other algorithm's, no auth_ or queue_full (no key, no ring)" \
-	sh -c "ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | tee /dev/stderr | grep -q 'tx: election [0-9]* answer [0-9]* coordinator [0-9]* heartbeat [0-9]*\$' && ! ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | grep -E 'ayc|auth_bad|queue_full|alive'"
+check "stats: bully's types, no other algorithm's, no auth_, queue_full or quorum_lost (no key, no ring, quorum off)" \
+	sh -c "ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | tee /dev/stderr | grep -q 'tx: election [0-9]* answer [0-9]* coordinator [0-9]* heartbeat [0-9]*\$' && ! ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | grep -E 'ayc|auth_bad|queue_full|alive|quorum_lost'"
 check "stats -d: every type and reason" \
 	sh -c "ip netns exec en3 $ELEC_CTL -d stats dev eth0 group 1 | grep -q 'ready 0 alive 0\$' && ip netns exec en3 $ELEC_CTL -s -s stats dev eth0 group 1 | grep -q 'auth_bad 0 auth_truncated 0'"
 
