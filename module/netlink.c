@@ -435,7 +435,9 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		if (!peer ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_ID, p->id) ||
 		    nla_put(skb, ELEC_ATTR_PEER_LLADDR, ETH_ALEN, p->lladdr) ||
-		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
+		    /* heard, and not declared failed since (elec_peer) */
+		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE,
+			       p->alive && p->heard_ns) ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
 		    (s->ops->peer_info &&
 		     elec_nl_put_info(skb, info,
@@ -470,6 +472,7 @@ cancel:
 static size_t elec_nl_stats_size(void)
 {
 	return elec_nl_ids_size()
+	       + 2 * nla_total_size(sizeof(u8))		/* AUTH, QUORUM */
 	       + 2 * nla_total_size(0)			/* TX, RX nests */
 	       + 2 * ELEC_MSG_MAX * nla_total_size_64bit(sizeof(u64))
 	       + nla_total_size(0)			/* DROPS nest */
@@ -551,7 +554,10 @@ static int elec_nl_fill_stats(struct sk_buff *skb,
 	if (!hdr)
 		return -EMSGSIZE;
 
+	/* AUTH and QUORUM: which counters can move (electionctl stats) */
 	if (elec_nl_put_ids(skb, s) ||
+	    nla_put_u8(skb, ELEC_ATTR_AUTH, s->auth) ||
+	    nla_put_u8(skb, ELEC_ATTR_QUORUM, s->cfg.quorum) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_TX, st->tx, ELEC_MSG_MAX) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_RX, st->rx, ELEC_MSG_MAX) ||
 	    elec_nl_put_counters(skb, ELEC_ATTR_DROPS, st->drops,

@@ -854,11 +854,13 @@ struct elec_algo_ops {
 
 /* message type sets of struct elec_algo_ops' @msgs */
 #define ELEC_MSG_BIT(t)		(1U << (t))
+/* the types only quorum on sends (quorum.c; electionctl's stats) */
+#define ELEC_MSGS_QUORUM	ELEC_MSG_BIT(ELEC_MSG_ALIVE)
 #define ELEC_MSGS_BULLY		(ELEC_MSG_BIT(ELEC_MSG_ELECTION) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_ANSWER) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_COORDINATOR) |	\
 				 ELEC_MSG_BIT(ELEC_MSG_HEARTBEAT) |	\
-				 ELEC_MSG_BIT(ELEC_MSG_ALIVE))
+				 ELEC_MSGS_QUORUM)
 #define ELEC_MSGS_BULLY_QUERY	(ELEC_MSGS_BULLY |			\
 				 ELEC_MSG_BIT(ELEC_MSG_QUERY) |		\
 				 ELEC_MSG_BIT(ELEC_MSG_CID))

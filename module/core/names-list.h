@@ -5,7 +5,11 @@
  *
  * No include guard: define any of ELEC_MSG_NAME, ELEC_ROLE_NAME,
  * ELEC_DROP_NAME, ELEC_TX_DROP_NAME and ELEC_EVENT_NAME (SUFFIX, "name"),
- * for the enum value ELEC_<KIND>_SUFFIX, then include it; the others
+ * for the enum value ELEC_<KIND>_SUFFIX, then include it (ELEC_DROP_NAME
+ * has a third column, the groups the reason can count in: ALL, KEY (a
+ * group with a key), QUEUE (an algorithm that queues frames, its
+ * &elec_algo_ops.queue_bytes non-zero): enum elec_drop_when, which
+ * electionctl's stats goes by); the others
  * expand to nothing, and every one is undefined afterwards. names.c
  * builds the tables the module's tracepoints, electionctl and electsim
  * print from; dist/election.lua and tests/inject/elec-inject.c keep
@@ -19,7 +23,7 @@
 #define ELEC_ROLE_NAME(e, n)
 #endif
 #ifndef ELEC_DROP_NAME
-#define ELEC_DROP_NAME(e, n)
+#define ELEC_DROP_NAME(e, n, when)
 #endif
 #ifndef ELEC_TX_DROP_NAME
 #define ELEC_TX_DROP_NAME(e, n)
@@ -48,22 +52,22 @@ ELEC_ROLE_NAME(FOLLOWER, "follower")
 ELEC_ROLE_NAME(CANDIDATE, "candidate")
 ELEC_ROLE_NAME(LEADER, "leader")
 
-ELEC_DROP_NAME(MALFORMED, "malformed")
-ELEC_DROP_NAME(WRONG_GROUP, "wrong_group")
-ELEC_DROP_NAME(WRONG_ALGO, "wrong_algo")
-ELEC_DROP_NAME(UNKNOWN_PEER, "unknown_peer")
-ELEC_DROP_NAME(STALE_TERM, "stale_term")
-ELEC_DROP_NAME(WRONG_DST, "wrong_dst")
-ELEC_DROP_NAME(STOPPED, "stopped")
-ELEC_DROP_NAME(QUEUE_FULL, "queue_full")
-ELEC_DROP_NAME(TERM_TOO_FAR, "term_too_far")
-ELEC_DROP_NAME(WRONG_LLADDR, "wrong_lladdr")
-ELEC_DROP_NAME(AUTH_MISSING, "auth_missing")
-ELEC_DROP_NAME(AUTH_BAD, "auth_bad")
-ELEC_DROP_NAME(AUTH_TRUNCATED, "auth_truncated")
-ELEC_DROP_NAME(AUTH_REPLAY, "auth_replay")
-ELEC_DROP_NAME(AUTH_UNEXPECTED, "auth_unexpected")
-ELEC_DROP_NAME(AUTH_CLOCK, "auth_clock")
+ELEC_DROP_NAME(MALFORMED, "malformed", ALL)
+ELEC_DROP_NAME(WRONG_GROUP, "wrong_group", ALL)
+ELEC_DROP_NAME(WRONG_ALGO, "wrong_algo", ALL)
+ELEC_DROP_NAME(UNKNOWN_PEER, "unknown_peer", ALL)
+ELEC_DROP_NAME(STALE_TERM, "stale_term", ALL)
+ELEC_DROP_NAME(WRONG_DST, "wrong_dst", ALL)
+ELEC_DROP_NAME(STOPPED, "stopped", ALL)
+ELEC_DROP_NAME(QUEUE_FULL, "queue_full", QUEUE)
+ELEC_DROP_NAME(TERM_TOO_FAR, "term_too_far", ALL)
+ELEC_DROP_NAME(WRONG_LLADDR, "wrong_lladdr", ALL)
+ELEC_DROP_NAME(AUTH_MISSING, "auth_missing", KEY)
+ELEC_DROP_NAME(AUTH_BAD, "auth_bad", KEY)
+ELEC_DROP_NAME(AUTH_TRUNCATED, "auth_truncated", KEY)
+ELEC_DROP_NAME(AUTH_REPLAY, "auth_replay", KEY)
+ELEC_DROP_NAME(AUTH_UNEXPECTED, "auth_unexpected", KEY)
+ELEC_DROP_NAME(AUTH_CLOCK, "auth_clock", KEY)
 
 ELEC_TX_DROP_NAME(MTU, "mtu")
 ELEC_TX_DROP_NAME(NO_BUFFER, "no_buffer")

@@ -18,9 +18,15 @@ static const char *const elec_role_names[ELEC_ROLE_MAX + 1] = {
 #include "names-list.h"
 };
 
-#define ELEC_DROP_NAME(e, n) \
+#define ELEC_DROP_NAME(e, n, when) \
 	[ELEC_DROP_ ## e] = n,
 static const char *const elec_drop_names[ELEC_DROP_MAX + 1] = {
+#include "names-list.h"
+};
+
+#define ELEC_DROP_NAME(e, n, when) \
+	[ELEC_DROP_ ## e] = ELEC_DROP_WHEN_ ## when,
+static const u8 elec_drop_whens[ELEC_DROP_MAX + 1] = {
 #include "names-list.h"
 };
 
@@ -87,6 +93,19 @@ const char *elec_msg_name(unsigned int v)
 const char *elec_drop_name(unsigned int v)
 {
 	return elec_name_in(elec_drop_names, ARRAY_SIZE(elec_drop_names), v);
+}
+
+/**
+ * elec_drop_when() - the groups a drop reason can count in.
+ * @v: enum elec_drop value
+ *
+ * Return: its names-list.h row's enum elec_drop_when; ELEC_DROP_WHEN_ALL
+ * for another value.
+ */
+enum elec_drop_when elec_drop_when(unsigned int v)
+{
+	return v < ARRAY_SIZE(elec_drop_whens) ? elec_drop_whens[v] :
+						 ELEC_DROP_WHEN_ALL;
 }
 
 /**

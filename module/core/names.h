@@ -11,6 +11,19 @@ const char *elec_algo_name(unsigned int v);
 const char *elec_role_name(unsigned int v);
 const char *elec_msg_name(unsigned int v);
 const char *elec_drop_name(unsigned int v);
+
+/*
+ * The groups a drop reason can count in (names-list.h's third column):
+ * every group, a group with a key, a group whose algorithm queues frames
+ * (&elec_algo_ops.queue_bytes non-zero).
+ */
+enum elec_drop_when {
+	ELEC_DROP_WHEN_ALL,
+	ELEC_DROP_WHEN_KEY,
+	ELEC_DROP_WHEN_QUEUE,
+};
+
+enum elec_drop_when elec_drop_when(unsigned int v);
 const char *elec_tx_drop_name(unsigned int v);
 const char *elec_event_name(unsigned int v);
 

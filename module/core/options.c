@@ -196,8 +196,9 @@ const char *const elec_opt_fixed[ELEC_OPT_COUNT] = {
 #include "options-list.h"
 };
 
-#define ELEC_COUNTER(field, at) \
-	[ELEC_CTR_ ## field] = { #field, at, offsetof(struct elec_stats, field) },
+#define ELEC_COUNTER(field, at, opt) \
+	[ELEC_CTR_ ## field] = { #field, at, offsetof(struct elec_stats, field), \
+				 ELEC_OPT_ ## opt },
 const struct elec_ctr_desc elec_ctrs[ELEC_CTR_COUNT] = {
 #include "counters-list.h"
 };

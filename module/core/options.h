@@ -114,10 +114,13 @@ static_assert(ELEC_OPT_COUNT <= 24, "the options fit the tools' masks");
  * @ELEC_CTR_COUNT: how many
  */
 enum elec_ctr {
-#define ELEC_COUNTER(field, attr) ELEC_CTR_ ## field,
+#define ELEC_COUNTER(field, attr, opt) ELEC_CTR_ ## field,
 #include "counters-list.h"
 	ELEC_CTR_COUNT
 };
+
+/* counters-list.h's @opt column ALL: a counter of every group */
+#define ELEC_OPT_ALL	ELEC_OPT_COUNT
 
 struct elec_config;
 struct elec_stats;
@@ -157,11 +160,14 @@ struct elec_opt_desc {
  * @name: the member's name, the JSON key
  * @attr: the STATS_GET attribute
  * @off: offset of the struct elec_stats member
+ * @opt: the option (enum elec_opt) without which it cannot count, or
+ *	ELEC_OPT_ALL
  */
 struct elec_ctr_desc {
 	const char *name;
 	u16 attr;
 	size_t off;
+	unsigned int opt;
 };
 
 extern const struct elec_opt_desc elec_opts[ELEC_OPT_COUNT];

@@ -52,7 +52,8 @@
  *	PEERS, a nest of ELEC_ATTR_PEER nests, each holding PEER_ID,
  *	PEER_LLADDR, PEER_ALIVE, PEER_POS.
  * ELEC_CMD_STATS_GET (doit or dump, same filters): reply IFINDEX, IFNAME,
- *	GROUP, NODE_ID, ALGO, and the nests TX and RX (one u64 attribute per
+ *	GROUP, NODE_ID, ALGO, AUTH, QUORUM (which counters can move), and
+ *	the nests TX and RX (one u64 attribute per
  *	message type, attribute type = enum elec_msg_type value), DROPS (one
  *	u64 per enum elec_drop value), TX_DROPS (one u64 per enum
  *	elec_tx_drop value), and ELECTIONS, LEADER_CHANGES, TX_ERRORS,
@@ -576,7 +577,9 @@ enum elec_cmd {
  *	PEER_SEEN_LLADDR once a frame carried the peer's id)
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
- * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer failed
+ * @ELEC_ATTR_PEER_ALIVE: u8, 1 once a frame from the peer passed the
+ *	receive checks, 0 before (never heard) and once the local node
+ *	declared the peer failed, until it is heard from again
  * @ELEC_ATTR_TX: nest, frames sent per message type (u64 each, attribute
  *	type = enum elec_msg_type)
  * @ELEC_ATTR_RX: nest, frames received and accepted per message type
@@ -656,7 +659,8 @@ enum elec_cmd {
  *	steps down, and a node that takes no leadership, without a majority
  *	of the group's configured nodes heard within the lease (hb-interval x
  *	(hb-miss - 1) - timeout); 0 (default) without; GROUP_NEW, GROUP_SET;
- *	GROUP_GET reports it for every algorithm (0 for the others)
+ *	GROUP_GET and STATS_GET report it for every algorithm (0 for the
+ *	others)
  * @ELEC_ATTR_QUORUM_LOST: u64, STATS_GET: times the node stepped down, or
  *	did not take leadership, for want of a majority (quorum on)
  * @ELEC_ATTR_PEER_HEARD_AGO_NS: u64, inside PEER: ns since the last frame
@@ -674,7 +678,7 @@ enum elec_cmd {
  *	never reported back)
  * @ELEC_ATTR_KEY_NONE: flag, GROUP_SET: remove the key (frames go
  *	unauthenticated again); not with ELEC_ATTR_KEY
- * @ELEC_ATTR_AUTH: u8, GROUP_GET: 1 when the group has a key
+ * @ELEC_ATTR_AUTH: u8, GROUP_GET, STATS_GET: 1 when the group has a key
  * @ELEC_ATTR_TIMER_THROTTLED: u64, MODULE_GET: times the SCHED_FIFO timer
  *	worker (timer_mode=2) had spent its budget (timer_budget_pct) and
  *	slept to the end of the window before a protocol step

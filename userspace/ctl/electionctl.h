@@ -42,6 +42,9 @@ struct nl_sock;
  * @timestamp: monitor: 0, ELEC_TS_LONG (-t) or ELEC_TS_SHORT (-ts)
  * @dry_run: --dry-run / ELECTIONCTL_DRY_RUN=1: print the request, send nothing
  * @check_only: with @dry_run: print nothing either (a batch's validation)
+ * @stats: -s given this many times without -batch (with -batch, -s is
+ *	-start): stats prints every counter at 2
+ * @details: -d: stats prints every counter
  * @unchecked: --unchecked: skip range and required-keyword checks, so tests
  *	can send requests the kernel must refuse
  * @sk: generic netlink socket, NULL until the first request
@@ -52,6 +55,8 @@ struct elec_ctx {
 	int timestamp;
 	bool dry_run;
 	bool check_only;
+	int stats;
+	bool details;
 	bool unchecked;
 	struct nl_sock *sk;
 	int family;

@@ -65,7 +65,7 @@ static void usage_is_leader(FILE *f)
 
 static void usage_stats(FILE *f)
 {
-	fputs("electionctl stats [ dev IF ] [ group G ]\n", f);
+	fputs("electionctl [ -s -s | -d ] stats [ dev IF ] [ group G ]\n", f);
 }
 
 static void usage_monitor(FILE *f)
@@ -125,7 +125,8 @@ static void usage_syntax(FILE *f)
 	      "             module | algo | showconf | syncconf | genkey }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
-	      "             -u[ndo] | -c[heck] FILE | -V[ersion] | -h[elp] }\n"
+	      "             -d[etails] | -u[ndo] | -c[heck] FILE | -V[ersion] |\n"
+	      "             -h[elp] }\n"
 	      "TIMING  := [ hb-interval DUR ] [ hb-miss N ] [ timeout DUR ]\n"
 	      "           [ coord-timeout DUR ]\n"
 	      "BULLY   := [ ask-suspect { on | off } ] [ preempt { on | off } ]\n"
@@ -207,6 +208,13 @@ static void usage(FILE *f)
 	      "hook-timeout (default 30s) is killed. When the module goes, it\n"
 	      "runs as ELECTION_EVENT family_gone, role stopped, leader none,\n"
 	      "for each instance last seen in another role.\n"
+	      "stats lists the counters that can count in the group (its\n"
+	      "algorithm's message types; alive and quorum_lost with quorum\n"
+	      "on; auth_ with a key; queue_full, retry with the rings) and\n"
+	      "any other not 0; -s -s or -d lists every one (-j always has\n"
+	      "every key); -s with -batch is -start.\n"
+	      "peer show: \"alive no\" until the peer is heard, then when\n"
+	      "(\"heard 17.4 s ago\", or \"never heard\").\n"
 	      "module prints the module-wide leak counters.\n"
 	      "algo lists the module's algorithms (id, message types, options)\n"
 	      "and warns when the module was built from another option list.\n"
@@ -479,9 +487,10 @@ enum opt {
 	OPT_DRY_RUN,
 	OPT_UNCHECKED,
 	OPT_CHECK,
+	OPT_DETAILS,
 };
 
-#define OPT_SINGLE_DASH	13
+#define OPT_SINGLE_DASH	14
 /*
  * single-dash options may be abbreviated ("-t" is -timestamp, as in ip,
  * though it also begins -tshort); "--" spellings are exact
@@ -489,18 +498,19 @@ enum opt {
 static const char *const opt_names[] = {
 	"-json", "-pretty", "-t", "-timestamp", "-tshort", "-netns",
 	"-batch", "-force", "-start", "-undo", "-Version", "-help", "-check",
+	"-details",
 	"--json", "--pretty", "--timestamp", "--tshort", "--netns", "--batch",
 	"--force", "--start", "--undo", "--version", "--help", "--dry-run",
-	"--unchecked", "--check",
+	"--unchecked", "--check", "--details",
 };
 
 static const int opt_ids[] = {
 	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TIMESTAMP, OPT_TSHORT,
 	OPT_NETNS, OPT_BATCH, OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION,
-	OPT_HELP, OPT_CHECK,
+	OPT_HELP, OPT_CHECK, OPT_DETAILS,
 	OPT_JSON, OPT_PRETTY, OPT_TIMESTAMP, OPT_TSHORT, OPT_NETNS, OPT_BATCH,
 	OPT_FORCE, OPT_START, OPT_UNDO, OPT_VERSION, OPT_HELP, OPT_DRY_RUN,
-	OPT_UNCHECKED, OPT_CHECK,
+	OPT_UNCHECKED, OPT_CHECK, OPT_DETAILS,
 };
 
 static int find_option(const char *o)
@@ -632,7 +642,7 @@ int main(int argc, char **argv)
 	const char *env = getenv("ELECTIONCTL_DRY_RUN");
 	const char *netns = NULL, *batch = NULL;
 	unsigned int batch_flags = 0;
-	int ret;
+	int ret, n_s = 0;
 
 	if (env && !strcmp(env, "1"))
 		ctx.dry_run = true;
@@ -643,6 +653,13 @@ int main(int argc, char **argv)
 		const char *o = argv[0];
 		int id = find_option(o);
 
+		/* -s: -start with -batch, else -s -s stats (as ip -s -s) */
+		if (!strcmp(o, "-s")) {
+			n_s++;
+			argc--;
+			argv++;
+			continue;
+		}
 		if ((id == OPT_NETNS || id == OPT_BATCH || id == OPT_CHECK) &&
 		    argc < 2)
 			return elec_err("option \"%s\" needs an argument", o);
@@ -694,6 +711,9 @@ int main(int argc, char **argv)
 		case OPT_UNCHECKED:
 			ctx.unchecked = true;
 			break;
+		case OPT_DETAILS:
+			ctx.details = true;
+			break;
 		default:
 			return elec_err("unknown option \"%s\" (try \"electionctl help\")",
 					o);
@@ -701,6 +721,10 @@ int main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
+	if (batch && n_s)
+		batch_flags |= ELEC_BATCH_START;
+	else
+		ctx.stats = n_s;
 	if (batch && argc > 0)
 		return elec_err("unexpected argument \"%s\" after \"%s %s\"",
 				argv[0], (batch_flags & ELEC_BATCH_CHECK) ?

@@ -71,7 +71,7 @@ static const char *const attr_names[ELEC_ATTR_MAX + 1] = {
 	[ELEC_ATTR_PEER_DETECT_WINDOW_NS] = "peer_detect_window_ns",
 	[ELEC_ATTR_PEER_RTT_NS] = "peer_rtt_ns",
 	/* every scalar counter, by its name (counters-list.h) */
-#define ELEC_COUNTER(field, at) [at] = #field,
+#define ELEC_COUNTER(field, at, opt) [at] = #field,
 #include "counters-list.h"
 };
 

@@ -39,7 +39,7 @@ struct nla_policy elec_nl_policy[ELEC_ATTR_MAX + 1] = {
 	[at] = { .type = ELEC_CTL_NLA_ ## kd },
 #include "options-list.h"
 	/* every scalar counter, from the list */
-#define ELEC_COUNTER(field, at) [at] = { .type = NLA_U64 },
+#define ELEC_COUNTER(field, at, opt) [at] = { .type = NLA_U64 },
 #include "counters-list.h"
 	[ELEC_ATTR_PEER_DETECT_WINDOW_NS] = { .type = NLA_U64 },
 	[ELEC_ATTR_PEER_RTT_NS] = { .type = NLA_U64 },

@@ -306,12 +306,21 @@ static void peer_text(FILE *out, struct nlattr **pt)
 	if (pt[ELEC_ATTR_PEER_MEMBER])
 		fprintf(out, " member %s",
 			nla_get_u8(pt[ELEC_ATTR_PEER_MEMBER]) ? "yes" : "no");
+	/*
+	 * for people: "heard 17.4 s ago" (below a second "heard 12.3 ms
+	 * ago"; -j has the ns); "never heard" without a time from a kernel
+	 * that reports the times (it reports PEER_DETECT_WINDOW_NS for
+	 * every peer, and such a peer not alive)
+	 */
 	if (pt[ELEC_ATTR_PEER_HEARD_AGO_NS]) {
-		uint64_t us = nla_get_u64(pt[ELEC_ATTR_PEER_HEARD_AGO_NS]) /
-			      1000;
+		uint64_t ns = nla_get_u64(pt[ELEC_ATTR_PEER_HEARD_AGO_NS]);
+		bool s = ns >= 1000000000;
+		uint64_t tenths = ns / (s ? 100000000 : 100000);
 
-		fprintf(out, " heard %" PRIu64 ".%03" PRIu64 "ms ago",
-			us / 1000, us % 1000);
+		fprintf(out, " heard %" PRIu64 ".%" PRIu64 " %s ago",
+			tenths / 10, tenths % 10, s ? "s" : "ms");
+	} else if (pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS]) {
+		fputs(" never heard", out);
 	}
 	if (pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS]) {
 		uint64_t us = nla_get_u64(pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS]) /

@@ -5,7 +5,7 @@
  * functions) with replies built in memory; no kernel needed. test_cli.py
  * checks the output.
  *
- * Usage: print-test json|text|showconf [keydir DIR]
+ * Usage: print-test json|text|text-all|showconf [keydir DIR] (text-all: as -d)
  */
 #include "../ctl/query.c"
 #include "../ctl/show.c"
@@ -75,6 +75,7 @@ static struct nl_msg *group_reply(uint32_t leader)
 /*
  * bully, a key set and a second key (AUTH 1, AUTH_NEXT 1: a key rotation
  * under way): peer 1 heard 12.345678 ms ago from its configured address,
+ * peer 3 17.456789012 s ago (no other attribute but the window),
  * peer 2 never heard, its frames coming from another address (a mistyped
  * lladdr)
  */
@@ -112,7 +113,16 @@ static struct nl_msg *heard_reply(void)
 	if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, 2) ||
 	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, same) ||
 	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 0) ||
-	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, other))
+	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, other) ||
+	    nla_put_u64(msg, ELEC_ATTR_PEER_DETECT_WINDOW_NS, 60000000))
+		abort();
+	nla_nest_end(msg, p);
+	p = nla_nest_start(msg, ELEC_ATTR_PEER);
+	if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, 3) ||
+	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, same) ||
+	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 1) ||
+	    nla_put_u64(msg, ELEC_ATTR_PEER_HEARD_AGO_NS, 17456789012ULL) ||
+	    nla_put_u64(msg, ELEC_ATTR_PEER_DETECT_WINDOW_NS, 60000000))
 		abort();
 	nla_nest_end(msg, p);
 	nla_nest_end(msg, peers);
@@ -305,6 +315,40 @@ static struct nl_msg *variant_stats_reply(uint8_t algo)
 	return msg;
 }
 
+/*
+ * @algo's counters in a group without a key, quorum off (AUTH 0, QUORUM
+ * 0): election 3 and heartbeat 5 sent, wrong_lladdr 1 and auth_unexpected
+ * 2 (a keyed peer) dropped, every other counter 0
+ */
+static struct nl_msg *keyless_stats_reply(uint8_t algo)
+{
+	struct nl_msg *msg = reply_new(ELEC_CMD_STATS_GET, 3, 20 + algo, algo);
+	struct nlattr *n;
+	int t;
+
+	if (nla_put_u8(msg, ELEC_ATTR_AUTH, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 0))
+		abort();
+	n = nla_nest_start(msg, ELEC_ATTR_TX);
+	for (t = 1; n && t <= ELEC_MSG_MAX; t++)
+		if (nla_put_u64(msg, t, t == ELEC_MSG_ELECTION ? 3 :
+				t == ELEC_MSG_HEARTBEAT ? 5 : 0))
+			abort();
+	nla_nest_end(msg, n);
+	n = nla_nest_start(msg, ELEC_ATTR_RX);
+	for (t = 1; n && t <= ELEC_MSG_MAX; t++)
+		if (nla_put_u64(msg, t, 0))
+			abort();
+	nla_nest_end(msg, n);
+	n = nla_nest_start(msg, ELEC_ATTR_DROPS);
+	for (t = 1; n && t <= ELEC_DROP_MAX; t++)
+		if (nla_put_u64(msg, t, t == ELEC_DROP_WRONG_LLADDR ? 1 :
+				t == ELEC_DROP_AUTH_UNEXPECTED ? 2 : 0))
+			abort();
+	nla_nest_end(msg, n);
+	return msg;
+}
+
 /* @with_late: the timer lateness histogram (a newer kernel) */
 static struct nl_msg *stats_reply(bool with_late)
 {
@@ -384,6 +428,7 @@ int main(int argc, char **argv)
 	else if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");
+	ctx.details = !strcmp(argv[1], "text-all");	/* -d */
 	if (!strcmp(argv[1], "showconf")) {
 		q.print = showconf_print;
 		q.filter = &none;
@@ -436,6 +481,9 @@ int main(int argc, char **argv)
 	feed(&q, stats_reply(true));
 	feed(&q, variant_stats_reply(ELEC_ALGO_MIN_BULLY));
 	feed(&q, variant_stats_reply(ELEC_ALGO_ENH_BULLY));
+	feed(&q, keyless_stats_reply(ELEC_ALGO_BULLY));
+	feed(&q, keyless_stats_reply(ELEC_ALGO_RING));
+	feed(&q, keyless_stats_reply(ELEC_ALGO_INVITATION));
 	if (ctx.json) {
 		elec_json_arr_end(&j);
 		putchar('\n');

@@ -675,7 +675,8 @@ def test_conventions():
           % LO in out, out + err)
     objects = {"group": "electionctl group add", "peer": "electionctl peer add",
                "showconf": "electionctl showconf [",
-               "show": "electionctl show [", "stats": "electionctl stats [",
+               "show": "electionctl show [",
+               "stats": "electionctl [ -s -s | -d ] stats [",
                "monitor": "electionctl [ -t | -ts ] monitor",
                "module": "electionctl module"}
     for obj, first in objects.items():
@@ -934,6 +935,21 @@ def test_batch():
           p.returncode == 0 and got ==
           [("group_new", 7), ("peer_add", 7), ("group_new", 8),
            ("group_start", 7), ("group_start", 8)], f"{got} {p.stderr!r}")
+    p = subprocess.run([ARGS.bin, "--dry-run", "-s", "-batch", "-"],
+                       input=conf, capture_output=True, text=True)
+    check("-s -batch is -start -batch",
+          p.returncode == 0 and
+          [(r["cmd"], r["attrs"].get("group")) for r in
+           map(json.loads, p.stdout.splitlines())] == got, p.stderr)
+    for argv in (["-s", "-s", "stats"], ["-d", "stats"], ["-details", "stats"],
+                 ["--details", "stats", "dev", "lo", "group", "1"],
+                 ["-s", "-j", "-s", "stats"]):
+        rc, out, err = run(argv)
+        check(f"{' '.join(argv)}: stats with every counter (-s without "
+              f"-batch: as ip -s -s), the same request",
+              rc == 0 and err == "" and
+              json.loads(out)["cmd"] == "stats_get", f"rc={rc} {out!r} "
+              f"{err!r}")
     p = subprocess.run([ARGS.bin, "--dry-run", "-undo", "-batch", "-"],
                        input=conf, capture_output=True, text=True)
     got = [(r["cmd"], r["attrs"].get("group")) for r in
@@ -1364,7 +1380,8 @@ def test_keys():
               "the key hidden",
               rc == 0 and err == "" and
               [r["cmd"] for r in reqs] ==
-              ["group_new", "peer_add", "peer_add", "group_start"] and
+              ["group_new", "peer_add", "peer_add", "peer_add",
+               "group_start"] and
               reqs[0]["attrs"].get("key") == hidden and not leaks(out),
               f"rc={rc} {out!r} {err!r}")
         path = keyfile("placeholder.batch", section.encode())
@@ -1910,12 +1927,20 @@ def test_printers():
           lines[0])
     check("-j show: a peer never heard, its frames from another address: "
           "lladdr_mismatch",
-          hp[1:] == [{"id": 2, "lladdr": "02:00:00:ab:cd:01", "alive": False,
-                      "pos": None, "heard_ms_ago": None,
-                      "heard_ns_ago": None,
-                      "seen_lladdr": "52:54:00:12:34:56",
-                      "lladdr_mismatch": True,
-                      "detect_window_ns": None, "rtt_ns": None}], lines[0])
+          hp[1:2] == [{"id": 2, "lladdr": "02:00:00:ab:cd:01",
+                       "alive": False, "pos": None, "heard_ms_ago": None,
+                       "heard_ns_ago": None,
+                       "seen_lladdr": "52:54:00:12:34:56",
+                       "lladdr_mismatch": True,
+                       "detect_window_ns": 60000000, "rtt_ns": None}],
+          lines[0])
+    check("-j show: a peer heard 17.456789012 s ago: the ns as they came",
+          hp[2:] == [{"id": 3, "lladdr": "02:00:00:ab:cd:01", "alive": True,
+                      "pos": None, "heard_ms_ago": 17456,
+                      "heard_ns_ago": 17456789012, "seen_lladdr": None,
+                      "lladdr_mismatch": False,
+                      "detect_window_ns": 60000000, "rtt_ns": None}],
+          lines[0])
     new_keys = {"heard_ms_ago": None, "heard_ns_ago": None,
                 "seen_lladdr": None, "lladdr_mismatch": False,
                 "detect_window_ns": None, "rtt_ns": None}
@@ -1965,7 +1990,8 @@ def test_printers():
     check("-j peer show: one object per peer, the instance's keys first",
           [(p["group"], p["node"], p["id"]) for p in peer_show] ==
           [(7, 4000000000, 1), (7, 4000000000, 9), (7, 4000000000, 11),
-           (12, 4000000000, 1), (12, 4000000000, 2)] and
+           (12, 4000000000, 1), (12, 4000000000, 2),
+           (12, 4000000000, 3)] and
           list(peer_show[0].keys()) ==
           ["ifname", "ifindex", "group", "node", "id", "lladdr", "alive",
            "pos", "heard_ms_ago", "heard_ns_ago", "seen_lladdr",
@@ -2135,11 +2161,28 @@ def test_printers():
                     suspicions=0, false_suspicions=0, timer_late=None)
     check("-j stats: min-bully, enh-bully: query and cid in tx and rx, "
           "alive, type 15 msg_15, absent nests, quorum_lost and detect_deferred all 0",
-          stats[2:] == [want_var, dict(want_var, algo="enh-bully")],
+          stats[2:4] == [want_var, dict(want_var, algo="enh-bully")],
+          lines[1])
+    every_msg = dict((k, 0) for k in want_var["tx"])
+    want_keyless = dict(common, group=21, tx=dict(every_msg, election=3,
+                                                  heartbeat=5),
+                        rx=every_msg,
+                        drops=dict(zero_drops, wrong_lladdr=1,
+                                   auth_unexpected=2),
+                        elections=0, leader_changes=0, tx_errors=0,
+                        tx_drops={"mtu": 0, "no_buffer": 0, "dev_xmit": 0},
+                        elections_limited=0, quorum_lost=0,
+                        detect_deferred=0, suspicions=0, false_suspicions=0,
+                        timer_late=None)
+    check("-j stats: every key, 0 or not, whatever the algorithm, key and "
+          "quorum (the text lists fewer)",
+          stats[4:] == [want_keyless,
+                        dict(want_keyless, group=22, algo="ring"),
+                        dict(want_keyless, group=27, algo="invitation")],
           lines[1])
     check("-j stats: tx and rx key order: query, cid, then invitation's "
           "types after retry, unknown types last",
-          len(stats) == 4 and
+          len(stats) == 7 and
           list(stats[2]["tx"].keys()) ==
           ["election", "answer", "coordinator", "heartbeat", "ack", "retry",
            "query", "cid", "ayc", "ayc_reply", "invite", "accept",
@@ -2147,11 +2190,11 @@ def test_printers():
           list(stats[2]["rx"].keys())[-3:] == ["ready", "alive", "msg_15"],
           lines[1])
     check("-j stats: timer_late key order",
-          len(stats) == 4 and isinstance(stats[1]["timer_late"], dict) and
+          len(stats) == 7 and isinstance(stats[1]["timer_late"], dict) and
           list(stats[1]["timer_late"].keys()) ==
           ["buckets", "max_ns", "count"], lines[1])
     check("-j stats: ack and retry (tx, rx), queue_full (drops)",
-          len(stats) == 4 and stats[0]["tx"].get("ack") == 7
+          len(stats) == 7 and stats[0]["tx"].get("ack") == 7
           and stats[0]["tx"].get("retry") == 3
           and stats[0]["rx"].get("ack") == 0
           and stats[0]["rx"].get("retry") == 0
@@ -2202,10 +2245,13 @@ def test_printers():
           "algo bully leader 4000000000 term 2 role leader participant no\n"
           "\tdetector adaptive detector-margin 1ms detector-max 30ms "
           "timeout-auto on auth on auth-next on\n"
-          "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.345ms ago "
+          "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.3 ms ago "
           "window 2.500ms rtt 0.150ms\n"
-          "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no seen-lladdr "
-          "52:54:00:12:34:56 (differs from lladdr)\n" in out, out)
+          "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no never heard "
+          "window 60.000ms seen-lladdr "
+          "52:54:00:12:34:56 (differs from lladdr)\n"
+          "\tpeer 3 lladdr 02:00:00:ab:cd:01 alive yes heard 17.4 s ago "
+          "window 60.000ms\n" in out, out)
     check("peer show text output: one line per peer, dev and group first",
           out.endswith("dev eth\\1 group 7 peer 1 lladdr 02:00:00:ab:cd:01 "
                        "alive yes\n"
@@ -2214,21 +2260,29 @@ def test_printers():
                        "dev eth\\1 group 7 peer 11 lladdr 02:00:00:ab:cd:0b "
                        "alive yes\n"
                        "dev eth\\1 group 12 peer 1 lladdr 02:00:00:ab:cd:01 "
-                       "alive yes heard 12.345ms ago window 2.500ms "
+                       "alive yes heard 12.3 ms ago window 2.500ms "
                        "rtt 0.150ms\n"
-                       + ("dev eth\\1 group 12 peer 2 lladdr "
-                          "02:00:00:ab:cd:01 alive no seen-lladdr "
-                          "52:54:00:12:34:56 (differs from lladdr)\n") * 2),
-          out[-600:])
+                       "dev eth\\1 group 12 peer 2 lladdr "
+                       "02:00:00:ab:cd:01 alive no never heard "
+                       "window 60.000ms seen-lladdr "
+                       "52:54:00:12:34:56 (differs from lladdr)\n"
+                       "dev eth\\1 group 12 peer 3 lladdr "
+                       "02:00:00:ab:cd:01 alive yes heard 17.4 s ago "
+                       "window 60.000ms\n"
+                       "dev eth\\1 group 12 peer 2 lladdr "
+                       "02:00:00:ab:cd:01 alive no never heard "
+                       "window 60.000ms seen-lladdr "
+                       "52:54:00:12:34:56 (differs from lladdr)\n"),
+          out[-800:])
     check("show text output: no word twice in a row",
           not re.search(r"\b(\S+) \1\b", out.replace("\t", " ")),
           re.search(r"\b(\S+) \1\b", out.replace("\t", " ")))
-    check("stats text output", "\ttx: election 2 answer 0 coordinator 0 "
-          "heartbeat 18446744073709551615 ack 7 retry 3 query 0 cid 0 "
-          "ayc 0 ayc_reply 0 invite 0 accept 0 ready 0 alive 0 msg_15 5\n"
-          "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
-          "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
-          "ready 0 alive 0\n\tdrops: malformed 0 wrong_group 0 "
+    check("stats text output: bully, AUTH and QUORUM absent (an older "
+          "module): its types, alive, the auth_ reasons, and what is not 0",
+          "\ttx: election 2 answer 0 coordinator 0 "
+          "heartbeat 18446744073709551615 ack 7 retry 3 alive 0 msg_15 5\n"
+          "\trx: election 0 answer 0 coordinator 0 heartbeat 0 "
+          "alive 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
           "queue_full 8 term_too_far 0 wrong_lladdr 0 auth_missing 0 "
           "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0 "
@@ -2238,12 +2292,10 @@ def test_printers():
           "quorum_lost 2 detect_deferred 4 suspicions 9 false_suspicions 3 "
           "tx_errors 1\n" in out, out)
     var_stats = ("dev eth\\1 group 10 id 4000000000\n"
-                 "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 ack 0 "
-                 "retry 0 query 3 cid 4 ayc 0 ayc_reply 0 invite 0 "
-                 "accept 0 ready 0 alive 0\n"
-                 "\trx: election 0 answer 1 coordinator 0 heartbeat 0 ack 0 "
-                 "retry 0 query 5 cid 6 ayc 0 ayc_reply 0 invite 0 "
-                 "accept 0 ready 0 alive 9 msg_15 7\n"
+                 "\ttx: election 1 answer 0 coordinator 2 heartbeat 40 "
+                 "query 3 cid 4 alive 0\n"
+                 "\trx: election 0 answer 1 coordinator 0 heartbeat 0 "
+                 "query 5 cid 6 alive 9 msg_15 7\n"
                  "\tdrops: malformed 2 wrong_group 0 ")
     check("stats text output: query and cid counters (min-bully, "
           "enh-bully), alive, msg_15 after them",
@@ -2272,6 +2324,50 @@ def test_printers():
           "\tinv-seq 0 inv-coordinator 0 search-interval 60ms "
           "members none\n" in out and
           "pos 12 member no\n" in out, out)
+    general = ("\tdrops: malformed 0 wrong_group 0 wrong_algo 0 "
+               "unknown_peer 0 stale_term 0 wrong_dst 0 stopped 0 ")
+    keyless = {
+        21: ("bully", "\ttx: election 3 answer 0 coordinator 0 heartbeat 5\n"
+                      "\trx: election 0 answer 0 coordinator 0 "
+                      "heartbeat 0\n" + general),
+        22: ("ring", "\ttx: election 3 coordinator 0 heartbeat 5 ack 0 "
+                     "retry 0\n"
+                     "\trx: election 0 coordinator 0 heartbeat 0 ack 0 "
+                     "retry 0\n" + general + "queue_full 0 "),
+        27: ("invitation", "\ttx: election 3 heartbeat 5 ayc 0 ayc_reply 0 "
+                           "invite 0 accept 0 ready 0\n"
+                           "\trx: heartbeat 0 ayc 0 ayc_reply 0 invite 0 "
+                           "accept 0 ready 0\n" + general),
+    }
+    for g, (algo, want) in keyless.items():
+        check(f"stats text output: {algo}, no key, quorum off: its message "
+              f"types (ring: retry; bully: no alive), the drop reasons of "
+              f"every group (ring: queue_full), then what is not 0 "
+              f"(auth_unexpected; invitation's election)",
+              f"dev eth\\1 group {g} id 4000000000\n{want}term_too_far 0 "
+              f"wrong_lladdr 1 auth_unexpected 2\n"
+              f"\ttx_drops: mtu 0 no_buffer 0 dev_xmit 0\n"
+              f"\telections 0 leader_changes 0 elections_limited 0 "
+              f"detect_deferred 0 suspicions 0 false_suspicions 0 "
+              f"tx_errors 0\n" in out, out)
+    rc, all_out, err = run(["text-all"], dry=False, prog=ARGS.print_test)
+    full = ("\ttx: election 3 answer 0 coordinator 0 heartbeat 5 ack 0 "
+            "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
+            "ready 0 alive 0\n"
+            "\trx: election 0 answer 0 coordinator 0 heartbeat 0 ack 0 "
+            "retry 0 query 0 cid 0 ayc 0 ayc_reply 0 invite 0 accept 0 "
+            "ready 0 alive 0\n" + general + "queue_full 0 term_too_far 0 "
+            "wrong_lladdr 1 auth_missing 0 auth_bad 0 auth_truncated 0 "
+            "auth_replay 0 auth_unexpected 2 auth_clock 0\n")
+    check("stats text output with -d (as -s -s): every type, reason and "
+          "counter (quorum_lost with quorum off)",
+          rc == 0 and all(f"dev eth\\1 group {g} id 4000000000\n{full}"
+                          "\ttx_drops: mtu 0 no_buffer 0 dev_xmit 0\n"
+                          "\telections 0 leader_changes 0 "
+                          "elections_limited 0 quorum_lost 0 "
+                          "detect_deferred 0 suspicions 0 "
+                          "false_suspicions 0 tx_errors 0\n"
+                          in all_out for g in keyless), all_out)
     check("stats text output: timer_late line, non-empty buckets only",
           "\ttimer_late count 13 max 2000000000ns <1us 5 <8us 7 "
           ">=1048576us 1\n" in out and out.count("timer_late") == 1, out)

@@ -1,9 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Five nodes with non-contiguous ids elect the highest, and every node
-# agrees (role, leader, term); the agreement holds. The one-value queries
-# (show ... leader|role|term, is-leader) answer as scripts expect. Then
-# the groups are deleted and the module's leak counters read zero.
+# agrees (role, leader, term); the agreement holds. A peer is alive once
+# heard (never before: "never heard"); stats' text lists the Bully
+# algorithm's counters of a group without a key and quorum, -d all. The
+# one-value queries (show ... leader|role|term, is-leader) answer as
+# scripts expect. Then the groups are deleted and the module's leak
+# counters read zero.
 . tests/vm/lib.sh
 elec_begin
 
@@ -15,8 +18,19 @@ check "a new group is stopped, with no leader" \
 	sh -c "$(printf '%q ' "$ELEC_CTL") -j show | python3 -c 'import json,sys; d=json.load(sys.stdin); assert all(i[\"role\"]==\"stopped\" and i[\"leader\"] is None for i in d), d'" 
 check "no leader is reported before start" \
 	sh -c "ip netns exec en3 $ELEC_CTL -j show dev eth0 group 1 | python3 -c 'import json,sys; d=json.load(sys.stdin)[0]; assert d[\"role\"]==\"stopped\" and d[\"leader\"] is None, d'"
+# nothing heard yet: no peer is alive
+elec_peer_alive 1 3 2001 false
+check "peer show: a peer never heard is \"alive no ... never heard\"" \
+	sh -c "ip netns exec en3 $ELEC_CTL peer show dev eth0 group 1 id 2001 | tee /dev/stderr | grep 'alive no pos 2001 never heard window'"
 elec_start_all 1
 elec_agree 1 2001 "$ELEC_BOUND" 2
+elec_peer_alive 1 3 2001 true
+check "peer show: the leader heard a moment ago (\"heard N.N ms ago\")" \
+	sh -c "ip netns exec en3 $ELEC_CTL peer show dev eth0 group 1 id 2001 | tee /dev/stderr | grep -E 'alive yes pos 2001 heard [0-9]+\.[0-9] m?s ago window'"
+check "stats: bully's types, no other algorithm's, no auth_, queue_full or quorum_lost (no key, no ring, quorum off)" \
+	sh -c "ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | tee /dev/stderr | grep -q 'tx: election [0-9]* answer [0-9]* coordinator [0-9]* heartbeat [0-9]*\$' && ! ip netns exec en3 $ELEC_CTL stats dev eth0 group 1 | grep -E 'ayc|auth_bad|queue_full|alive|quorum_lost'"
+check "stats -d: every type and reason" \
+	sh -c "ip netns exec en3 $ELEC_CTL -d stats dev eth0 group 1 | grep -q 'ready 0 alive 0\$' && ip netns exec en3 $ELEC_CTL -s -s stats dev eth0 group 1 | grep -q 'auth_bad 0 auth_truncated 0'"
 
 # the counters saw an election and COORDINATOR frames
 check "the leader sent COORDINATOR and heartbeats" \
