@@ -1418,7 +1418,8 @@ def test_keys():
               "file runs, the key hidden",
               rc == 0 and err == "" and
               [r["cmd"] for r in reqs] ==
-              ["group_new", "peer_add", "peer_add", "group_start"] and
+              ["group_new"] + ["peer_add"] * section.count("\npeer add ") +
+              ["group_start"] and section.count("\npeer add ") >= 2 and
               reqs[0]["attrs"].get("key") == hidden and not leaks(out),
               f"rc={rc} {out!r} {err!r}")
     finally:
