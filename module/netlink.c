@@ -435,9 +435,7 @@ static int elec_nl_fill_group(struct sk_buff *skb,
 		if (!peer ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_ID, p->id) ||
 		    nla_put(skb, ELEC_ATTR_PEER_LLADDR, ETH_ALEN, p->lladdr) ||
-		    /* heard, and not declared failed since (elec_peer) */
-		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE,
-			       p->alive && p->heard_ns) ||
+		    nla_put_u8(skb, ELEC_ATTR_PEER_ALIVE, !!p->alive) ||
 		    nla_put_u32(skb, ELEC_ATTR_PEER_POS, elec_peer_pos(p)) ||
 		    (s->ops->peer_info &&
 		     elec_nl_put_info(skb, info,

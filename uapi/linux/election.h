@@ -577,9 +577,9 @@ enum elec_cmd {
  *	PEER_SEEN_LLADDR once a frame carried the peer's id)
  * @ELEC_ATTR_PEER_ID: u32, peer node id
  * @ELEC_ATTR_PEER_LLADDR: binary, 6 bytes, peer's Ethernet address
- * @ELEC_ATTR_PEER_ALIVE: u8, 1 once a frame from the peer passed the
- *	receive checks, 0 before (never heard) and once the local node
- *	declared the peer failed, until it is heard from again
+ * @ELEC_ATTR_PEER_ALIVE: u8, 0 once the local node declared the peer
+ *	failed (the algorithms' view: 1 for a peer never heard; a peer
+ *	heard has PEER_HEARD_AGO_NS)
  * @ELEC_ATTR_TX: nest, frames sent per message type (u64 each, attribute
  *	type = enum elec_msg_type)
  * @ELEC_ATTR_RX: nest, frames received and accepted per message type

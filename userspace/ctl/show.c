@@ -137,13 +137,28 @@ static bool peer_mismatch(struct nlattr **pt)
 		      nla_data(pt[ELEC_ATTR_PEER_LLADDR]), 6);
 }
 
+/*
+ * Whether to report a peer alive: not declared failed (PEER_ALIVE, absent
+ * from old kernels: alive) and heard. A kernel that reports detection
+ * windows (every peer has PEER_DETECT_WINDOW_NS) reports PEER_HEARD_AGO_NS
+ * for every peer heard, so a peer without it was never heard: the
+ * algorithms count it as up, but nothing says it is there.
+ */
+static bool peer_alive(struct nlattr **pt)
+{
+	if (!elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1))
+		return false;
+	return pt[ELEC_ATTR_PEER_HEARD_AGO_NS] ||
+	       !pt[ELEC_ATTR_PEER_DETECT_WINDOW_NS];
+}
+
 /* the members of one peer's object (show's peers, peer show) */
 static void peer_json(struct elec_json *j, struct nlattr **pt)
 {
 	elec_json_attr_u64(j, "id", pt, ELEC_ATTR_PEER_ID);
 	json_mac(j, "lladdr", pt[ELEC_ATTR_PEER_LLADDR]);
 	/* absent means never declared failed */
-	elec_json_bool(j, "alive", elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1));
+	elec_json_bool(j, "alive", peer_alive(pt));
 	elec_json_attr_u64(j, "pos", pt, ELEC_ATTR_PEER_POS);
 	if (pt[ELEC_ATTR_PEER_MEMBER])
 		elec_json_bool(j, "member",
@@ -300,7 +315,7 @@ static void peer_text(FILE *out, struct nlattr **pt)
 			     nla_data(pt[ELEC_ATTR_PEER_LLADDR]));
 	fprintf(out, "peer %" PRIu64 " lladdr %s alive %s",
 		elec_nla_u64(pt, ELEC_ATTR_PEER_ID, 0), mac,
-		elec_nla_u64(pt, ELEC_ATTR_PEER_ALIVE, 1) ? "yes" : "no");
+		peer_alive(pt) ? "yes" : "no");
 	if (pt[ELEC_ATTR_PEER_POS])
 		fprintf(out, " pos %u", nla_get_u32(pt[ELEC_ATTR_PEER_POS]));
 	if (pt[ELEC_ATTR_PEER_MEMBER])

@@ -112,7 +112,8 @@ static struct nl_msg *heard_reply(void)
 	p = nla_nest_start(msg, ELEC_ATTR_PEER);
 	if (!p || nla_put_u32(msg, ELEC_ATTR_PEER_ID, 2) ||
 	    nla_put(msg, ELEC_ATTR_PEER_LLADDR, 6, same) ||
-	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 0) ||
+	    /* never heard: the algorithms count it up (PEER_ALIVE 1) */
+	    nla_put_u8(msg, ELEC_ATTR_PEER_ALIVE, 1) ||
 	    nla_put(msg, ELEC_ATTR_PEER_SEEN_LLADDR, 6, other) ||
 	    nla_put_u64(msg, ELEC_ATTR_PEER_DETECT_WINDOW_NS, 60000000))
 		abort();
