@@ -7,7 +7,8 @@
  * ELEC_DROP_NAME, ELEC_TX_DROP_NAME and ELEC_EVENT_NAME (SUFFIX, "name"),
  * for the enum value ELEC_<KIND>_SUFFIX, then include it (ELEC_DROP_NAME
  * has a third column, the groups the reason can count in: ALL, KEY (a
- * group with a key), QUEUE (an algorithm that queues frames, its
+ * group with a key), NOKEY (a group without one), QUEUE (an algorithm
+ * that queues frames, its
  * &elec_algo_ops.queue_bytes non-zero): enum elec_drop_when, which
  * electionctl's stats goes by); the others
  * expand to nothing, and every one is undefined afterwards. names.c
@@ -64,9 +65,9 @@ ELEC_DROP_NAME(TERM_TOO_FAR, "term_too_far", ALL)
 ELEC_DROP_NAME(WRONG_LLADDR, "wrong_lladdr", ALL)
 ELEC_DROP_NAME(AUTH_MISSING, "auth_missing", KEY)
 ELEC_DROP_NAME(AUTH_BAD, "auth_bad", KEY)
-ELEC_DROP_NAME(AUTH_TRUNCATED, "auth_truncated", KEY)
+ELEC_DROP_NAME(AUTH_TRUNCATED, "auth_truncated", ALL)
 ELEC_DROP_NAME(AUTH_REPLAY, "auth_replay", KEY)
-ELEC_DROP_NAME(AUTH_UNEXPECTED, "auth_unexpected", KEY)
+ELEC_DROP_NAME(AUTH_UNEXPECTED, "auth_unexpected", NOKEY)
 ELEC_DROP_NAME(AUTH_CLOCK, "auth_clock", KEY)
 
 ELEC_TX_DROP_NAME(MTU, "mtu")

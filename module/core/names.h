@@ -14,12 +14,13 @@ const char *elec_drop_name(unsigned int v);
 
 /*
  * The groups a drop reason can count in (names-list.h's third column):
- * every group, a group with a key, a group whose algorithm queues frames
- * (&elec_algo_ops.queue_bytes non-zero).
+ * every group, a group with a key, a group without one, a group whose
+ * algorithm queues frames (&elec_algo_ops.queue_bytes non-zero).
  */
 enum elec_drop_when {
 	ELEC_DROP_WHEN_ALL,
 	ELEC_DROP_WHEN_KEY,
+	ELEC_DROP_WHEN_NOKEY,
 	ELEC_DROP_WHEN_QUEUE,
 };
 

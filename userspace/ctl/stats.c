@@ -78,8 +78,9 @@ static void emit_counters(struct nlattr *nest, unsigned int max,
  * reply @tb: the types its algorithm sends and takes (&elec_algo_ops.msgs;
  * those only quorum sends, ELEC_MSGS_QUORUM, with quorum on; retry, the
  * re-sent hops, with ack: the algorithms that acknowledge hops); the drop
- * reasons of every group, with a key the auth_ ones, with an algorithm
- * that queues frames queue_full (names-list.h's ELEC_DROP_WHEN_). A reply
+ * reasons of every group, with a key the auth_ ones, without one
+ * auth_unexpected, with an algorithm that queues frames queue_full
+ * (names-list.h's ELEC_DROP_WHEN_). A reply
  * without AUTH or QUORUM (an older module) counts as on; an algorithm
  * electionctl does not know shows every type and reason.
  */
@@ -106,6 +107,7 @@ static void stats_shown(struct nlattr **tb, struct stats_shown *sh)
 
 		if (w == ELEC_DROP_WHEN_ALL ||
 		    (w == ELEC_DROP_WHEN_KEY && key) ||
+		    (w == ELEC_DROP_WHEN_NOKEY && !key) ||
 		    (w == ELEC_DROP_WHEN_QUEUE && ops->queue_bytes))
 			sh->drops |= 1ULL << d;
 	}

@@ -2279,15 +2279,15 @@ def test_printers():
           not re.search(r"\b(\S+) \1\b", out.replace("\t", " ")),
           re.search(r"\b(\S+) \1\b", out.replace("\t", " ")))
     check("stats text output: bully, AUTH and QUORUM absent (an older "
-          "module): its types, alive, the auth_ reasons, and what is not 0",
+          "module): its types, alive, the auth_ reasons of a keyed group "
+          "(no auth_unexpected at 0), and what is not 0",
           "\ttx: election 2 answer 0 coordinator 0 "
           "heartbeat 18446744073709551615 ack 7 retry 3 alive 0 msg_15 5\n"
           "\trx: election 0 answer 0 coordinator 0 heartbeat 0 "
           "alive 0\n\tdrops: malformed 0 wrong_group 0 "
           "wrong_algo 0 unknown_peer 0 stale_term 4 wrong_dst 0 stopped 1 "
           "queue_full 8 term_too_far 0 wrong_lladdr 0 auth_missing 0 "
-          "auth_bad 6 auth_truncated 0 auth_replay 2 auth_unexpected 0 "
-          "auth_clock 0\n"
+          "auth_bad 6 auth_truncated 0 auth_replay 2 auth_clock 0\n"
           "\ttx_drops: mtu 1 no_buffer 0 dev_xmit 0\n"
           "\telections 6 leader_changes 2 elections_limited 3 "
           "quorum_lost 2 detect_deferred 4 suspicions 9 false_suspicions 3 "
@@ -2343,10 +2343,11 @@ def test_printers():
     for g, (algo, want) in keyless.items():
         check(f"stats text output: {algo}, no key, quorum off: its message "
               f"types (ring: retry; bully: no alive), the drop reasons of "
-              f"every group (ring: queue_full), then what is not 0 "
-              f"(auth_unexpected; invitation's election)",
+              f"every group (ring: queue_full; auth_truncated, counted per "
+              f"device), auth_unexpected (a group without a key), then "
+              f"what is not 0 (invitation's election)",
               f"dev eth\\1 group {g} id 4000000000\n{want}term_too_far 0 "
-              f"wrong_lladdr 1 auth_unexpected 2\n"
+              f"wrong_lladdr 1 auth_truncated 0 auth_unexpected 2\n"
               f"\ttx_drops: mtu 0 no_buffer 0 dev_xmit 0\n"
               f"\telections 0 leader_changes 0 elections_limited 0 "
               f"detect_deferred 0 suspicions 0 false_suspicions 0 "
