@@ -55,8 +55,9 @@ static size_t elec_event_size(void)
  * @act: the ELEC_ACT_EVENT action
  * @ax: the action collector of the current core call
  *
- * The message carries SEQ 0 and the step's first values of ROLE, LEADER
- * and TERM; elec_event_queue() sets them.
+ * The message carries SEQ 0, ROLE 0, and the LEADER and TERM of the
+ * moment the core reported it; elec_event_queue() sets all four to the
+ * step's result.
  * Nothing is built when no socket listens to the group in the instance's
  * namespace.
  *
