@@ -449,8 +449,8 @@ ring_case_refusals() {
 		nl3 group_set ifindex="$ifx" group=9 pos=8
 	check "peer with pos 4294967295 accepted" \
 		ctl3 peer add dev eth0 group 9 id 5 lladdr 02:00:00:00:00:05 pos 4294967295
-	check "show after the refusals: pos 7, suppress off, peer 5 at 4294967295" \
-		sh -c "ip netns exec en3 $ELEC_CTL -j show dev eth0 group 9 | python3 -c 'import json,sys; d=json.load(sys.stdin)[0]; print(d[\"pos\"], d[\"suppress\"], d[\"peers\"]); assert d[\"pos\"]==7 and d[\"suppress\"] is False and [{k: p[k] for k in (\"id\", \"lladdr\", \"alive\", \"pos\")} for p in d[\"peers\"]]==[{\"id\":5,\"lladdr\":\"02:00:00:00:00:05\",\"alive\":True,\"pos\":4294967295}]'"
+	check "show after the refusals: pos 7, suppress off, peer 5 at 4294967295, never heard (not alive)" \
+		sh -c "ip netns exec en3 $ELEC_CTL -j show dev eth0 group 9 | python3 -c 'import json,sys; d=json.load(sys.stdin)[0]; print(d[\"pos\"], d[\"suppress\"], d[\"peers\"]); assert d[\"pos\"]==7 and d[\"suppress\"] is False and [{k: p[k] for k in (\"id\", \"lladdr\", \"alive\", \"pos\")} for p in d[\"peers\"]]==[{\"id\":5,\"lladdr\":\"02:00:00:00:00:05\",\"alive\":False,\"pos\":4294967295}]'"
 	check "group 9 deleted" elec_ctl 3 group del dev eth0 group 9
 	elec_leak_check
 }
