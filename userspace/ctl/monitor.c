@@ -192,6 +192,8 @@ struct elec_hook_job {
  * @exit_on_reload: exit 2 (once the hooks ran) when the module goes
  * @gone: the family is unregistered (the module unloaded) until it is back
  * @exiting: exit 2 once no hook runs or waits
+ * @draining: SIGTERM or SIGINT came: the queued events were read, exit 0
+ *	once no hook runs or waits
  * @new_family: while @gone, the family id of a NEWFAMILY whose events
  *	group was not named yet, else 0
  * @rejoin: after the module's reload, join group @grp and take the
@@ -225,6 +227,7 @@ struct elec_mon {
 	bool exit_on_reload;
 	bool gone;
 	bool exiting;
+	bool draining;
 	uint32_t new_family;
 	int (*rejoin)(struct elec_ctx *ctx, struct elec_mon *m, uint32_t grp);
 	int64_t (*clock_off)(void);
@@ -582,6 +585,29 @@ static int hook_start(struct elec_mon *m)
 	return 0;
 }
 
+/*
+ * How long the loop may wait for the running hook, in ms (-1: no limit):
+ * until its next signal is due. After SIGKILL there is none: it ends when
+ * it ends (a child in D state may take long), and its pidfd tells; without
+ * a pidfd, waitpid() is asked every HOOK_POLL_MS.
+ */
+static int hook_wait_ms(const struct elec_mon *m, uint64_t now)
+{
+	int left;
+
+	if (!m->child)
+		return -1;
+	if (m->killed > 1)
+		left = -1;
+	else if (now >= m->deadline_ns)
+		left = 0;
+	else
+		left = (int)((m->deadline_ns - now) / 1000000 + 1);
+	if (m->pidfd < 0 && (left < 0 || left > HOOK_POLL_MS))
+		left = HOOK_POLL_MS;
+	return left;
+}
+
 /* The running hook is past its deadline: SIGTERM, then SIGKILL. */
 static void hook_overdue(struct elec_mon *m)
 {
@@ -829,7 +855,7 @@ static int mon_family_back(struct elec_ctx *ctx, struct elec_mon *m,
 	int ret;
 
 	m->new_family = 0;
-	if (m->exiting)
+	if (m->exiting || m->draining)
 		return 0;
 	ctx->family = (int)family;
 	m->gone = false;
@@ -1128,7 +1154,146 @@ static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m)
 	return ret;
 }
 
+/* ---- SIGTERM and SIGINT -------------------------------------------------- */
+
+/* the handler writes each signal's number there (a byte); the loop reads */
+static int mon_sigpipe[2] = { -1, -1 };
+/* how many the loop read, and the last one */
+static int mon_nsig, mon_sig;
+
+static void mon_on_signal(int sig)
+{
+	unsigned char c = (unsigned char)sig;
+	int err = errno;
+
+	if (mon_sigpipe[1] >= 0)
+		(void)!write(mon_sigpipe[1], &c, 1);
+	errno = err;
+}
+
+/* Count the signals that arrived; returns how many did in all. */
+static int mon_signals(void)
+{
+	unsigned char c;
+
+	while (mon_sigpipe[0] >= 0 && read(mon_sigpipe[0], &c, 1) == 1) {
+		mon_nsig++;
+		mon_sig = c;
+	}
+	return mon_nsig;
+}
+
+/*
+ * Catch SIGTERM and SIGINT (unless ignored when the monitor started): the
+ * first makes the loop drain, the second exit at once. Returns 0 or an
+ * exit status.
+ */
+static int mon_catch_signals(void)
+{
+	static const int sigs[] = { SIGTERM, SIGINT };
+	struct sigaction sa = { .sa_handler = mon_on_signal,
+				.sa_flags = SA_RESTART }, old;
+	unsigned int i;
+
+	if (pipe2(mon_sigpipe, O_CLOEXEC | O_NONBLOCK))
+		return elec_fail("pipe: %s", strerror(errno));
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
+		if (sigaction(sigs[i], NULL, &old) || old.sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(sigs[i], &sa, NULL))
+			return elec_fail("sigaction: %s", strerror(errno));
+	}
+	return 0;
+}
+
+/*
+ * A second SIGTERM or SIGINT while draining: kill the running hook and
+ * die of the signal, as without a handler.
+ */
+static void mon_abort(struct elec_mon *m)
+{
+	int sig = mon_sig;
+	sigset_t set;
+
+	if (m->child) {
+		fprintf(stderr, "Warning: signal %d again: hook \"%s\" killed (seq %" PRIu64 ")\n",
+			sig, m->exec_argv[0], m->jobs[m->job_head].ev.seq);
+		kill(m->child, SIGKILL);
+	}
+	fflush(stdout);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
 /* ---- the loop ----------------------------------------------------------- */
+
+/*
+ * Read one datagram, if one is queued, and handle it. Sets *@empty when
+ * none was. Returns 0 or an exit status.
+ */
+static int mon_read(struct elec_ctx *ctx, struct elec_mon *m, int fd,
+		    struct msghdr *mh, bool *empty)
+{
+	struct sockaddr_nl *sa = mh->msg_name;
+	ssize_t n;
+	int ret;
+
+	*empty = false;
+	memset(sa, 0, sizeof(*sa));
+	mh->msg_namelen = sizeof(*sa);
+	n = recvmsg(fd, mh, MSG_DONTWAIT);
+	if (n < 0) {
+		if (errno == EINTR)
+			return 0;
+		if (errno == EAGAIN) {
+			*empty = true;
+			return 0;
+		}
+		if (errno != ENOBUFS)
+			return elec_fail("receiving events: %s",
+					 strerror(errno));
+		return mon_overflow(m);
+	}
+	if (mh->msg_flags & MSG_TRUNC) {
+		fprintf(stderr, "Warning: oversized message skipped\n");
+		return 0;
+	}
+	if (sa->nl_pid != 0)	/* only the kernel sends events */
+		return 0;
+	ret = handle_datagram(ctx, m, mh->msg_iov->iov_base, (int)n);
+	if (ret)
+		return ret;
+	if (m->overflow)
+		m->quiet_from = mono_ns();
+	return 0;
+}
+
+/*
+ * The first SIGTERM or SIGINT: read the events already queued (those of
+ * groups just deleted: the kernel sent their "stopped" events before
+ * "group del" returned) and handle them as ever; from then on, only wait
+ * for the hooks. A loss among them is reported at once (count unknown).
+ * Returns 0 or an exit status.
+ */
+static int mon_drain(struct elec_ctx *ctx, struct elec_mon *m, int fd,
+		     struct msghdr *mh)
+{
+	bool empty = false;
+	int ret = 0;
+
+	m->draining = true;
+	while (!ret && !empty && mon_signals() < 2)
+		ret = mon_read(ctx, m, fd, mh, &empty);
+	if (!ret && m->overflow)
+		ret = mon_quiet(ctx, m);
+	return ret;
+}
 
 static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 			void *buf)
@@ -1139,16 +1304,33 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		.msg_name = &sa, .msg_namelen = sizeof(sa),
 		.msg_iov = &iov, .msg_iovlen = 1,
 	};
-	ssize_t n;
+	bool empty;
 	int ret;
 
 	for (;;) {
-		struct pollfd p[2] = {
-			{ .fd = fd, .events = POLLIN },
-			{ .fd = m->pidfd, .events = POLLIN },
+		struct pollfd p[3] = {
+			{ .fd = m->draining ? -1 : fd, .events = POLLIN },
+			{ .fd = m->child ? m->pidfd : -1, .events = POLLIN },
+			{ .fd = mon_sigpipe[0], .events = POLLIN },
 		};
 		int timeout = -1, r;
 
+		if (mon_signals() > 1) {
+			mon_abort(m);
+			return ELEC_EXIT_FAIL;
+		}
+		if (mon_nsig && !m->draining) {
+			ret = mon_drain(ctx, m, fd, &mh);
+			if (ret)
+				return ret;
+			continue;
+		}
+		/* stopping (SIGTERM, SIGINT), and the hooks ran */
+		if (m->draining && !m->n_jobs)
+			return 0;
+		/* exit-on-reload: the module went, and the hooks ran */
+		if (m->exiting && !m->n_jobs)
+			return ELEC_EXIT_FAIL;
 		/* the nearest of: a pending gap, the child's deadline, its poll */
 		if (m->overflow) {
 			uint64_t end = m->quiet_from + GAP_WAIT_MS * 1000000ULL;
@@ -1157,19 +1339,12 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 			timeout = now >= end ? 0 : (int)((end - now) / 1000000 + 1);
 		}
 		if (m->child) {
-			uint64_t now = mono_ns();
-			int left = now >= m->deadline_ns ? 0 :
-				   (int)((m->deadline_ns - now) / 1000000 + 1);
+			int left = hook_wait_ms(m, mono_ns());
 
-			if (timeout < 0 || left < timeout)
+			if (left >= 0 && (timeout < 0 || left < timeout))
 				timeout = left;
-			if (m->pidfd < 0 && timeout > HOOK_POLL_MS)
-				timeout = HOOK_POLL_MS;
 		}
-		/* exit-on-reload: the module went, and the hooks ran */
-		if (m->exiting && !m->n_jobs)
-			return ELEC_EXIT_FAIL;
-		r = poll(p, m->child && m->pidfd >= 0 ? 2 : 1, timeout);
+		r = poll(p, ARRAY_SIZE(p), timeout);
 		if (r < 0 && errno != EINTR)
 			return elec_fail("poll: %s", strerror(errno));
 		if (m->child && (m->pidfd < 0 || (r > 0 && p[1].revents))) {
@@ -1188,30 +1363,9 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		}
 		if (r <= 0 || !p[0].revents)
 			continue;
-		mh.msg_namelen = sizeof(sa);
-		n = recvmsg(fd, &mh, MSG_DONTWAIT);
-		if (n < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			if (errno != ENOBUFS)
-				return elec_fail("receiving events: %s",
-						 strerror(errno));
-			ret = mon_overflow(m);
-			if (ret)
-				return ret;
-			continue;
-		}
-		if (mh.msg_flags & MSG_TRUNC) {
-			fprintf(stderr, "Warning: oversized message skipped\n");
-			continue;
-		}
-		if (sa.nl_pid != 0)	/* only the kernel sends events */
-			continue;
-		ret = handle_datagram(ctx, m, buf, (int)n);
+		ret = mon_read(ctx, m, fd, &mh, &empty);
 		if (ret)
 			return ret;
-		if (m->overflow)
-			m->quiet_from = mono_ns();
 	}
 }
 
@@ -1357,6 +1511,10 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	/* the hooks must not hold the socket */
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	set_rcvbuf(fd);
+	/* a signal from here on drains the socket (SA_RESTART: no EINTR) */
+	ret = mon_catch_signals();
+	if (ret)
+		goto out;
 	/* joined first: an event after the snapshot is never missed */
 	ret = mon_snapshot(ctx, m);
 	if (ret)
