@@ -73,6 +73,20 @@
  * notifications may be lost too: a dump of the families tells whether
  * the family went or came back under another id.
  *
+ * Stopping: on SIGTERM or SIGINT (unless ignored at the start) the
+ * monitor stops waiting, reads what is already queued on its socket
+ * (non-blocking) and handles it as ever (printed, hooks queued), then only
+ * waits for the hooks: each runs to its end (within hook-timeout) and the
+ * monitor exits 0. systemd stops election-monitor@.service right after
+ * election@.service's ExecStopPost deleted the groups; "group del" returns
+ * after the kernel queued the "stopped" events on the monitor's socket,
+ * so the hook still learns of them (vip-hook lets the address go). The
+ * unit's KillMode=mixed signals the monitor alone, not a running hook. A
+ * second SIGTERM or SIGINT meanwhile kills the running hook (SIGKILL) and
+ * the monitor dies of that signal at once. A hook that got SIGKILL is
+ * waited for on its pidfd (without one, every HOOK_POLL_MS), however long
+ * it takes to end.
+ *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
  * another size (tests use a small one to provoke ENOBUFS).
