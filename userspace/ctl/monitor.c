@@ -53,7 +53,10 @@
  * latest state of every instance runs; the changes not run are counted
  * and the count is printed as an "exec_dropped" event when a hook ends. A
  * hook that runs longer than hook-timeout (default 30 s) gets SIGTERM,
- * one second later SIGKILL, and a warning.
+ * one second later SIGKILL, and a warning. The instances last seen
+ * stopped are forgotten when the table of instances fills up (it does not
+ * grow with devices and groups that came and went): one created again
+ * then runs the hook with ELECTION_PREV_ROLE none.
  *
  * The module's reload (rmmod, insmod: a DKMS upgrade): the socket also
  * joins nlctrl's "notify" group. DELFAMILY of "election" prints
@@ -480,7 +483,33 @@ static void ev_from(struct elec_ev *e, struct nlattr **tb, const char *name)
 	e->role = (uint8_t)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0);
 }
 
-/* the instance's entry, added when new; NULL when out of memory */
+/*
+ * The table is full: forget the instances last seen stopped (or never in
+ * a role), so that it does not grow with every device and group that
+ * came and went. One created again runs the hook with ELECTION_PREV_ROLE
+ * none instead of stopped.
+ */
+static void mon_inst_compact(struct elec_mon *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->n_insts; i++) {
+		const struct elec_mon_inst *in = &m->insts[i];
+
+		if ((in->role < 0 || in->role == ELEC_ROLE_STOPPED) &&
+		    !in->snap_seq)
+			continue;
+		if (n != i)
+			m->insts[n] = *in;
+		n++;
+	}
+	m->n_insts = n;
+}
+
+/*
+ * The instance's entry, added when new; NULL when out of memory. Adding
+ * one may move the others (a pointer to one is valid until the next call).
+ */
 static struct elec_mon_inst *mon_inst(struct elec_mon *m, uint32_t ifindex,
 				      uint16_t group)
 {
@@ -491,6 +520,8 @@ static struct elec_mon_inst *mon_inst(struct elec_mon *m, uint32_t ifindex,
 		if (m->insts[i].ifindex == ifindex &&
 		    m->insts[i].group == group)
 			return &m->insts[i];
+	if (m->n_insts == m->cap_insts)
+		mon_inst_compact(m);
 	if (m->n_insts == m->cap_insts) {
 		size_t cap = m->cap_insts ? 2 * m->cap_insts : 16;
 

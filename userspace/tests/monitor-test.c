@@ -18,6 +18,7 @@
  *        monitor-test term-again FILE: the same, and the hook sends a
  *	second SIGTERM: it is killed, the process dies of the signal
  *        monitor-test hookwait: how long the loop waits for a hook
+ *        monitor-test insts: instances that came and went are forgotten
  */
 #include "../ctl/monitor.c"
 
@@ -464,6 +465,34 @@ static int hookwait_test(void)
 	return 0;
 }
 
+/*
+ * Group 1 leads; groups 100-114 lead, then stop: the table's 16 places
+ * are full. Group 115 comes: the stopped ones are forgotten, not the
+ * leader; the table does not grow.
+ */
+static int insts_test(struct elec_ctx *ctx)
+{
+	struct elec_mon m = { .pidfd = -1 };
+	uint64_t seq = 1;
+	uint16_t g;
+
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, seq++, 5, ELEC_ROLE_LEADER, 1);
+	for (g = 100; g < 115; g++) {
+		role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, seq++, 5,
+			ELEC_ROLE_LEADER, g);
+		role_ev(ctx, &m, ELEC_EVENT_STOPPED, seq++, 0, ELEC_ROLE_STOPPED,
+			g);
+	}
+	printf("full: %zu of %zu\n", m.n_insts, m.cap_insts);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, seq++, 5, ELEC_ROLE_LEADER,
+		115);
+	printf("after: %zu of %zu, group %u role %d, group %u role %d\n",
+	       m.n_insts, m.cap_insts, m.insts[0].group, m.insts[0].role,
+	       m.insts[m.n_insts - 1].group, m.insts[m.n_insts - 1].role);
+	free(m.insts);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { .family = FAMILY };
@@ -496,6 +525,8 @@ int main(int argc, char **argv)
 		return term_test(&ctx, argv[2], true);
 	if (argc == 2 && !strcmp(argv[1], "hookwait"))
 		return hookwait_test();
+	if (argc == 2 && !strcmp(argv[1], "insts"))
+		return insts_test(&ctx);
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");

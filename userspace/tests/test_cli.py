@@ -1821,6 +1821,13 @@ def test_monitor_printer():
                      '(seq 1)\n', f"rc={rc} {out!r} {err!r} {runs}")
     finally:
         shutil.rmtree(tmp)
+    rc, out, err = run(["insts"], dry=False, prog=ARGS.monitor_test)
+    check("monitor: a full table of instances forgets those last seen "
+          "stopped, not the leader; it does not grow",
+          rc == 0 and [l for l in out.splitlines()
+                       if not l.startswith("[")] ==
+          ["full: 16 of 16", "after: 2 of 16, group 1 role 3, group 115 role 3"],
+          out + err)
     rc, out, err = run(["hookwait"], dry=False, prog=ARGS.monitor_test)
     check("monitor: the wait for a hook ends at its next signal; after "
           "SIGKILL there is none (its pidfd tells when it ends; without "
