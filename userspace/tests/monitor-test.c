@@ -19,6 +19,8 @@
  *	second SIGTERM: it is killed, the process dies of the signal
  *        monitor-test hookwait: how long the loop waits for a hook
  *        monitor-test insts: instances that came and went are forgotten
+ *        monitor-test clockoff: the offset between the clocks from reads
+ *	of which one was preempted
  */
 #include "../ctl/monitor.c"
 
@@ -493,6 +495,25 @@ static int insts_test(struct elec_ctx *ctx)
 	return 0;
 }
 
+/*
+ * Three reads of monotonic, realtime, monotonic; the offset is 1000 s.
+ * The first preempted for 5 ms after its monotonic read, the second for
+ * 3 ms after its realtime read: the third (3 us between its monotonic
+ * reads) gives the offset, within 2 us.
+ */
+static int clockoff_test(void)
+{
+	static const struct timespec t[3][3] = {
+		{ { 10, 0 }, { 1010, 5001000 }, { 10, 5002000 } },
+		{ { 10, 6000000 }, { 1010, 6001000 }, { 10, 9002000 } },
+		{ { 10, 10000000 }, { 1010, 10001000 }, { 10, 10003000 } },
+	};
+
+	printf("offset %lld, one read %lld\n", (long long)offset_of(t, 3),
+	       (long long)offset_of(t, 1));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { .family = FAMILY };
@@ -527,6 +548,8 @@ int main(int argc, char **argv)
 		return hookwait_test();
 	if (argc == 2 && !strcmp(argv[1], "insts"))
 		return insts_test(&ctx);
+	if (argc == 2 && !strcmp(argv[1], "clockoff"))
+		return clockoff_test();
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");

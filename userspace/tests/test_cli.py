@@ -1828,6 +1828,13 @@ def test_monitor_printer():
                        if not l.startswith("[")] ==
           ["full: 16 of 16", "after: 2 of 16, group 1 role 3, group 115 role 3"],
           out + err)
+    rc, out, err = run(["clockoff"], dry=False, prog=ARGS.monitor_test)
+    m = re.fullmatch(r"offset (\d+), one read (\d+)\n", out)
+    check("monitor -t: the offset between the clocks from the closest of "
+          "three reads: one preempted between its reads is no clock step",
+          rc == 0 and m is not None and
+          abs(int(m.group(1)) - 10**12) <= 2000 and
+          abs(int(m.group(2)) - 10**12) > 1000000, out + err)
     rc, out, err = run(["hookwait"], dry=False, prog=ARGS.monitor_test)
     check("monitor: the wait for a hook ends at its next signal; after "
           "SIGKILL there is none (its pidfd tells when it ends; without "
