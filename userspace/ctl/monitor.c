@@ -30,7 +30,9 @@
  *
  * Timestamps (-t, -ts): the event's wall-clock time, from its kernel
  * timestamp (CLOCK_MONOTONIC) and the offset between the two clocks, read
- * for each event but taken only when it moved by more than WALL_STEP_NS
+ * for each event (realtime between two monotonic reads, the closest pair
+ * of three: a preemption between two reads is no step) but taken only
+ * when it moved by more than WALL_STEP_NS
  * (a step of the wall clock; otherwise it moves only by the time between
  * the two reads): events of one kernel timestamp print one time, and a
  * time is never before the last one printed for an earlier timestamp
@@ -53,7 +55,10 @@
  * latest state of every instance runs; the changes not run are counted
  * and the count is printed as an "exec_dropped" event when a hook ends. A
  * hook that runs longer than hook-timeout (default 30 s) gets SIGTERM,
- * one second later SIGKILL, and a warning.
+ * one second later SIGKILL, and a warning. The instances last seen
+ * stopped are forgotten when the table of instances fills up (it does not
+ * grow with devices and groups that came and went): one created again
+ * then runs the hook with ELECTION_PREV_ROLE none.
  *
  * The module's reload (rmmod, insmod: a DKMS upgrade): the socket also
  * joins nlctrl's "notify" group. DELFAMILY of "election" prints
@@ -72,6 +77,20 @@
  * overflowed and no event follows (a gap of unknown size), the
  * notifications may be lost too: a dump of the families tells whether
  * the family went or came back under another id.
+ *
+ * Stopping: on SIGTERM or SIGINT (unless ignored at the start) the
+ * monitor stops waiting, reads what is already queued on its socket
+ * (non-blocking) and handles it as ever (printed, hooks queued), then only
+ * waits for the hooks: each runs to its end (within hook-timeout) and the
+ * monitor exits 0. systemd stops election-monitor@.service right after
+ * election@.service's ExecStopPost deleted the groups; "group del" returns
+ * after the kernel queued the "stopped" events on the monitor's socket,
+ * so the hook still learns of them (vip-hook lets the address go). The
+ * unit's KillMode=mixed signals the monitor alone, not a running hook. A
+ * second SIGTERM or SIGINT meanwhile kills the running hook (SIGKILL) and
+ * the monitor dies of that signal at once. A hook that got SIGKILL is
+ * waited for on its pidfd (without one, every HOOK_POLL_MS), however long
+ * it takes to end.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
@@ -192,6 +211,8 @@ struct elec_hook_job {
  * @exit_on_reload: exit 2 (once the hooks ran) when the module goes
  * @gone: the family is unregistered (the module unloaded) until it is back
  * @exiting: exit 2 once no hook runs or waits
+ * @draining: SIGTERM or SIGINT came: the queued events were read, exit 0
+ *	once no hook runs or waits
  * @new_family: while @gone, the family id of a NEWFAMILY whose events
  *	group was not named yet, else 0
  * @rejoin: after the module's reload, join group @grp and take the
@@ -225,6 +246,7 @@ struct elec_mon {
 	bool exit_on_reload;
 	bool gone;
 	bool exiting;
+	bool draining;
 	uint32_t new_family;
 	int (*rejoin)(struct elec_ctx *ctx, struct elec_mon *m, uint32_t grp);
 	int64_t (*clock_off)(void);
@@ -250,15 +272,45 @@ static int flush_line(void)
 	return 0;
 }
 
-/* CLOCK_REALTIME - CLOCK_MONOTONIC now, ns */
+static int64_t ts_ns(const struct timespec *t)
+{
+	return (int64_t)t->tv_sec * 1000000000LL + t->tv_nsec;
+}
+
+/*
+ * CLOCK_REALTIME - CLOCK_MONOTONIC from @n reads, each of monotonic,
+ * realtime, monotonic (@t[i][0], [1], [2]): of the one whose monotonic
+ * pair is the closest, against their midpoint. A preemption between two
+ * reads (likely in a busy guest) widens that read's pair only; its offset
+ * would be off by as much and look like a step of the wall clock.
+ */
+static int64_t offset_of(const struct timespec (*t)[3], unsigned int n)
+{
+	int64_t best = 0, best_w = -1, w;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		w = ts_ns(&t[i][2]) - ts_ns(&t[i][0]);
+		if (best_w >= 0 && w >= best_w)
+			continue;
+		best_w = w;
+		best = ts_ns(&t[i][1]) - (ts_ns(&t[i][0]) + w / 2);
+	}
+	return best;
+}
+
+/* CLOCK_REALTIME - CLOCK_MONOTONIC now, ns: of three reads, the tightest */
 static int64_t clock_offset(void)
 {
-	struct timespec mono, real;
+	struct timespec t[3][3];
+	unsigned int i;
 
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	clock_gettime(CLOCK_REALTIME, &real);
-	return ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) * 1000000000LL +
-	       (real.tv_nsec - mono.tv_nsec);
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		clock_gettime(CLOCK_MONOTONIC, &t[i][0]);
+		clock_gettime(CLOCK_REALTIME, &t[i][1]);
+		clock_gettime(CLOCK_MONOTONIC, &t[i][2]);
+	}
+	return offset_of((const struct timespec (*)[3])t, ARRAY_SIZE(t));
 }
 
 /*
@@ -463,7 +515,33 @@ static void ev_from(struct elec_ev *e, struct nlattr **tb, const char *name)
 	e->role = (uint8_t)elec_nla_u64(tb, ELEC_ATTR_ROLE, 0);
 }
 
-/* the instance's entry, added when new; NULL when out of memory */
+/*
+ * The table is full: forget the instances last seen stopped (or never in
+ * a role), so that it does not grow with every device and group that
+ * came and went. One created again runs the hook with ELECTION_PREV_ROLE
+ * none instead of stopped.
+ */
+static void mon_inst_compact(struct elec_mon *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->n_insts; i++) {
+		const struct elec_mon_inst *in = &m->insts[i];
+
+		if ((in->role < 0 || in->role == ELEC_ROLE_STOPPED) &&
+		    !in->snap_seq)
+			continue;
+		if (n != i)
+			m->insts[n] = *in;
+		n++;
+	}
+	m->n_insts = n;
+}
+
+/*
+ * The instance's entry, added when new; NULL when out of memory. Adding
+ * one may move the others (a pointer to one is valid until the next call).
+ */
 static struct elec_mon_inst *mon_inst(struct elec_mon *m, uint32_t ifindex,
 				      uint16_t group)
 {
@@ -474,6 +552,8 @@ static struct elec_mon_inst *mon_inst(struct elec_mon *m, uint32_t ifindex,
 		if (m->insts[i].ifindex == ifindex &&
 		    m->insts[i].group == group)
 			return &m->insts[i];
+	if (m->n_insts == m->cap_insts)
+		mon_inst_compact(m);
 	if (m->n_insts == m->cap_insts) {
 		size_t cap = m->cap_insts ? 2 * m->cap_insts : 16;
 
@@ -580,6 +660,29 @@ static int hook_start(struct elec_mon *m)
 	m->killed = 0;
 	m->deadline_ns = mono_ns() + m->hook_timeout_ns;
 	return 0;
+}
+
+/*
+ * How long the loop may wait for the running hook, in ms (-1: no limit):
+ * until its next signal is due. After SIGKILL there is none: it ends when
+ * it ends (a child in D state may take long), and its pidfd tells; without
+ * a pidfd, waitpid() is asked every HOOK_POLL_MS.
+ */
+static int hook_wait_ms(const struct elec_mon *m, uint64_t now)
+{
+	int left;
+
+	if (!m->child)
+		return -1;
+	if (m->killed > 1)
+		left = -1;
+	else if (now >= m->deadline_ns)
+		left = 0;
+	else
+		left = (int)((m->deadline_ns - now) / 1000000 + 1);
+	if (m->pidfd < 0 && (left < 0 || left > HOOK_POLL_MS))
+		left = HOOK_POLL_MS;
+	return left;
 }
 
 /* The running hook is past its deadline: SIGTERM, then SIGKILL. */
@@ -829,7 +932,7 @@ static int mon_family_back(struct elec_ctx *ctx, struct elec_mon *m,
 	int ret;
 
 	m->new_family = 0;
-	if (m->exiting)
+	if (m->exiting || m->draining)
 		return 0;
 	ctx->family = (int)family;
 	m->gone = false;
@@ -1128,7 +1231,146 @@ static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m)
 	return ret;
 }
 
+/* ---- SIGTERM and SIGINT -------------------------------------------------- */
+
+/* the handler writes each signal's number there (a byte); the loop reads */
+static int mon_sigpipe[2] = { -1, -1 };
+/* how many the loop read, and the last one */
+static int mon_nsig, mon_sig;
+
+static void mon_on_signal(int sig)
+{
+	unsigned char c = (unsigned char)sig;
+	int err = errno;
+
+	if (mon_sigpipe[1] >= 0)
+		(void)!write(mon_sigpipe[1], &c, 1);
+	errno = err;
+}
+
+/* Count the signals that arrived; returns how many did in all. */
+static int mon_signals(void)
+{
+	unsigned char c;
+
+	while (mon_sigpipe[0] >= 0 && read(mon_sigpipe[0], &c, 1) == 1) {
+		mon_nsig++;
+		mon_sig = c;
+	}
+	return mon_nsig;
+}
+
+/*
+ * Catch SIGTERM and SIGINT (unless ignored when the monitor started): the
+ * first makes the loop drain, the second exit at once. Returns 0 or an
+ * exit status.
+ */
+static int mon_catch_signals(void)
+{
+	static const int sigs[] = { SIGTERM, SIGINT };
+	struct sigaction sa = { .sa_handler = mon_on_signal,
+				.sa_flags = SA_RESTART }, old;
+	unsigned int i;
+
+	if (pipe2(mon_sigpipe, O_CLOEXEC | O_NONBLOCK))
+		return elec_fail("pipe: %s", strerror(errno));
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
+		if (sigaction(sigs[i], NULL, &old) || old.sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(sigs[i], &sa, NULL))
+			return elec_fail("sigaction: %s", strerror(errno));
+	}
+	return 0;
+}
+
+/*
+ * A second SIGTERM or SIGINT while draining: kill the running hook and
+ * die of the signal, as without a handler.
+ */
+static void mon_abort(struct elec_mon *m)
+{
+	int sig = mon_sig;
+	sigset_t set;
+
+	if (m->child) {
+		fprintf(stderr, "Warning: signal %d again: hook \"%s\" killed (seq %" PRIu64 ")\n",
+			sig, m->exec_argv[0], m->jobs[m->job_head].ev.seq);
+		kill(m->child, SIGKILL);
+	}
+	fflush(stdout);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
 /* ---- the loop ----------------------------------------------------------- */
+
+/*
+ * Read one datagram, if one is queued, and handle it. Sets *@empty when
+ * none was. Returns 0 or an exit status.
+ */
+static int mon_read(struct elec_ctx *ctx, struct elec_mon *m, int fd,
+		    struct msghdr *mh, bool *empty)
+{
+	struct sockaddr_nl *sa = mh->msg_name;
+	ssize_t n;
+	int ret;
+
+	*empty = false;
+	memset(sa, 0, sizeof(*sa));
+	mh->msg_namelen = sizeof(*sa);
+	n = recvmsg(fd, mh, MSG_DONTWAIT);
+	if (n < 0) {
+		if (errno == EINTR)
+			return 0;
+		if (errno == EAGAIN) {
+			*empty = true;
+			return 0;
+		}
+		if (errno != ENOBUFS)
+			return elec_fail("receiving events: %s",
+					 strerror(errno));
+		return mon_overflow(m);
+	}
+	if (mh->msg_flags & MSG_TRUNC) {
+		fprintf(stderr, "Warning: oversized message skipped\n");
+		return 0;
+	}
+	if (sa->nl_pid != 0)	/* only the kernel sends events */
+		return 0;
+	ret = handle_datagram(ctx, m, mh->msg_iov->iov_base, (int)n);
+	if (ret)
+		return ret;
+	if (m->overflow)
+		m->quiet_from = mono_ns();
+	return 0;
+}
+
+/*
+ * The first SIGTERM or SIGINT: read the events already queued (those of
+ * groups just deleted: the kernel sent their "stopped" events before
+ * "group del" returned) and handle them as ever; from then on, only wait
+ * for the hooks. A loss among them is reported at once (count unknown).
+ * Returns 0 or an exit status.
+ */
+static int mon_drain(struct elec_ctx *ctx, struct elec_mon *m, int fd,
+		     struct msghdr *mh)
+{
+	bool empty = false;
+	int ret = 0;
+
+	m->draining = true;
+	while (!ret && !empty && mon_signals() < 2)
+		ret = mon_read(ctx, m, fd, mh, &empty);
+	if (!ret && m->overflow)
+		ret = mon_quiet(ctx, m);
+	return ret;
+}
 
 static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 			void *buf)
@@ -1139,16 +1381,33 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		.msg_name = &sa, .msg_namelen = sizeof(sa),
 		.msg_iov = &iov, .msg_iovlen = 1,
 	};
-	ssize_t n;
+	bool empty;
 	int ret;
 
 	for (;;) {
-		struct pollfd p[2] = {
-			{ .fd = fd, .events = POLLIN },
-			{ .fd = m->pidfd, .events = POLLIN },
+		struct pollfd p[3] = {
+			{ .fd = m->draining ? -1 : fd, .events = POLLIN },
+			{ .fd = m->child ? m->pidfd : -1, .events = POLLIN },
+			{ .fd = mon_sigpipe[0], .events = POLLIN },
 		};
 		int timeout = -1, r;
 
+		if (mon_signals() > 1) {
+			mon_abort(m);
+			return ELEC_EXIT_FAIL;
+		}
+		if (mon_nsig && !m->draining) {
+			ret = mon_drain(ctx, m, fd, &mh);
+			if (ret)
+				return ret;
+			continue;
+		}
+		/* stopping (SIGTERM, SIGINT), and the hooks ran */
+		if (m->draining && !m->n_jobs)
+			return 0;
+		/* exit-on-reload: the module went, and the hooks ran */
+		if (m->exiting && !m->n_jobs)
+			return ELEC_EXIT_FAIL;
 		/* the nearest of: a pending gap, the child's deadline, its poll */
 		if (m->overflow) {
 			uint64_t end = m->quiet_from + GAP_WAIT_MS * 1000000ULL;
@@ -1157,19 +1416,12 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 			timeout = now >= end ? 0 : (int)((end - now) / 1000000 + 1);
 		}
 		if (m->child) {
-			uint64_t now = mono_ns();
-			int left = now >= m->deadline_ns ? 0 :
-				   (int)((m->deadline_ns - now) / 1000000 + 1);
+			int left = hook_wait_ms(m, mono_ns());
 
-			if (timeout < 0 || left < timeout)
+			if (left >= 0 && (timeout < 0 || left < timeout))
 				timeout = left;
-			if (m->pidfd < 0 && timeout > HOOK_POLL_MS)
-				timeout = HOOK_POLL_MS;
 		}
-		/* exit-on-reload: the module went, and the hooks ran */
-		if (m->exiting && !m->n_jobs)
-			return ELEC_EXIT_FAIL;
-		r = poll(p, m->child && m->pidfd >= 0 ? 2 : 1, timeout);
+		r = poll(p, ARRAY_SIZE(p), timeout);
 		if (r < 0 && errno != EINTR)
 			return elec_fail("poll: %s", strerror(errno));
 		if (m->child && (m->pidfd < 0 || (r > 0 && p[1].revents))) {
@@ -1188,30 +1440,9 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		}
 		if (r <= 0 || !p[0].revents)
 			continue;
-		mh.msg_namelen = sizeof(sa);
-		n = recvmsg(fd, &mh, MSG_DONTWAIT);
-		if (n < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			if (errno != ENOBUFS)
-				return elec_fail("receiving events: %s",
-						 strerror(errno));
-			ret = mon_overflow(m);
-			if (ret)
-				return ret;
-			continue;
-		}
-		if (mh.msg_flags & MSG_TRUNC) {
-			fprintf(stderr, "Warning: oversized message skipped\n");
-			continue;
-		}
-		if (sa.nl_pid != 0)	/* only the kernel sends events */
-			continue;
-		ret = handle_datagram(ctx, m, buf, (int)n);
+		ret = mon_read(ctx, m, fd, &mh, &empty);
 		if (ret)
 			return ret;
-		if (m->overflow)
-			m->quiet_from = mono_ns();
 	}
 }
 
@@ -1357,6 +1588,10 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	/* the hooks must not hold the socket */
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	set_rcvbuf(fd);
+	/* a signal from here on drains the socket (SA_RESTART: no EINTR) */
+	ret = mon_catch_signals();
+	if (ret)
+		goto out;
 	/* joined first: an event after the snapshot is never missed */
 	ret = mon_snapshot(ctx, m);
 	if (ret)

@@ -13,6 +13,14 @@
  *	while the offset between the clocks jitters and steps
  *        monitor-test reload json|text FILE: the module unloaded and
  *	loaded again (nlctrl's notifications), hooks as in "hooks"
+ *        monitor-test term FILE: SIGTERM with events queued on the socket:
+ *	they are read, their hooks run to the end, the loop returns 0
+ *        monitor-test term-again FILE: the same, and the hook sends a
+ *	second SIGTERM: it is killed, the process dies of the signal
+ *        monitor-test hookwait: how long the loop waits for a hook
+ *        monitor-test insts: instances that came and went are forgotten
+ *        monitor-test clockoff: the offset between the clocks from reads
+ *	of which one was preempted
  */
 #include "../ctl/monitor.c"
 
@@ -380,6 +388,132 @@ static int reload_test(struct elec_ctx *ctx, const char *file)
 	return 0;
 }
 
+/* send an event with a role to @fd, as the kernel would queue it */
+static void queue_ev(int fd, uint8_t type, uint64_t seq, uint32_t leader,
+		     int role)
+{
+	struct ev e = { type, seq, 0, leader, false, role + 1, 7, 0 };
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (!msg)
+		abort();
+	put_event(msg, &e);
+	if (send(fd, nlmsg_hdr(msg), nlmsg_hdr(msg)->nlmsg_len, 0) < 0)
+		abort();
+	nlmsg_free(msg);
+}
+
+/*
+ * SIGTERM arrives with two events queued on the monitor's socket (the
+ * last a "stopped": what "group del" queues just before systemd stops
+ * the monitor): the loop reads both, prints them, runs both hooks to the
+ * end (one at a time) and returns 0. @again: the first hook sends a
+ * second SIGTERM; the monitor kills it and dies of the signal.
+ */
+static int term_test(struct elec_ctx *ctx, const char *file, bool again)
+{
+	static struct elec_mon m = { .pidfd = -1,
+				     .hook_timeout_ns = HOOK_TIMEOUT_NS };
+	char script[512];
+	char *args[] = { "/bin/sh", "-c", script, NULL };
+	void *buf = malloc(MON_BUFSIZE);
+	int sv[2], ret;
+
+	snprintf(script, sizeof(script),
+		 "echo \"start $ELECTION_EVENT $ELECTION_ROLE "
+		 "$ELECTION_PREV_ROLE\" >> '%s'; %s sleep 0.2; "
+		 "echo \"end $ELECTION_EVENT\" >> '%s'", file,
+		 again ? "kill -TERM $PPID;" : "", file);
+	m.exec_argv = args;
+	if (!buf || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return 1;
+	queue_ev(sv[1], ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER);
+	queue_ev(sv[1], ELEC_EVENT_STOPPED, 2, 0, ELEC_ROLE_STOPPED);
+	if (mon_catch_signals())
+		return 1;
+	raise(SIGTERM);
+	printf("caught\n");
+	fflush(stdout);
+	ret = monitor_loop(ctx, &m, sv[0], buf);
+	printf("loop %d jobs %u child %d\n", ret, m.n_jobs, m.child != 0);
+	free(buf);
+	free(m.insts);
+	return 0;
+}
+
+/* hook_wait_ms(): until the next signal; after SIGKILL, until it ends */
+static int hookwait_test(void)
+{
+	struct elec_mon m = { .pidfd = -1 };
+	const uint64_t now = 1000000000000ULL;
+	static const char *const what[] = { "5 s left", "overdue",
+					    "SIGTERM sent, 5 s left",
+					    "SIGKILL sent", "none" };
+	unsigned int i;
+	int with, without;
+
+	for (i = 0; i < ARRAY_SIZE(what); i++) {
+		m.child = i < 4 ? 1 : 0;
+		m.killed = i < 2 ? 0 : i - 1;
+		m.deadline_ns = i == 1 ? now - 1 : now + 5000000000ULL;
+		if (i == 3)
+			m.deadline_ns = now - 1;
+		m.pidfd = 99;
+		with = hook_wait_ms(&m, now);
+		m.pidfd = -1;
+		without = hook_wait_ms(&m, now);
+		printf("%s: pidfd %d, none %d\n", what[i], with, without);
+	}
+	return 0;
+}
+
+/*
+ * Group 1 leads; groups 100-114 lead, then stop: the table's 16 places
+ * are full. Group 115 comes: the stopped ones are forgotten, not the
+ * leader; the table does not grow.
+ */
+static int insts_test(struct elec_ctx *ctx)
+{
+	struct elec_mon m = { .pidfd = -1 };
+	uint64_t seq = 1;
+	uint16_t g;
+
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, seq++, 5, ELEC_ROLE_LEADER, 1);
+	for (g = 100; g < 115; g++) {
+		role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, seq++, 5,
+			ELEC_ROLE_LEADER, g);
+		role_ev(ctx, &m, ELEC_EVENT_STOPPED, seq++, 0, ELEC_ROLE_STOPPED,
+			g);
+	}
+	printf("full: %zu of %zu\n", m.n_insts, m.cap_insts);
+	role_ev(ctx, &m, ELEC_EVENT_LEADER_CHANGED, seq++, 5, ELEC_ROLE_LEADER,
+		115);
+	printf("after: %zu of %zu, group %u role %d, group %u role %d\n",
+	       m.n_insts, m.cap_insts, m.insts[0].group, m.insts[0].role,
+	       m.insts[m.n_insts - 1].group, m.insts[m.n_insts - 1].role);
+	free(m.insts);
+	return 0;
+}
+
+/*
+ * Three reads of monotonic, realtime, monotonic; the offset is 1000 s.
+ * The first preempted for 5 ms after its monotonic read, the second for
+ * 3 ms after its realtime read: the third (3 us between its monotonic
+ * reads) gives the offset, within 2 us.
+ */
+static int clockoff_test(void)
+{
+	static const struct timespec t[3][3] = {
+		{ { 10, 0 }, { 1010, 5001000 }, { 10, 5002000 } },
+		{ { 10, 6000000 }, { 1010, 6001000 }, { 10, 9002000 } },
+		{ { 10, 10000000 }, { 1010, 10001000 }, { 10, 10003000 } },
+	};
+
+	printf("offset %lld, one read %lld\n", (long long)offset_of(t, 3),
+	       (long long)offset_of(t, 1));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct elec_ctx ctx = { .family = FAMILY };
@@ -406,6 +540,16 @@ int main(int argc, char **argv)
 		ctx.json = !strcmp(argv[2], "json");
 		return reload_test(&ctx, argv[3]);
 	}
+	if (argc == 3 && !strcmp(argv[1], "term"))
+		return term_test(&ctx, argv[2], false);
+	if (argc == 3 && !strcmp(argv[1], "term-again"))
+		return term_test(&ctx, argv[2], true);
+	if (argc == 2 && !strcmp(argv[1], "hookwait"))
+		return hookwait_test();
+	if (argc == 2 && !strcmp(argv[1], "insts"))
+		return insts_test(&ctx);
+	if (argc == 2 && !strcmp(argv[1], "clockoff"))
+		return clockoff_test();
 	if (argc != 2)
 		return 2;
 	ctx.json = !strcmp(argv[1], "json");

@@ -23,6 +23,7 @@ import json
 import re
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import sys
@@ -1794,6 +1795,56 @@ def test_monitor_printer():
               150 <= int(m.group(2)) < 3000, out + err)
     finally:
         shutil.rmtree(tmp)
+    tmp = tempfile.mkdtemp()
+    try:
+        log = os.path.join(tmp, "hook.log")
+        rc, out, err = run(["term", log], dry=False, prog=ARGS.monitor_test)
+        runs = open(log).read().splitlines() if os.path.exists(log) else []
+        check("monitor SIGTERM: the events queued on the socket are read "
+              "and printed, their hooks run to the end, exit 0",
+              rc == 0 and [l.split()[3] for l in out.splitlines()
+                           if l.startswith("[")] == ["leader_changed",
+                                                     "stopped"] and
+              out.endswith("loop 0 jobs 0 child 0\n") and runs ==
+              ["start leader_changed leader none", "end leader_changed",
+               "start stopped stopped leader", "end stopped"],
+              f"rc={rc} {out!r} {err!r} {runs}")
+        open(log, "w").close()
+        rc, out, err = run(["term-again", log], dry=False,
+                           prog=ARGS.monitor_test)
+        runs = open(log).read().splitlines()
+        check("monitor SIGTERM twice: the running hook killed, the monitor "
+              "dies of the signal",
+              rc == -signal.SIGTERM and "loop" not in out and
+              runs == ["start leader_changed leader none"] and
+              err == 'Warning: signal 15 again: hook "/bin/sh" killed '
+                     '(seq 1)\n', f"rc={rc} {out!r} {err!r} {runs}")
+    finally:
+        shutil.rmtree(tmp)
+    rc, out, err = run(["insts"], dry=False, prog=ARGS.monitor_test)
+    check("monitor: a full table of instances forgets those last seen "
+          "stopped, not the leader; it does not grow",
+          rc == 0 and [l for l in out.splitlines()
+                       if not l.startswith("[")] ==
+          ["full: 16 of 16", "after: 2 of 16, group 1 role 3, group 115 role 3"],
+          out + err)
+    rc, out, err = run(["clockoff"], dry=False, prog=ARGS.monitor_test)
+    m = re.fullmatch(r"offset (\d+), one read (\d+)\n", out)
+    check("monitor -t: the offset between the clocks from the closest of "
+          "three reads: one preempted between its reads is no clock step",
+          rc == 0 and m is not None and
+          abs(int(m.group(1)) - 10**12) <= 2000 and
+          abs(int(m.group(2)) - 10**12) > 1000000, out + err)
+    rc, out, err = run(["hookwait"], dry=False, prog=ARGS.monitor_test)
+    check("monitor: the wait for a hook ends at its next signal; after "
+          "SIGKILL there is none (its pidfd tells when it ends; without "
+          "one, every 20 ms), no busy loop",
+          rc == 0 and out ==
+          "5 s left: pidfd 5001, none 20\n"
+          "overdue: pidfd 0, none 0\n"
+          "SIGTERM sent, 5 s left: pidfd 5001, none 20\n"
+          "SIGKILL sent: pidfd -1, none 20\n"
+          "none: pidfd -1, none -1\n", out + err)
     request_mon = run(["-j", "monitor", "dev", "lo", "group", "7", "exec",
                        "/bin/echo", "dev", "x"])
     check("monitor dev lo group 7 exec CMD ARG...: filters, and everything "
