@@ -54,7 +54,10 @@ static const char *dev_word(const char *name, char *buf, size_t size)
 
 #define KEY_PLACEHOLDER_DIR	"/etc/election"
 
-/* showconf's keydir DIR (NULL: the placeholder) */
+/*
+ * this showconf's keydir DIR (NULL: the placeholder); set anew by each
+ * command, so that a batch's showconf lines do not share it
+ */
 static const char *showconf_keydir;
 
 void elec_opt_fmt(int o, uint64_t v, char *buf, size_t size)
@@ -224,6 +227,7 @@ int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv)
 	size_t len;
 
 	/* "keydir DIR" anywhere among the pairs; the others go to the query */
+	showconf_keydir = NULL;
 	for (i = 0; i < argc; i++) {
 		if (i % 2 || elec_lookup(argv[i], showconf_words, NULL,
 					 ARRAY_SIZE(showconf_words)) != 2) {

@@ -1433,6 +1433,17 @@ def test_keys():
             ["showconf", "keydir", "/a", "keydir", "/b"], '"keydir"')
     refused("showconf keydir without a value", ["showconf", "keydir"],
             '"keydir"')
+    p = subprocess.run([ARGS.bin, "--dry-run", "-batch", "-"],
+                       input="showconf keydir /etc/election/a dev lo\n"
+                             "showconf keydir /etc/election/b\n",
+                       capture_output=True, text=True)
+    got = [(r["cmd"], r["dump"], r["attrs"]) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-batch with two showconf keydir lines: each line its own "
+          "keydir (no duplicate keyword)",
+          p.returncode == 0 and p.stderr == "" and
+          got == [("group_get", True, {"ifindex": LO}),
+                  ("group_get", True, {})], f"{got} {p.stderr!r}")
 
     rc, out, err = run(["group", "help"], dry=False)
     check("group help: key-file (and key-next-file) on add, key-file or "
