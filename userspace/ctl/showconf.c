@@ -10,8 +10,10 @@
  * says what was chosen: a ring position equal to the id, the Bully
  * options' defaults, a coord-timeout of ELECTION_DEF_COORD_TIMEOUT_MULT x
  * timeout, and (invitation) a search interval of hb-interval x hb-miss.
- * The timing (hb-interval, hb-miss, timeout) is always written: the file
- * then keeps its meaning if a later version changes a default.
+ * The timing (hb-interval, hb-miss, timeout) at its default is left out
+ * too: the file means the defaults of the module that runs it, so a
+ * module whose defaults differ gives the restored groups its own timing
+ * (the admin guide says so).
  *
  * The kernel never reports a group's key, only that it has one: such a
  * group's "group add" ends with "key-file" and a placeholder path

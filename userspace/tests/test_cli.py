@@ -12,7 +12,8 @@
 - The helper programs: json-test (JSON writer escaping), nl-test (the
   netlink session against the kernel's own "nlctrl" family: replies, acks,
   dumps, extack messages), monitor-test (event lines and lost-event gaps),
-  print-test (show/stats JSON keys and text output).
+  print-test (show/stats JSON keys and text output), sync-test
+  (syncconf against running groups modelled as the kernel reports them).
 - valgrind (when installed) over the dry-run, error and netlink paths.
 
 Ends with "N passed, M failed"; exits 1 when anything failed.
