@@ -2541,10 +2541,20 @@ def test_valgrind():
     with open(sync_bad, "w") as f:
         f.write("group add dev lo group 7 id 5 algo bully\n"
                 "peer add dev lo group 9 id 6 lladdr 02:00:00:00:00:06\n")
+    # the running groups sync-test models: group 7 to change (options,
+    # peers, the key), group 9 to delete
+    sync_have = os.path.join(keydir, "have.batch")
+    with open(sync_have, "w") as f:
+        f.write("group add dev lo group 7 id 5 algo bully timeout 100ms "
+                "coord-timeout 400ms\n"
+                "peer add dev lo group 7 id 9 lladdr 02:00:00:00:00:09\n"
+                "group add dev lo group 9 id 5 algo ring\n")
     cases += [
         (None, ["syncconf", sync], True),
         (None, ["syncconf", sync, "dry-run"], True),
         (None, ["syncconf", sync_bad], True),
+        (ARGS.sync_test, [sync_have, sync], False),
+        (ARGS.sync_test, ["showconf", sync_have], False),
         (ARGS.print_test, ["showconf", "keydir", "/etc/election/keys"],
          False),
     ]
