@@ -161,9 +161,17 @@ evs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 print([e.get("event") for e in evs])
 EOF
 }
-if kill -0 "$mpid" 2>/dev/null; then
-	fail "the monitor of group 1 still runs after kill"
-	kill -9 "$mpid" 2>/dev/null
+# no electionctl monitor of group 1 left behind
+left=$(for p in /proc/[0-9]*; do
+	tr '\0' ' ' <"$p/cmdline" 2>/dev/null |
+		grep -q "^$ELEC_CTL -n en1 -j monitor dev eth0 group 1 \$" && echo "${p#/proc/}"
+done)
+if [ -z "$left" ]; then
+	pass "kill ended the monitor of group 1"
+else
+	fail "the monitor of group 1 still runs after kill: pid $left"
+	# shellcheck disable=SC2086
+	kill $left 2>/dev/null
 fi
 v=$(events "$TMPD/mon.json")
 if [ "$v" = "['snapshot']" ]; then
