@@ -10,8 +10,10 @@
  * says what was chosen: a ring position equal to the id, the Bully
  * options' defaults, a coord-timeout of ELECTION_DEF_COORD_TIMEOUT_MULT x
  * timeout, and (invitation) a search interval of hb-interval x hb-miss.
- * The timing (hb-interval, hb-miss, timeout) is always written: the file
- * then keeps its meaning if a later version changes a default.
+ * The timing (hb-interval, hb-miss, timeout) at its default is left out
+ * too: the file means the defaults of the module that runs it, so a
+ * module whose defaults differ gives the restored groups its own timing
+ * (the admin guide says so).
  *
  * The kernel never reports a group's key, only that it has one: such a
  * group's "group add" ends with "key-file" and a placeholder path
@@ -54,7 +56,10 @@ static const char *dev_word(const char *name, char *buf, size_t size)
 
 #define KEY_PLACEHOLDER_DIR	"/etc/election"
 
-/* showconf's keydir DIR (NULL: the placeholder) */
+/*
+ * this showconf's keydir DIR (NULL: the placeholder); set anew by each
+ * command, so that a batch's showconf lines do not share it
+ */
 static const char *showconf_keydir;
 
 void elec_opt_fmt(int o, uint64_t v, char *buf, size_t size)
@@ -224,6 +229,7 @@ int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv)
 	size_t len;
 
 	/* "keydir DIR" anywhere among the pairs; the others go to the query */
+	showconf_keydir = NULL;
 	for (i = 0; i < argc; i++) {
 		if (i % 2 || elec_lookup(argv[i], showconf_words, NULL,
 					 ARRAY_SIZE(showconf_words)) != 2) {

@@ -13,10 +13,16 @@
  * or every group when it has none (as -start does).
  *
  * Per group, in FILE's order, compared with the running one (GROUP_GET,
- * the values in effect, as show reports them; an option FILE leaves out
- * is at its default; one whose default is worked out from the others,
- * such as coord-timeout, is taken as at its default when it has the
- * value the group's other options give, as showconf takes it):
+ * the values in effect, as show reports them): each option's value is
+ * compared with the one a group made from FILE would report (an option
+ * FILE leaves out is at its default; one whose default is worked out from
+ * the others, such as coord-timeout, has the value FILE's other options
+ * give). The kernel reports a value pinned by group set and a worked-out
+ * one alike, so one that differs is sent: 0 where the kernel takes 0 as
+ * "work it out" (search-interval, detector-margin, detector-max,
+ * auth-window), else the value FILE's options give (coord-timeout, which
+ * cannot be set back to 0). After one syncconf the group reports what a
+ * fresh -batch of FILE would, and a second syncconf sends nothing for it:
  *   - absent: group add, peer add per peer, group start if started;
  *   - another id or algo, or an option only group add sets (pos,
  *     suppress) that differs: group del, then as absent;
@@ -524,22 +530,16 @@ static int sc_update(struct sc_state *st, struct sc_cmd *c,
 		if (!elec_opt_applies(o, w->cfg.algo) ||
 		    !(h->reported & (1u << o)))
 			continue;
-		if (elec_opts[o].flags & ELEC_OPTF_ZERO &&
-		    !elec_opt_get(&w->cfg, o)) {
-			/*
-			 * FILE leaves it at the default the other options
-			 * give: so is the group's when it has the value its
-			 * own options give (showconf leaves it out so too),
-			 * and stays so when they change
-			 */
-			struct elec_config dflt = h->cfg;
-
-			elec_opt_set(&dflt, o, 0);
-			if (elec_opt_report(&dflt, o) == have)
-				continue;
-		} else if (elec_opt_report(&w->cfg, o) == have) {
+		/*
+		 * the value a group made from FILE reports, a default worked
+		 * out from the others included (coord-timeout, ...): the
+		 * kernel reports a pinned value and a worked-out one alike,
+		 * so a group whose value only equals the one its old options
+		 * give is not taken as at its default (it may be pinned: a
+		 * timeout change would then leave it behind)
+		 */
+		if (elec_opt_report(&w->cfg, o) == have)
 			continue;
-		}
 		if (!(elec_opts[o].flags & ELEC_OPTF_SET))
 			*again = true;
 		differ |= 1u << o;
@@ -556,7 +556,11 @@ static int sc_update(struct sc_state *st, struct sc_cmd *c,
 
 		if (!(differ & (1u << o)))
 			continue;
-		/* a 0 only the configuration holds: the value it means */
+		/*
+		 * a 0 only the configuration holds (coord-timeout): the value
+		 * it means, pinned; a DUR0 option's 0 goes as 0, the kernel
+		 * working it out from the options it now has
+		 */
 		if (!v && elec_opts[o].kind == ELEC_OPTK_DUR)
 			v = elec_opt_report(&w->cfg, o);
 		sc_option(c, o, v);

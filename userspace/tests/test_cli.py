@@ -12,7 +12,8 @@
 - The helper programs: json-test (JSON writer escaping), nl-test (the
   netlink session against the kernel's own "nlctrl" family: replies, acks,
   dumps, extack messages), monitor-test (event lines and lost-event gaps),
-  print-test (show/stats JSON keys and text output).
+  print-test (show/stats JSON keys and text output), sync-test
+  (syncconf against running groups modelled as the kernel reports them).
 - valgrind (when installed) over the dry-run, error and netlink paths.
 
 Ends with "N passed, M failed"; exits 1 when anything failed.
@@ -1071,6 +1072,93 @@ def test_syncconf():
         refused("syncconf in a batch", ["-batch", inner], "syncconf")
     finally:
         shutil.rmtree(tmp)
+    test_syncconf_model()
+
+
+def test_syncconf_model():
+    """syncconf against running groups modelled as the kernel keeps and
+    reports them (sync-test): an option whose 0 means a value worked out
+    from the others (coord-timeout, search-interval, detector-margin,
+    detector-max) and that the running group has pinned at the value its
+    old options give is reported alike, so it is compared with the value
+    the file's options give; one syncconf then leaves the group as a fresh
+    -batch of the file would (showconf equal) and a second sends
+    nothing."""
+    tmp = tempfile.mkdtemp()
+
+    def conf(name, text):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def sync(have, want):
+        rc, out, err = run([have, want], dry=False, prog=ARGS.sync_test)
+        return rc, out.splitlines(), err
+
+    def showconf(path):
+        return run(["showconf", path], dry=False, prog=ARGS.sync_test)
+
+    peer = "peer add dev lo group 7 id 6 lladdr 02:00:00:00:00:06\n"
+    cases = (
+        ("timeout changed, coord-timeout pinned at 4 x the old timeout: "
+         "coord-timeout 4 x the new one (it cannot be set back to 0)",
+         "group add dev lo group 7 id 5 algo bully timeout 100ms "
+         "coord-timeout 400ms\n",
+         "group add dev lo group 7 id 5 algo bully timeout 50ms\n",
+         ["group set dev lo group 7 timeout 50ms coord-timeout 200ms "
+          "timeout-auto off"]),
+        ("hb-interval changed, search-interval pinned at the old "
+         "hb-interval x hb-miss: search-interval 0 (worked out again)",
+         "group add dev lo group 7 id 5 algo invitation hb-interval 20ms "
+         "search-interval 60ms detector-margin 20ms detector-max 600ms\n",
+         "group add dev lo group 7 id 5 algo invitation hb-interval 10ms\n",
+         ["group set dev lo group 7 hb-interval 10ms search-interval 0 "
+          "detector-margin 0 detector-max 0"]),
+        ("hb-interval changed, detector-margin and detector-max pinned at "
+         "the old values: both 0",
+         "group add dev lo group 7 id 5 algo bully detector adaptive "
+         "detector-margin 20ms detector-max 600ms\n",
+         "group add dev lo group 7 id 5 algo bully hb-interval 10ms "
+         "detector adaptive\n",
+         ["group set dev lo group 7 hb-interval 10ms detector-margin 0 "
+          "detector-max 0"]),
+        ("hb-miss changed, detector-max worked out: detector-max 0",
+         "group add dev lo group 7 id 5 algo bully hb-miss 4\n",
+         "group add dev lo group 7 id 5 algo bully\n",
+         ["group set dev lo group 7 hb-miss 3 detector-max 0"]),
+        ("coord-timeout pinned at the value the file's timeout gives: "
+         "nothing",
+         "group add dev lo group 7 id 5 algo bully timeout 100ms "
+         "coord-timeout 400ms\n",
+         "group add dev lo group 7 id 5 algo bully timeout 100ms\n",
+         []),
+        ("coord-timeout the file pins, the group works out: nothing",
+         "group add dev lo group 7 id 5 algo bully timeout 100ms\n",
+         "group add dev lo group 7 id 5 algo bully timeout 100ms "
+         "coord-timeout 400ms\n",
+         []),
+    )
+    try:
+        for i, (name, have, want, lines) in enumerate(cases):
+            have_p = conf(f"have{i}.batch", have + peer)
+            want_p = conf(f"want{i}.batch", want + peer)
+            rc, got, err = sync(have_p, want_p)
+            check(f"syncconf model: {name}",
+                  rc == 0 and err == "" and got == lines,
+                  f"rc={rc} {got!r} {err!r}, want {lines!r}")
+            after = conf(f"after{i}.batch",
+                         have + peer + "".join(x + "\n" for x in got))
+            rc, got, err = sync(after, want_p)
+            check(f"syncconf model, again: nothing to send ({name})",
+                  rc == 0 and err == "" and got == [],
+                  f"rc={rc} {got!r} {err!r}")
+            a, b = showconf(after), showconf(want_p)
+            check(f"syncconf model: showconf after one syncconf is the "
+                  f"one of a fresh -batch of the file ({name})",
+                  a[0] == 0 and a == b, f"{a!r} != {b!r}")
+    finally:
+        shutil.rmtree(tmp)
 
 
 def test_keys():
@@ -1434,6 +1522,17 @@ def test_keys():
             ["showconf", "keydir", "/a", "keydir", "/b"], '"keydir"')
     refused("showconf keydir without a value", ["showconf", "keydir"],
             '"keydir"')
+    p = subprocess.run([ARGS.bin, "--dry-run", "-batch", "-"],
+                       input="showconf keydir /etc/election/a dev lo\n"
+                             "showconf keydir /etc/election/b\n",
+                       capture_output=True, text=True)
+    got = [(r["cmd"], r["dump"], r["attrs"]) for r in
+           map(json.loads, p.stdout.splitlines())]
+    check("-batch with two showconf keydir lines: each line its own "
+          "keydir (no duplicate keyword)",
+          p.returncode == 0 and p.stderr == "" and
+          got == [("group_get", True, {"ifindex": LO}),
+                  ("group_get", True, {})], f"{got} {p.stderr!r}")
 
     rc, out, err = run(["group", "help"], dry=False)
     check("group help: key-file (and key-next-file) on add, key-file or "
@@ -2494,10 +2593,20 @@ def test_valgrind():
     with open(sync_bad, "w") as f:
         f.write("group add dev lo group 7 id 5 algo bully\n"
                 "peer add dev lo group 9 id 6 lladdr 02:00:00:00:00:06\n")
+    # the running groups sync-test models: group 7 to change (options,
+    # peers, the key), group 9 to delete
+    sync_have = os.path.join(keydir, "have.batch")
+    with open(sync_have, "w") as f:
+        f.write("group add dev lo group 7 id 5 algo bully timeout 100ms "
+                "coord-timeout 400ms\n"
+                "peer add dev lo group 7 id 9 lladdr 02:00:00:00:00:09\n"
+                "group add dev lo group 9 id 5 algo ring\n")
     cases += [
         (None, ["syncconf", sync], True),
         (None, ["syncconf", sync, "dry-run"], True),
         (None, ["syncconf", sync_bad], True),
+        (ARGS.sync_test, [sync_have, sync], False),
+        (ARGS.sync_test, ["showconf", sync_have], False),
         (ARGS.print_test, ["showconf", "keydir", "/etc/election/keys"],
          False),
     ]
@@ -2529,6 +2638,7 @@ def main():
     ap.add_argument("--nl-test", required=True)
     ap.add_argument("--monitor-test", required=True)
     ap.add_argument("--print-test", required=True)
+    ap.add_argument("--sync-test", required=True)
     ARGS = ap.parse_args()
     LO = socket_if_nametoindex("lo")
 

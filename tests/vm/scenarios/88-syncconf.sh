@@ -3,18 +3,23 @@
 # Configuration as desired state: electionctl syncconf FILE, showconf's
 # defaults and keydir, election@.service's ExecReload.
 #
-# Three nodes; groups 1 and 2 on all three (3 leads both); on node 1 also
-# group 4 (ring), group 5 (a key) and group 6 (every option at its
-# default: showconf writes its group add line with nothing after algo).
+# Three nodes; groups 1, 2 and 5 (a key) on all three (3 leads them); on
+# node 1 also group 4 (ring) and group 6 (every option at its default:
+# showconf writes its group add line with nothing after algo).
 # Node 1's file, from "showconf keydir DIR" (key-file DIR/eth0-5.key, the
 # key copied there), edited: group 2 hb-miss 4 and a peer more, group 3
 # added (started), groups 4 and 6 left out. syncconf on node 1:
 #   - prints exactly those commands (and group 5's key-file, which it
 #     always sends: the kernel cannot say which key a group holds), none
-#     for group 1;
+#     for group 1; group 2's hb-miss change also sends detector-max 0 (the
+#     kernel reports a worked-out detector-max and a pinned one alike);
 #   - group 1 untouched: the same leader and term on every node, node 1's
 #     elections and leader_changes counters unchanged, and a monitor of
 #     group 1 on node 1 sees its snapshot and no event;
+#   - group 5, running, keeps its leader and term on every node, and
+#     every node's elections and leader_changes, across this syncconf and
+#     the next (each re-sends its key-file); a monitor of group 5 on node
+#     1 sees its snapshot and no event;
 #   - group 2 has hb-miss 4 and the new peer, group 3 runs, groups 4 and 6
 #     are gone, group 5 still has its key;
 #   - again with the same file: only group 5's key-file line, nothing
@@ -45,8 +50,12 @@ elec_agree 2 3
 log "--- node 1's other groups; showconf of a group at its defaults"
 check "group 4 (ring) on node 1" elec_ctl 1 group add dev eth0 group 4 id 1 algo ring
 check "genkey" "$ELEC_CTL" genkey "$TMPD/g5.key"
-check "group 5 with a key on node 1" \
-	elec_ctl 1 group add dev eth0 group 5 id 1 algo bully key-file "$TMPD/g5.key"
+# group 5: keyed, on every node, running (a re-sent key-file must not
+# disturb it)
+ELEC_ALGO=bully ELEC_GROUP_OPTS="$ELEC_GROUP_OPTS key-file $TMPD/g5.key" \
+	elec_group_setup 5 || elec_end
+elec_start_all 5
+elec_agree 5 3
 check "group 6 at the defaults on node 1" elec_ctl 1 group add dev eth0 group 6 id 1 algo bully
 got=$(elec_ctl 1 showconf dev eth0 group 6 | grep '^group add')
 if [ "$got" = "group add dev eth0 group 6 id 1 algo bully" ]; then
@@ -62,7 +71,7 @@ check "a second device on node 1 (veth pair x0/x1), a group on it" sh -c "
 log "--- showconf keydir DIR"
 elec_ctl 1 showconf dev eth0 keydir "$KEYD" >"$TMPD/now.batch"
 elec_indent <"$TMPD/now.batch"
-if grep -q "^group add dev eth0 group 5 id 1 algo bully key-file $KEYD/eth0-5.key\$" "$TMPD/now.batch"; then
+if grep -q "^group add dev eth0 group 5 id 1 algo bully .*key-file $KEYD/eth0-5.key\$" "$TMPD/now.batch"; then
 	pass "showconf keydir: key-file $KEYD/eth0-5.key"
 else
 	fail "showconf keydir: no key-file $KEYD/eth0-5.key"
@@ -83,20 +92,34 @@ P9=$(elec_mac 9)
 } >"$TMPD/want.batch"
 elec_indent <"$TMPD/want.batch"
 
-# group 1 before
+# groups 1 and 5 before (terms [G]: leader/term on every node)
 terms() {
-	local id
+	local id g=${1:-1}
 	for id in 1 2 3; do
-		printf '%s/%s ' "$(elec_ctl "$id" show dev eth0 group 1 leader)" \
-			"$(elec_ctl "$id" show dev eth0 group 1 term)"
+		printf '%s/%s ' "$(elec_ctl "$id" show dev eth0 group "$g" leader)" \
+			"$(elec_ctl "$id" show dev eth0 group "$g" term)"
 	done
 }
 counters() { elec_stat 1 1 '(d["elections"], d["leader_changes"])'; }
+# group 5's elections and leader_changes on every node
+counters5() {
+	local id
+	for id in 1 2 3; do
+		printf '%s ' "$(elec_stat "$id" 5 '(d["elections"], d["leader_changes"])' | tr -d ' ')"
+	done
+}
 t0=$(terms)
 c0=$(counters)
 log "group 1 (leader/term on 1, 2, 3): $t0; node 1's elections, leader_changes: $c0"
-elec_ctl 1 -j monitor dev eth0 group 1 >"$TMPD/mon.json" 2>&1 &
+t5=$(terms 5)
+c5=$(counters5)
+log "group 5 (leader/term on 1, 2, 3): $t5; elections, leader_changes on 1, 2, 3: $c5"
+# electionctl itself in the background (not a shell function, whose
+# subshell alone kill would end), so that kill ends the monitor
+"$ELEC_CTL" -n en1 -j monitor dev eth0 group 1 >"$TMPD/mon.json" 2>&1 &
 mpid=$!
+"$ELEC_CTL" -n en1 -j monitor dev eth0 group 5 >"$TMPD/mon5.json" 2>&1 &
+mpid5=$!
 sleep "$(elec_sec 1)"
 
 log "--- syncconf"
@@ -104,7 +127,7 @@ elec_capture elec_ctl 1 syncconf "$TMPD/want.batch"
 elec_indent <<<"$out"
 want="group del dev eth0 group 4
 group del dev eth0 group 6
-group set dev eth0 group 2 hb-miss 4
+group set dev eth0 group 2 hb-miss 4 detector-max 0
 peer add dev eth0 group 2 id 9 lladdr $P9
 group set dev eth0 group 5 key-file $KEYD/eth0-5.key
 group add dev eth0 group 3 id 1 algo min-bully
@@ -130,12 +153,27 @@ if [ "$c1" = "$c0" ]; then
 else
 	fail "group 1 on node 1: $c0 before, $c1 after"
 fi
-v=$(python3 - "$TMPD/mon.json" <<'EOF'
+# the events a monitor's JSON lines hold
+events() {
+	python3 - "$1" <<'EOF'
 import json, sys
 evs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 print([e.get("event") for e in evs])
 EOF
-)
+}
+# no electionctl monitor of group 1 left behind
+left=$(for p in /proc/[0-9]*; do
+	tr '\0' ' ' <"$p/cmdline" 2>/dev/null |
+		grep -q "^$ELEC_CTL -n en1 -j monitor dev eth0 group 1 \$" && echo "${p#/proc/}"
+done)
+if [ -z "$left" ]; then
+	pass "kill ended the monitor of group 1"
+else
+	fail "the monitor of group 1 still runs after kill: pid $left"
+	# shellcheck disable=SC2086
+	kill $left 2>/dev/null
+fi
+v=$(events "$TMPD/mon.json")
 if [ "$v" = "['snapshot']" ]; then
 	pass "monitor of group 1 on node 1: its snapshot, no event"
 else
@@ -146,7 +184,7 @@ v=$(elec_ctl 1 -j show dev eth0 group 2 |
 	elec_json '(d[0]["hb_miss"], sorted(p["id"] for p in d[0]["peers"]), d[0]["admin_up"])')
 if [ "$v" = "(4, [2, 3, 9], True)" ]; then pass "group 2: hb-miss 4, peer 9, running: $v"; else fail "group 2: $v"; fi
 v=$(elec_ctl 1 -j show dev eth0 | elec_json 'sorted((x["group"], x["admin_up"], x["auth"]) for x in d)')
-if [ "$v" = "[(1, True, False), (2, True, False), (3, True, False), (5, False, True)]" ]; then
+if [ "$v" = "[(1, True, False), (2, True, False), (3, True, False), (5, True, True)]" ]; then
 	pass "eth0 on node 1: groups 1, 2, 3 running, 4 and 6 gone, 5 keyed: $v"
 else
 	fail "eth0 on node 1: $v"
@@ -170,6 +208,28 @@ if cmp -s "$TMPD/before" "$TMPD/after" && [ "$(terms)" = "$t0" ]; then
 else
 	fail "syncconf again changed something"
 	diff "$TMPD/before" "$TMPD/after" | elec_indent
+fi
+sleep "$(elec_sec 2)"
+kill "$mpid5" 2>/dev/null
+wait "$mpid5" 2>/dev/null
+v=$(terms 5)
+if [ "$v" = "$t5" ] && [ "${t5:0:2}" = "3/" ]; then
+	pass "group 5 (keyed, running): the same leader and term on every node after two syncconfs: $v"
+else
+	fail "group 5 after two syncconfs (each re-sending its key-file): $t5 before, $v after"
+fi
+v=$(counters5)
+if [ "$v" = "$c5" ]; then
+	pass "group 5: elections and leader_changes unchanged on every node: $v"
+else
+	fail "group 5: elections and leader_changes $c5 before, $v after the re-sent key-files"
+fi
+v=$(events "$TMPD/mon5.json")
+if [ "$v" = "['snapshot']" ]; then
+	pass "monitor of group 5 on node 1: its snapshot, no event"
+else
+	fail "monitor of group 5 on node 1: $v"
+	elec_indent <"$TMPD/mon5.json"
 fi
 
 log "--- invalid files change nothing"
