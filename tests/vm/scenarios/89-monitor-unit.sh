@@ -12,8 +12,10 @@
 # leader. rmmod: every node lets the address go. insmod and the group
 # again: the address is on node 3 again, and no monitor was restarted (the
 # monitor follows the reload itself). Node 3 crashes: the address moves to
-# node 2. The group deleted (what election@.service's stop does,
-# before this unit's own stop), node 1's first: node 2 lets it go.
+# node 2. Stopped as systemd stops both units (this one is ordered
+# before election@%i, so it stops after it): the groups deleted, then at
+# once SIGTERM to the monitor alone (KillMode=mixed): it reads the stopped
+# events already sent, runs the hook, and node 2 lets the address go.
 . tests/vm/lib.sh
 elec_begin
 
@@ -135,10 +137,26 @@ elec_node_crash 3
 elec_agree 1 2
 vip_on 2
 
-log "--- the group deleted on nodes 1 and 2 (election@.service stopping): node 2 lets go"
+log "--- stopped as systemd stops the units: the groups deleted (election@'s ExecStopPost), then at once SIGTERM to the monitor alone (KillMode=mixed)"
+mons=()
+for id in 1 2; do
+	mons+=("$(pgrep -P "${SUP[$id]}")")
+	kill -KILL "${SUP[$id]}"	# the loop: no restart after this
+	wait "${SUP[$id]}" 2>/dev/null
+done
 check "group del on node 1" elec_ctl 1 group del dev eth0 group 1
 check "group del on node 2" elec_ctl 2 group del dev eth0 group 1
+kill -TERM "${mons[@]}"
+gone() { local p; for p in "${mons[@]}"; do [ -e "/proc/$p" ] && return 1; done; return 0; }
+t=0
+while ! gone && [ "$t" -lt 100 ]; do
+	sleep 0.1
+	t=$((t + 1))
+done
+check "the monitors ended after SIGTERM (${mons[*]})" gone
 vip_on ""
+check "node 2's hook ran last as stopped (the group deleted)" \
+	sh -c "tail -n 1 '$TMPD/hook-2.log' | grep -q ' stopped stopped\$'"
 
 log "--- the hooks' runs"
 for id in 1 2 3; do
@@ -149,8 +167,6 @@ if grep -q "exited with status\|cannot run" "$TMPD"/mon-*.txt; then
 else
 	pass "no hook failed"
 fi
-sup_stop 1
-sup_stop 2
 elec_leak_check
 rm -rf "$TMPD"
 elec_end
