@@ -79,13 +79,16 @@
  * the family went or came back under another id.
  *
  * Stopping: on SIGTERM or SIGINT (unless ignored at the start) the
- * monitor stops waiting, reads what is already queued on its socket
- * (non-blocking) and handles it as ever (printed, hooks queued), then only
- * waits for the hooks: each runs to its end (within hook-timeout) and the
- * monitor exits 0. systemd stops election-monitor@.service right after
- * election@.service's ExecStopPost deleted the groups; "group del" returns
- * after the kernel queued the "stopped" events on the monitor's socket,
- * so the hook still learns of them (vip-hook lets the address go). The
+ * monitor stops waiting, reads what is queued on its socket until it has
+ * been quiet DRAIN_QUIET_MS (at most DRAIN_MAX_MS) and handles it as ever
+ * (printed, hooks queued), then only waits for the hooks: each runs to its
+ * end (within hook-timeout) and the monitor exits 0 (2 after
+ * exit-on-reload saw the module go). systemd stops
+ * election-monitor@.service right after election@.service's ExecStopPost
+ * deleted the groups; "group del" returns after the kernel sent the
+ * "stopped" events (or, when another context was delivering the
+ * namespace's events, a moment later), so the hook still learns of them
+ * (vip-hook lets the address go). The
  * unit's KillMode=mixed signals the monitor alone, not a running hook. A
  * second SIGTERM or SIGINT meanwhile kills the running hook (SIGKILL) and
  * the monitor dies of that signal at once. A hook that got SIGKILL is
@@ -124,6 +127,9 @@
 #define MON_RCVBUF	(4 << 20)
 #define MON_BUFSIZE	65536
 #define GAP_WAIT_MS	250
+/* stopping: read events until the socket is quiet this long, at most... */
+#define DRAIN_QUIET_MS	50
+#define DRAIN_MAX_MS	500
 #define HOOK_QUEUE	64
 /* without pidfds (kernels before 5.3): how often to look for the child */
 #define HOOK_POLL_MS	20
@@ -1237,13 +1243,15 @@ static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m)
 static int mon_sigpipe[2] = { -1, -1 };
 /* how many the loop read, and the last one */
 static int mon_nsig, mon_sig;
+/* the monitor's own pid: a hook, between fork and exec, writes nothing */
+static pid_t mon_pid;
 
 static void mon_on_signal(int sig)
 {
 	unsigned char c = (unsigned char)sig;
 	int err = errno;
 
-	if (mon_sigpipe[1] >= 0)
+	if (mon_sigpipe[1] >= 0 && getpid() == mon_pid)
 		(void)!write(mon_sigpipe[1], &c, 1);
 	errno = err;
 }
@@ -1272,6 +1280,7 @@ static int mon_catch_signals(void)
 				.sa_flags = SA_RESTART }, old;
 	unsigned int i;
 
+	mon_pid = getpid();
 	if (pipe2(mon_sigpipe, O_CLOEXEC | O_NONBLOCK))
 		return elec_fail("pipe: %s", strerror(errno));
 	sigemptyset(&sa.sa_mask);
@@ -1353,20 +1362,39 @@ static int mon_read(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 
 /*
  * The first SIGTERM or SIGINT: read the events already queued (those of
- * groups just deleted: the kernel sent their "stopped" events before
- * "group del" returned) and handle them as ever; from then on, only wait
- * for the hooks. A loss among them is reported at once (count unknown).
+ * groups just deleted: the kernel sends their "stopped" events before
+ * "group del" returns, unless another context is delivering the
+ * namespace's events at that moment, which then sends them a moment
+ * later: so read until the socket has been quiet DRAIN_QUIET_MS, for at
+ * most DRAIN_MAX_MS) and handle them as ever; from then on, only wait for
+ * the hooks. A loss among them is reported at once (count unknown).
  * Returns 0 or an exit status.
  */
 static int mon_drain(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		     struct msghdr *mh)
 {
+	uint64_t end = mono_ns() + DRAIN_MAX_MS * 1000000ULL, now;
 	bool empty = false;
 	int ret = 0;
 
 	m->draining = true;
-	while (!ret && !empty && mon_signals() < 2)
-		ret = mon_read(ctx, m, fd, mh, &empty);
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int wait_ms;
+
+		while (!ret && !empty && mon_signals() < 2)
+			ret = mon_read(ctx, m, fd, mh, &empty);
+		now = mono_ns();
+		if (ret || mon_signals() >= 2 || now >= end)
+			break;
+		wait_ms = (int)((end - now) / 1000000) + 1;
+		if (wait_ms > DRAIN_QUIET_MS)
+			wait_ms = DRAIN_QUIET_MS;
+		/* quiet for that long (or a second signal): done */
+		if (poll(&p, 1, wait_ms) <= 0)
+			break;
+		empty = false;
+	}
 	if (!ret && m->overflow)
 		ret = mon_quiet(ctx, m);
 	return ret;
@@ -1402,12 +1430,12 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 				return ret;
 			continue;
 		}
-		/* stopping (SIGTERM, SIGINT), and the hooks ran */
-		if (m->draining && !m->n_jobs)
-			return 0;
 		/* exit-on-reload: the module went, and the hooks ran */
 		if (m->exiting && !m->n_jobs)
 			return ELEC_EXIT_FAIL;
+		/* stopping (SIGTERM, SIGINT), and the hooks ran */
+		if (m->draining && !m->n_jobs)
+			return 0;
 		/* the nearest of: a pending gap, the child's deadline, its poll */
 		if (m->overflow) {
 			uint64_t end = m->quiet_from + GAP_WAIT_MS * 1000000ULL;
@@ -1588,7 +1616,7 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	/* the hooks must not hold the socket */
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	set_rcvbuf(fd);
-	/* a signal from here on drains the socket (SA_RESTART: no EINTR) */
+	/* from here on a signal drains the socket (poll's EINTR handled) */
 	ret = mon_catch_signals();
 	if (ret)
 		goto out;

@@ -14,7 +14,8 @@
 # monitor follows the reload itself). Node 3 crashes: the address moves to
 # node 2. Stopped as systemd stops both units (this one is ordered
 # before election@%i, so it stops after it): the groups deleted, then at
-# once SIGTERM to the monitor alone (KillMode=mixed): it reads the stopped
+# once SIGTERM to the monitor alone (KillMode=mixed; the monitor frozen
+# from before the deletion until after the signal): it reads the stopped
 # events already sent, runs the hook, and node 2 lets the address go.
 . tests/vm/lib.sh
 elec_begin
@@ -144,9 +145,13 @@ for id in 1 2; do
 	kill -KILL "${SUP[$id]}"	# the loop: no restart after this
 	wait "${SUP[$id]}" 2>/dev/null
 done
+# frozen from before the deletion until after SIGTERM: the events are
+# certainly still unread when the signal comes
+kill -STOP "${mons[@]}"
 check "group del on node 1" elec_ctl 1 group del dev eth0 group 1
 check "group del on node 2" elec_ctl 2 group del dev eth0 group 1
 kill -TERM "${mons[@]}"
+kill -CONT "${mons[@]}"
 gone() { local p; for p in "${mons[@]}"; do [ -e "/proc/$p" ] && return 1; done; return 0; }
 t=0
 while ! gone && [ "$t" -lt 100 ]; do
