@@ -237,6 +237,27 @@ static int read_lines(FILE *f, const char *name, struct batch_lines *bl)
 	return 0;
 }
 
+/* the name errors give @file ("-": standard input) */
+static const char *batch_name(const char *file)
+{
+	return strcmp(file, "-") ? file : "<stdin>";
+}
+
+/* every line of @file ("-": standard input), or an exit status */
+static int load_lines(const char *file, struct batch_lines *bl)
+{
+	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	int worst;
+
+	if (!f)
+		return elec_err("cannot open batch file \"%s\": %s", file,
+				strerror(errno));
+	worst = read_lines(f, batch_name(file), bl);
+	if (f != stdin)
+		fclose(f);
+	return worst;
+}
+
 /*
  * One pass over the lines: run each (@ctx: for real, or a validation that
  * sends and prints nothing), noting the groups "group add" lines create
@@ -308,16 +329,10 @@ int elec_batch(struct elec_ctx *ctx, const char *file, unsigned int flags,
 	struct batch_groups bg = { 0 };
 	struct batch_lines bl = { 0 };
 	bool force = flags & ELEC_BATCH_FORCE, starts = false;
-	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-	const char *name = f == stdin ? "<stdin>" : file;
+	const char *name = batch_name(file);
 	int worst;
 
-	if (!f)
-		return elec_err("cannot open batch file \"%s\": %s", file,
-				strerror(errno));
-	worst = read_lines(f, name, &bl);
-	if (f != stdin)
-		fclose(f);
+	worst = load_lines(file, &bl);
 	if (worst) {
 		free_lines(&bl);
 		return worst;
@@ -369,19 +384,13 @@ int elec_batch_each(struct elec_ctx *ctx, const char *file,
 		    int (*fn)(void *arg, int argc, char **argv), void *arg)
 {
 	struct batch_lines bl = { 0 };
-	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-	const char *name = f == stdin ? "<stdin>" : file;
+	const char *name = batch_name(file);
 	struct elec_ctx check = *ctx;
 	char *argv[BATCH_MAX_WORDS];
 	int worst, argc;
 	size_t i;
 
-	if (!f)
-		return elec_err("cannot open batch file \"%s\": %s", file,
-				strerror(errno));
-	worst = read_lines(f, name, &bl);
-	if (f != stdin)
-		fclose(f);
+	worst = load_lines(file, &bl);
 	if (!worst) {
 		check.dry_run = true;
 		check.check_only = true;

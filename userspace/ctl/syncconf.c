@@ -236,6 +236,16 @@ static struct sc_group *sc_named(struct sc_state *st, const char *what,
 	return g;
 }
 
+/* parse a "@what ..." line (@argv: after its two words), then sc_named() */
+static struct sc_group *sc_parse_named(struct sc_state *st, const char *what,
+				       unsigned int kws, int argc, char **argv,
+				       struct elec_args *a)
+{
+	if (elec_parse_args(st->ctx, what, argc, argv, kws, 0, a))
+		return NULL;
+	return sc_named(st, what, a);
+}
+
 static int sc_line(void *arg, int argc, char **argv)
 {
 	struct sc_state *st = arg;
@@ -260,20 +270,16 @@ static int sc_line(void *arg, int argc, char **argv)
 		sc_options(&a, &g->cfg);
 		return 0;
 	case ELEC_LINE_GROUP_START:
-		if (elec_parse_args(st->ctx, "group start", argc - 2, argv + 2,
-				    ELEC_KWB_INSTANCE, 0, &a))
-			return ELEC_EXIT_USAGE;
-		g = sc_named(st, "group start", &a);
+		g = sc_parse_named(st, "group start", ELEC_KWB_INSTANCE,
+				   argc - 2, argv + 2, &a);
 		if (!g)
 			return ELEC_EXIT_USAGE;
 		g->up = true;
 		st->any_start = true;
 		return 0;
 	case ELEC_LINE_PEER_ADD:
-		if (elec_parse_args(st->ctx, "peer add", argc - 2, argv + 2,
-				    ELEC_KWB_PEER_ADD, 0, &a))
-			return ELEC_EXIT_USAGE;
-		g = sc_named(st, "peer add", &a);
+		g = sc_parse_named(st, "peer add", ELEC_KWB_PEER_ADD,
+				   argc - 2, argv + 2, &a);
 		if (!g)
 			return ELEC_EXIT_USAGE;
 		if (sc_peer(g, a.id))
