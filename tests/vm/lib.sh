@@ -30,6 +30,10 @@
 #   elec_start_all G        group start everywhere, in parallel
 #   elec_agree G ID [BOUND [STABLE [ID...]]]  the nodes agree on leader ID
 #   elec_peer_alive G ID PEER true|false   node ID's view of PEER
+#   elec_wait_for SEC CMD...  CMD succeeds within SEC seconds (tried every
+#                           0.1 s, then once more)
+#   elec_vip_on VIP WANT    within ELEC_BOUND, address VIP (no prefix) is on
+#                           eth0 of exactly the nodes WANT (a list, maybe "")
 #   elec_stat ID G EXPR     a Python expression over node ID's stats (d)
 #   elec_teardown G         group del everywhere, then the leak check
 #   elec_leak_check         electionctl -j module reports 0/0/0
@@ -439,6 +443,43 @@ elec_peer_alive() {
 		pass "node $2 sees peer $3 alive=$4"
 	else
 		fail "node $2 sees peer $3 alive=$got, expected $4"
+	fi
+}
+
+elec_wait_for() {
+	local limit t=0
+	limit=$(awk -v b="$1" 'BEGIN { print int(b * 10) }')
+	shift
+	while [ "$t" -lt "$limit" ]; do
+		"$@" && return 0
+		sleep 0.1
+		t=$((t + 1))
+	done
+	"$@"
+}
+
+# elec_vip_holders VIP: the nodes whose eth0 has address VIP now
+elec_vip_holders() {
+	local id out=""
+	for id in "${ELEC_NODES[@]}"; do
+		ip -n "en$id" -o addr show dev eth0 2>/dev/null | grep -q " $1/" && out="$out $id"
+	done
+	echo "${out# }"
+}
+
+elec_vip_on() {
+	local vip=$1 want=$2 t=0 limit got
+	limit=$(awk -v b="$ELEC_BOUND" 'BEGIN { print int(b * 10) }')
+	while [ "$t" -lt "$limit" ]; do
+		got=$(elec_vip_holders "$vip")
+		[ "$got" = "$want" ] && break
+		sleep 0.1
+		t=$((t + 1))
+	done
+	if [ "$got" = "$want" ]; then
+		pass "$vip is on '$want' only (after ~$((t / 10)).$((t % 10)) s)"
+	else
+		fail "$vip on: '$got', want '$want'"
 	fi
 }
 

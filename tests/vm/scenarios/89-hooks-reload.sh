@@ -31,19 +31,6 @@ echo "$ELECTION_EVENT $ELECTION_ROLE $ELECTION_LEADER $ELECTION_ID $ELECTION_TER
 EOF
 chmod +x "$HOOK"
 
-# wait_for SECONDS CMD...: CMD succeeds within SECONDS
-wait_for() {
-	local limit t=0
-	limit=$(awk -v b="$1" 'BEGIN { print int(b * 10) }')
-	shift
-	while [ "$t" -lt "$limit" ]; do
-		"$@" && return 0
-		sleep 0.1
-		t=$((t + 1))
-	done
-	"$@"
-}
-
 # alive PID: running (not a zombie)
 alive() { [ -e "/proc/$1/stat" ] && [ "$(cut -d' ' -f3 "/proc/$1/stat")" != Z ]; }
 # last_run ID: node ID's last hook run
@@ -64,7 +51,7 @@ back_runs() {
 # show_term ID
 show_term() { elec_ctl "$1" show dev eth0 group 1 term; }
 # term_as_shown ID: node ID's last hook run has the term show says (both
-# read again on each try of wait_for)
+# read again on each try of elec_wait_for)
 term_as_shown() { [ "$(last_run "$1" | awk '{ print $5 }')" = "$(show_term "$1")" ]; }
 
 elec_load || elec_end
@@ -83,27 +70,27 @@ done
 sleep "$(elec_sec 0.5)"
 elec_start_all 1
 elec_agree 1 3
-check "node 3's hook ran as leader" wait_for "$ELEC_BOUND" role_is 3 leader
+check "node 3's hook ran as leader" elec_wait_for "$ELEC_BOUND" role_is 3 leader
 check "node 3's last hook run: term as show says ($(show_term 3))" \
-	wait_for "$(elec_sec 2)" term_as_shown 3
+	elec_wait_for "$(elec_sec 2)" term_as_shown 3
 before=$(grep -c "^\[" "$TMPD/mon-3.txt")
 log "node 3's monitor printed $before lines before the reload"
 
 log "--- rmmod"
 check "rmmod election" rmmod election
-check "the exit-on-reload monitor exits" wait_for "$(elec_sec 5)" test -s "$TMPD/exit.rc"
+check "the exit-on-reload monitor exits" elec_wait_for "$(elec_sec 5)" test -s "$TMPD/exit.rc"
 rc=$(cat "$TMPD/exit.rc" 2>/dev/null)
 check "its exit status 2 ($rc), family_gone its last line" \
 	test "$rc" = 2 -a "$(tail -n 1 "$TMPD/exit.json")" = '{"event": "family_gone", "family": "election"}'
 for id in 1 2 3; do
 	check "node $id's monitor prints family_gone" \
-		wait_for "$(elec_sec 5)" grep -q '^family_gone' "$TMPD/mon-$id.txt"
+		elec_wait_for "$(elec_sec 5)" grep -q '^family_gone' "$TMPD/mon-$id.txt"
 	check "node $id's monitor keeps running" alive "${MON[$id]}"
 done
 check "node 3's hook ran as family_gone: role stopped, leader none, before leader" \
-	wait_for "$(elec_sec 5)" sh -c "tail -n 1 '$TMPD/hook-3.log' | grep -q '^family_gone stopped none 3 [0-9]* leader '"
+	elec_wait_for "$(elec_sec 5)" sh -c "tail -n 1 '$TMPD/hook-3.log' | grep -q '^family_gone stopped none 3 [0-9]* leader '"
 check "node 1's hook ran as family_gone, before follower" \
-	wait_for "$(elec_sec 5)" sh -c "tail -n 1 '$TMPD/hook-1.log' | grep -q '^family_gone stopped none 1 [0-9]* follower '"
+	elec_wait_for "$(elec_sec 5)" sh -c "tail -n 1 '$TMPD/hook-1.log' | grep -q '^family_gone stopped none 1 [0-9]* follower '"
 out=$(ip netns exec en3 "$ELEC_CTL" monitor 2>&1)
 rc=$?
 check "monitor without the module: exit 2 and a clear error ($rc: $out)" \
@@ -113,19 +100,19 @@ log "--- insmod, the group again"
 check "insmod election.ko" insmod "$ELEC_KO"
 for id in 1 2 3; do
 	check "node $id's monitor prints family_back" \
-		wait_for "$(elec_sec 5)" grep -q '^family_back' "$TMPD/mon-$id.txt"
+		elec_wait_for "$(elec_sec 5)" grep -q '^family_back' "$TMPD/mon-$id.txt"
 done
 elec_group_setup 1 || elec_end
 elec_start_all 1
 elec_agree 1 3
 check "node 3's monitor prints the new module's events (leader_changed to 3)" \
-	wait_for "$ELEC_BOUND" after_back 3 " leader_changed .* leader 3 "
+	elec_wait_for "$ELEC_BOUND" after_back 3 " leader_changed .* leader 3 "
 check "node 3's hook ran after the reload, first from stopped, last as leader" \
-	wait_for "$ELEC_BOUND" back_runs 3 leader 3
+	elec_wait_for "$ELEC_BOUND" back_runs 3 leader 3
 check "node 3's last hook run: term as show says ($(show_term 3))" \
-	wait_for "$(elec_sec 2)" term_as_shown 3
+	elec_wait_for "$(elec_sec 2)" term_as_shown 3
 check "node 1's hook ran after the reload, first from stopped, last as follower of 3" \
-	wait_for "$ELEC_BOUND" back_runs 1 follower 3
+	elec_wait_for "$ELEC_BOUND" back_runs 1 follower 3
 after=$(sed -n '/^family_back/,$p' "$TMPD/mon-3.txt" | grep -c "^\[")
 log "node 3's monitor printed $after event lines after the reload"
 check "no gap line across the reload" sh -c "! grep -q '^gap' '$TMPD/mon-3.txt'"
@@ -136,9 +123,9 @@ wait "${MON[3]}" 2>/dev/null
 elec_node_crash 3
 elec_agree 1 2
 check "node 2's hook ran as leader, naming itself the leader" \
-	wait_for "$ELEC_BOUND" sh -c "tail -n 1 '$TMPD/hook-2.log' | grep -q '^[a-z_]* leader 2 2 '"
+	elec_wait_for "$ELEC_BOUND" sh -c "tail -n 1 '$TMPD/hook-2.log' | grep -q '^[a-z_]* leader 2 2 '"
 check "node 2's last hook run: term as show says ($(show_term 2))" \
-	wait_for "$(elec_sec 2)" term_as_shown 2
+	elec_wait_for "$(elec_sec 2)" term_as_shown 2
 
 log "--- a reload while a monitor cannot read: its socket overflows"
 # the smallest receive buffer: of nlctrl's notifications of the reload
@@ -152,7 +139,7 @@ check "rmmod election" rmmod election
 check "insmod election.ko" insmod "$ELEC_KO"
 kill -CONT "$SMALL"
 check "the stopped monitor notices the reload: family_gone, then family_back" \
-	wait_for "$(elec_sec 5)" sh -c "sed -n '/^family_gone/,\$p' '$TMPD/mon-small.txt' | grep -q '^family_back'"
+	elec_wait_for "$(elec_sec 5)" sh -c "sed -n '/^family_gone/,\$p' '$TMPD/mon-small.txt' | grep -q '^family_back'"
 # shellcheck disable=SC2016
 check "its socket did overflow: a gap line (ENOBUFS) before family_back" \
 	sh -c 'sed -n "/^family_back/q; p" "$1" | grep -q "^gap: "' _ "$TMPD/mon-small.txt"
@@ -160,7 +147,7 @@ elec_group_setup 1 || elec_end
 elec_start_all 1
 elec_agree 1 2
 check "it prints the new module's events" \
-	wait_for "$ELEC_BOUND" after_back small " leader_changed .* leader 2 "
+	elec_wait_for "$ELEC_BOUND" after_back small " leader_changed .* leader 2 "
 kill "$SMALL" 2>/dev/null
 wait "$SMALL" 2>/dev/null
 sed "s/^/    small: /" "$TMPD/mon-small.txt"

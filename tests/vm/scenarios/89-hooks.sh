@@ -29,32 +29,6 @@ mon_start() {
 	MON[$1]=$!
 }
 
-# holders: the nodes whose eth0 has the address now
-holders() {
-	local id out=""
-	for id in "${ELEC_NODES[@]}"; do
-		ip -n "en$id" -o addr show dev eth0 2>/dev/null | grep -q " $VIP/" && out="$out $id"
-	done
-	echo "${out# }"
-}
-
-# vip_on ID: within the bound, the address is on node ID and nowhere else
-vip_on() {
-	local want=$1 t=0 limit got
-	limit=$(awk -v b="$ELEC_BOUND" 'BEGIN { print int(b * 10) }')
-	while [ "$t" -lt "$limit" ]; do
-		got=$(holders)
-		[ "$got" = "$want" ] && break
-		sleep 0.1
-		t=$((t + 1))
-	done
-	if [ "$got" = "$want" ]; then
-		pass "$VIP is on node $want only (after ~$((t / 10)).$((t % 10)) s)"
-	else
-		fail "$VIP on: '$got', want node $want only"
-	fi
-}
-
 elec_load || elec_end
 elec_topo 1 2 3 || elec_end
 elec_group_setup 1 || elec_end
@@ -64,14 +38,14 @@ done
 sleep "$(elec_sec 0.5)"
 elec_start_all 1
 elec_agree 1 3
-vip_on 3
+elec_vip_on "$VIP" 3
 
 log "--- node 3 crashes: the address moves to node 2"
 kill "${MON[3]}" 2>/dev/null
 wait "${MON[3]}" 2>/dev/null
 elec_node_crash 3
 elec_agree 1 2
-vip_on 2
+elec_vip_on "$VIP" 2
 
 log "--- node 3 returns: it takes over, the address follows"
 elec_node_add 3
@@ -81,7 +55,7 @@ mon_start 3
 sleep "$(elec_sec 0.5)"
 check "group start on node 3" elec_ctl 3 group start dev eth0 group 1
 elec_agree 1 3
-vip_on 3
+elec_vip_on "$VIP" 3
 
 log "--- the hooks' runs"
 for id in 1 2 3; do

@@ -27,19 +27,6 @@ echo "end $ELECTION_EVENT $ELECTION_ROLE" >>"$HOOK_LOG"
 EOF
 chmod +x "$HOOK"
 
-# wait_for SECONDS CMD...: CMD succeeds within SECONDS
-wait_for() {
-	local limit t=0
-	limit=$(awk -v b="$1" 'BEGIN { print int(b * 10) }')
-	shift
-	while [ "$t" -lt "$limit" ]; do
-		"$@" && return 0
-		sleep 0.1
-		t=$((t + 1))
-	done
-	"$@"
-}
-
 # last_is G LINE: group G's hook log's last line is LINE
 last_is() { [ "$(tail -n 1 "$TMPD/hook-$1.log" 2>/dev/null)" = "$2" ]; }
 # led G: group G's hook's last run, as leader, ended
@@ -74,7 +61,7 @@ for g in 1 2; do
 	elec_start_all "$g"
 	elec_agree "$g" 2
 	check "node 2's hook of group $g ran as leader (and ended)" \
-		wait_for "$ELEC_BOUND" led "$g"
+		elec_wait_for "$ELEC_BOUND" led "$g"
 done
 
 log "--- group 1: group del on node 2, then at once SIGTERM to its monitor"

@@ -75,32 +75,6 @@ sup_stop() {
 	wait "${SUP[$1]}" 2>/dev/null
 }
 
-holders() {
-	local id out=""
-	for id in "${ELEC_NODES[@]}"; do
-		ip -n "en$id" -o addr show dev eth0 2>/dev/null | grep -q " $VIP/" && out="$out $id"
-	done
-	echo "${out# }"
-}
-
-# vip_on WANT: within the bound, the address is on exactly the nodes WANT
-# (a list, maybe empty)
-vip_on() {
-	local want=$1 t=0 limit got
-	limit=$(awk -v b="$ELEC_BOUND" 'BEGIN { print int(b * 10) }')
-	while [ "$t" -lt "$limit" ]; do
-		got=$(holders)
-		[ "$got" = "$want" ] && break
-		sleep 0.1
-		t=$((t + 1))
-	done
-	if [ "$got" = "$want" ]; then
-		pass "$VIP is on '${want}' only (after ~$((t / 10)).$((t % 10)) s)"
-	else
-		fail "$VIP on: '$got', want '$want'"
-	fi
-}
-
 check "the unit's ExecStart runs electionctl monitor ... exec \${HOOK}" \
 	sh -c "unit_start=\$1; case \$unit_start in *'/electionctl monitor \$MONITOR exec \${HOOK}') ;; *) exit 1;; esac" _ "$(unit_line ExecStart)"
 
@@ -113,18 +87,18 @@ done
 sleep "$(elec_sec 0.5)"
 elec_start_all 1
 elec_agree 1 3
-vip_on 3
+elec_vip_on "$VIP" 3
 
 log "--- rmmod: every node lets the address go"
 check "rmmod election" rmmod election
-vip_on ""
+elec_vip_on "$VIP" ""
 log "--- insmod, the group again: the address on the leader again"
 check "insmod election.ko" insmod "$ELEC_KO"
 sleep "$(elec_sec 0.5)"
 elec_group_setup 1 || elec_end
 elec_start_all 1
 elec_agree 1 3
-vip_on 3
+elec_vip_on "$VIP" 3
 for id in 1 2 3; do
 	check "node $id: the monitor followed the reload itself (no restart)" \
 		test ! -e "$TMPD/restarts-$id"
@@ -136,7 +110,7 @@ log "--- node 3 crashes: the address moves to node 2"
 sup_stop 3
 elec_node_crash 3
 elec_agree 1 2
-vip_on 2
+elec_vip_on "$VIP" 2
 
 log "--- stopped as systemd stops the units: the groups deleted (election@'s ExecStopPost), then at once SIGTERM to the monitor alone (KillMode=mixed)"
 mons=()
@@ -159,7 +133,7 @@ while ! gone && [ "$t" -lt 100 ]; do
 	t=$((t + 1))
 done
 check "the monitors ended after SIGTERM (${mons[*]})" gone
-vip_on ""
+elec_vip_on "$VIP" ""
 check "node 2's hook ran last as stopped (the group deleted)" \
 	sh -c "tail -n 1 '$TMPD/hook-2.log' | grep -q ' stopped stopped\$'"
 
