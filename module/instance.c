@@ -1020,6 +1020,9 @@ int elec_inst_set_config(struct elec_instance *inst,
 		*why = "device MTU too small for the group's largest frame and the key's trailer";
 	} else {
 		err = elec_core_set_config(&inst->core, &next, why);
+		/* standby on: a leader resigns; off: a candidate again */
+		if (!err)
+			elec_core_standby_sync(&inst->core, ktime_get_ns());
 		if (!err && kr)
 			old = elec_inst_apply_key(inst, kr, &ks, &plan);
 		if (!err && est) {

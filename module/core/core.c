@@ -391,6 +391,7 @@ void elec_core_start(struct elec_core *c, u64 now)
 		return;
 	c->running = true;
 	c->learning = true;
+	c->standby = c->cfg.standby || c->cfg.standby_tracked;
 	c->participant = false;
 	c->leader = 0;
 	c->suspect = 0;
@@ -444,6 +445,35 @@ void elec_core_resign(struct elec_core *c, u64 now)
 		return;
 	elec_core_emit_msg(c, ELEC_MSG_HEARTBEAT, ELEC_MSG_HEARTBEAT,
 			   ELECTION_FLAG_LEAVING, 0, c->term, NULL, 0, now);
+}
+
+/**
+ * elec_core_standby_sync() - apply the configuration's standby.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Call after elec_core_set_config(), which changes no state: when admin
+ * or tracked standby (either one) now differs from the standby in effect
+ * on a running instance, the node enters or leaves standby. A leader
+ * entering standby resigns at once, as a planned stop does
+ * (elec_core_resign(): its followers elect a successor without waiting
+ * out the detection window), then follows nobody; the algorithm leaves
+ * any candidacy of its own (&elec_algo_ops.standby). A node leaving
+ * standby becomes a candidate again: it elects when it follows nobody,
+ * and takes over from a worse leader as preemption allows. A stopped
+ * instance takes standby from its configuration when it starts.
+ */
+void elec_core_standby_sync(struct elec_core *c, u64 now)
+{
+	bool on = c->cfg.standby || c->cfg.standby_tracked;
+
+	if (!c->running || on == c->standby)
+		return;
+	c->standby = on;
+	if (on && c->role == ELEC_ROLE_LEADER && c->leader == c->cfg.self_id)
+		elec_core_resign(c, now);
+	if (c->ops->standby)
+		c->ops->standby(c, now);
 }
 
 /**

@@ -269,6 +269,10 @@ struct elec_peer_est {
  * @auth_window_ns: a keyed group takes a frame only when its counter (the
  *	sender's clock) is within this of the receiver's clock; 0 (the
  *	default): ELECTION_DEF_AUTH_WINDOW_NS (elec_config_auth_window())
+ * @standby: admin standby: the node never takes the leader role
+ *	(elec_core_standby_sync(); Documentation/protocol.rst, "Standby")
+ * @standby_tracked: tracked standby, runtime state that health tracking
+ *	sets; either one puts the node in standby
  */
 struct elec_config {
 	u32 self_id;
@@ -290,6 +294,8 @@ struct elec_config {
 	u64 detector_max_ns;
 	bool timeout_auto;
 	u64 auth_window_ns;
+	bool standby;
+	bool standby_tracked;
 };
 
 /**
@@ -814,6 +820,11 @@ struct elec_info {
  *	most ELEC_INFO_MAX (the KUnit suite elec_detect checks every table)
  * @peer_info: optional: the same for a peer of the table (a copy of it;
  *	room for ELEC_PEER_INFO_MAX entries)
+ * @standby: standby (@c->standby) changed on a running instance
+ *	(elec_core_standby_sync()): on, leave any candidacy (a leader has
+ *	resigned already and follows nobody now); off, become a candidate
+ *	again (elect when there is no leader, take over from a worse one as
+ *	preemption allows)
  * @rtt_asks: the message types that ask their receiver for a reply
  *	(ELEC_MSG_BIT() of each): sending one to a peer starts a round trip
  *	(rtt.c)
@@ -848,6 +859,7 @@ struct elec_algo_ops {
 			       const struct elec_config *cfg);
 	u32 (*info)(const struct elec_core *c, struct elec_info *info);
 	u32 (*peer_info)(const struct elec_peer *p, struct elec_info *info);
+	void (*standby)(struct elec_core *c, u64 now);
 	u32 rtt_asks;
 	u32 rtt_replies;
 };
@@ -905,6 +917,9 @@ struct elec_algo_ops {
  * @running: started and not stopped
  * @learning: started and no leader known since (cleared by the first
  *	leader set); a learning node accepts any term from a configured peer
+ * @standby: in standby (admin or tracked, as elec_core_start() or
+ *	elec_core_standby_sync() last took them from @cfg): the node never
+ *	takes the leader role (elec_core_standby())
  * @detect_deferred: ELEC_TIMER_DETECT is armed for the extra window that
  *	a late expiry grants; an arming that expires later, or a cancel,
  *	clears it, an earlier one is ignored meanwhile
@@ -948,6 +963,7 @@ struct elec_core {
 	u32 peer_id_lo;
 	bool running;
 	bool learning;
+	bool standby;
 	bool detect_deferred;
 	u8 role;
 	bool participant;
@@ -992,6 +1008,21 @@ static inline u64 elec_ewma(u64 avg, u64 x, unsigned int shift)
 	return avg - ((avg - x) >> shift) - !!((avg - x) & round);
 }
 
+/**
+ * elec_core_standby() - whether the local node is in standby.
+ * @c: the instance
+ *
+ * A node in standby follows, answers and forwards as its algorithm
+ * requires, but never takes the leader role and never puts itself forward
+ * as a candidate (Documentation/protocol.rst, "Standby").
+ *
+ * Return: true in standby (admin or tracked).
+ */
+static inline bool elec_core_standby(const struct elec_core *c)
+{
+	return c->standby;
+}
+
 /* core.c: instance life cycle, peers, generic receive checks, helpers */
 const struct elec_algo_ops *elec_algo_find(u8 algo);
 const struct elec_algo_ops *elec_algo_find_name(const char *name);
@@ -1006,6 +1037,7 @@ int elec_core_set_config(struct elec_core *c, const struct elec_config *cfg,
 void elec_core_start(struct elec_core *c, u64 now);
 void elec_core_stop(struct elec_core *c, u64 now);
 void elec_core_resign(struct elec_core *c, u64 now);
+void elec_core_standby_sync(struct elec_core *c, u64 now);
 void elec_core_elect(struct elec_core *c, u64 now);
 int elec_core_peer_add(struct elec_core *c, u32 id,
 		       const u8 lladdr[ELEC_LLADDR_LEN]);

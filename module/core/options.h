@@ -88,6 +88,13 @@ enum elec_opt_kind {
  * it shares with an older keyword as that one ("d", "de": dev)
  */
 #define ELEC_OPTF_LATE		0x40
+/*
+ * runtime state, not configuration: showconf does not write it, syncconf
+ * leaves it as it is (standby-tracked, which electionctl track sets)
+ */
+#define ELEC_OPTF_RUNTIME	0x80
+/* per node in electsim: --NAME takes a list of node ids, not on|off */
+#define ELEC_OPTF_SIM_IDS	0x100
 #define ELEC_OPTF_SCOPE_ALL	ELEC_OPTF_ALL
 #define ELEC_OPTF_SCOPE_BULLY	0
 #define ELEC_OPTF_SCOPE_RING_CR	0
@@ -145,7 +152,7 @@ struct elec_opt_desc {
 	const char *name;
 	u16 attr;
 	u8 kind;
-	u8 flags;
+	u16 flags;
 	u64 lo;
 	u64 hi;
 	u64 def;

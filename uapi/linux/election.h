@@ -745,6 +745,14 @@ enum elec_cmd {
  *	with ELEC_ATTR_KEY_NEXT (KEY_NONE drops both keys)
  * @ELEC_ATTR_AUTH_NEXT: u8, GROUP_GET: 1 when the group accepts a second
  *	key (ELEC_ATTR_KEY_NEXT)
+ * @ELEC_ATTR_STANDBY: u8, 0 or 1, admin standby (configuration): the node
+ *	follows, answers and forwards as its algorithm requires but never
+ *	takes the leader role; a leader set to standby resigns at once
+ *	(Documentation/protocol.rst, "Standby"); GROUP_NEW, GROUP_SET, GROUP_GET
+ * @ELEC_ATTR_STANDBY_TRACKED: u8, 0 or 1, tracked standby (runtime state
+ *	that ``electionctl track`` sets from health checks): the same effect
+ *	as ELEC_ATTR_STANDBY, either one applies; GROUP_NEW, GROUP_SET,
+ *	GROUP_GET
  * @__ELEC_ATTR_AFTER_LAST: internal use
  * @ELEC_ATTR_MAX: highest valid value
  */
@@ -827,6 +835,8 @@ enum elec_attr {
 	ELEC_ATTR_KEY_NEXT,
 	ELEC_ATTR_KEY_NEXT_NONE,
 	ELEC_ATTR_AUTH_NEXT,
+	ELEC_ATTR_STANDBY,
+	ELEC_ATTR_STANDBY_TRACKED,
 	/* add new attributes above here */
 	__ELEC_ATTR_AFTER_LAST,
 	ELEC_ATTR_MAX = __ELEC_ATTR_AFTER_LAST - 1

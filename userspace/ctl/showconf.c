@@ -116,7 +116,9 @@ static void put_option(FILE *out, struct nlattr **tb,
 	uint64_t v = elec_opt_get(cfg, o);
 	char buf[32];
 
-	if (!tb[d->attr] || !elec_opt_applies(o, cfg->algo))
+	/* runtime state (standby-tracked) is no configuration */
+	if (!tb[d->attr] || !elec_opt_applies(o, cfg->algo) ||
+	    d->flags & ELEC_OPTF_RUNTIME)
 		return;
 	elec_opt_set(&dflt, o, d->def);
 	/*

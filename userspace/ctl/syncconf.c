@@ -492,6 +492,7 @@ static int sc_create(struct sc_state *st, struct sc_cmd *c,
 	for (pass = 0; pass < 2; pass++)
 		for (o = 0; o < ELEC_OPT_COUNT; o++)
 			if (!(elec_opts[o].flags & ELEC_OPTF_SET) == !pass &&
+			    !(elec_opts[o].flags & ELEC_OPTF_RUNTIME) &&
 			    elec_opt_get(&w->cfg, o) != elec_opt_get(&dflt, o))
 				sc_option(c, o, elec_opt_get(&w->cfg, o));
 	if (w->key_file) {
@@ -533,8 +534,10 @@ static int sc_update(struct sc_state *st, struct sc_cmd *c,
 	for (o = 0; o < ELEC_OPT_COUNT && !*again; o++) {
 		uint64_t have = elec_opt_get(&h->cfg, o);
 
+		/* runtime state (standby-tracked): syncconf leaves it */
 		if (!elec_opt_applies(o, w->cfg.algo) ||
-		    !(h->reported & (1u << o)))
+		    !(h->reported & (1u << o)) ||
+		    elec_opts[o].flags & ELEC_OPTF_RUNTIME)
 			continue;
 		/*
 		 * the value a group made from FILE reports, a default worked
