@@ -40,13 +40,20 @@
  * - The merging coordinator and its own members keep running during the
  *   merge (their coordinator does not change); the invited groups halt:
  *   a node that accepts has no leader until READY comes, or forms its own
- *   group when READY does not come within coord-timeout or leaves it out.
+ *   group when READY does not come within coord-timeout or leaves it out,
+ *   or the new coordinator leaves (its LEAVING heartbeat).
  * - An invitation is accepted only in the normal states (coordinator or
  *   member), only when it names the local node's coordinator, a higher new
  *   coordinator and a newer sequence number, and comes from that new
  *   coordinator (or, to a member, from its own coordinator's relay); the
  *   first such invitation wins, later ones are ignored. The accepting node
  *   waits coord-timeout for READY, at least 2 T.
+ *
+ * - Standby (our addition): a node in standby never coordinates. Where
+ *   it would form a group it is between groups (no leader) instead, and
+ *   answers a search as the asker's member, so that the asker's READY
+ *   takes it in; a coordinator entering standby resigns, dissolving its
+ *   group; leaving standby, it forms a group as a recovered node does.
  *
  * - The windows adapt (our addition): a late (or lost) answer doubles the
  *   reply and accept windows, up to T << ELEC_INV_WIN_SHIFT_MAX, and
@@ -343,8 +350,9 @@ static void inv_form_group(struct elec_core *c, u64 now)
 			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
 	if (elec_core_standby(c)) {
 		/*
-		 * group number (0, 0): its answers are never those of a
-		 * member the searching coordinator has heard the last READY
+		 * group number (0, 0): a coordinator that still counts it
+		 * a member (it was, and left) sees an old number in its
+		 * answer and lists it in a READY again
 		 */
 		c->phase = ELEC_INV_MEMBER;
 		c->role = ELEC_ROLE_FOLLOWER;
@@ -777,10 +785,10 @@ static void inv_rx_ready(struct elec_core *c, const struct elec_msg *msg,
 
 	/*
 	 * In standby, a member (or a node between groups: coordinator 0)
-	 * listed by a higher coordinator joins it: that lists only a node
-	 * that answered its search as its member (inv_rx_ayc()), and an
-	 * invitation relayed before this node joined the group it merged
-	 * would otherwise leave it in a lower group without a coordinator.
+	 * listed by a higher coordinator joins it: the group of a search it
+	 * answered between groups (inv_rx_ayc()), which took its answer for
+	 * a member's; or it joined a lower group whose merge into that one
+	 * it missed (the relayed INVITE came before the lower READY).
 	 */
 	if (pending || (listed && c->phase == ELEC_INV_MEMBER &&
 			elec_core_standby(c) && msg->src > c->inv.coord)) {
@@ -896,8 +904,8 @@ static void inv_peer_removed(struct elec_core *c, struct elec_peer *peer,
 
 /*
  * Standby on: a coordinator (it has resigned: elec_core_standby_sync()
- * sent the LEAVING heartbeat on which its members, and the coordinators
- * that accepted its merge, leave) dissolves its group and is between
+ * sent the LEAVING heartbeat on which its members, and the nodes that
+ * accepted its merge, leave) dissolves its group and is between
  * groups (inv_form_group()); a member stays in its group, a node that
  * accepted an invitation still joins. Standby off: a node between
  * groups, or in (or joining) the group of a lower coordinator, forms its
