@@ -270,16 +270,55 @@ u8 *elec_ring_put(struct elec_core *c, u8 type, u64 term, u32 owner,
 	return (u8 *)(rec + 1) + ELECTION_RING_HOP_LEN;
 }
 
+/**
+ * elec_ring_stand_aside() - a node in standby ends its part in the run.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Where the node would begin a run for itself or take a run's outcome as
+ * the leader: it takes part in no run (no round timer) and is no
+ * candidate. The other nodes elect: a run's participants begin a new one
+ * when it ends nowhere (their round timers), the followers of a silent
+ * leader when their detectors fire.
+ */
+void elec_ring_stand_aside(struct elec_core *c, u64 now)
+{
+	c->participant = false;
+	elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
+	if (c->phase != ELEC_RING_LEADING)
+		c->role = ELEC_ROLE_FOLLOWER;
+	/*
+	 * Following nobody, it has no leader's heartbeats to greet at: a
+	 * leader it accepts has a newer term, which the greeting counts.
+	 */
+	if (!c->leader)
+		c->ring.counted_term = c->term;
+}
+
+/**
+ * elec_ring_may_lead() - whether the local node may take an elected id.
+ * @c: the instance
+ * @leader: the id a run elected, or that an announcement names
+ *
+ * Return: false when @leader is the local node and it is in standby: it
+ * never leads, so the run's outcome ends there (elec_ring_stand_aside()).
+ */
+bool elec_ring_may_lead(const struct elec_core *c, u32 leader)
+{
+	return leader != c->cfg.self_id || !elec_core_standby(c);
+}
+
 /*
  * No other node is alive: the local node is the only one left. A leader
- * stays one, but its part in the run is over as well.
+ * stays one, but its part in the run is over as well; so is a node in
+ * standby's, which never leads.
  */
 static void ring_alone(struct elec_core *c, u64 now)
 {
 	ring_clear(c, now);
-	if (c->phase == ELEC_RING_LEADING) {
-		c->participant = false;
-		elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
+	if (c->phase == ELEC_RING_LEADING ||
+	    !elec_ring_may_lead(c, c->cfg.self_id)) {
+		elec_ring_stand_aside(c, now);
 		return;
 	}
 	elec_ring_accept(c, c->cfg.self_id, elec_core_term_next(c), now);
@@ -331,12 +370,12 @@ static void ring_new_run(struct elec_core *c, u64 run)
  * @now: current time, ns
  *
  * Sets the participant flag and (re)arms the round timer; a node that is
- * not the leader reports itself as a candidate.
+ * not the leader (nor in standby) reports itself as a candidate.
  */
 void elec_ring_participate(struct elec_core *c, u64 now)
 {
 	c->participant = true;
-	if (c->phase != ELEC_RING_LEADING)
+	if (c->phase != ELEC_RING_LEADING && !elec_core_standby(c))
 		c->role = ELEC_ROLE_CANDIDATE;
 	elec_core_arm_in(c, ELEC_RING_TIMER_ROUND, ring_round_ns(c), now);
 }
@@ -347,11 +386,18 @@ void elec_ring_participate(struct elec_core *c, u64 now)
  * @force: begin even while taking part in a run (administrator, round
  *	timeout, the run's owner failed); otherwise a participant does nothing
  * @now: current time, ns
+ *
+ * A node in standby begins none: it stands aside (elec_ring_stand_aside()).
  */
 void elec_ring_begin(struct elec_core *c, bool force, u64 now)
 {
 	if (c->participant && !force)
 		return;
+	/* in standby: no run of its own (it could elect the local node) */
+	if (elec_core_standby(c)) {
+		elec_ring_stand_aside(c, now);
+		return;
+	}
 	ring_new_run(c, elec_core_term_next(c));
 	c->stats.elections++;
 	elec_ring_participate(c, now);
@@ -505,6 +551,35 @@ void elec_ring_stop(struct elec_core *c, u64 now)
 void elec_ring_elect(struct elec_core *c, u64 now)
 {
 	elec_ring_begin(c, true, now);
+}
+
+/**
+ * elec_ring_standby() - ops->standby of the ring algorithms.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Entering standby: a leader (which has resigned already) steps down to
+ * follow nobody and watches for its successor's announcement; any node
+ * stands aside from the run it takes part in. Leaving it: a node that
+ * follows nobody or a leader with a lower id than its own begins a run,
+ * as one that accepts such a leader does; a learning node elects when
+ * its learning ends.
+ */
+void elec_ring_standby(struct elec_core *c, u64 now)
+{
+	if (elec_core_standby(c)) {
+		if (c->phase == ELEC_RING_LEADING) {
+			c->phase = ELEC_RING_FOLLOWING;
+			elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
+			elec_core_set_leader(c, 0, c->term, now);
+			elec_core_watch(c, now, ring_round_ns(c), now);
+		}
+		elec_ring_stand_aside(c, now);
+		return;
+	}
+	if (c->phase == ELEC_RING_FOLLOWING &&
+	    (!c->leader || c->leader < c->cfg.self_id))
+		elec_ring_begin(c, true, now);
 }
 
 static void ring_ack_expired(struct elec_core *c, u64 now)
