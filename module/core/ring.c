@@ -287,12 +287,6 @@ void elec_ring_stand_aside(struct elec_core *c, u64 now)
 	elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
 	if (c->phase != ELEC_RING_LEADING)
 		c->role = ELEC_ROLE_FOLLOWER;
-	/*
-	 * Following nobody, it has no leader's heartbeats to greet at: a
-	 * leader it accepts has a newer term, which the greeting counts.
-	 */
-	if (!c->leader)
-		c->ring.counted_term = c->term;
 }
 
 /**
@@ -423,6 +417,34 @@ bool elec_ring_stale(struct elec_core *c, u32 leader, u64 term)
 	return true;
 }
 
+/*
+ * Greet every peer: an ACK of hop number 0, which acknowledges nothing
+ * (hop numbers start at 1) but, like every frame, declares its sender
+ * alive at each receiver. One broadcast frame.
+ */
+static void ring_greet(struct elec_core *c, u64 now)
+{
+	static const u8 hello[ELECTION_RING_HOP_LEN];
+
+	if (c->n_peers)
+		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
+			       sizeof(hello), now);
+}
+
+/*
+ * A node that stepped down entering standby greets once its followers
+ * count it failed: when it accepts the next leader (they found it silent
+ * before they elected), or when its window expires without one
+ * (ring_standby_wait()).
+ */
+static void ring_greet_resigned(struct elec_core *c, u64 now)
+{
+	if (!c->ring.resigned)
+		return;
+	c->ring.resigned = false;
+	ring_greet(c, now);
+}
+
 /**
  * elec_ring_accept() - take an announced leader (not stale).
  * @c: the instance
@@ -463,8 +485,10 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 		elec_core_lead(c, c->term, true, now);
 		return;
 	}
-	c->role = newer ? ELEC_ROLE_CANDIDATE : ELEC_ROLE_FOLLOWER;
+	c->role = newer && !elec_core_standby(c) ? ELEC_ROLE_CANDIDATE :
+		  ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_FOLLOWING;
+	ring_greet_resigned(c, now);
 	elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
 	/*
 	 * The leader sends no heartbeat before the announcement reaches it
@@ -476,20 +500,6 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	/* a received announcement: rate limited (the heartbeat asks again) */
 	if (leader < self && !c->participant && elec_core_rx_may_elect(c, now))
 		elec_ring_begin(c, false, now);
-}
-
-/*
- * Greet every peer: an ACK of hop number 0, which acknowledges nothing
- * (hop numbers start at 1) but, like every frame, declares its sender
- * alive at each receiver. One broadcast frame.
- */
-static void ring_greet(struct elec_core *c, u64 now)
-{
-	static const u8 hello[ELECTION_RING_HOP_LEN];
-
-	if (c->n_peers)
-		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
-			       sizeof(hello), now);
 }
 
 /**
@@ -522,6 +532,7 @@ void elec_ring_start(struct elec_core *c, u64 now)
 	for (i = 0; i < c->n_peers; i++)
 		elec_core_peer_set_alive(c, &c->peers[i], true, now);
 	c->ring.counted_term = 0;
+	c->ring.resigned = false;
 	ring_new_run(c, c->ring.run);
 	c->ring.ack_shift = 0;
 	c->ring.ack_fast = 0;
@@ -559,7 +570,8 @@ void elec_ring_elect(struct elec_core *c, u64 now)
  * @now: current time, ns
  *
  * Entering standby: a leader (which has resigned already) steps down to
- * follow nobody and watches for its successor's announcement; any node
+ * follow nobody and watches for its successor's announcement (and greets
+ * when that window expires without one: ring_standby_wait()); any node
  * stands aside from the run it takes part in. Leaving it: a node that
  * follows nobody or a leader with a lower id than its own begins a run,
  * as one that accepts such a leader does; a learning node elects when
@@ -572,6 +584,12 @@ void elec_ring_standby(struct elec_core *c, u64 now)
 			c->phase = ELEC_RING_FOLLOWING;
 			elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
 			elec_core_set_leader(c, 0, c->term, now);
+			/*
+			 * silent from now on: its followers count it failed,
+			 * so it greets once they have (ring_greet_resigned())
+			 */
+			c->ring.resigned = true;
+			c->ring.counted_term = 0;
 			elec_core_watch(c, now, ring_round_ns(c), now);
 		}
 		elec_ring_stand_aside(c, now);
@@ -639,6 +657,26 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 	elec_ring_flush(c, now);
 }
 
+/*
+ * In standby the node begins no run: it waits for the others' (there may
+ * be none for long: every live node in standby). No leader's heartbeats
+ * make it greet meanwhile, so a predecessor that declared it failed would
+ * skip it for good: it greets when it led and stepped down (silent since:
+ * its followers' detectors count it failed), or unless it knows the ring
+ * counts it in this term (a ring frame of the term reached it, or it is
+ * learning: it greeted when it started).
+ */
+static void ring_standby_wait(struct elec_core *c, u64 now)
+{
+	if (c->phase == ELEC_RING_FOLLOWING &&
+	    c->ring.counted_term != c->term)
+		c->ring.resigned = true;
+	ring_greet_resigned(c, now);
+	c->ring.counted_term = c->term;
+	c->phase = ELEC_RING_FOLLOWING;
+	elec_ring_stand_aside(c, now);
+}
+
 static void ring_detect_expired(struct elec_core *c, u64 now)
 {
 	if (c->phase != ELEC_RING_LEARNING &&
@@ -648,6 +686,10 @@ static void ring_detect_expired(struct elec_core *c, u64 now)
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader),
 					 false, now);
 		elec_core_set_leader(c, 0, c->term, now);
+	}
+	if (elec_core_standby(c)) {
+		ring_standby_wait(c, now);
+		return;
 	}
 	c->phase = ELEC_RING_FOLLOWING;
 	elec_ring_begin(c, false, now);
