@@ -48,6 +48,11 @@
  *   failed; when that successor is the ELECTION's owner, the node begins
  *   a new run instead. A node that starts again counts every peer alive
  *   again and forgets the terms in which the ring reached it.
+ * - Standby: a node in standby passes ring messages on and follows, but
+ *   begins no run and takes no outcome that names itself
+ *   (elec_ring_stand_aside(), elec_ring_may_lead(); the algorithms keep
+ *   its id out of their messages). A leader entering standby steps down
+ *   and, as its followers count it failed, greets once they have.
  */
 #include "ring.h"
 #include "rtt.h"
