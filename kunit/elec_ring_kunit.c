@@ -24,8 +24,11 @@
  *    distance in general; the all-ids ring N*N + N; the list ring 2N), and
  *    that every live node agrees on the highest live id after concurrent
  *    starts, crashes of the coordinator and of other nodes, and a reboot;
- *    and that a node started late, or skipped by its predecessor, is
- *    counted again by the next run.
+ *    that a node started late, or skipped by its predecessor, is
+ *    counted again by the next run; and standby: the best live id not in
+ *    standby wins, a leader entering standby hands over and is still
+ *    counted by the ring, every node in standby leaves no leader and no
+ *    traffic.
  *
  * The algorithms' own cases are in elec_ring_{cr,all,list}_kunit.c. The
  * file also compiles in userspace against the KUnit shim in
