@@ -106,15 +106,14 @@ void elec_bully_only_watch(struct elec_core *c, u64 now)
 }
 
 /*
- * Step down, or do not take over: no majority. Quorum on: the node ends
- * any run and follows nobody, says so in an ALIVE at once (its followers'
- * promises are released) and tries again when its failure detector's
- * window ends (a run begins only once it hears a majority again). Counted
- * in stats.quorum_lost.
+ * Stand aside: the node ends any run (a leader steps down) and follows
+ * nobody, says so in an ALIVE at once with quorum on (its followers'
+ * promises are released) and watches for a detection window: an
+ * announcement within it is followed, else its failure detector calls
+ * the algorithm again.
  */
-static void elec_bully_no_quorum(struct elec_core *c, u64 now)
+static void elec_bully_stand_aside(struct elec_core *c, u64 now)
 {
-	c->stats.quorum_lost++;
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
@@ -126,12 +125,24 @@ static void elec_bully_no_quorum(struct elec_core *c, u64 now)
 }
 
 /*
- * Whether the local node would take over from @leader: preemption is on
- * and the local node is better in the algorithm's order.
+ * Step down, or do not take over: no majority. Quorum on: the node
+ * stands aside (above) and tries again when its failure detector's window
+ * ends (a run begins only once it hears a majority again). Counted in
+ * stats.quorum_lost.
+ */
+static void elec_bully_no_quorum(struct elec_core *c, u64 now)
+{
+	c->stats.quorum_lost++;
+	elec_bully_stand_aside(c, now);
+}
+
+/*
+ * Whether the local node would take over from @leader: preemption is on,
+ * the node is not in standby and is better in the algorithm's order.
  */
 static bool elec_bully_preempts(const struct elec_core *c, u32 leader)
 {
-	return !c->cfg.preempt_off &&
+	return !c->cfg.preempt_off && !elec_core_standby(c) &&
 	       elec_algo_better(c->ops, c->cfg.self_id, leader);
 }
 
@@ -315,6 +326,9 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
  * @how: what the run does with @suspect
  * @now: current time, ns
  *
+ * A node in standby begins nothing: it never puts itself forward, and
+ * the live nodes not in standby detect what it detected; it follows
+ * nobody and waits for their announcement (elec_bully_stand_aside()).
  * With quorum on and no majority heard within the lease, begins nothing:
  * the node waits without a leader (elec_bully_no_quorum()). Else counts
  * the run, ends any earlier one, makes the node a candidate with no leader
@@ -326,6 +340,11 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
 			  enum elec_bully_suspect how, u64 now)
 {
+	if (elec_core_standby(c)) {
+		/* no run of its own: wait for the others' announcement */
+		elec_bully_stand_aside(c, now);
+		return false;
+	}
 	if (!elec_quorum_may_run(c, now)) {
 		elec_bully_no_quorum(c, now);
 		return false;
@@ -355,11 +374,18 @@ bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
  * it): a heartbeat it sent before the announcement arrived is stale and
  * gets no reply. A node that leads already only takes the new term: its
  * heartbeat keeps its pace (a peer naming it again and again must not
- * hold its heartbeats back).
+ * hold its heartbeats back). A node in standby, named by a run it
+ * answered before it went into standby, leads not: it follows nobody
+ * (its followers' detectors find it silent and elect without it).
  */
 void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 {
 	u32 i;
+
+	if (elec_core_standby(c)) {
+		elec_bully_stand_aside(c, now);
+		return;
+	}
 
 	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
 		/* named again at a newer term: take it, keep the heartbeat */
@@ -895,7 +921,41 @@ void elec_bully_stop(struct elec_core *c, u64 now)
  */
 void elec_bully_elect(struct elec_core *c, u64 now)
 {
-	bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+	if (!elec_core_standby(c))
+		bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+}
+
+/**
+ * elec_bully_standby() - the standby op of the Bully algorithms: the node
+ *	entered or left standby (elec_core_standby_sync()).
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Entering: a leader (it resigned already) or a node in a run stands
+ * aside: it follows nobody and watches for the successor's announcement;
+ * a follower keeps its leader, a learning node its window; a preempt-delay
+ * running ends (a node in standby takes over from nobody). Leaving: the
+ * node is a candidate again, as a recovered one: it elects when it follows
+ * nobody, and takes over from a worse leader as preemption allows (at
+ * once, within the rate limit, or after the preempt-delay); a learning
+ * node goes on learning.
+ */
+void elec_bully_standby(struct elec_core *c, u64 now)
+{
+	if (elec_core_standby(c)) {
+		elec_core_cancel(c, ELEC_BULLY_TIMER_PREEMPT, now);
+		if (c->phase != ELEC_BULLY_FOLLOWING &&
+		    c->phase != ELEC_BULLY_LEARNING)
+			elec_bully_stand_aside(c, now);
+		return;
+	}
+	if (c->phase != ELEC_BULLY_FOLLOWING)
+		return;
+	if (!c->leader)
+		bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+	else if (elec_bully_follow_heard(c, c->leader, c->term,
+					 c->leader_rx_ns, true, now))
+		bully_take_over(c, now);
 }
 
 /**
@@ -1016,7 +1076,11 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);
 		return;
 	}
-	if (msg->src > c->cfg.self_id)
+	/*
+	 * In standby no answer: it would promise a COORDINATOR the node
+	 * never sends; the asker goes on as if the node were absent.
+	 */
+	if (msg->src > c->cfg.self_id || elec_core_standby(c))
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
@@ -1240,6 +1304,7 @@ const struct elec_bully_algo elec_bully = {
 		.silent		= elec_bully_silent,
 		.peer_removed	= elec_bully_peer_removed,
 		.config_changed	= elec_bully_config_changed,
+		.standby	= elec_bully_standby,
 		.payload_ok	= bully_payload_ok,
 		.timer_names	= elec_bully_timer_names,
 		.wait_timers	= ELEC_BULLY_WAIT_TIMERS,

@@ -322,8 +322,11 @@ static void enh_rx_election(struct elec_core *c, const struct elec_msg *msg,
 			enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
 		return;
 	}
-	/* only a lower id asks; the receiver begins no run of its own */
-	if (!enh_better(c->cfg.self_id, msg->src))
+	/*
+	 * Only a lower id asks; the receiver begins no run of its own. In
+	 * standby no OK: the electioneer would name the node.
+	 */
+	if (!enh_better(c->cfg.self_id, msg->src) || elec_core_standby(c))
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
@@ -506,6 +509,7 @@ const struct elec_bully_algo elec_enh_bully = {
 		.silent		= elec_bully_silent,
 		.peer_removed	= elec_bully_peer_removed,
 		.config_changed	= elec_bully_config_changed,
+		.standby	= elec_bully_standby,
 		.payload_ok	= enh_payload_ok,
 		.max_payload	= enh_max_payload,
 		.timer_names	= elec_bully_timer_names,
