@@ -431,8 +431,9 @@ bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term)
  * A stale self-announcement from @src was dropped: what to tell its
  * sender, which still believes it leads, at most once per detection
  * window: a better one (preempt on) an ELECTION carrying the newer term,
- * so that it claims anew above it, as any one when preempt is off and
- * the node has no leader; any other, by the leader, its own COORDINATOR.
+ * so that it claims anew above it, as any one when preempt is off or the
+ * node is in standby, and it has no leader; any other, by the leader, its
+ * own COORDINATOR.
  * A COORDINATOR naming another node than its sender tells nothing: the
  * sender is no leader.
  */
@@ -446,8 +447,11 @@ static enum elec_bully_heard elec_bully_stale(const struct elec_core *c,
 	    elec_algo_better(c->ops, k, c->cfg.self_id) &&
 	    elec_algo_better(c->ops, k, c->leader))
 		return ELEC_BULLY_HEARD_TELL_ELECTION;
-	/* preempt off, no leader: a worse leader claims anew (bully.c) */
-	if (c->cfg.preempt_off && !c->leader &&
+	/*
+	 * preempt off or standby, no leader: a worse leader claims anew
+	 * (bully.c); nobody takes over from it
+	 */
+	if ((c->cfg.preempt_off || elec_core_standby(c)) && !c->leader &&
 	    c->phase != ELEC_BULLY_LEADING)
 		return ELEC_BULLY_HEARD_TELL_ELECTION;
 	if (c->phase == ELEC_BULLY_LEADING)
@@ -1049,11 +1053,11 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 {
 	/*
 	 * A higher id asks a lower one only when it is its suspect and
-	 * preemption is off (bully_ask()); with preemption on such a frame is
+	 * preemption is off (bully_ask()), or to tell a stale leader of a
+	 * newer term (bully_tell_stale(): with preemption on only a node in
+	 * standby does); with preemption on any other such frame is
 	 * ignored, as in the texts, and earns the sender nothing.
 	 */
-	if (msg->src > c->cfg.self_id && !c->cfg.preempt_off)
-		return;
 	if (c->phase == ELEC_BULLY_LEADING) {
 		struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
@@ -1117,32 +1121,34 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 
 /*
  * A stale announcement from @msg's sender was dropped: tell the sender,
- * which still believes it leads. A better id (preemption on) gets an
- * ELECTION carrying the newer term and re-announces at once at a term
- * above it; the leader sends its COORDINATOR to a worse one (or to any,
- * preemption off), which then follows. With preemption off a node that
- * has no leader (in a run, or waiting) tells a worse leader the same way:
- * nobody better takes over from it, and without a new term from it the
- * node would never follow it (a run that went up a term across a
- * partition, its better peers all following that leader, loops for ever).
- * At most one reply per peer per detection window (frames it sent before
- * the reply arrived are stale too), so a flood of stale frames gets a
- * frame per window back.
+ * which still believes it leads (elec_bully_stale() says how). A better
+ * id (preemption on) gets an ELECTION carrying the newer term and
+ * re-announces at once at a term above it; the leader sends its
+ * COORDINATOR to a worse one (or to any, preemption off), which then
+ * follows. With preemption off, or in standby, a node that has no leader
+ * (in a run, or waiting) tells a worse leader the same way: nobody better
+ * takes over from it, and without a new term from it the node would never
+ * follow it (a run that went up a term across a partition, its better
+ * peers all following that leader, loops for ever; a node in standby
+ * that followed a newer term waits for ever). At most one reply per peer
+ * per detection window (frames it sent before the reply arrived are stale
+ * too), so a flood of stale frames gets a frame per window back.
  */
 static void bully_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 			     u64 now)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
-	if (!p || now < p->told_until)
-		return;
-	if ((!c->cfg.preempt_off && p->id > c->cfg.self_id &&
-	     p->id > c->leader) ||
-	    (c->cfg.preempt_off && !c->leader &&
-	     c->phase != ELEC_BULLY_LEADING))
+	switch (elec_bully_stale(c, p, msg->src, now)) {
+	case ELEC_BULLY_HEARD_TELL_ELECTION:
 		bully_send_to(c, p, ELEC_MSG_ELECTION, c->max_term, now);
-	else if (c->phase == ELEC_BULLY_LEADING)
+		break;
+	case ELEC_BULLY_HEARD_TELL_COORD:
 		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);
+		break;
+	default:
+		break;
+	}
 }
 
 /* the leader resigned: elect at once, without asking it */
