@@ -49,6 +49,8 @@ static const struct elec_bully_algo *bully_algo(const struct elec_core *c)
 static bool elec_bully_leader_heard(struct elec_core *c, u64 now);
 static bool elec_bully_resigned(const struct elec_core *c,
 				const struct elec_msg *msg);
+static void elec_bully_left(struct elec_core *c, struct elec_peer *p,
+			    u64 now);
 static u64 elec_bully_answer_ns(const struct elec_core *c);
 
 /* the local node takes over from a worse leader */
@@ -485,7 +487,7 @@ enum elec_bully_heard elec_bully_announced(struct elec_core *c,
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
 		if (!elec_bully_resigned(c, msg))
 			return ELEC_BULLY_HEARD_DONE;
-		elec_core_peer_set_alive(c, src, false, now);
+		elec_bully_left(c, src, now);
 		return ELEC_BULLY_HEARD_LEFT;
 	}
 	if (elec_bully_far_behind(c, msg->term)) {
@@ -564,6 +566,18 @@ static bool elec_bully_resigned(const struct elec_core *c,
 	return msg->src == c->leader && msg->term == c->term &&
 	       (c->phase == ELEC_BULLY_FOLLOWING ||
 		c->phase == ELEC_BULLY_LEARNING);
+}
+
+/*
+ * The leader @p resigned: declared down. Its frames sent before the
+ * resignation and arriving after it (a heartbeat overtaken) are stale,
+ * and it leads no more: they get no tell for a detection window.
+ */
+static void elec_bully_left(struct elec_core *c, struct elec_peer *p, u64 now)
+{
+	if (p)
+		p->told_until = now + elec_detect_ns(c);
+	elec_core_peer_set_alive(c, p, false, now);
 }
 
 /**
@@ -1157,8 +1171,7 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 {
 	if (!elec_bully_resigned(c, msg))
 		return;
-	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
-				 now);
+	elec_bully_left(c, elec_core_peer_find(c, msg->src), now);
 	bully_begin_election(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 }
 
