@@ -1072,6 +1072,9 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 	 * standby does); with preemption on any other such frame is
 	 * ignored, as in the texts, and earns the sender nothing.
 	 */
+	if (msg->src > c->cfg.self_id && !c->cfg.preempt_off &&
+	    msg->term <= c->term)
+		return;
 	if (c->phase == ELEC_BULLY_LEADING) {
 		struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
