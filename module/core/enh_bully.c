@@ -415,8 +415,14 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		}
 		return;
 	}
-	/* a third node naming the old leader does not vouch for it */
-	if (msg->src != k && k == c->last_leader) {
+	/*
+	 * A third node naming the old leader does not vouch for it; but a
+	 * joiner's window starts now (what it heard before it stopped is
+	 * not news of the leader: the CID of a candidate in standby, say,
+	 * naming a leader that is no candidate)
+	 */
+	if (msg->src != k && k == c->last_leader &&
+	    c->phase != ELEC_BULLY_LEARNING) {
 		if (elec_bully_follow_heard(c, k, msg->term, c->leader_rx_ns,
 					    true, now))
 			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
