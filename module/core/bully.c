@@ -49,8 +49,6 @@ static const struct elec_bully_algo *bully_algo(const struct elec_core *c)
 static bool elec_bully_leader_heard(struct elec_core *c, u64 now);
 static bool elec_bully_resigned(const struct elec_core *c,
 				const struct elec_msg *msg);
-static void elec_bully_left(struct elec_core *c, struct elec_peer *p,
-			    u64 now);
 static u64 elec_bully_answer_ns(const struct elec_core *c);
 
 /* the local node takes over from a worse leader */
@@ -487,7 +485,7 @@ enum elec_bully_heard elec_bully_announced(struct elec_core *c,
 	if (msg->flags & ELECTION_FLAG_LEAVING) {
 		if (!elec_bully_resigned(c, msg))
 			return ELEC_BULLY_HEARD_DONE;
-		elec_bully_left(c, src, now);
+		elec_core_peer_set_alive(c, src, false, now);
 		return ELEC_BULLY_HEARD_LEFT;
 	}
 	if (elec_bully_far_behind(c, msg->term)) {
@@ -566,18 +564,6 @@ static bool elec_bully_resigned(const struct elec_core *c,
 	return msg->src == c->leader && msg->term == c->term &&
 	       (c->phase == ELEC_BULLY_FOLLOWING ||
 		c->phase == ELEC_BULLY_LEARNING);
-}
-
-/*
- * The leader @p resigned: declared down. Its frames sent before the
- * resignation and arriving after it (a heartbeat overtaken) are stale,
- * and it leads no more: they get no tell for a detection window.
- */
-static void elec_bully_left(struct elec_core *c, struct elec_peer *p, u64 now)
-{
-	if (p)
-		p->told_until = now + elec_detect_ns(c);
-	elec_core_peer_set_alive(c, p, false, now);
 }
 
 /**
@@ -1174,7 +1160,8 @@ static void bully_rx_leaving(struct elec_core *c, const struct elec_msg *msg,
 {
 	if (!elec_bully_resigned(c, msg))
 		return;
-	elec_bully_left(c, elec_core_peer_find(c, msg->src), now);
+	elec_core_peer_set_alive(c, elec_core_peer_find(c, msg->src), false,
+				 now);
 	bully_begin_election(c, msg->src, ELEC_BULLY_SUSPECT_LEFT, now);
 }
 
@@ -1219,6 +1206,23 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	bully_accept_leader(c, msg, now);
 }
 
+/*
+ * A resignation (a HEARTBEAT flagged LEAVING), whoever the node follows:
+ * the sender leads no more, so its frames sent before it and arriving
+ * after it (a heartbeat overtaken) are stale and get no tell for a
+ * detection window; with quorum on, the promise to it is released.
+ */
+static void elec_bully_resignation(struct elec_core *c,
+				   const struct elec_msg *msg, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (p)
+		p->told_until = now + elec_detect_ns(c);
+	if (elec_quorum_left(c, msg, now))
+		elec_bully_no_quorum(c, now);
+}
+
 /**
  * elec_bully_rx() - the rx op of the Bully algorithms.
  * @c: the instance
@@ -1228,7 +1232,7 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
  * An announcement naming a coordinator that is no configured node
  * (&elec_bully_algo.coord_of) is dropped. Else: max_term follows, a late
  * answer widens the wait (elec_bully_heard_from()), a resignation
- * releases the quorum promise; then the frame goes to the variant's hook
+ * silences the tells to its sender and releases the quorum promise; then the frame goes to the variant's hook
  * for its type (the sender of an ELECTION, ANSWER, QUERY or ALIVE is
  * marked alive first; an announcement's hook does that itself).
  */
@@ -1248,11 +1252,9 @@ void elec_bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 	elec_bully_heard_from(c, msg, now);
-	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
-	    (msg->flags & ELECTION_FLAG_LEAVING) &&
-	    elec_quorum_left(c, msg, now))
-		elec_bully_no_quorum(c, now);
+	    (msg->flags & ELECTION_FLAG_LEAVING))
+		elec_bully_resignation(c, msg, now);
 
 	switch (msg->type) {
 	case ELEC_MSG_ELECTION:
