@@ -1232,7 +1232,8 @@ static void elec_bully_resignation(struct elec_core *c,
  * An announcement naming a coordinator that is no configured node
  * (&elec_bully_algo.coord_of) is dropped. Else: max_term follows, a late
  * answer widens the wait (elec_bully_heard_from()), a resignation
- * silences the tells to its sender and releases the quorum promise; then the frame goes to the variant's hook
+ * silences the tells to its sender and releases the quorum promise
+ * (elec_bully_resignation()); then the frame goes to the variant's hook
  * for its type (the sender of an ELECTION, ANSWER, QUERY or ALIVE is
  * marked alive first; an announcement's hook does that itself).
  */
