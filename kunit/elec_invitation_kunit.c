@@ -339,6 +339,15 @@ static void ti_standby_never_coordinates(struct kunit *test)
 	elec_core_elect(&n->c, n->now);
 	ti_expect_groupless(n);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+
+	/* nor does it take a member out of its group */
+	ti_rx_ready(n, 7, 7, members, 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.coord, 7);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 }
 
 /*

@@ -434,14 +434,16 @@ void elec_core_stop(struct elec_core *c, u64 now)
  * When the local node leads, broadcasts a HEARTBEAT flagged
  * ELECTION_FLAG_LEAVING at its term, so the followers elect a successor at
  * once instead of waiting out the detection window. Changes no state: the
- * embedder calls elec_core_stop() next. Does nothing on a node that is
- * not running or not the leader. A crash sends nothing: only planned
- * stops call this.
+ * embedder calls elec_core_stop() next (or elec_core_standby_sync()
+ * steps down). Leading is holding itself as the leader: with quorum on
+ * also a claim not confirmed yet, or whose majority lapsed (role
+ * candidate), which nodes follow all the same. Does nothing on a node
+ * that is not running or not the leader. A crash sends nothing: only
+ * planned stops call this.
  */
 void elec_core_resign(struct elec_core *c, u64 now)
 {
-	if (!c->running || c->role != ELEC_ROLE_LEADER ||
-	    c->leader != c->cfg.self_id)
+	if (!c->running || c->leader != c->cfg.self_id)
 		return;
 	elec_core_emit_msg(c, ELEC_MSG_HEARTBEAT, ELEC_MSG_HEARTBEAT,
 			   ELECTION_FLAG_LEAVING, 0, c->term, NULL, 0, now);
@@ -470,7 +472,7 @@ void elec_core_standby_sync(struct elec_core *c, u64 now)
 	if (!c->running || on == c->standby)
 		return;
 	c->standby = on;
-	if (on && c->role == ELEC_ROLE_LEADER && c->leader == c->cfg.self_id)
+	if (on)
 		elec_core_resign(c, now);
 	c->ops->standby(c, now);
 }

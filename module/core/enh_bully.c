@@ -394,7 +394,7 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		 * that: it claims anew, within the rate limit.
 		 */
 		if (msg->type == ELEC_MSG_CID &&
-		    c->phase != ELEC_BULLY_LEADING &&
+		    c->phase != ELEC_BULLY_LEADING && !elec_core_standby(c) &&
 		    elec_core_rx_may_elect(c, now)) {
 			if (elec_bully_run_begin(c, 0, ELEC_BULLY_SUSPECT_ASK,
 						 now))

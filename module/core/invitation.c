@@ -508,10 +508,13 @@ static void inv_stop(struct elec_core *c, u64 now)
 
 /*
  * The administrator's "elect": a coordinator searches now; a member
- * leaves its group and forms its own, as when its coordinator fails.
+ * leaves its group and forms its own, as when its coordinator fails. A
+ * node in standby could form none: it stays where it is.
  */
 static void inv_elect(struct elec_core *c, u64 now)
 {
+	if (elec_core_standby(c))
+		return;
 	if (c->phase == ELEC_INV_COORD)
 		inv_search(c, now);
 	else if (c->phase == ELEC_INV_MEMBER)

@@ -477,6 +477,8 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	}
 	if (leader == self) {
 		c->role = ELEC_ROLE_LEADER;
+		/* leading, it is heard again: no greeting owed */
+		c->ring.resigned = false;
 		if (c->phase == ELEC_RING_LEADING)
 			return;
 		c->phase = ELEC_RING_LEADING;
@@ -503,7 +505,8 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	 */
 	elec_core_watch(c, now, ring_round_ns(c), now);
 	/* a received announcement: rate limited (the heartbeat asks again) */
-	if (leader < self && !c->participant && elec_core_rx_may_elect(c, now))
+	if (leader < self && !c->participant && !elec_core_standby(c) &&
+	    elec_core_rx_may_elect(c, now))
 		elec_ring_begin(c, false, now);
 }
 
@@ -893,7 +896,7 @@ static void ring_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 		}
 		/* following a lower leader: only after a rate-limit refusal */
 		if (msg->src < c->cfg.self_id && !c->participant &&
-		    elec_core_rx_may_elect(c, now))
+		    !elec_core_standby(c) && elec_core_rx_may_elect(c, now))
 			elec_ring_begin(c, false, now);
 		return;
 	}

@@ -1216,8 +1216,7 @@ static void fz_op(struct fz *f, struct fz_in *in)
 	case FZ_OP_RESIGN: {
 		static struct elec_core before;
 		static struct elec_peer peers[FZ_MAX_PEERS];
-		bool leads = c->running && c->role == ELEC_ROLE_LEADER &&
-			     c->leader == c->cfg.self_id;
+		bool leads = c->running && c->leader == c->cfg.self_id;
 
 		before = *c;
 		memcpy(peers, f->peers, sizeof(peers));

@@ -472,6 +472,9 @@ static int node_busy(const struct node *nd)
 		!sim_node_standby(nd)) ||
 	       (!nd->sim->ring && c->timer_expires[ELEC_BULLY_TIMER_PREEMPT]) ||
 	       (nd->sim->ring && (c->participant || c->ring.q_len ||
+				  /* a greeting owed after stepping down */
+				  (c->ring.resigned &&
+				   c->timer_expires[ELEC_TIMER_DETECT]) ||
 				  (c->phase == ELEC_RING_FOLLOWING &&
 				   c->ring.counted_term != c->term)));
 }
