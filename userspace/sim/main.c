@@ -94,7 +94,7 @@ static void usage(FILE *f)
 		"            standby:ID@US, active:ID@US: tracked standby on, off\n"
 		"standby:    --standby LIST: ids in standby (admin) from the start;\n"
 		"            --standby-faults (random scenario and --check): each\n"
-		"            node in standby with probability 1/4, and one or two\n"
+		"            node in standby with probability 1/4, and one to four\n"
 		"            standby changes among the faults; E1 then wants the\n"
 		"            best live id not in standby, none when all are\n"
 		"scenarios: elect boot crash-leader recover random soak (--duration DUR,\n"

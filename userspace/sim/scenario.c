@@ -585,14 +585,15 @@ static void standby_draw(struct sim *s)
 }
 
 /*
- * --standby-faults: one or two changes of tracked standby among the
+ * --standby-faults: one to four changes of tracked standby among the
  * faults: the leader (the best node not in standby) going into standby,
- * or any node, and half of the time out of it again later.
+ * or any node, and half of the time out of it again later (at once,
+ * now and then: quick toggles).
  */
 static void standby_schedule(struct sim *s, struct run_result *r)
 {
 	u64 detect = elec_config_detect_ns(&s->p->cfg);
-	u32 n = 1 + (u32)rng_range(&s->srng, 0, 1), f;
+	u32 n = 1 + (u32)rng_range(&s->srng, 0, 3), f;
 	u64 t = s->now;
 
 	for (f = 0; f < n; f++) {
