@@ -627,10 +627,11 @@ def test_help():
           "min-bully: the lowest id wins" in out
           and "enh-bully: the highest id wins" in out
           and "min-bully: lower) that joins takes over" in out, out)
-    # every variable a monitor exec hook gets (monitor.c's put_env calls)
+    # every variable a monitor exec hook gets (monitor.c's elec_setenvf
+    # calls)
     src = open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                             "..", "ctl", "monitor.c")).read()
-    names = re.findall(r'put_env\("(ELECTION_[A-Z_]+)"', src)
+    names = re.findall(r'elec_setenvf\("(ELECTION_[A-Z_]+)"', src)
     flat = " ".join(out.split())
     check("help: every variable of a monitor exec hook is named",
           len(names) >= 10 and all(n in flat for n in names),
