@@ -552,6 +552,11 @@ static void fz_end(struct fz *f)
 	if (c->role == ELEC_ROLE_LEADER)
 		fz_check(f, c->leader == c->cfg.self_id, "role leader, leader %u",
 			 c->leader);
+	/* standby: never the leader (protocol.rst, "Standby") */
+	if (c->running && c->standby)
+		fz_check(f, c->role != ELEC_ROLE_LEADER &&
+			 c->leader != c->cfg.self_id,
+			 "in standby, role %u leader %u", c->role, c->leader);
 	if (c->leader != f->leader)
 		fz_check(f, fz_valid_leader(f, c->leader), "leader %u", c->leader);
 
@@ -1069,6 +1074,7 @@ static void fz_op_set_config(struct fz *f, struct fz_in *in)
 			       ELECTION_DETECTOR_ADAPTIVE :
 			       ELECTION_DETECTOR_FIXED;
 		cfg.timeout_auto = v & FZ_OPT_TIMEOUT_AUTO;
+		cfg.standby_tracked = v & FZ_OPT_STANDBY;
 		break;
 	case FZ_KNOB_DETECTOR_MARGIN:
 		cfg.detector_margin_ns = fz_opt_dur(v);
@@ -1108,6 +1114,15 @@ static void fz_op_set_config(struct fz *f, struct fz_in *in)
 		/* the kernel's group set: the memory when first needed */
 		if (elec_config_needs_est(&cfg) && !c->est)
 			fz_set_est(f, true);
+		/* then standby, as the kernel's group set applies it */
+		fz_begin(f, c->running &&
+			 c->standby != (cfg.standby || cfg.standby_tracked) ?
+			 FZ_CALL_OTHER : FZ_CALL_NOOP);
+		elec_core_standby_sync(c, f->now);
+		fz_end(f);
+		fz_check(f, !c->running ||
+			 c->standby == (cfg.standby || cfg.standby_tracked),
+			 "standby not in effect after standby_sync");
 	}
 }
 

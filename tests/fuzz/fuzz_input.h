@@ -40,6 +40,7 @@
 #define FZ_OPT_AUTH		0x10	/* a key from the start (fz_wall(0)) */
 #define FZ_OPT_ADAPTIVE		0x20	/* detector adaptive */
 #define FZ_OPT_TIMEOUT_AUTO	0x40	/* timeout-auto on */
+#define FZ_OPT_STANDBY		0x80	/* FZ_KNOB_OPTS: standby-tracked on */
 
 /*
  * Operations. Arguments, in order (all bytes unless said otherwise):

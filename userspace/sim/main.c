@@ -53,7 +53,7 @@ static void usage(FILE *f)
 		"         [--quorum on|off] [--auth on|off]\n"
 		"         [--absent LIST] [--search-interval DUR] [--timing]\n"
 		"         [--schedule FAULTS] [--generator G] [--rx-cost DUR]\n"
-		"         [--jitter P:MAX]\n"
+		"         [--jitter P:MAX] [--standby LIST] [--standby-faults]\n"
 		"       %s --check --algo ALGO [--nodes A..B] [--seeds K] [--loss P] [--json]\n"
 		"output: one line per run; --json: one JSON object per run (JSON\n"
 		"        Lines), the --trace lines then on stderr; --check --json:\n"
@@ -90,7 +90,13 @@ static void usage(FILE *f)
 		"            bit (id-1) of MASK (0x... or decimal) on side 1;\n"
 		"            --generator random|focused|harsh: how the random\n"
 		"            faults are drawn (focused: inside the election after a\n"
-		"            detection; harsh: more faults, splits for every algorithm)\n"
+		"            detection; harsh: more faults, splits for every algorithm);\n"
+		"            standby:ID@US, active:ID@US: tracked standby on, off\n"
+		"standby:    --standby LIST: ids in standby (admin) from the start;\n"
+		"            --standby-faults (random scenario and --check): each\n"
+		"            node in standby with probability 1/4, and one or two\n"
+		"            standby changes among the faults; E1 then wants the\n"
+		"            best live id not in standby, none when all are\n"
 		"scenarios: elect boot crash-leader recover random soak (--duration DUR,\n"
 		"           default 10s: no fault, counts leader changes) join\n"
 		"           (--initiator ID: ID is down from the start, the others\n"
@@ -401,6 +407,7 @@ static void parse_option(const char *name, const char *val, int o,
 void main_print_command(FILE *f, const struct sim_params *p)
 {
 	u32 i;
+	int o;
 
 	fprintf(f, "%s --algo %s --nodes %u", prog, p->ops->name, p->n);
 	for (i = 0; i < p->n; i++)
@@ -425,6 +432,15 @@ void main_print_command(FILE *f, const struct sim_params *p)
 	}
 	for (i = 0; i < p->n_absent; i++)
 		fprintf(f, "%s%u", i ? "," : " --absent ", p->absent[i]);
+	for (o = 0; o < ELEC_OPT_COUNT; o++)
+		for (i = 0; i < p->n_opt_ids[o]; i++)
+			if (i)
+				fprintf(f, ",%u", p->opt_ids[o][i]);
+			else
+				fprintf(f, " --%s %u", elec_opts[o].name,
+					p->opt_ids[o][i]);
+	if (p->standby_faults)
+		fprintf(f, " --standby-faults");
 	fprintf(f, " --scenario %s", scenario_names[p->scenario]);
 	if (p->initiator_all)
 		fprintf(f, " --initiator all");
@@ -472,6 +488,7 @@ int main(int argc, char **argv)
 	struct sim_params p;
 	const char *algo = NULL, *nodes = NULL, *ids = NULL, *scen = NULL;
 	const char *init = NULL, *absent = NULL, *schedule = NULL;
+	const char *id_lists[ELEC_OPT_COUNT] = { NULL };
 	unsigned int opts_given = 0;
 	int opt;
 	int generator = 0;
@@ -508,6 +525,7 @@ int main(int argc, char **argv)
 		if (!strcmp(name, "--json") || !strcmp(name, "--trace") ||
 		    !strcmp(name, "--check") || !strcmp(name, "--partitions") ||
 		    !strcmp(name, "--fast-recover") ||
+		    !strcmp(name, "--standby-faults") ||
 		    !strcmp(name, "--observe") || !strcmp(name, "--timing")) {
 			if (val)
 				bad("%s takes no value", name);
@@ -523,6 +541,8 @@ int main(int argc, char **argv)
 				p.observe = 1;
 			else if (!strcmp(name, "--timing"))
 				p.timing = 1;
+			else if (!strcmp(name, "--standby-faults"))
+				p.standby_faults = 1;
 			else
 				check = 1;
 			continue;
@@ -533,7 +553,10 @@ int main(int argc, char **argv)
 			val = argv[++i];
 		}
 		opt = strncmp(name, "--", 2) ? -1 : elec_opt_by_name(name + 2);
-		if (opt >= 0 && !(elec_opts[opt].flags & ELEC_OPTF_NODE)) {
+		if (opt >= 0 && elec_opts[opt].flags & ELEC_OPTF_SIM_IDS) {
+			/* --standby LIST: read once the ids are known */
+			id_lists[opt] = val;
+		} else if (opt >= 0 && !(elec_opts[opt].flags & ELEC_OPTF_NODE)) {
 			parse_option(name, val, opt, &p.cfg);
 			opts_given |= 1U << opt;
 		} else if (!strcmp(name, "--algo")) {
@@ -703,6 +726,10 @@ int main(int argc, char **argv)
 	}
 
 	if (check) {
+		for (k = 0; k < ELEC_OPT_COUNT; k++)
+			if (id_lists[k])
+				bad("--check draws its own ids: not --%s LIST (--standby-faults draws standby sets and changes)",
+				    elec_opts[k].name);
 		if (ids || scen || init || absent || p.trace || p.timeline ||
 		    p.timing || runs != 1)
 			bad("--check takes only --algo, --nodes A..B, --seeds K, --loss P, --json (and --seed, --latency, --suppress, --ask-suspect, --preempt, --timeout and the other timer options, --schedule, --generator; not --timing)");
@@ -812,6 +839,20 @@ int main(int argc, char **argv)
 			bad("--absent: no node would be left");
 		p.absent = a;
 	}
+	for (k = 0; k < ELEC_OPT_COUNT; k++) {
+		char what[48];
+		u32 *a, j;
+
+		if (!id_lists[k])
+			continue;
+		snprintf(what, sizeof(what), "--%s", elec_opts[k].name);
+		a = parse_id_list(id_lists[k], what, &p.n_opt_ids[k]);
+		for (j = 0; j < p.n_opt_ids[k]; j++)
+			if (!in_list(p.ids, p.n, a[j]))
+				bad("%s: %u is not one of the node ids", what,
+				    a[j]);
+		p.opt_ids[k] = a;
+	}
 	if (!init && p.scenario == SC_JOIN)
 		bad("scenario join needs --initiator ID (the node that joins)");
 	if (!init)
@@ -881,5 +922,7 @@ int main(int argc, char **argv)
 	}
 	free(p.ids);
 	free((void *)p.absent);
+	for (k = 0; k < ELEC_OPT_COUNT; k++)
+		free((void *)p.opt_ids[k]);
 	return 0;
 }

@@ -216,11 +216,17 @@ static u8 inv_shift_bound(const struct sim *s)
 
 static void settle(struct sim *s)
 {
-	struct node *h = sim_best(s, 1);
+	struct node *h = sim_best_cand(s);
 	u32 i;
 
-	if (!h)
+	if (!h) {
+		/* every live node in standby: they start, and none leads */
+		start_all(s);
+		sim_run(s, s->now + 2 * elec_detect_max_ns(&s->p->cfg));
+		if (s->trace)
+			out_trace(s, "settled leader=none (every node in standby)");
 		return;
+	}
 	if (s->ring) {
 		for (i = 0; i < s->n; i++) {
 			struct node *nd = &s->nodes[i];
@@ -481,7 +487,8 @@ static void random_schedule(struct sim *s, struct run_result *r)
 
 			do
 				x = s->by_id[low ? k : s->n - 1 - k];
-			while (!up[x] && ++k < s->n);
+			while ((!up[x] || sim_node_standby(&s->nodes[x])) &&
+			       ++k < s->n);
 		} else {
 			x = (u32)rng_range(&s->srng, 0, s->n - 1);
 		}
@@ -537,7 +544,10 @@ static void random_schedule(struct sim *s, struct run_result *r)
 	free(down_at);
 }
 
-/* the best planned-up node index (the leader to crash), or n if none */
+/*
+ * the best planned-up node index not in standby (the leader to crash), or
+ * n if none
+ */
 static u32 plan_best_up(const struct sim *s, const u8 *up)
 {
 	int low = s->p->ops->lowest_wins;
@@ -546,10 +556,59 @@ static u32 plan_best_up(const struct sim *s, const u8 *up)
 	for (k = 0; k < s->n; k++) {
 		u32 x = s->by_id[low ? k : s->n - 1 - k];
 
-		if (up[x])
+		if (up[x] && !sim_node_standby(&s->nodes[x]))
 			return x;
 	}
 	return s->n;
+}
+
+/*
+ * --standby-faults: before the run settles, each node is in admin standby
+ * with probability 1/4 (all of them, now and then: then none may lead).
+ */
+static void standby_draw(struct sim *s)
+{
+	u32 i;
+
+	for (i = 0; i < s->n; i++) {
+		struct node *nd = &s->nodes[i];
+		struct elec_config cfg = nd->core.cfg;
+
+		if (rng_range(&s->srng, 0, 3))
+			continue;
+		cfg.standby = 1;
+		if (elec_core_set_config(&nd->core, &cfg, NULL)) {
+			fprintf(stderr, "electsim: standby refused\n");
+			exit(3);
+		}
+	}
+}
+
+/*
+ * --standby-faults: one or two changes of tracked standby among the
+ * faults: the leader (the best node not in standby) going into standby,
+ * or any node, and half of the time out of it again later.
+ */
+static void standby_schedule(struct sim *s, struct run_result *r)
+{
+	u64 detect = elec_config_detect_ns(&s->p->cfg);
+	u32 n = 1 + (u32)rng_range(&s->srng, 0, 1), f;
+	u64 t = s->now;
+
+	for (f = 0; f < n; f++) {
+		struct node *b = sim_best_cand(s);
+		u32 x = b && rng_range(&s->srng, 0, 1) ? b->idx :
+			(u32)rng_range(&s->srng, 0, s->n - 1);
+
+		t += rng_range(&s->srng, 0, 2 * detect);
+		sim_push(s, t, EV_STANDBY, 1, x, 0, 0);
+		if (rng_range(&s->srng, 0, 1)) {
+			t += rng_range(&s->srng, 0, 2 * detect);
+			sim_push(s, t, EV_STANDBY, 0, x, 0, 0);
+		}
+		if (t > r->last_fault_ns)
+			r->last_fault_ns = t;
+	}
 }
 
 /* a split with a side drawn from the scenario's random numbers */
@@ -777,7 +836,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		sim_start_counting(&s);
 		if (s.trace)
 			out_trace(&s, "trigger crash-leader");
-		crashed = sim_best(&s, 1);
+		/* the leader: the best live node not in standby */
+		crashed = sim_best_cand(&s) ?: sim_best(&s, 1);
 		sim_crash(&s, crashed);
 		break;
 	case SC_JOIN:
@@ -815,6 +875,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 		s.dirty = 1;
 		break;
 	case SC_RANDOM:
+		if (p.standby_faults && !p.schedule)
+			standby_draw(&s);
 		settle(&s);
 		sim_start_counting(&s);
 		if (s.trace)
@@ -827,6 +889,8 @@ int scenario_run(const struct sim_params *p0, struct run_result *r)
 			harsh_schedule(&s, &tmp);
 		else
 			random_schedule(&s, &tmp);
+		if (p.standby_faults && !p.schedule)
+			standby_schedule(&s, &tmp);
 		break;
 	case SC_SOAK:
 		/*

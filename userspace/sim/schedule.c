@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Scripted fault schedules: --schedule "split:MASK@US;heal@US;crash:ID@US;
- * recover:ID@US" (or the environment variable ELECTSIM_SCRIPT holding the
+ * recover:ID@US;standby:ID@US;active:ID@US" (or the environment variable
+ * ELECTSIM_SCRIPT holding the
  * same string). Each item is a fault at a time in microseconds after the
  * trigger of --scenario random, and of every --check run; a schedule
  * replaces the random one. MASK is a hexadecimal (0x...) or decimal
@@ -9,7 +10,9 @@
  * id on side 0 (a split while split re-splits). The checks below make
  * every schedule one the simulator can run as written: known ids, a
  * crash of a node that is up, a return of one that is down, a heal of a
- * split, at least one node up at every instant.
+ * split, at least one node up at every instant. standby:ID puts node ID
+ * in tracked standby (electionctl track's GROUP_SET standby-tracked on),
+ * active:ID takes it out.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -23,6 +26,8 @@ static const char *const sched_op_names[] = {
 	[SCHED_HEAL] = "heal",
 	[SCHED_CRASH] = "crash",
 	[SCHED_RECOVER] = "recover",
+	[SCHED_STANDBY] = "standby",
+	[SCHED_ACTIVE] = "active",
 };
 
 static int sched_err(char *err, size_t cap, const char *fmt, ...)
@@ -188,7 +193,7 @@ struct schedule *sched_parse(const char *text, char *err, size_t cap)
 			    !strncmp(p, sched_op_names[op], nl))
 				break;
 		if (op == SCHED_OP_COUNT) {
-			sched_err(err, cap, "'%.*s': unknown fault (split:MASK, heal, crash:ID, recover:ID)",
+			sched_err(err, cap, "'%.*s': unknown fault (split:MASK, heal, crash:ID, recover:ID, standby:ID, active:ID)",
 				  (int)len, p);
 			goto fail;
 		}
@@ -197,7 +202,7 @@ struct schedule *sched_parse(const char *text, char *err, size_t cap)
 		if ((op == SCHED_HEAL) != !colon) {
 			sched_err(err, cap, op == SCHED_HEAL ?
 				  "'%.*s': heal takes no argument" :
-				  "'%.*s': needs an argument (split:MASK, crash:ID, recover:ID)",
+				  "'%.*s': needs an argument (split:MASK, crash:ID, recover:ID, standby:ID, active:ID)",
 				  (int)len, p);
 			goto fail;
 		}
@@ -354,6 +359,15 @@ int sched_check(const struct schedule *sc, const u32 *ids, u32 n,
 				goto out;
 			}
 			break;
+		case SCHED_STANDBY:
+		case SCHED_ACTIVE:
+			if (!sched_has(ids, n, it->id)) {
+				sched_err(err, cap, "%s:%u@%llu: %u is not a node id",
+					  sched_op_names[it->op], it->id,
+					  (unsigned long long)us, it->id);
+				goto out;
+			}
+			break;
 		}
 	}
 	rc = 0;
@@ -398,6 +412,12 @@ void sched_push(struct sim *s, const struct schedule *sc, u64 *last_fault)
 			nd = sim_node_by_id(s, it->id);
 			sim_push(s, t, it->op == SCHED_CRASH ? EV_CRASH :
 				 EV_RECOVER, 0, nd->idx, 0, 0);
+			break;
+		case SCHED_STANDBY:
+		case SCHED_ACTIVE:
+			nd = sim_node_by_id(s, it->id);
+			sim_push(s, t, EV_STANDBY, it->op == SCHED_STANDBY,
+				 nd->idx, 0, 0);
 			break;
 		}
 		if (t > *last_fault)

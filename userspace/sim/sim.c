@@ -381,6 +381,54 @@ struct node *sim_best(struct sim *s, int live_only)
 	return NULL;
 }
 
+/* the node is in standby (admin or tracked): it never leads */
+int sim_node_standby(const struct node *nd)
+{
+	return nd->core.cfg.standby || nd->core.cfg.standby_tracked;
+}
+
+/*
+ * The best live node that may lead (not in standby): the one the
+ * algorithm must elect; NULL when every live node is in standby (then no
+ * node may lead).
+ */
+struct node *sim_best_cand(struct sim *s)
+{
+	int low = s->p->ops->lowest_wins;
+	u32 k;
+
+	for (k = 0; k < s->n; k++) {
+		struct node *nd = &s->nodes[s->by_id[low ? k : s->n - 1 - k]];
+
+		if (nd->up && !sim_node_standby(nd))
+			return nd;
+	}
+	return NULL;
+}
+
+/*
+ * Tracked standby of a node on or off, as electionctl track does (GROUP_SET
+ * standby-tracked, then elec_core_standby_sync()); a node that is down
+ * takes it when it starts again.
+ */
+void sim_standby(struct sim *s, struct node *nd, int on)
+{
+	struct elec_config cfg = nd->core.cfg;
+
+	if (s->trace)
+		out_trace(s, "%u standby %s", nd->id, on ? "on" : "off");
+	cfg.standby_tracked = on;
+	if (elec_core_set_config(&nd->core, &cfg, NULL)) {
+		fprintf(stderr, "electsim: standby refused\n");
+		exit(3);
+	}
+	if (!nd->up)
+		return;
+	elec_core_standby_sync(&nd->core, s->now);
+	sim_node_end(nd);
+	s->dirty = 1;
+}
+
 /*
  * The node is taking part in an election or has no leader yet
  * (invitation: it merges, or its search found a group to merge or owes a
@@ -414,8 +462,14 @@ static int node_busy(const struct node *nd)
 	 * greets a round after it accepted the leader (ring.c): a frame
 	 * still to come.
 	 */
+	/*
+	 * (a node in standby without a leader waits for one: it is busy
+	 * only with a run; sim_stable() wants a leader of it all the same
+	 * when any live node may lead)
+	 */
 	return c->role == ELEC_ROLE_CANDIDATE ||
-	       (!c->leader && c->role != ELEC_ROLE_LEADER) ||
+	       (!c->leader && c->role != ELEC_ROLE_LEADER &&
+		!sim_node_standby(nd)) ||
 	       (!nd->sim->ring && c->timer_expires[ELEC_BULLY_TIMER_PREEMPT]) ||
 	       (nd->sim->ring && (c->participant || c->ring.q_len ||
 				  (c->phase == ELEC_RING_FOLLOWING &&
@@ -718,6 +772,17 @@ static void *sim_map(size_t len, int populate)
 	return p;
 }
 
+/* @id is one of the @n of @ids */
+static int in_ids(const u32 *ids, u32 n, u32 id)
+{
+	u32 k;
+
+	for (k = 0; k < n; k++)
+		if (ids[k] == id)
+			return 1;
+	return 0;
+}
+
 /* the nodes index @lo to @hi - 1: their cores, queues, keys, peer tables */
 struct sim_init_part {
 	struct sim *s;
@@ -734,6 +799,7 @@ static void *sim_init_nodes(void *arg)
 	const struct sim_params *p = s->p;
 	struct elec_config cfg = s->cfg;
 	u32 i, k, np = p->n - 1;
+	int o;
 
 	/* this part's peer tables, populated by this thread (2 MB aligned) */
 	if (s->peer_mem_len) {
@@ -758,6 +824,12 @@ static void *sim_init_nodes(void *arg)
 		nd->idx = i;
 		nd->up = 1;
 		cfg.self_id = nd->id;
+		/* --standby LIST, --standby-tracked LIST */
+		for (o = 0; o < ELEC_OPT_COUNT; o++)
+			if (elec_opts[o].flags & ELEC_OPTF_SIM_IDS)
+				elec_opt_set(&cfg, o,
+					     in_ids(s->p->opt_ids[o],
+						    s->p->n_opt_ids[o], nd->id));
 		/* ring order = the order of the ids: node k is at k + 1 */
 		if (s->ring)
 			cfg.self_pos = i + 1;
@@ -1201,8 +1273,10 @@ static int sim_quorum_ok(struct sim *s)
 			if (!nd->up || sim_side(s, i) != side)
 				continue;
 			live++;
-			if (!best || elec_algo_better(s->p->ops, nd->id,
-						      best->id))
+			/* (a node in standby may not lead) */
+			if (!sim_node_standby(nd) &&
+			    (!best || elec_algo_better(s->p->ops, nd->id,
+						       best->id)))
 				best = nd;
 		}
 		if (!live)
@@ -1212,7 +1286,8 @@ static int sim_quorum_ok(struct sim *s)
 
 			if (!nd->up || sim_side(s, i) != side)
 				continue;
-			if (2 * live <= s->n) {
+			/* no majority, or every node of it in standby */
+			if (2 * live <= s->n || !best) {
 				u64 d = nd->core.timer_expires[ELEC_TIMER_DETECT];
 
 				if (nd->core.leader ||
@@ -1224,7 +1299,7 @@ static int sim_quorum_ok(struct sim *s)
 				 * for a lease: a run its detector begins by
 				 * then is to come (a futile one).
 				 */
-				if (d && sim_quorum_may_run(s, nd, d))
+				if (best && d && sim_quorum_may_run(s, nd, d))
 					return 0;
 				/*
 				 * A heartbeat in flight to it (its sender may
@@ -1248,7 +1323,7 @@ static int sim_quorum_ok(struct sim *s)
 				return 0;
 			leader = nd->core.leader;
 		}
-		if (2 * live <= s->n)
+		if (2 * live <= s->n || !best)
 			continue;
 		ln = sim_node_by_id(s, leader);
 		if (!ln || !ln->up || sim_side(s, ln->idx) != side ||
@@ -1353,6 +1428,22 @@ static int sim_quorum_ok(struct sim *s)
 	return 1;
 }
 
+/* no live node leads, claims or follows a leader */
+static int sim_none_leads(struct sim *s)
+{
+	u32 i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct elec_core *c = &s->nodes[i].core;
+
+		if (s->nodes[i].up &&
+		    (c->leader || c->role == ELEC_ROLE_LEADER ||
+		     c->role == ELEC_ROLE_CANDIDATE))
+			return 0;
+	}
+	return 1;
+}
+
 int sim_stable(struct sim *s)
 {
 	u32 i, leader = 0;
@@ -1364,6 +1455,9 @@ int sim_stable(struct sim *s)
 		return sim_inv_grouped(s, NULL);
 	if (s->p->cfg.quorum)
 		return sim_quorum_ok(s);
+	/* every live node in standby: none leads, none follows */
+	if (!sim_best_cand(s))
+		return sim_none_leads(s);
 	for (i = 0; i < s->n; i++) {
 		struct node *nd = &s->nodes[i];
 
@@ -1378,7 +1472,8 @@ int sim_stable(struct sim *s)
 			return 0;
 	}
 	ln = leader ? sim_node_by_id(s, leader) : NULL;
-	if (!ln || !ln->up || ln->core.role != ELEC_ROLE_LEADER)
+	if (!ln || !ln->up || ln->core.role != ELEC_ROLE_LEADER ||
+	    sim_node_standby(ln))
 		return 0;
 	if (s->ring)
 		for (i = 0; i < s->n; i++)
@@ -2046,6 +2141,10 @@ void sim_run(struct sim *s, u64 deadline)
 			net_heal(s);
 			s->dirty = 1;
 			break;
+		case EV_STANDBY:
+			s->pending_faults--;
+			sim_standby(s, &s->nodes[e.dst], EV_TYPE(&e));
+			break;
 		}
 	}
 	if (s->greet_n)
@@ -2131,7 +2230,8 @@ void sim_result(struct sim *s, struct run_result *r)
 	r->agreed = agreed && r->live;
 	r->leader = r->agreed ? leader : 0;
 	r->stable = sim_stable(s);
-	best = sim_best(s, 1);
+	/* the best live node that may lead: 0 when all are in standby */
+	best = sim_best_cand(s);
 	r->best_live = best ? best->id : 0;
 	r->reused = s->reused;
 	if (s->inv) {
@@ -2147,10 +2247,13 @@ void sim_result(struct sim *s, struct run_result *r)
 		struct node *ln = r->leader ? sim_node_by_id(s, r->leader) :
 				  NULL;
 
-		r->e1_ok = r->agreed && ln && ln->up &&
-			   ln->core.role == ELEC_ROLE_LEADER;
+		r->e1_ok = r->agreed && ((ln && ln->up &&
+					   ln->core.role == ELEC_ROLE_LEADER &&
+					   !sim_node_standby(ln)) ||
+					  (!best && sim_none_leads(s)));
 	} else {
-		r->e1_ok = r->agreed && r->leader == r->best_live;
+		r->e1_ok = r->agreed && r->leader == r->best_live &&
+			   (best || sim_none_leads(s));
 	}
 	sim_dual_now(s, &r->dual_ns, &r->dual_max_ns);
 	r->terms = sim_max_term(s) - s->term0;

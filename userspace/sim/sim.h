@@ -45,6 +45,9 @@ enum ev_kind {
 			 * schedule item src - 1 gives the sides
 			 */
 	EV_HEAL,	/* the partition ends */
+	EV_STANDBY,	/* dst index: tracked standby, on when type is 1,
+			 * off when 0 (elec_core_standby_sync())
+			 */
 };
 
 /*
@@ -188,6 +191,8 @@ enum sched_op {
 	SCHED_HEAL,
 	SCHED_CRASH,
 	SCHED_RECOVER,
+	SCHED_STANDBY,
+	SCHED_ACTIVE,
 	SCHED_OP_COUNT
 };
 
@@ -248,6 +253,15 @@ struct sim_params {
 	u64 duration_ns;	/* soak: how long to run, 0 = 10 s */
 	const u32 *absent;	/* --absent: configured ids that never start */
 	u32 n_absent;
+	/*
+	 * the options of options-list.h with ELEC_OPTF_SIM_IDS (--standby
+	 * LIST, --standby-tracked LIST): the ids that have them on
+	 */
+	const u32 *opt_ids[ELEC_OPT_COUNT];
+	u32 n_opt_ids[ELEC_OPT_COUNT];
+	int standby_faults;	/* --standby-faults: random standby sets
+				 * and standby changes in random schedules
+				 */
 	int timing;		/* --timing: each run's phases' wall time */
 	/* --schedule: the faults of the random scenario, as scripted */
 	const struct schedule *schedule;
@@ -433,6 +447,9 @@ struct node *sim_node_by_id(struct sim *s, u32 id);
  * the highest id, the lowest for min-bully); @live_only: among the live.
  */
 struct node *sim_best(struct sim *s, int live_only);
+struct node *sim_best_cand(struct sim *s);
+int sim_node_standby(const struct node *nd);
+void sim_standby(struct sim *s, struct node *nd, int on);
 void sim_push(struct sim *s, u64 time, u8 kind, u8 type, u32 dst, u32 src,
 	      u64 term);
 /* sim_push() to node indices @a .. @b - 1 in turn, in one go */

@@ -213,14 +213,14 @@ elec_ctl 1 group del dev eth0 group 2
 log "--- electionctl algo: the module's algorithms against electionctl's list"
 out=$(elec_ctl 1 -j algo 2>"$TMPD/algo.err")
 v=$(echo "$out" | elec_json '(len(d), [a["algo"] for a in d], all(a["matches"] for a in d), [a["options"] for a in d if a["algo"] == "ring"][0], [a["messages"] for a in d if a["algo"] == "bully"][0])')
-if [ "$v" = "(7, ['bully', 'ring', 'ring-all', 'ring-list', 'min-bully', 'enh-bully', 'invitation'], True, ['hb-interval', 'hb-miss', 'timeout', 'coord-timeout', 'pos', 'suppress', 'detector', 'detector-margin', 'detector-max', 'timeout-auto', 'auth-window'], ['election', 'answer', 'coordinator', 'heartbeat', 'alive'])" ] &&
+if [ "$v" = "(7, ['bully', 'ring', 'ring-all', 'ring-list', 'min-bully', 'enh-bully', 'invitation'], True, ['hb-interval', 'hb-miss', 'timeout', 'coord-timeout', 'pos', 'suppress', 'detector', 'detector-margin', 'detector-max', 'timeout-auto', 'auth-window', 'standby', 'standby-tracked'], ['election', 'answer', 'coordinator', 'heartbeat', 'alive'])" ] &&
 	[ ! -s "$TMPD/algo.err" ]; then
 	pass "algo -j: 7 algorithms, each matching the list electionctl was built from, no warning"
 else
 	fail "algo -j: $v $(cat "$TMPD/algo.err")"
 fi
 check "algo invitation: one line with its options" \
-	sh -c "$(printf '%q ' ip netns exec en1 "$ELEC_CTL") algo invitation | grep -qx 'invitation id 7 messages heartbeat,ayc,ayc_reply,invite,accept,ready options hb-interval,hb-miss,timeout,coord-timeout,pos,search-interval,detector,detector-margin,detector-max,timeout-auto,auth-window'"
+	sh -c "$(printf '%q ' ip netns exec en1 "$ELEC_CTL") algo invitation | grep -qx 'invitation id 7 messages heartbeat,ayc,ayc_reply,invite,accept,ready options hb-interval,hb-miss,timeout,coord-timeout,pos,search-interval,detector,detector-margin,detector-max,timeout-auto,auth-window,standby,standby-tracked'"
 check_fails "algo: an unknown algorithm is refused by electionctl" elec_ctl 1 algo nope
 check_fails "ALGO_GET algo 200: refused by the kernel's policy" \
 	elec_ctl 1 --unchecked algo 200
