@@ -2749,7 +2749,7 @@ def test_track():
               f"{got_env!r} {out!r} {err!r}")
     finally:
         shutil.rmtree(tmp)
-    rc, out, err = loop(["100", "3", "1", "3", "0", "0", "exec", "sh", "-c",
+    rc, out, err = loop(["300", "3", "1", "3", "0", "0", "exec", "sh", "-c",
                          "exit 1"])
     check("track loop: two failures with fall 3: no change",
           rc == 0 and out == "dev eth0 group 7 standby-tracked off: start, "
@@ -2767,7 +2767,7 @@ def test_track():
           "(timeout)\nkernel: set on\n" + end and
           'Warning: check "sleep" still running after 100 ms: killed\n'
           in err and took < 5, f"{took:.1f}s {out!r} {err!r}")
-    rc, out, err = loop(["100", "1", "2", "3", "1", "0", "exec", "true"])
+    rc, out, err = loop(["300", "1", "2", "3", "1", "0", "exec", "true"])
     check("track loop: the decision starts at the kernel's on; rise 2 "
           "successes clear it",
           rc == 0 and err == "" and out ==
@@ -2802,7 +2802,7 @@ def test_track():
                "reason": "interface_down", "interface": "nosuchdev0"}] and
           lines[2:] == ["kernel: set on"] + end.splitlines(),
           f"{out!r} {err!r}")
-    rc, out, err = loop(["-j", "100", "2", "1", "3", "0", "0", "exec", "sh",
+    rc, out, err = loop(["-j", "300", "2", "1", "3", "0", "0", "exec", "sh",
                          "-c", "kill -9 $$"])
     check("track loop -j: a check killed by a signal fails (fails, result)",
           rc == 0 and json.loads(out.splitlines()[1]) ==
