@@ -191,16 +191,21 @@ static int track_print(const struct elec_ctx *ctx, const struct elec_track *t,
 		elec_json_u64(&j, "group", t->inst.group);
 		elec_json_bool(&j, "standby_tracked", d->standby);
 		elec_json_str(&j, "reason", track_why_names[why]);
-		if (why == TRACK_WHY_START)
+		switch (why) {
+		case TRACK_WHY_START:
 			elec_json_bool(&j, "kernel", t->known);
-		else if (why == TRACK_WHY_LINK)
+			break;
+		case TRACK_WHY_LINK:
 			elec_json_str(&j, "interface", what);
-		else if (why == TRACK_WHY_CHECK)
+			break;
+		case TRACK_WHY_CHECK:
 			elec_json_u64(&j, "fails", d->fails);
-		if (why == TRACK_WHY_CHECK)
 			elec_json_str(&j, "result", what);
-		else if (why == TRACK_WHY_RECOVERED)
+			break;
+		case TRACK_WHY_RECOVERED:
 			elec_json_u64(&j, "successes", d->oks);
+			break;
+		}
 		elec_json_obj_end(&j);
 		putchar('\n');
 	} else {
@@ -222,8 +227,8 @@ static int track_print(const struct elec_ctx *ctx, const struct elec_track *t,
 }
 
 /*
- * A failure of the kernel's side (@ret, the message captured in @msg):
- * reported once until it changes or a request succeeds.
+ * A failure on the kernel's side (@msg, the message elec_fail() gave):
+ * reported once, until another one or a success.
  */
 static void track_report(struct elec_track *t, const char *msg)
 {
