@@ -92,8 +92,8 @@
  * unit's KillMode=mixed signals the monitor alone, not a running hook. A
  * second SIGTERM or SIGINT meanwhile kills the running hook (SIGKILL) and
  * the monitor dies of that signal at once. A hook that got SIGKILL is
- * waited for on its pidfd (without one, every ELEC_CHILD_POLL_MS), however long
- * it takes to end.
+ * waited for on its pidfd (without one, every ELEC_CHILD_POLL_MS),
+ * however long it takes to end.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
@@ -104,7 +104,6 @@
 #include <inttypes.h>
 #include <net/if.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -595,9 +594,9 @@ static void hook_env(void *arg)
 		elec_setenvf("ELECTION_LEADER", "none");
 	elec_setenvf("ELECTION_TERM", "%" PRIu64, e->term);
 	elec_setenvf("ELECTION_ROLE", "%s",
-		role_name(e->has_role ? e->role : -1, buf, sizeof(buf)));
+		     role_name(e->has_role ? e->role : -1, buf, sizeof(buf)));
 	elec_setenvf("ELECTION_PREV_ROLE", "%s",
-		role_name(jb->prev_role, buf, sizeof(buf)));
+		     role_name(jb->prev_role, buf, sizeof(buf)));
 	elec_setenvf("ELECTION_SEQ", "%" PRIu64, e->seq);
 	elec_setenvf("ELECTION_TS_NS", "%" PRIu64, e->ts_ns);
 }
