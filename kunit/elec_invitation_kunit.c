@@ -3,8 +3,8 @@
  * KUnit suite elec_invitation: Garcia-Molina's Invitation algorithm
  * (module/core/invitation.c), one node fed frames by hand, and several
  * on the in-test network (elec_kunit_net.h): boot, coordinator crash,
- * partitions that heal, concurrent mergers, joins, and the codec's view
- * of the algorithm's payloads.
+ * partitions that heal, concurrent mergers, joins, standby nodes, and
+ * the codec's view of the algorithm's payloads.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -243,6 +243,181 @@ static struct t_node *ti_member5(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
 	t_clear(n);
 	return n;
+}
+
+/* @n's standby on or off (admin and tracked alike), as GROUP_SET sets it */
+static void ti_standby(struct t_node *n, bool on)
+{
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.standby = on;
+	cfg.standby_tracked = on;
+	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	elec_core_standby_sync(&n->c, n->now);
+}
+
+/* @n is between groups: no group, no leader, no timer, a follower */
+static void ti_expect_groupless(struct t_node *n)
+{
+	struct kunit *test = n->test;
+
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.coord, 0);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 0);
+	KUNIT_EXPECT_EQ(test, t_timers(n), 0);
+}
+
+/*
+ * Standby: 9, the highest id, started in standby, forms no group and
+ * sends nothing; it answers a search as the asker's member (never as a
+ * coordinator), ignores invitations and joins the READY that lists it;
+ * its coordinator's LEAVING heartbeat, or silence, puts it between
+ * groups again without a search.
+ */
+static void ti_standby_never_coordinates(struct kunit *test)
+{
+	static const u32 members[] = { 3, 9 };
+	static const u32 nine[] = { 9 };
+	struct t_node *n = ti_node(test, 9);
+	const struct elec_action *a;
+
+	n->c.cfg.standby = true;
+	t_start(n);
+	ti_expect_groupless(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+
+	/* 7 searches: 9 answers as 7's member, group number (0, 0) */
+	t_clear(n);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 7, 0, 3);
+	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
+	KUNIT_EXPECT_EQ(test, a->msg.term, 0);
+	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 7);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	ti_expect_groupless(n);
+
+	/* an invitation for a group "9" is nothing to it */
+	t_clear(n);
+	ti_rx_invite(n, 7, 4, 7, nine, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	ti_expect_groupless(n);
+
+	/* 7's READY lists it: a member of (3, 7), watching 7 */
+	ti_rx_ready(n, 7, 3, members, 2);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.coord, 7);
+	KUNIT_EXPECT_EQ(test, n->c.inv.seq, 3);
+	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(7));
+	KUNIT_EXPECT_NE(test, n->c.timer_expires[ELEC_TIMER_DETECT], 0);
+
+	/* a lower coordinator's READY listing it does not move it */
+	ti_rx_ready(n, 5, 6, nine, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+
+	/* 7 leaves: between groups, no group of its own, nothing sent */
+	t_clear(n);
+	ti_rx_pl(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 7, 0, 3,
+		 NULL, 0);
+	ti_expect_groupless(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+
+	/* member again; 7 falls silent: between groups, nothing sent */
+	ti_rx_ready(n, 7, 5, members, 2);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 7);
+	t_clear(n);
+	t_fire(n, ELEC_TIMER_DETECT);
+	ti_expect_groupless(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+
+	/* the administrator's elect forms no group either */
+	elec_core_elect(&n->c, n->now);
+	ti_expect_groupless(n);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+}
+
+/*
+ * Standby on a coordinator: it resigns (a LEAVING heartbeat) and is
+ * between groups; a member stays in its group. Standby off: a node
+ * between groups, or under a lower coordinator, forms its own group and
+ * searches; under a higher one it stays.
+ */
+static void ti_standby_on_off(struct kunit *test)
+{
+	static const u32 not9[] = { 3, 5, 7 };
+	static const u32 with9[] = { 3, 5, 9 };
+	struct t_node *n = ti_merging9(test);
+	const struct elec_action *a;
+
+	/* 9 coordinates 3 and 5 (the merge of ti_merging9()) */
+	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, n->c.inv.pend_seq);
+	ti_rx(n, ELEC_MSG_ACCEPT, 5, 9, n->c.inv.pend_seq);
+	t_fire(n, ELEC_INV_TIMER_ACCEPT);
+	KUNIT_ASSERT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
+	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
+	t_clear(n);
+	ti_standby(n, true);
+	a = ti_sent(n, ELEC_MSG_HEARTBEAT);
+	KUNIT_EXPECT_TRUE(test, a->msg.flags & ELECTION_FLAG_LEAVING);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	ti_expect_groupless(n);
+	KUNIT_EXPECT_EQ(test, ti_members(n), 0);
+
+	/* off again: a group of its own, a search at once */
+	t_clear(n);
+	ti_standby(n, false);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+
+	/* a member under a higher coordinator: standby on and off, stays */
+	n = ti_member5(test);
+	ti_standby(n, true);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+	ti_standby(n, false);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MEMBER);
+
+	/* a standby member under a lower coordinator takes over when off */
+	n = ti_node(test, 9);
+	n->c.cfg.standby = true;
+	t_start(n);
+	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 7, 0, 3);
+	ti_rx_ready(n, 7, 3, not9, 3);	/* not listed: nothing to it */
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	ti_rx_ready(n, 7, 3, with9, 3);
+	KUNIT_ASSERT_EQ(test, n->c.leader, 7);
+	t_clear(n);
+	ti_standby(n, false);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
+}
+
+/* the merging coordinator's LEAVING heartbeat: no READY will come */
+static void ti_accepted_leaving(struct kunit *test)
+{
+	struct t_node *n = ti_accepted5(test);
+
+	/* another coordinator leaving is nothing to it */
+	ti_rx_pl(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 7, 0, 7,
+		 NULL, 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
+	ti_rx_pl(n, ELEC_MSG_HEARTBEAT, ELECTION_FLAG_LEAVING, 9, 0, 4,
+		 NULL, 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_COORD);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ARE_YOU_COORD, 0), 1);
 }
 
 /* a start forms a group of one and searches at once */
@@ -1695,6 +1870,104 @@ static void ti_net_join(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_net_node(net, 11)->c.stats.leader_changes, 1);
 }
 
+/* standby nodes on the network: @ids with @standby (a bit set) standby */
+static struct t_net *ti_net_sb(struct kunit *test, const u32 *ids, u32 nr,
+			       u32 standby)
+{
+	struct t_net *net = ti_net(test, ids, nr);
+	u32 i;
+
+	for (i = 0; i < nr; i++)
+		net->node[i]->c.cfg.standby = !!(standby & T_BIT(ids[i]));
+	return net;
+}
+
+/* every node of @net up: between groups, nobody leads */
+static void ti_net_expect_none(struct t_net *net)
+{
+	u32 i;
+
+	for (i = 0; i < net->n; i++)
+		if (net->node[i]->up)
+			ti_expect_groupless(net->node[i]);
+}
+
+/* the frames the nodes sent, all types */
+static u64 ti_net_tx(struct t_net *net)
+{
+	u64 sum = 0;
+	u8 t;
+
+	for (t = 0; t <= ELEC_MSG_MAX; t++)
+		sum += t_net_sum_tx(net, t);
+	return sum;
+}
+
+/*
+ * The highest id in standby from the start: the next one coordinates,
+ * the standby node its member. Its coordinator set standby: it resigns,
+ * the next one coordinates everyone. All in standby: no group, silence.
+ * One back: it coordinates everyone again.
+ */
+static void ti_net_standby(struct kunit *test)
+{
+	static const u32 ids[] = { 2, 4, 6, 11, 13, 17 };
+	struct t_net *net = ti_net_sb(test, ids, ARRAY_SIZE(ids), T_BIT(17));
+	u32 all = ti_bits(ids, ARRAY_SIZE(ids));
+	u64 tx;
+	u32 i;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 3 * T_T + T_DETECT);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 13)->c.leader, 13);
+	/* coordinated by 13 (the check wants the highest: 17 out of it) */
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
+		KUNIT_EXPECT_EQ(test, net->node[i]->c.leader, 13);
+		KUNIT_EXPECT_EQ(test, net->node[i]->c.inv.coord, 13);
+	}
+	KUNIT_EXPECT_EQ(test, ti_members(t_net_node(net, 13)) | T_BIT(13),
+			all);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 17)->c.role,
+			ELEC_ROLE_FOLLOWER);
+
+	/* 13 into standby: 11 coordinates all within a search or two */
+	ti_standby(t_net_node(net, 13), true);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 13)->c.leader, 0);
+	t_net_run_for(net, 2 * T_DETECT);
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, net->node[i]->c.leader, 11,
+				    "node %u", ids[i]);
+		KUNIT_EXPECT_EQ_MSG(test, net->node[i]->c.inv.coord, 11,
+				    "node %u", ids[i]);
+	}
+	KUNIT_EXPECT_EQ(test, ti_members(t_net_node(net, 11)) | T_BIT(11),
+			all);
+	KUNIT_EXPECT_EQ(test, t_net_node(net, 11)->c.phase, ELEC_INV_COORD);
+
+	/* every node in standby: no group, and then no frame at all */
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
+		ti_standby(net->node[i], true);
+	t_net_run_for(net, 2 * T_DETECT);
+	ti_net_expect_none(net);
+	tx = ti_net_tx(net);
+	t_net_run_for(net, 10 * T_DETECT);
+	KUNIT_EXPECT_EQ(test, ti_net_tx(net), tx);
+	ti_net_expect_none(net);
+
+	/* 4 back: it coordinates all (they answer its search) */
+	ti_standby(t_net_node(net, 4), false);
+	t_net_run_for(net, 2 * T_DETECT);
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
+		KUNIT_EXPECT_EQ_MSG(test, net->node[i]->c.leader, 4,
+				    "node %u", ids[i]);
+	KUNIT_EXPECT_EQ(test, ti_members(t_net_node(net, 4)) | T_BIT(4), all);
+
+	/* 17 back: it takes over, 4 and the others its members */
+	ti_standby(t_net_node(net, 17), false);
+	t_net_run_for(net, 2 * T_DETECT);
+	ti_net_expect_group(net, all);
+}
+
 static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_start_forms_group),
 	KUNIT_CASE(ti_ayc_answered),
@@ -1739,6 +2012,10 @@ static struct kunit_case elec_invitation_cases[] = {
 	KUNIT_CASE(ti_net_partition_heal),
 	KUNIT_CASE(ti_net_three_groups),
 	KUNIT_CASE(ti_net_join),
+	KUNIT_CASE(ti_standby_never_coordinates),
+	KUNIT_CASE(ti_standby_on_off),
+	KUNIT_CASE(ti_accepted_leaving),
+	KUNIT_CASE(ti_net_standby),
 	{}
 };
 

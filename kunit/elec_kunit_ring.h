@@ -91,6 +91,16 @@ static inline void tr_started(struct t_node *n)
 	t_clear(n);
 }
 
+/* tracked standby on or off, as electionctl track sets it */
+static inline void tr_standby(struct t_node *n, bool on)
+{
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.standby_tracked = on;
+	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+	elec_core_standby_sync(&n->c, n->now);
+}
+
 /* ---- input frames ------------------------------------------------------ */
 
 /* a frame from @src to this node, checked as the codec would */

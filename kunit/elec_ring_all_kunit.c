@@ -300,6 +300,69 @@ static void tra_two_initiators(struct kunit *test)
 			0);
 }
 
+/*
+ * In standby the node passes the others' "elect me" on but sends none
+ * of its own, and begins no run; an announcement naming it (its "elect
+ * me" went out before) ends at it.
+ */
+static void tra_standby(struct kunit *test)
+{
+	static const u32 four[] = { 4 };
+	struct t_node *n = tra_node(test, 7);
+
+	tr_standby(n, true);
+	tra_rx(n, 1, 1, 4);
+	tra_expect_sent(n, four, 1, 1);
+	KUNIT_EXPECT_FALSE(test, n->c.ring.sent_own);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	tra_ack_all(n);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	t_clear(n);
+	tr_rx_all_c(n, 2, 2, 2, 7, 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+}
+
+/*
+ * An initiator that enters standby during its run elects the highest of
+ * the other ids it saw when its own message is back, not itself.
+ */
+static void tra_standby_initiator(struct kunit *test)
+{
+	static const u32 five[] = { 5 };
+	struct t_node *n = tra_node(test, 7);
+	const struct elec_action *a;
+
+	elec_core_elect(&n->c, n->now);
+	tra_ack_all(n);
+	tra_rx(n, 1, 1, 5);
+	tra_expect_sent(n, five, 1, 1);
+	tra_ack_all(n);
+	tra_rx(n, 1, 2, 4);
+	tra_ack_all(n);
+	tr_standby(n, true);
+	tra_rx(n, 1, 3, 7);
+	a = tr_last(n, ELEC_MSG_COORDINATOR);
+	KUNIT_EXPECT_EQ(test, tr_val(n, a), 5);
+	KUNIT_EXPECT_EQ(test, tr_val2(n, a), 7);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+
+	/* no other id came: nobody to elect, the run ends */
+	n = tra_node(test, 7);
+	elec_core_elect(&n->c, n->now);
+	tra_ack_all(n);
+	tr_standby(n, true);
+	tra_rx(n, 1, 2, 7);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+}
+
 static struct kunit_case elec_ring_all_cases[] = {
 	KUNIT_CASE(tra_begin),
 	KUNIT_CASE(tra_own_then_forward),
@@ -308,6 +371,8 @@ static struct kunit_case elec_ring_all_cases[] = {
 	KUNIT_CASE(tra_non_initiator_absorbs),
 	KUNIT_CASE(tra_coordinator_forwarded),
 	KUNIT_CASE(tra_two_initiators),
+	KUNIT_CASE(tra_standby),
+	KUNIT_CASE(tra_standby_initiator),
 	{}
 };
 

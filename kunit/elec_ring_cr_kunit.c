@@ -306,6 +306,45 @@ static void trc_acks(struct kunit *test)
 			ARRAY_SIZE(ids));
 }
 
+/*
+ * In standby the node never sends its own id: a smaller id is passed on
+ * unchanged (a participant does not swallow it either), its own id
+ * coming round (sent before standby) elects nobody, and an elect command
+ * begins no run.
+ */
+static void trc_standby(struct kunit *test)
+{
+	struct t_node *n = trc_node(test, 7, false);
+
+	trc_rx_election(n, 1, 1, 4);
+	trc_expect_election(n, 7, 1);
+	tr_ack_head(n);
+	tr_standby(n, true);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	trc_rx_election(n, 1, 2, 5);
+	trc_expect_election(n, 5, 1);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	tr_ack_head(n);
+	trc_rx_election(n, 1, 3, 4);
+	trc_expect_election(n, 4, 1);
+	tr_ack_head(n);
+	trc_rx_election(n, 1, 4, 7);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	/* out of standby: an elect command begins a run with its id */
+	tr_standby(n, false);
+	elec_core_elect(&n->c, n->now);
+	trc_expect_election(n, 7, 2);
+}
+
 static struct kunit_case elec_ring_cr_cases[] = {
 	KUNIT_CASE(trc_begin),
 	KUNIT_CASE(trc_forward_greater),
@@ -316,6 +355,7 @@ static struct kunit_case elec_ring_cr_cases[] = {
 	KUNIT_CASE(trc_elected_forwarded),
 	KUNIT_CASE(trc_stale_elected),
 	KUNIT_CASE(trc_acks),
+	KUNIT_CASE(trc_standby),
 	{}
 };
 

@@ -24,8 +24,11 @@
  *    distance in general; the all-ids ring N*N + N; the list ring 2N), and
  *    that every live node agrees on the highest live id after concurrent
  *    starts, crashes of the coordinator and of other nodes, and a reboot;
- *    and that a node started late, or skipped by its predecessor, is
- *    counted again by the next run.
+ *    that a node started late, or skipped by its predecessor, is
+ *    counted again by the next run; and standby: the best live id not in
+ *    standby wins, a leader entering standby hands over and is still
+ *    counted by the ring, every node in standby leaves no leader and no
+ *    traffic.
  *
  * The algorithms' own cases are in elec_ring_{cr,all,list}_kunit.c. The
  * file also compiles in userspace against the KUnit shim in
@@ -1831,6 +1834,216 @@ static void trn_random_failures(struct kunit *test)
 	}
 }
 
+/* ---- standby ---- */
+
+/* the ring configurations: Chang-Roberts (suppress on, off), all, list */
+#define TRN_CONFIGS	4
+
+static u8 trn_cfg_algo(u32 k)
+{
+	return k < 2 ? ELEC_ALGO_RING : k == 2 ? ELEC_ALGO_RING_ALL :
+	       ELEC_ALGO_RING_LIST;
+}
+
+/* tracked standby of node @id on or off, at the network's time */
+static void trn_standby(struct t_net *net, u32 id, bool on)
+{
+	struct t_node *n = t_net_node(net, id);
+
+	n->now = net->now;
+	tr_standby(n, on);
+}
+
+/* the highest id of a live node not in standby; 0 when there is none */
+static u32 trn_best(struct t_net *net)
+{
+	u32 i, best = 0;
+
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+
+		if (n->up && n->c.running && !elec_core_standby(&n->c) &&
+		    n->c.cfg.self_id > best)
+			best = n->c.cfg.self_id;
+	}
+	return best;
+}
+
+/* no live node leads, takes part in a run or has a message to pass */
+static void trn_expect_none(struct t_net *net)
+{
+	u32 i;
+
+	for (i = 0; i < net->n; i++) {
+		struct t_node *n = net->node[i];
+		u32 id = n->c.cfg.self_id;
+
+		if (!n->up || !n->c.running)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(net->test, n->c.leader, 0, "node %u", id);
+		KUNIT_EXPECT_EQ_MSG(net->test, n->c.role, ELEC_ROLE_FOLLOWER,
+				    "node %u", id);
+		KUNIT_EXPECT_FALSE_MSG(net->test, n->c.participant, "node %u",
+				       id);
+		KUNIT_EXPECT_EQ_MSG(net->test, n->c.ring.q_len, 0, "node %u",
+				    id);
+	}
+}
+
+/* the best live node not in standby leads, or none when all are in it */
+static void trn_expect_best(struct t_net *net)
+{
+	u32 best = trn_best(net);
+
+	if (best)
+		trn_expect_agree(net, best);
+	else
+		trn_expect_none(net);
+}
+
+/*
+ * The highest id in admin standby from the start never leads, nor begins
+ * a run, not even when told to elect: the next best id wins, and the
+ * one after it when that one crashes.
+ */
+static void trn_standby_highest(struct kunit *test)
+{
+	struct t_net *net;
+	struct t_node *n9;
+	u32 k;
+
+	for (k = 0; k < TRN_CONFIGS; k++) {
+		net = trn_new(test, trn_cfg_algo(k), k == 1, r7,
+			      ARRAY_SIZE(r7));
+		n9 = t_net_node(net, 9);
+		n9->c.cfg.standby = true;
+		t_net_start_all(net);
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 8);
+		t_net_crash(net, 8);
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 7);
+		elec_core_elect(&n9->c, net->now);
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 7);
+		KUNIT_EXPECT_EQ_MSG(test, n9->c.stats.elections, 0, "config %u",
+				    k);
+	}
+}
+
+/*
+ * The leader set to standby resigns (a LEAVING heartbeat) and steps
+ * down; the next best id is elected, and the ring counts the old leader
+ * still (its predecessor does not skip it). Leaving standby, it takes
+ * the leadership back.
+ */
+static void trn_standby_leader(struct kunit *test)
+{
+	const struct elec_action *a;
+	struct t_net *net;
+	struct t_node *n9;
+	u32 k, i;
+
+	for (k = 0; k < TRN_CONFIGS; k++) {
+		net = trn_settled(test, trn_cfg_algo(k), k == 1, r7,
+				  ARRAY_SIZE(r7));
+		n9 = t_net_node(net, 9);
+		t_clear(n9);
+		trn_standby(net, 9, true);
+		a = tr_last(n9, ELEC_MSG_HEARTBEAT);
+		KUNIT_EXPECT_TRUE_MSG(test, a->msg.flags & ELECTION_FLAG_LEAVING,
+				      "config %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, n9->c.leader, 0, "config %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, n9->c.role, ELEC_ROLE_FOLLOWER,
+				    "config %u", k);
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 8);
+		for (i = 0; i < net->n; i++) {
+			struct t_node *n = net->node[i];
+			struct elec_peer *p = elec_core_peer_find(&n->c, 9);
+
+			if (n != n9)
+				KUNIT_EXPECT_TRUE_MSG(test, p && p->alive,
+						      "config %u node %u", k,
+						      n->c.cfg.self_id);
+		}
+		trn_standby(net, 9, false);
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 9);
+	}
+}
+
+/*
+ * Every node in standby, the leader (9) last: none leads and the group
+ * falls quiet (not a frame in a long while). The old leader, which its
+ * followers counted failed when it resigned, greeted: every node counts
+ * every other alive. One node leaving standby is elected.
+ */
+static void trn_standby_all(struct kunit *test)
+{
+	struct t_net *net;
+	u32 k, i, j, type;
+	u64 sent;
+
+	for (k = 0; k < TRN_CONFIGS; k++) {
+		net = trn_settled(test, trn_cfg_algo(k), k == 1, r7,
+				  ARRAY_SIZE(r7));
+		for (i = 0; i < net->n; i++) {
+			trn_standby(net, r7[(i + 2) % net->n], true);
+			t_net_run_for(net, T_HB);
+		}
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_none(net);
+		for (i = 0; i < net->n; i++) {
+			struct elec_core *c = &net->node[i]->c;
+
+			for (j = 0; j < c->n_peers; j++)
+				KUNIT_EXPECT_TRUE_MSG(test, c->peers[j].alive,
+						      "config %u node %u peer %u",
+						      k, c->cfg.self_id,
+						      c->peers[j].id);
+		}
+		memset(net->sent, 0, sizeof(net->sent));
+		t_net_run_for(net, 2 * TRN_SETTLE);
+		for (sent = 0, type = 0; type <= ELEC_MSG_MAX; type++)
+			sent += net->sent[type];
+		KUNIT_EXPECT_EQ_MSG(test, sent, 0, "config %u", k);
+		trn_expect_none(net);
+		trn_standby(net, 5, false);
+		t_net_run_for(net, TRN_SETTLE);
+		trn_expect_agree(net, 5);
+	}
+}
+
+/*
+ * Random crashes, reboots, elections and standby changes (a rebooted
+ * node is not in standby): after each, the best live node not in
+ * standby leads, or none does.
+ */
+static void trn_standby_random(struct kunit *test)
+{
+	static const u32 ring[] = { 20, 5, 33, 2, 50, 11, 9, 34 };
+	struct t_net *net;
+	u32 seed = 0x9e3779b9;
+	u32 round, k;
+
+	for (k = 0; k < TRN_CONFIGS; k++) {
+		net = trn_settled(test, trn_cfg_algo(k), k == 1, ring,
+				  ARRAY_SIZE(ring));
+		for (round = 0; round < 40; round++) {
+			struct t_node *n = net->node[trn_rand(&seed) % net->n];
+
+			if (trn_rand(&seed) % 2)
+				trn_random_step(net, &seed);
+			if (n->up)
+				trn_standby(net, n->c.cfg.self_id,
+					    !elec_core_standby(&n->c));
+			t_net_run_for(net, TRN_SETTLE);
+			trn_expect_best(net);
+		}
+	}
+}
+
 static struct kunit_case elec_ring_net_cases[] = {
 	KUNIT_CASE(trn_cr_one_initiator),
 	KUNIT_CASE(trn_cr_suppress_off_one_initiator),
@@ -1844,6 +2057,10 @@ static struct kunit_case elec_ring_net_cases[] = {
 	KUNIT_CASE(trn_crashes),
 	KUNIT_CASE(trn_crash_suppress_off),
 	KUNIT_CASE(trn_random_failures),
+	KUNIT_CASE(trn_standby_highest),
+	KUNIT_CASE(trn_standby_leader),
+	KUNIT_CASE(trn_standby_all),
+	KUNIT_CASE(trn_standby_random),
 	{}
 };
 

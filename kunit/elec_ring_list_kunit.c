@@ -253,6 +253,54 @@ static void trl_concurrent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 }
 
+/*
+ * In standby the node passes a list on without adding its id and begins
+ * no run. Its own list back (begun before standby) elects the highest id
+ * listed as usual, or nobody when that is its own (the list names it
+ * first: every receiver would take it); a COORDINATOR naming it ends at
+ * it.
+ */
+static void trl_standby(struct kunit *test)
+{
+	static const u32 in[] = { 4, 2 }, named[] = { 4, 7, 2 };
+	static const u32 back[] = { 7, 5, 9, 2 }, mine[] = { 7, 5, 2 };
+	struct t_node *n = trl_node(test, 7);
+	const struct elec_action *a;
+
+	tr_standby(n, true);
+	trl_rx(n, ELEC_MSG_ELECTION, 1, 1, in, 2);
+	trl_expect(n, ELEC_MSG_ELECTION, 1, in, 2);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	trl_ack(n);
+	t_clear(n);
+	elec_core_elect(&n->c, n->now);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	t_clear(n);
+	tr_rx_list(n, ELEC_MSG_COORDINATOR, 2, 2, 2, named, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+
+	n = trl_node(test, 7);
+	elec_core_elect(&n->c, n->now);
+	trl_ack(n);
+	tr_standby(n, true);
+	trl_rx(n, ELEC_MSG_ELECTION, n->c.ring.run, 1, back, 4);
+	a = tr_last(n, ELEC_MSG_COORDINATOR);
+	tr_expect_list(n, a, back, 4);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 9);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+
+	n = trl_node(test, 7);
+	elec_core_elect(&n->c, n->now);
+	trl_ack(n);
+	tr_standby(n, true);
+	trl_rx(n, ELEC_MSG_ELECTION, n->c.ring.run, 1, mine, 3);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+}
+
 static struct kunit_case elec_ring_list_cases[] = {
 	KUNIT_CASE(trl_begin),
 	KUNIT_CASE(trl_append),
@@ -261,6 +309,7 @@ static struct kunit_case elec_ring_list_cases[] = {
 	KUNIT_CASE(trl_coordinator),
 	KUNIT_CASE(trl_already_listed),
 	KUNIT_CASE(trl_concurrent),
+	KUNIT_CASE(trl_standby),
 	{}
 };
 

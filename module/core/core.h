@@ -517,7 +517,8 @@ struct elec_inv {
  * @run: the election run this node takes part in (the term its ELECTION
  *	frames carry); frames of an older run are stale, a newer one resets
  *	the per-run state below and the participant flag
- * @seen_max: ring-all: highest id collected in the current run
+ * @seen_max: ring-all: highest id of another node collected in the
+ *	current run
  * @initiator: ring-all: this node began the current run itself
  * @sent_own: ring-all: this node sent its own "elect me" in the run
  * @sent_ns: when the frame in flight was sent
@@ -534,6 +535,9 @@ struct elec_inv {
  *	skipped) after the frame in flight was sent, so it may have lost it:
  *	the hop timeout sends it to @dst again (once per destination)
  *	instead of declaring @dst failed
+ * @resigned: this node led and stepped down entering standby: its
+ *	followers, which find it silent, count it failed, so it greets when
+ *	it accepts the next leader, or when its window expires without one
  * @counted_term: the term at which this node knows the ring counts it:
  *	set, in any phase, when any ELECTION or COORDINATOR reaches it (its
  *	ACK revives it at the sender; elec_ring_rx()), or when it greets
@@ -560,6 +564,7 @@ struct elec_ring {
 	u8 ack_shift;
 	u8 ack_fast;
 	bool dst_greeted;
+	bool resigned;
 	u64 counted_term;
 	u64 accept_ns;
 };

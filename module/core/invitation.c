@@ -40,13 +40,20 @@
  * - The merging coordinator and its own members keep running during the
  *   merge (their coordinator does not change); the invited groups halt:
  *   a node that accepts has no leader until READY comes, or forms its own
- *   group when READY does not come within coord-timeout or leaves it out.
+ *   group when READY does not come within coord-timeout or leaves it out,
+ *   or the new coordinator leaves (its LEAVING heartbeat).
  * - An invitation is accepted only in the normal states (coordinator or
  *   member), only when it names the local node's coordinator, a higher new
  *   coordinator and a newer sequence number, and comes from that new
  *   coordinator (or, to a member, from its own coordinator's relay); the
  *   first such invitation wins, later ones are ignored. The accepting node
  *   waits coord-timeout for READY, at least 2 T.
+ *
+ * - Standby (our addition): a node in standby never coordinates. Where
+ *   it would form a group it is between groups (no leader) instead, and
+ *   answers a search as the asker's member, so that the asker's READY
+ *   takes it in; a coordinator entering standby resigns, dissolving its
+ *   group; leaving standby, it forms a group as a recovered node does.
  *
  * - The windows adapt (our addition): a late (or lost) answer doubles the
  *   reply and accept windows, up to T << ELEC_INV_WIN_SHIFT_MAX, and
@@ -317,21 +324,43 @@ static void inv_search(struct elec_core *c, u64 now)
 	elec_core_arm_in(c, ELEC_INV_TIMER_SEARCH, inv_search_ns(c), now);
 }
 
-/*
- * Form a group of its own: a new sequence number, the local node its
- * only member and coordinator; then look for other groups.
- */
-static void inv_form_group(struct elec_core *c, u64 now)
+/* out of the search, merge or invitation under way: no timer runs */
+static void inv_leave(struct elec_core *c, u64 now)
 {
 	inv_cancel_all(c, now);
-	inv_clear_flags(c, ELEC_INV_PEER_MEMBER | ELEC_INV_PEER_FOUND |
-			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED |
-			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
 	c->inv.searching = false;
 	c->inv.dirty = false;
 	c->inv.pend_seq = 0;
 	c->inv.pend_coord = 0;
 	c->participant = false;
+}
+
+/*
+ * Form a group of its own: a new sequence number, the local node its
+ * only member and coordinator; then look for other groups. A node in
+ * standby never coordinates: it is between groups instead (member of
+ * none, coordinator 0, no leader, no timer) until a coordinator's search
+ * finds it (inv_rx_ayc()) and its READY lists it (inv_rx_ready()).
+ */
+static void inv_form_group(struct elec_core *c, u64 now)
+{
+	inv_leave(c, now);
+	inv_clear_flags(c, ELEC_INV_PEER_MEMBER | ELEC_INV_PEER_FOUND |
+			ELEC_INV_PEER_REPLIED | ELEC_INV_PEER_ACCEPTED |
+			ELEC_INV_PEER_ANSWERED | ELEC_INV_PEER_ANSWERED_LAST);
+	if (elec_core_standby(c)) {
+		/*
+		 * group number (0, 0): a coordinator that still counts it
+		 * a member (it was, and left) sees an old number in its
+		 * answer and lists it in a READY again
+		 */
+		c->phase = ELEC_INV_MEMBER;
+		c->role = ELEC_ROLE_FOLLOWER;
+		c->inv.seq = 0;
+		c->inv.coord = 0;
+		elec_core_set_leader(c, 0, c->term, now);
+		return;
+	}
 	c->stats.elections++;
 	elec_core_event(c, ELEC_EVENT_ELECTION_STARTED, 0, now);
 	c->phase = ELEC_INV_COORD;
@@ -345,12 +374,7 @@ static void inv_form_group(struct elec_core *c, u64 now)
 /* join the group (@seq, @coord) whose READY listed the local node */
 static void inv_join(struct elec_core *c, u64 seq, u32 coord, u64 now)
 {
-	inv_cancel_all(c, now);
-	c->inv.searching = false;
-	c->inv.dirty = false;
-	c->inv.pend_seq = 0;
-	c->inv.pend_coord = 0;
-	c->participant = false;
+	inv_leave(c, now);
 	c->phase = ELEC_INV_MEMBER;
 	c->role = ELEC_ROLE_FOLLOWER;
 	inv_set_group(c, seq, coord, now);
@@ -571,6 +595,13 @@ static void inv_rx_ayc(struct elec_core *c, const struct elec_msg *msg,
 	u8 pl[ELECTION_INV_REPLY_LEN];
 	u32 coord = c->phase == ELEC_INV_ACCEPTED ? 0 : c->inv.coord;
 
+	/*
+	 * A node in standby between groups (coordinator 0) answers as the
+	 * asker's member, never as a coordinator: the asker lists it in its
+	 * next READY, which it joins
+	 */
+	if (c->phase == ELEC_INV_MEMBER && !coord)
+		coord = msg->src;
 	elec_put32(pl, coord);
 	elec_put32(pl + 4, c->inv.mver);
 	elec_core_send(c, ELEC_MSG_AYC_REPLY, msg->src, c->inv.seq, pl,
@@ -748,9 +779,19 @@ static void inv_rx_ready(struct elec_core *c, const struct elec_msg *msg,
 	const u8 *ids = msg->payload + ELECTION_INV_READY_HDR_LEN;
 	bool listed = inv_ids_have(ids, elec_get16(msg->payload),
 				   c->cfg.self_id);
+	bool pending = c->phase == ELEC_INV_ACCEPTED &&
+		       msg->src == c->inv.pend_coord &&
+		       msg->term == c->inv.pend_seq;
 
-	if (c->phase == ELEC_INV_ACCEPTED && msg->src == c->inv.pend_coord &&
-	    msg->term == c->inv.pend_seq) {
+	/*
+	 * In standby, a member (or a node between groups: coordinator 0)
+	 * listed by a higher coordinator joins it: the group of a search it
+	 * answered between groups (inv_rx_ayc()), which took its answer for
+	 * a member's; or it joined a lower group whose merge into that one
+	 * it missed (the relayed INVITE came before the lower READY).
+	 */
+	if (pending || (listed && c->phase == ELEC_INV_MEMBER &&
+			elec_core_standby(c) && msg->src > c->inv.coord)) {
 		if (!listed) {
 			inv_form_group(c, now);
 			return;
@@ -789,8 +830,13 @@ static void inv_rx_heartbeat(struct elec_core *c, const struct elec_msg *msg,
 		inv_heard(c, now);
 		return;
 	}
-	if (!(msg->flags & ELECTION_FLAG_LEAVING))
+	if (!(msg->flags & ELECTION_FLAG_LEAVING)) {
 		inv_heard_coord(c, msg->src, msg->term, now);
+	} else if (c->phase == ELEC_INV_ACCEPTED &&
+		   msg->src == c->inv.pend_coord) {
+		/* the merging coordinator left: no READY will come */
+		inv_form_group(c, now);
+	}
 }
 
 static void inv_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
@@ -854,6 +900,26 @@ static void inv_peer_removed(struct elec_core *c, struct elec_peer *peer,
 		c->inv.dirty = true;	/* READY when the merge ends */
 	}
 	peer->flags = 0;
+}
+
+/*
+ * Standby on: a coordinator (it has resigned: elec_core_standby_sync()
+ * sent the LEAVING heartbeat on which its members, and the nodes that
+ * accepted its merge, leave) dissolves its group and is between
+ * groups (inv_form_group()); a member stays in its group, a node that
+ * accepted an invitation still joins. Standby off: a node between
+ * groups, or in (or joining) the group of a lower coordinator, forms its
+ * own group as a recovered node does; the priority rule then merges the
+ * lower groups into it, or it into a higher one.
+ */
+static void inv_standby(struct elec_core *c, u64 now)
+{
+	u32 coord = c->phase == ELEC_INV_ACCEPTED ? c->inv.pend_coord :
+		    c->inv.coord;
+
+	if (elec_core_standby(c) ? coord == c->cfg.self_id :
+	    coord < c->cfg.self_id)
+		inv_form_group(c, now);
 }
 
 /* strictly ascending non-zero be32 ids */
@@ -964,6 +1030,7 @@ const struct elec_algo_ops elec_invitation_ops = {
 	.config_changed	= inv_config_changed,
 	.info		= inv_info,
 	.peer_info	= inv_peer_info,
+	.standby	= inv_standby,
 	.payload_ok	= inv_payload_ok,
 	.max_payload	= inv_max_payload,
 	.timer_names	= inv_timer_names,

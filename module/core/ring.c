@@ -48,6 +48,11 @@
  *   failed; when that successor is the ELECTION's owner, the node begins
  *   a new run instead. A node that starts again counts every peer alive
  *   again and forgets the terms in which the ring reached it.
+ * - Standby: a node in standby passes ring messages on and follows, but
+ *   begins no run and takes no outcome that names itself
+ *   (elec_ring_stand_aside(), elec_ring_may_lead(); the algorithms keep
+ *   its id out of their messages). A leader entering standby steps down
+ *   and, as its followers count it failed, greets once they have.
  */
 #include "ring.h"
 #include "rtt.h"
@@ -270,16 +275,49 @@ u8 *elec_ring_put(struct elec_core *c, u8 type, u64 term, u32 owner,
 	return (u8 *)(rec + 1) + ELECTION_RING_HOP_LEN;
 }
 
+/**
+ * elec_ring_stand_aside() - a node in standby ends its part in the run.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Where the node would begin a run for itself or take a run's outcome as
+ * the leader: it takes part in no run (no round timer) and is no
+ * candidate. The other nodes elect: a run's participants begin a new one
+ * when it ends nowhere (their round timers), the followers of a silent
+ * leader when their detectors fire.
+ */
+void elec_ring_stand_aside(struct elec_core *c, u64 now)
+{
+	c->participant = false;
+	elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
+	if (c->phase != ELEC_RING_LEADING)
+		c->role = ELEC_ROLE_FOLLOWER;
+}
+
+/**
+ * elec_ring_may_lead() - whether the local node may take an elected id.
+ * @c: the instance
+ * @leader: the id a run elected, or that an announcement names
+ *
+ * Return: false when @leader is the local node and it is in standby: it
+ * never leads, so the run's outcome ends there (elec_ring_stand_aside()).
+ */
+bool elec_ring_may_lead(const struct elec_core *c, u32 leader)
+{
+	return leader != c->cfg.self_id || !elec_core_standby(c);
+}
+
 /*
  * No other node is alive: the local node is the only one left. A leader
- * stays one, but its part in the run is over as well.
+ * stays one, but its part in the run is over as well; so is a node in
+ * standby's, which never leads.
  */
 static void ring_alone(struct elec_core *c, u64 now)
 {
 	ring_clear(c, now);
-	if (c->phase == ELEC_RING_LEADING) {
-		c->participant = false;
-		elec_core_cancel(c, ELEC_RING_TIMER_ROUND, now);
+	if (c->phase == ELEC_RING_LEADING ||
+	    !elec_ring_may_lead(c, c->cfg.self_id)) {
+		elec_ring_stand_aside(c, now);
 		return;
 	}
 	elec_ring_accept(c, c->cfg.self_id, elec_core_term_next(c), now);
@@ -331,12 +369,12 @@ static void ring_new_run(struct elec_core *c, u64 run)
  * @now: current time, ns
  *
  * Sets the participant flag and (re)arms the round timer; a node that is
- * not the leader reports itself as a candidate.
+ * not the leader (nor in standby) reports itself as a candidate.
  */
 void elec_ring_participate(struct elec_core *c, u64 now)
 {
 	c->participant = true;
-	if (c->phase != ELEC_RING_LEADING)
+	if (c->phase != ELEC_RING_LEADING && !elec_core_standby(c))
 		c->role = ELEC_ROLE_CANDIDATE;
 	elec_core_arm_in(c, ELEC_RING_TIMER_ROUND, ring_round_ns(c), now);
 }
@@ -347,11 +385,18 @@ void elec_ring_participate(struct elec_core *c, u64 now)
  * @force: begin even while taking part in a run (administrator, round
  *	timeout, the run's owner failed); otherwise a participant does nothing
  * @now: current time, ns
+ *
+ * A node in standby begins none: it stands aside (elec_ring_stand_aside()).
  */
 void elec_ring_begin(struct elec_core *c, bool force, u64 now)
 {
 	if (c->participant && !force)
 		return;
+	/* in standby: no run of its own (it could elect the local node) */
+	if (elec_core_standby(c)) {
+		elec_ring_stand_aside(c, now);
+		return;
+	}
 	ring_new_run(c, elec_core_term_next(c));
 	c->stats.elections++;
 	elec_ring_participate(c, now);
@@ -375,6 +420,34 @@ bool elec_ring_stale(struct elec_core *c, u32 leader, u64 term)
 		return false;
 	elec_core_drop(c, ELEC_DROP_STALE_TERM);
 	return true;
+}
+
+/*
+ * Greet every peer: an ACK of hop number 0, which acknowledges nothing
+ * (hop numbers start at 1) but, like every frame, declares its sender
+ * alive at each receiver. One broadcast frame.
+ */
+static void ring_greet(struct elec_core *c, u64 now)
+{
+	static const u8 hello[ELECTION_RING_HOP_LEN];
+
+	if (c->n_peers)
+		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
+			       sizeof(hello), now);
+}
+
+/*
+ * A node that stepped down entering standby greets once its followers
+ * count it failed: when it accepts the next leader (they found it silent
+ * before they elected), or when its window expires without one
+ * (ring_standby_wait()).
+ */
+static void ring_greet_resigned(struct elec_core *c, u64 now)
+{
+	if (!c->ring.resigned)
+		return;
+	c->ring.resigned = false;
+	ring_greet(c, now);
 }
 
 /**
@@ -417,8 +490,10 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 		elec_core_lead(c, c->term, true, now);
 		return;
 	}
-	c->role = newer ? ELEC_ROLE_CANDIDATE : ELEC_ROLE_FOLLOWER;
+	c->role = newer && !elec_core_standby(c) ? ELEC_ROLE_CANDIDATE :
+		  ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_RING_FOLLOWING;
+	ring_greet_resigned(c, now);
 	elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
 	/*
 	 * The leader sends no heartbeat before the announcement reaches it
@@ -430,20 +505,6 @@ void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now)
 	/* a received announcement: rate limited (the heartbeat asks again) */
 	if (leader < self && !c->participant && elec_core_rx_may_elect(c, now))
 		elec_ring_begin(c, false, now);
-}
-
-/*
- * Greet every peer: an ACK of hop number 0, which acknowledges nothing
- * (hop numbers start at 1) but, like every frame, declares its sender
- * alive at each receiver. One broadcast frame.
- */
-static void ring_greet(struct elec_core *c, u64 now)
-{
-	static const u8 hello[ELECTION_RING_HOP_LEN];
-
-	if (c->n_peers)
-		elec_core_send(c, ELEC_MSG_ACK, 0, c->max_term, hello,
-			       sizeof(hello), now);
 }
 
 /**
@@ -476,6 +537,7 @@ void elec_ring_start(struct elec_core *c, u64 now)
 	for (i = 0; i < c->n_peers; i++)
 		elec_core_peer_set_alive(c, &c->peers[i], true, now);
 	c->ring.counted_term = 0;
+	c->ring.resigned = false;
 	ring_new_run(c, c->ring.run);
 	c->ring.ack_shift = 0;
 	c->ring.ack_fast = 0;
@@ -505,6 +567,42 @@ void elec_ring_stop(struct elec_core *c, u64 now)
 void elec_ring_elect(struct elec_core *c, u64 now)
 {
 	elec_ring_begin(c, true, now);
+}
+
+/**
+ * elec_ring_standby() - ops->standby of the ring algorithms.
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Entering standby: a leader (which has resigned already) steps down to
+ * follow nobody and watches for its successor's announcement (and greets
+ * when that window expires without one: ring_standby_wait()); any node
+ * stands aside from the run it takes part in. Leaving it: a node that
+ * follows nobody or a leader with a lower id than its own begins a run,
+ * as one that accepts such a leader does; a learning node elects when
+ * its learning ends.
+ */
+void elec_ring_standby(struct elec_core *c, u64 now)
+{
+	if (elec_core_standby(c)) {
+		if (c->phase == ELEC_RING_LEADING) {
+			c->phase = ELEC_RING_FOLLOWING;
+			elec_core_cancel(c, ELEC_TIMER_HEARTBEAT, now);
+			elec_core_set_leader(c, 0, c->term, now);
+			/*
+			 * silent from now on: its followers count it failed,
+			 * so it greets once they have (ring_greet_resigned())
+			 */
+			c->ring.resigned = true;
+			c->ring.counted_term = 0;
+			elec_core_watch(c, now, ring_round_ns(c), now);
+		}
+		elec_ring_stand_aside(c, now);
+		return;
+	}
+	if (c->phase == ELEC_RING_FOLLOWING &&
+	    (!c->leader || c->leader < c->cfg.self_id))
+		elec_ring_begin(c, true, now);
 }
 
 static void ring_ack_expired(struct elec_core *c, u64 now)
@@ -564,6 +662,26 @@ static void ring_ack_expired(struct elec_core *c, u64 now)
 	elec_ring_flush(c, now);
 }
 
+/*
+ * In standby the node begins no run: it waits for the others' (there may
+ * be none for long: every live node in standby). No leader's heartbeats
+ * make it greet meanwhile, so a predecessor that declared it failed would
+ * skip it for good: it greets when it led and stepped down (silent since:
+ * its followers' detectors count it failed), or unless it knows the ring
+ * counts it in this term (a ring frame of the term reached it, or it is
+ * learning: it greeted when it started).
+ */
+static void ring_standby_wait(struct elec_core *c, u64 now)
+{
+	if (c->phase == ELEC_RING_FOLLOWING &&
+	    c->ring.counted_term != c->term)
+		c->ring.resigned = true;
+	ring_greet_resigned(c, now);
+	c->ring.counted_term = c->term;
+	c->phase = ELEC_RING_FOLLOWING;
+	elec_ring_stand_aside(c, now);
+}
+
 static void ring_detect_expired(struct elec_core *c, u64 now)
 {
 	if (c->phase != ELEC_RING_LEARNING &&
@@ -573,6 +691,10 @@ static void ring_detect_expired(struct elec_core *c, u64 now)
 		elec_core_peer_set_alive(c, elec_core_peer_find(c, c->leader),
 					 false, now);
 		elec_core_set_leader(c, 0, c->term, now);
+	}
+	if (elec_core_standby(c)) {
+		ring_standby_wait(c, now);
+		return;
 	}
 	c->phase = ELEC_RING_FOLLOWING;
 	elec_ring_begin(c, false, now);

@@ -63,6 +63,7 @@ void elec_ring_silent(struct elec_core *c, u64 now);
 void elec_ring_set_queue(struct elec_core *c, void *buf, u32 cap);
 void elec_ring_config_changed(struct elec_core *c,
 			      const struct elec_config *cfg);
+void elec_ring_standby(struct elec_core *c, u64 now);
 bool elec_algo_is_ring(u8 algo);
 bool elec_ring_payload_check(const struct elec_ring_algo *ra, u8 type,
 			     const u8 *payload, u16 len);
@@ -76,6 +77,8 @@ void elec_ring_participate(struct elec_core *c, u64 now);
 bool elec_ring_stale(struct elec_core *c, u32 leader, u64 term);
 void elec_ring_accept(struct elec_core *c, u32 leader, u64 term, u64 now);
 bool elec_ring_known(struct elec_core *c, u32 id);
+void elec_ring_stand_aside(struct elec_core *c, u64 now);
+bool elec_ring_may_lead(const struct elec_core *c, u32 leader);
 
 /* big-endian helpers for payloads: core.h's */
 #define elec_ring_get32	elec_get32

@@ -12,6 +12,15 @@
  * coordinator", Phigh) round the ring. Several initiators in one run all
  * see every id and elect the same process. About n^2 + n messages.
  *
+ * A node in standby passes the others' messages on but sends no "elect
+ * me" of its own, so no run it is in standby throughout elects it; it
+ * begins no run (ring.c). The highest id seen (seen_max) counts the
+ * other nodes' only: an initiator that entered standby during its run
+ * elects the highest of them. An announcement that names the node in
+ * standby (its "elect me" went out before) ends there; the nodes that
+ * took it find the leader silent, the others' round timers expire, and
+ * they elect anew.
+ *
  * Payloads after the hop number: ELECTION {be32 origin}, COORDINATOR
  * {be32 leader, be32 origin}. The hops, runs, heartbeats and failures are
  * ring.c's.
@@ -49,7 +58,6 @@ static void all_begin(struct elec_core *c, u64 now)
 	(void)now;
 	c->ring.initiator = true;
 	c->ring.sent_own = true;
-	c->ring.seen_max = c->cfg.self_id;
 	all_pass_election(c, c->cfg.self_id);
 }
 
@@ -58,6 +66,7 @@ static void all_election(struct elec_core *c, const struct elec_msg *msg,
 {
 	u32 self = c->cfg.self_id;
 	u32 origin = elec_ring_get32(body);
+	u32 leader;
 	u64 term;
 
 	(void)msg;
@@ -66,22 +75,30 @@ static void all_election(struct elec_core *c, const struct elec_msg *msg,
 		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
 		return;
 	}
-	if (origin > c->ring.seen_max)
-		c->ring.seen_max = origin;
 	if (origin == self) {
 		/* our own message, the last of the run to reach us */
 		if (!c->ring.initiator)
 			return;
 		c->ring.initiator = false;
+		/* the highest id seen; the local node's unless in standby */
+		leader = c->ring.seen_max;
+		if (elec_ring_may_lead(c, self) && self > leader)
+			leader = self;
+		if (!leader) {
+			/* entered standby, no other id came: nobody to elect */
+			elec_ring_stand_aside(c, now);
+			return;
+		}
 		term = elec_core_term_next(c);
-		all_pass_coordinator(c, term, c->ring.seen_max, self);
-		elec_ring_accept(c, c->ring.seen_max, term, now);
+		all_pass_coordinator(c, term, leader, self);
+		elec_ring_accept(c, leader, term, now);
 		return;
 	}
-	if (!c->ring.sent_own) {
+	if (origin > c->ring.seen_max)
+		c->ring.seen_max = origin;
+	/* in standby, the node only passes the others' messages on */
+	if (!c->ring.sent_own && !elec_core_standby(c)) {
 		c->ring.sent_own = true;
-		if (self > c->ring.seen_max)
-			c->ring.seen_max = self;
 		all_pass_election(c, self);
 		elec_ring_participate(c, now);
 	}
@@ -102,6 +119,11 @@ static void all_coordinator(struct elec_core *c, const struct elec_msg *msg,
 	/* back at its sender: removed */
 	if (origin == c->cfg.self_id || elec_ring_stale(c, leader, msg->term))
 		return;
+	/* names the local node in standby (sent it before): it ends here */
+	if (!elec_ring_may_lead(c, leader)) {
+		elec_ring_stand_aside(c, now);
+		return;
+	}
 	all_pass_coordinator(c, msg->term, leader, origin);
 	elec_ring_accept(c, leader, msg->term, now);
 }
@@ -143,6 +165,7 @@ const struct elec_ring_algo elec_ring_all = {
 		.queue_bytes	= ELEC_RING_QUEUE_BYTES,
 		.set_queue	= elec_ring_set_queue,
 		.config_changed	= elec_ring_config_changed,
+		.standby	= elec_ring_standby,
 		.payload_ok	= all_payload_ok,
 		.max_payload	= all_max_payload,
 		.timer_names	= elec_ring_timer_names,

@@ -18,6 +18,12 @@
  * higher id than the arriving one always sends its own ("elect me", Pj),
  * so with several initiators more messages circulate.
  *
+ * A node in standby passes every ELECTION on unchanged, as if its id were
+ * below every other, and begins no run (ring.c): its id is never sent
+ * while it is in standby. One sent before (it substituted its id, then
+ * entered standby) that comes round is swallowed; the participants it
+ * passed begin a new run when their round timers expire.
+ *
  * Payloads after the hop number: ELECTION {be32 id}, COORDINATOR
  * {be32 leader}. The hops, runs, heartbeats and failures are ring.c's.
  */
@@ -50,7 +56,8 @@ static void cr_election(struct elec_core *c, const struct elec_msg *msg,
 		elec_core_drop(c, ELEC_DROP_UNKNOWN_PEER);
 		return;
 	}
-	if (id > self) {
+	if (id > self || (id < self && elec_core_standby(c))) {
+		/* in standby, as if its id were below every other: passed */
 		cr_pass(c, ELEC_MSG_ELECTION, c->ring.run, id);
 		elec_ring_participate(c, now);
 	} else if (id < self) {
@@ -58,6 +65,9 @@ static void cr_election(struct elec_core *c, const struct elec_msg *msg,
 			return;
 		cr_pass(c, ELEC_MSG_ELECTION, c->ring.run, self);
 		elec_ring_participate(c, now);
+	} else if (!elec_ring_may_lead(c, self)) {
+		/* sent before standby: swallowed, the others elect anew */
+		elec_ring_stand_aside(c, now);
 	} else if (c->participant) {
 		/* our id came round: it is the greatest */
 		term = elec_core_term_next(c);
@@ -119,6 +129,7 @@ const struct elec_ring_algo elec_ring_cr = {
 		.queue_bytes	= ELEC_RING_QUEUE_BYTES,
 		.set_queue	= elec_ring_set_queue,
 		.config_changed	= elec_ring_config_changed,
+		.standby	= elec_ring_standby,
 		.payload_ok	= cr_payload_ok,
 		.max_payload	= cr_max_payload,
 		.timer_names	= elec_ring_timer_names,

@@ -13,6 +13,14 @@
  * initiator it is removed. Concurrent elections all choose the same
  * leader. 2n messages per initiator.
  *
+ * A node in standby passes an ELECTION on without adding its id, so no
+ * list gathered while it is in standby elects it, and it begins no run
+ * (ring.c). A list that names it as the highest (it was added, or began
+ * the run, before) elects nobody at it: its own ELECTION back at it, or
+ * a COORDINATOR reaching it, ends there; the nodes that took the
+ * announcement find the leader silent, the others' round timers expire,
+ * and they elect anew.
+ *
  * Payload after the hop number, for both types: {be16 count, be16 0,
  * be32 ids[count]}, 1 <= count <= ELECTION_RING_LIST_MAX_IDS, ids[0] the
  * initiator. The hops, runs, heartbeats and failures are ring.c's.
@@ -103,6 +111,11 @@ static void list_election(struct elec_core *c, const struct elec_msg *msg,
 	}
 	if (list_id(body, 0) == self) {
 		/* round the ring: the highest id listed is the coordinator */
+		if (!elec_ring_may_lead(c, leader)) {
+			/* begun before standby; the others elect anew */
+			elec_ring_stand_aside(c, now);
+			return;
+		}
 		term = elec_core_term_next(c);
 		list_pass(c, ELEC_MSG_COORDINATOR, term, body, n, 0);
 		elec_ring_accept(c, leader, term, now);
@@ -111,6 +124,11 @@ static void list_election(struct elec_core *c, const struct elec_msg *msg,
 	/* already listed (a copy that went round twice), or no room */
 	if (list_has(body, self) || n >= ELECTION_RING_LIST_MAX_IDS)
 		return;
+	/* in standby, passed on without the local node: not electable */
+	if (elec_core_standby(c)) {
+		list_pass(c, ELEC_MSG_ELECTION, c->ring.run, body, n, 0);
+		return;
+	}
 	list_pass(c, ELEC_MSG_ELECTION, c->ring.run, body, n, self);
 	elec_ring_participate(c, now);
 }
@@ -129,6 +147,11 @@ static void list_coordinator(struct elec_core *c, const struct elec_msg *msg,
 	if (list_id(body, 0) == c->cfg.self_id ||
 	    elec_ring_stale(c, leader, msg->term))
 		return;
+	/* names the local node in standby (listed before): it ends here */
+	if (!elec_ring_may_lead(c, leader)) {
+		elec_ring_stand_aside(c, now);
+		return;
+	}
 	list_pass(c, ELEC_MSG_COORDINATOR, msg->term, body, list_count(body),
 		  0);
 	elec_ring_accept(c, leader, msg->term, now);
@@ -175,6 +198,7 @@ const struct elec_ring_algo elec_ring_list = {
 		.queue_bytes	= ELEC_RING_QUEUE_BYTES,
 		.set_queue	= elec_ring_set_queue,
 		.config_changed	= elec_ring_config_changed,
+		.standby	= elec_ring_standby,
 		.payload_ok	= list_payload_ok,
 		.max_payload	= list_max_payload,
 		.timer_names	= elec_ring_timer_names,

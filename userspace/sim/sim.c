@@ -1129,9 +1129,11 @@ static u64 sim_hb_late_max(const struct sim *s)
 /*
  * Invitation: every connected component of live nodes (a partition side)
  * is one group: every node in it has the group number of the component's
- * highest id, which coordinates, and counts exactly the component's live
- * nodes as members (the members: from the coordinator's latest READY,
- * its version); the others are members; nobody is between groups.
+ * highest id not in standby, which coordinates, and counts exactly the
+ * component's live nodes as members (the members: from the coordinator's
+ * latest READY, its version); the others (standby ones too) are members;
+ * nobody is between groups. A component whose live nodes are all in
+ * standby has no group: every node in it is between groups, no leader.
  */
 int sim_inv_grouped(struct sim *s, u32 *comps)
 {
@@ -1145,19 +1147,27 @@ int sim_inv_grouped(struct sim *s, u32 *comps)
 			struct node *nd = &s->nodes[s->by_id[k]];
 
 			if (nd->up && sim_side(s, nd->idx) == side) {
+				if (!top)
+					n_comps++;
 				top = nd;
-				break;
+				if (!sim_node_standby(nd))
+					break;
 			}
 		}
-		if (!top)
-			continue;
-		n_comps++;
+		if (top && sim_node_standby(top))
+			top = NULL;
 		for (i = 0; i < s->n; i++) {
 			struct node *nd = &s->nodes[i];
 			const struct elec_core *c = &nd->core;
 
 			if (!nd->up || sim_side(s, i) != side)
 				continue;
+			if (!top) {
+				if (c->inv.coord || c->leader ||
+				    c->phase != ELEC_INV_MEMBER)
+					return 0;
+				continue;
+			}
 			if (c->inv.coord != top->id ||
 			    c->inv.seq != top->core.inv.seq ||
 			    (nd != top && c->inv.mver != top->core.inv.mver) ||
