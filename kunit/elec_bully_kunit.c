@@ -27,6 +27,7 @@
  * tests/core/shim, so `make -C tests/core check` runs the same cases.
  */
 #include "elec_kunit_net.h"
+#include "elec_kunit_standby.h"
 #include "bully.h"
 
 static void t_cfg(struct elec_config *cfg, u32 self)
@@ -2312,13 +2313,14 @@ static void tb_rule_coord_restart(struct kunit *test)
 
 /*
  * A leader asked by a higher id: ignored with preempt on (only a node
- * with preempt off asks a lower suspect), answered and re-announced to
- * with preempt off.
+ * with preempt off asks a lower suspect) unless the frame carries a newer
+ * term, answered and re-announced to with preempt off.
  */
 static void tb_rule_election_from_higher(struct kunit *test)
 {
 	static const u32 ids[] = { 2, 4, 5 };
 	struct t_node *n = t_node_new(test, 4, ids, 3);
+	u64 term;
 
 	t_start(n);
 	t_rx(n, ELEC_MSG_HEARTBEAT, 2, 0, 3);	/* 4 bullies 2 and leads */
@@ -2327,6 +2329,16 @@ static void tb_rule_election_from_higher(struct kunit *test)
 	t_clear(n);
 	t_rx(n, ELEC_MSG_ELECTION, 5, 4, n->c.term);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	/*
+	 * at a newer term (a node in standby that follows nobody tells a
+	 * stale leader so): a new term, announced, and to the asker too
+	 */
+	term = n->c.term;
+	t_rx(n, ELEC_MSG_ELECTION, 5, 4, term + 1);
+	KUNIT_EXPECT_EQ(test, n->c.term, term + 2);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 5), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 2), 1);
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 
 	n = t_node_new(test, 4, ids, 3);
@@ -2401,6 +2413,75 @@ static void tb_preempting_run_ignores_leader(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
 }
 
+/*
+ * Standby: asked by a lower id, no ANSWER and no run; its detector begins
+ * no run (it follows nobody and watches); it follows a worse leader and
+ * never takes over; out of standby it takes over at once (preempt on).
+ */
+static void tb_standby(struct kunit *test)
+{
+	struct t_node *n = t_node_new(test, 3, t_ids5, 5);
+	u64 runs;
+
+	t_make_follower(n, 5, 2);
+	runs = n->c.stats.elections;
+	t_standby(n, true);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	t_rx(n, ELEC_MSG_ELECTION, 1, 3, 2);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_FALSE(test, n->c.participant);
+	n->now += T_DETECT;
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, runs);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_FOLLOWING);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	/* a new leader's COORDINATOR: followed */
+	t_rx(n, ELEC_MSG_COORDINATOR, 4, 3, 3);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	/* out of standby with a better leader: nothing changes */
+	t_clear(n);
+	t_standby(n, false);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+
+	/* the highest id in standby follows a worse leader */
+	n = t_node_new(test, 5, t_ids5, 5);
+	t_start(n);
+	t_standby(n, true);
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 1);
+	n->now += T_HB;
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	/* and takes over when it leaves standby */
+	t_standby(n, false);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 4);
+	/* a leader entering standby resigns and follows nobody */
+	t_clear(n);
+	t_standby(n, true);
+	KUNIT_EXPECT_EQ(test, t_leaving_sent(n), 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_FOLLOWER);
+	KUNIT_EXPECT_EQ(test, t_timers(n), T_BIT(ELEC_TIMER_DETECT));
+	/*
+	 * a stale leader's heartbeat, once the announcement's window is
+	 * over: told of the newer term (ELECTION)
+	 */
+	n->now += T_DETECT;
+	t_clear(n);
+	t_rx(n, ELEC_MSG_HEARTBEAT, 4, 0, 1);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 4), 1);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+}
+
 static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_start_learns),
 	KUNIT_CASE(tb_preempting_run_ignores_leader),
@@ -2439,6 +2520,7 @@ static struct kunit_case elec_bully_cases[] = {
 	KUNIT_CASE(tb_rule_election_from_higher),
 	KUNIT_CASE(tb_rule_alien_term),
 	KUNIT_CASE(tb_wait_timers),
+	KUNIT_CASE(tb_standby),
 	{}
 };
 
@@ -3019,6 +3101,22 @@ static void tn_random_failures_preempt_delay(struct kunit *test)
 	tn_random(test, true, false, 300000000ULL, 0x9e3779b9);
 }
 
+static void tn_standby(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5 };
+	static const u32 pref[] = { 5, 4, 3, 2, 1 };
+
+	t_net_bully_standby(tn_new(test, ids, 5), pref);
+}
+
+static void tn_standby_quorum(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3 };
+	static const u32 pref[] = { 3, 2, 1 };
+
+	t_net_bully_standby_quorum(tn_new(test, ids, 3), pref);
+}
+
 static struct kunit_case elec_bully_net_cases[] = {
 	KUNIT_CASE(tn_non_contiguous_ids),
 	KUNIT_CASE(tn_best_case),
@@ -3039,6 +3137,8 @@ static struct kunit_case elec_bully_net_cases[] = {
 	KUNIT_CASE(tn_preempt_off),
 	KUNIT_CASE(tn_preempt_delay),
 	KUNIT_CASE(tn_resign),
+	KUNIT_CASE(tn_standby),
+	KUNIT_CASE(tn_standby_quorum),
 	{}
 };
 

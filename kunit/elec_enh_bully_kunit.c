@@ -30,6 +30,7 @@
  * tests/core/shim (cd tests/core && make && ./core-tests).
  */
 #include "elec_kunit_net.h"
+#include "elec_kunit_standby.h"
 #include "bully.h"
 
 /* the largest candidate set a case builds (16 nodes: 8 candidates) */
@@ -2889,6 +2890,53 @@ static void te_named_in_cid_claims(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
 }
 
+/*
+ * Standby: a candidate asked by a lower id answers no OK (the
+ * electioneer would name it); its detector begins no run; out of standby
+ * with no leader it elects (the highest: coordinator at once).
+ */
+static void te_standby(struct kunit *test)
+{
+	struct t_node *n = te_node_new(test, 5, te_ids5, 5);
+
+	t_standby(n, true);	/* admin: before the start */
+	te_follower(n, 4, 2);
+	t_clear(n);
+	te_rx_election(n, 1, 2, 4);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	n->now += T_DETECT;
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	/* named coordinator (a run it answered before): leads not */
+	te_rx_coord(n, 1, 3, 5);
+	KUNIT_EXPECT_NE(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	t_clear(n);
+	t_standby(n, false);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, 0), 1);
+}
+
+static void te_net_standby(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5 };
+	static const u32 pref[] = { 5, 4, 3, 2, 1 };
+
+	t_net_bully_standby(te_net_new(test, ids, 5, false, false, 0), pref);
+}
+
+static void te_net_standby_quorum(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3 };
+	static const u32 pref[] = { 3, 2, 1 };
+
+	t_net_bully_standby_quorum(te_net_new(test, ids, 3, false, false, 0),
+				   pref);
+}
+
 static struct kunit_case elec_enh_bully_cases[] = {
 	KUNIT_CASE(te_payload_election),
 	KUNIT_CASE(te_payload_set),
@@ -2941,6 +2989,9 @@ static struct kunit_case elec_enh_bully_cases[] = {
 	KUNIT_CASE(te_net_preempt_two_stages),
 	KUNIT_CASE(te_net_preempt_delay),
 	KUNIT_CASE(te_net_random_failures),
+	KUNIT_CASE(te_standby),
+	KUNIT_CASE(te_net_standby),
+	KUNIT_CASE(te_net_standby_quorum),
 	{}
 };
 

@@ -41,6 +41,7 @@
  * tests/core/shim, so tests/core's core-tests runs the same cases.
  */
 #include "elec_kunit_net.h"
+#include "elec_kunit_standby.h"
 #include "bully.h"
 
 #define TM_BURST	ELECTION_RX_ELECT_BURST
@@ -2533,6 +2534,59 @@ static void tm_claim_is_a_run(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
 }
 
+/*
+ * Standby: the second minimum asked by a higher id neither claims nor
+ * answers OK; named coordinator by a run it answered earlier, it leads
+ * not; the minimum in standby does not announce itself at its start.
+ */
+static void tm_standby(struct kunit *test)
+{
+	struct t_node *n = tm_node(test, 5);
+
+	t_start(n);
+	t_standby(n, true);
+	t_clear(n);
+	tm_rx(n, ELEC_MSG_ELECTION, 9, 0, 4);
+	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	tm_rx_coord(n, 9, 0, 5, 5);
+	KUNIT_EXPECT_NE(test, n->c.role, ELEC_ROLE_LEADER);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	/* its detector: no claim */
+	n->now += T_DETECT;
+	t_fire(n, ELEC_TIMER_DETECT);
+	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
+	/* out of standby, no leader: it claims (the second minimum) */
+	t_standby(n, false);
+	KUNIT_EXPECT_EQ(test, n->c.leader, 5);
+	KUNIT_EXPECT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
+
+	/* the minimum in admin standby: no claim at start, a QUERY */
+	n = tm_node(test, 3);
+	t_standby(n, true);
+	t_start(n);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_COORDINATOR, T_ANY), 0);
+	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_QUERY, T_ANY), 1);
+	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEARNING);
+}
+
+static void tm_net_standby(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3, 4, 5 };
+
+	t_net_bully_standby(tm_net_new(test, ids, 5, false, false, 0), ids);
+}
+
+static void tm_net_standby_quorum(struct kunit *test)
+{
+	static const u32 ids[] = { 1, 2, 3 };
+
+	t_net_bully_standby_quorum(tm_net_new(test, ids, 3, false, false, 0),
+				   ids);
+}
+
 static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_payload_coordinator),
 	KUNIT_CASE(tm_payload_others_empty),
@@ -2601,6 +2655,9 @@ static struct kunit_case elec_min_bully_cases[] = {
 	KUNIT_CASE(tm_net_random_failures),
 	KUNIT_CASE(tm_net_random_failures_preempt_off),
 	KUNIT_CASE(tm_net_random_failures_preempt_delay),
+	KUNIT_CASE(tm_standby),
+	KUNIT_CASE(tm_net_standby),
+	KUNIT_CASE(tm_net_standby_quorum),
 	{}
 };
 

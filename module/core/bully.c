@@ -106,15 +106,14 @@ void elec_bully_only_watch(struct elec_core *c, u64 now)
 }
 
 /*
- * Step down, or do not take over: no majority. Quorum on: the node ends
- * any run and follows nobody, says so in an ALIVE at once (its followers'
- * promises are released) and tries again when its failure detector's
- * window ends (a run begins only once it hears a majority again). Counted
- * in stats.quorum_lost.
+ * Stand aside: the node ends any run (a leader steps down) and follows
+ * nobody, says so in an ALIVE at once with quorum on (its followers'
+ * promises are released) and watches for a detection window: an
+ * announcement within it is followed, else its failure detector calls
+ * the algorithm again.
  */
-static void elec_bully_no_quorum(struct elec_core *c, u64 now)
+static void elec_bully_stand_aside(struct elec_core *c, u64 now)
 {
-	c->stats.quorum_lost++;
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	c->phase = ELEC_BULLY_FOLLOWING;
@@ -126,12 +125,24 @@ static void elec_bully_no_quorum(struct elec_core *c, u64 now)
 }
 
 /*
- * Whether the local node would take over from @leader: preemption is on
- * and the local node is better in the algorithm's order.
+ * Step down, or do not take over: no majority. Quorum on: the node
+ * stands aside (above) and tries again when its failure detector's window
+ * ends (a run begins only once it hears a majority again). Counted in
+ * stats.quorum_lost.
+ */
+static void elec_bully_no_quorum(struct elec_core *c, u64 now)
+{
+	c->stats.quorum_lost++;
+	elec_bully_stand_aside(c, now);
+}
+
+/*
+ * Whether the local node would take over from @leader: preemption is on,
+ * the node is not in standby and is better in the algorithm's order.
  */
 static bool elec_bully_preempts(const struct elec_core *c, u32 leader)
 {
-	return !c->cfg.preempt_off &&
+	return !c->cfg.preempt_off && !elec_core_standby(c) &&
 	       elec_algo_better(c->ops, c->cfg.self_id, leader);
 }
 
@@ -315,6 +326,9 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
  * @how: what the run does with @suspect
  * @now: current time, ns
  *
+ * A node in standby begins nothing: it never puts itself forward, and
+ * the live nodes not in standby detect what it detected; it follows
+ * nobody and waits for their announcement (elec_bully_stand_aside()).
  * With quorum on and no majority heard within the lease, begins nothing:
  * the node waits without a leader (elec_bully_no_quorum()). Else counts
  * the run, ends any earlier one, makes the node a candidate with no leader
@@ -326,6 +340,11 @@ bool elec_bully_follow_heard(struct elec_core *c, u32 k, u64 term,
 bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
 			  enum elec_bully_suspect how, u64 now)
 {
+	if (elec_core_standby(c)) {
+		/* no run of its own: wait for the others' announcement */
+		elec_bully_stand_aside(c, now);
+		return false;
+	}
 	if (!elec_quorum_may_run(c, now)) {
 		elec_bully_no_quorum(c, now);
 		return false;
@@ -355,11 +374,18 @@ bool elec_bully_run_begin(struct elec_core *c, u32 suspect,
  * it): a heartbeat it sent before the announcement arrived is stale and
  * gets no reply. A node that leads already only takes the new term: its
  * heartbeat keeps its pace (a peer naming it again and again must not
- * hold its heartbeats back).
+ * hold its heartbeats back). A node in standby, named by a run it
+ * answered before it went into standby, leads not: it follows nobody
+ * (its followers' detectors find it silent and elect without it).
  */
 void elec_bully_lead(struct elec_core *c, u64 term, u64 now)
 {
 	u32 i;
+
+	if (elec_core_standby(c)) {
+		elec_bully_stand_aside(c, now);
+		return;
+	}
 
 	if (c->phase == ELEC_BULLY_LEADING && c->leader == c->cfg.self_id) {
 		/* named again at a newer term: take it, keep the heartbeat */
@@ -405,8 +431,9 @@ bool elec_bully_run_ignores(const struct elec_core *c, u32 k, u64 term)
  * A stale self-announcement from @src was dropped: what to tell its
  * sender, which still believes it leads, at most once per detection
  * window: a better one (preempt on) an ELECTION carrying the newer term,
- * so that it claims anew above it, as any one when preempt is off and
- * the node has no leader; any other, by the leader, its own COORDINATOR.
+ * so that it claims anew above it, as any one when preempt is off or the
+ * node is in standby, and it has no leader; any other, by the leader, its
+ * own COORDINATOR.
  * A COORDINATOR naming another node than its sender tells nothing: the
  * sender is no leader.
  */
@@ -420,8 +447,11 @@ static enum elec_bully_heard elec_bully_stale(const struct elec_core *c,
 	    elec_algo_better(c->ops, k, c->cfg.self_id) &&
 	    elec_algo_better(c->ops, k, c->leader))
 		return ELEC_BULLY_HEARD_TELL_ELECTION;
-	/* preempt off, no leader: a worse leader claims anew (bully.c) */
-	if (c->cfg.preempt_off && !c->leader &&
+	/*
+	 * preempt off or standby, no leader: a worse leader claims anew
+	 * (bully.c); nobody takes over from it
+	 */
+	if ((c->cfg.preempt_off || elec_core_standby(c)) && !c->leader &&
 	    c->phase != ELEC_BULLY_LEADING)
 		return ELEC_BULLY_HEARD_TELL_ELECTION;
 	if (c->phase == ELEC_BULLY_LEADING)
@@ -895,7 +925,41 @@ void elec_bully_stop(struct elec_core *c, u64 now)
  */
 void elec_bully_elect(struct elec_core *c, u64 now)
 {
-	bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+	if (!elec_core_standby(c))
+		bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+}
+
+/**
+ * elec_bully_standby() - the standby op of the Bully algorithms: the node
+ *	entered or left standby (elec_core_standby_sync()).
+ * @c: the instance
+ * @now: current time, ns
+ *
+ * Entering: a leader (it resigned already) or a node in a run stands
+ * aside: it follows nobody and watches for the successor's announcement;
+ * a follower keeps its leader, a learning node its window; a preempt-delay
+ * running ends (a node in standby takes over from nobody). Leaving: the
+ * node is a candidate again, as a recovered one: it elects when it follows
+ * nobody, and takes over from a worse leader as preemption allows (at
+ * once, within the rate limit, or after the preempt-delay); a learning
+ * node goes on learning.
+ */
+void elec_bully_standby(struct elec_core *c, u64 now)
+{
+	if (elec_core_standby(c)) {
+		elec_core_cancel(c, ELEC_BULLY_TIMER_PREEMPT, now);
+		if (c->phase != ELEC_BULLY_FOLLOWING &&
+		    c->phase != ELEC_BULLY_LEARNING)
+			elec_bully_stand_aside(c, now);
+		return;
+	}
+	if (c->phase != ELEC_BULLY_FOLLOWING)
+		return;
+	if (!c->leader)
+		bully_algo(c)->begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
+	else if (elec_bully_follow_heard(c, c->leader, c->term,
+					 c->leader_rx_ns, true, now))
+		bully_take_over(c, now);
 }
 
 /**
@@ -989,10 +1053,13 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 {
 	/*
 	 * A higher id asks a lower one only when it is its suspect and
-	 * preemption is off (bully_ask()); with preemption on such a frame is
+	 * preemption is off (bully_ask()), or to tell a stale leader of a
+	 * newer term (bully_tell_stale(): with preemption on only a node in
+	 * standby does); with preemption on any other such frame is
 	 * ignored, as in the texts, and earns the sender nothing.
 	 */
-	if (msg->src > c->cfg.self_id && !c->cfg.preempt_off)
+	if (msg->src > c->cfg.self_id && !c->cfg.preempt_off &&
+	    msg->term <= c->term)
 		return;
 	if (c->phase == ELEC_BULLY_LEADING) {
 		struct elec_peer *p = elec_core_peer_find(c, msg->src);
@@ -1016,7 +1083,11 @@ static void bully_rx_election(struct elec_core *c, const struct elec_msg *msg,
 		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);
 		return;
 	}
-	if (msg->src > c->cfg.self_id)
+	/*
+	 * In standby no answer: it would promise a COORDINATOR the node
+	 * never sends; the asker goes on as if the node were absent.
+	 */
+	if (msg->src > c->cfg.self_id || elec_core_standby(c))
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
@@ -1053,32 +1124,34 @@ static void bully_accept_leader(struct elec_core *c, const struct elec_msg *msg,
 
 /*
  * A stale announcement from @msg's sender was dropped: tell the sender,
- * which still believes it leads. A better id (preemption on) gets an
- * ELECTION carrying the newer term and re-announces at once at a term
- * above it; the leader sends its COORDINATOR to a worse one (or to any,
- * preemption off), which then follows. With preemption off a node that
- * has no leader (in a run, or waiting) tells a worse leader the same way:
- * nobody better takes over from it, and without a new term from it the
- * node would never follow it (a run that went up a term across a
- * partition, its better peers all following that leader, loops for ever).
- * At most one reply per peer per detection window (frames it sent before
- * the reply arrived are stale too), so a flood of stale frames gets a
- * frame per window back.
+ * which still believes it leads (elec_bully_stale() says how). A better
+ * id (preemption on) gets an ELECTION carrying the newer term and
+ * re-announces at once at a term above it; the leader sends its
+ * COORDINATOR to a worse one (or to any, preemption off), which then
+ * follows. With preemption off, or in standby, a node that has no leader
+ * (in a run, or waiting) tells a worse leader the same way: nobody better
+ * takes over from it, and without a new term from it the node would never
+ * follow it (a run that went up a term across a partition, its better
+ * peers all following that leader, loops for ever; a node in standby
+ * that followed a newer term waits for ever). At most one reply per peer
+ * per detection window (frames it sent before the reply arrived are stale
+ * too), so a flood of stale frames gets a frame per window back.
  */
 static void bully_tell_stale(struct elec_core *c, const struct elec_msg *msg,
 			     u64 now)
 {
 	struct elec_peer *p = elec_core_peer_find(c, msg->src);
 
-	if (!p || now < p->told_until)
-		return;
-	if ((!c->cfg.preempt_off && p->id > c->cfg.self_id &&
-	     p->id > c->leader) ||
-	    (c->cfg.preempt_off && !c->leader &&
-	     c->phase != ELEC_BULLY_LEADING))
+	switch (elec_bully_stale(c, p, msg->src, now)) {
+	case ELEC_BULLY_HEARD_TELL_ELECTION:
 		bully_send_to(c, p, ELEC_MSG_ELECTION, c->max_term, now);
-	else if (c->phase == ELEC_BULLY_LEADING)
+		break;
+	case ELEC_BULLY_HEARD_TELL_COORD:
 		bully_send_to(c, p, ELEC_MSG_COORDINATOR, c->term, now);
+		break;
+	default:
+		break;
+	}
 }
 
 /* the leader resigned: elect at once, without asking it */
@@ -1133,6 +1206,23 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
 	bully_accept_leader(c, msg, now);
 }
 
+/*
+ * A resignation (a HEARTBEAT flagged LEAVING), whoever the node follows:
+ * the sender leads no more, so its frames sent before it and arriving
+ * after it (a heartbeat overtaken) are stale and get no tell for a
+ * detection window; with quorum on, the promise to it is released.
+ */
+static void elec_bully_resignation(struct elec_core *c,
+				   const struct elec_msg *msg, u64 now)
+{
+	struct elec_peer *p = elec_core_peer_find(c, msg->src);
+
+	if (p)
+		p->told_until = now + elec_detect_ns(c);
+	if (elec_quorum_left(c, msg, now))
+		elec_bully_no_quorum(c, now);
+}
+
 /**
  * elec_bully_rx() - the rx op of the Bully algorithms.
  * @c: the instance
@@ -1142,7 +1232,8 @@ static void bully_rx_leader(struct elec_core *c, const struct elec_msg *msg,
  * An announcement naming a coordinator that is no configured node
  * (&elec_bully_algo.coord_of) is dropped. Else: max_term follows, a late
  * answer widens the wait (elec_bully_heard_from()), a resignation
- * releases the quorum promise; then the frame goes to the variant's hook
+ * silences the tells to its sender and releases the quorum promise
+ * (elec_bully_resignation()); then the frame goes to the variant's hook
  * for its type (the sender of an ELECTION, ANSWER, QUERY or ALIVE is
  * marked alive first; an announcement's hook does that itself).
  */
@@ -1162,11 +1253,9 @@ void elec_bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now)
 	if (msg->term > c->max_term)
 		c->max_term = msg->term;
 	elec_bully_heard_from(c, msg, now);
-	/* quorum on: a resignation releases the promise to the leader */
 	if (msg->type == ELEC_MSG_HEARTBEAT &&
-	    (msg->flags & ELECTION_FLAG_LEAVING) &&
-	    elec_quorum_left(c, msg, now))
-		elec_bully_no_quorum(c, now);
+	    (msg->flags & ELECTION_FLAG_LEAVING))
+		elec_bully_resignation(c, msg, now);
 
 	switch (msg->type) {
 	case ELEC_MSG_ELECTION:
@@ -1240,6 +1329,7 @@ const struct elec_bully_algo elec_bully = {
 		.silent		= elec_bully_silent,
 		.peer_removed	= elec_bully_peer_removed,
 		.config_changed	= elec_bully_config_changed,
+		.standby	= elec_bully_standby,
 		.payload_ok	= bully_payload_ok,
 		.timer_names	= elec_bully_timer_names,
 		.wait_timers	= ELEC_BULLY_WAIT_TIMERS,

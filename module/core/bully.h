@@ -80,7 +80,8 @@ enum elec_bully_heard {
 /**
  * struct elec_bully_algo - a Bully algorithm: its ops table and its hooks.
  * @ops: the table registered in core.c: bully.c's family op functions
- *	(elec_bully_elect, _rx, _timer, _silent, _stop, _peer_removed) and
+ *	(elec_bully_elect, _rx, _timer, _silent, _standby, _stop,
+ *	_peer_removed) and
  *	the variant's own start, payload_ok and max_payload
  * @begin: begin a run (elec_bully_run_begin() first) with @suspect, the
  *	peer whose silence or resignation started it (0: none), treated as
@@ -131,6 +132,7 @@ void elec_bully_elect(struct elec_core *c, u64 now);
 void elec_bully_rx(struct elec_core *c, const struct elec_msg *msg, u64 now);
 void elec_bully_timer(struct elec_core *c, enum elec_timer_id id, u64 now);
 void elec_bully_silent(struct elec_core *c, u64 now);
+void elec_bully_standby(struct elec_core *c, u64 now);
 void elec_bully_stop(struct elec_core *c, u64 now);
 void elec_bully_peer_removed(struct elec_core *c, struct elec_peer *peer,
 			     u64 now);

@@ -43,7 +43,7 @@ bool elec_algo_ops_valid(const struct elec_algo_ops *ops)
 	if (!ops->algo || ops->algo > ELEC_ALGO_MAX)
 		return false;
 	return ops->start && ops->stop && ops->elect && ops->rx && ops->timer &&
-	       ops->silent;
+	       ops->silent && ops->standby;
 }
 
 /**
@@ -472,8 +472,7 @@ void elec_core_standby_sync(struct elec_core *c, u64 now)
 	c->standby = on;
 	if (on && c->role == ELEC_ROLE_LEADER && c->leader == c->cfg.self_id)
 		elec_core_resign(c, now);
-	if (c->ops->standby)
-		c->ops->standby(c, now);
+	c->ops->standby(c, now);
 }
 
 /**

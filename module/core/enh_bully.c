@@ -322,8 +322,11 @@ static void enh_rx_election(struct elec_core *c, const struct elec_msg *msg,
 			enh_tell(c, p, ELEC_MSG_COORDINATOR, now);
 		return;
 	}
-	/* only a lower id asks; the receiver begins no run of its own */
-	if (!enh_better(c->cfg.self_id, msg->src))
+	/*
+	 * Only a lower id asks; the receiver begins no run of its own. In
+	 * standby no OK: the electioneer would name the node.
+	 */
+	if (!enh_better(c->cfg.self_id, msg->src) || elec_core_standby(c))
 		return;
 	elec_core_send(c, ELEC_MSG_ANSWER, msg->src, c->max_term, NULL, 0,
 		       now);
@@ -412,8 +415,14 @@ static void enh_rx_announce(struct elec_core *c, const struct elec_msg *msg,
 		}
 		return;
 	}
-	/* a third node naming the old leader does not vouch for it */
-	if (msg->src != k && k == c->last_leader) {
+	/*
+	 * A third node naming the old leader does not vouch for it; but a
+	 * joiner's window starts now (what it heard before it stopped is
+	 * not news of the leader: the CID of a candidate in standby, say,
+	 * naming a leader that is no candidate)
+	 */
+	if (msg->src != k && k == c->last_leader &&
+	    c->phase != ELEC_BULLY_LEARNING) {
 		if (elec_bully_follow_heard(c, k, msg->term, c->leader_rx_ns,
 					    true, now))
 			enh_begin(c, 0, ELEC_BULLY_SUSPECT_ASK, now);
@@ -506,6 +515,7 @@ const struct elec_bully_algo elec_enh_bully = {
 		.silent		= elec_bully_silent,
 		.peer_removed	= elec_bully_peer_removed,
 		.config_changed	= elec_bully_config_changed,
+		.standby	= elec_bully_standby,
 		.payload_ok	= enh_payload_ok,
 		.max_payload	= enh_max_payload,
 		.timer_names	= elec_bully_timer_names,

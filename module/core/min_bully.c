@@ -257,7 +257,7 @@ static void minb_start(struct elec_core *c, u64 now)
 	elec_bully_run_clear(c);
 	c->role = ELEC_ROLE_FOLLOWER;
 	if (minb_is_min(c) && !c->cfg.preempt_off &&
-	    !c->cfg.preempt_delay_ns) {
+	    !c->cfg.preempt_delay_ns && !elec_core_standby(c)) {
 		minb_claim_run(c, now);
 		return;
 	}
@@ -293,8 +293,11 @@ static void minb_rx_election(struct elec_core *c, const struct elec_msg *msg,
 			minb_tell(c, p, ELEC_MSG_COORDINATOR, now);
 		return;
 	}
-	/* only the higher ids' ELECTIONs are answered */
-	if (!minb_better(c->cfg.self_id, msg->src))
+	/*
+	 * Only the higher ids' ELECTIONs are answered, and not in standby:
+	 * the OK (or the claim) of a node in standby would get it named.
+	 */
+	if (!minb_better(c->cfg.self_id, msg->src) || elec_core_standby(c))
 		return;
 	if ((minb_is_second(c) || minb_is_min(c)) &&
 	    !elec_bully_trusts_leader(c, now) &&
@@ -445,6 +448,7 @@ const struct elec_bully_algo elec_min_bully = {
 		.silent		= elec_bully_silent,
 		.peer_removed	= elec_bully_peer_removed,
 		.config_changed	= elec_bully_config_changed,
+		.standby	= elec_bully_standby,
 		.payload_ok	= minb_payload_ok,
 		.max_payload	= minb_max_payload,
 		.lowest_wins	= true,

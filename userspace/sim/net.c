@@ -182,13 +182,15 @@ void net_send(struct sim *s, const struct elec_msg *m, u32 src_idx,
 		s->inflight++;
 	if (m->payload_len == ELECTION_RING_HOP_LEN &&
 	    !memcmp(m->payload, zero_hop, ELECTION_RING_HOP_LEN))
-		sim_push(s, t, EV_ZMSG, m->type, dst_idx, m->src, m->term);
+		sim_push(s, t, EV_ZMSG, EV_MSG_TYPE(m), dst_idx, m->src,
+			 m->term);
 	else if (m->payload_len)
-		sim_push(s, t, EV_PMSG, m->type, dst_idx,
+		sim_push(s, t, EV_PMSG, EV_MSG_TYPE(m), dst_idx,
 			 pool_alloc(&s->pool, m->src, m->payload,
 				    m->payload_len), m->term);
 	else
-		sim_push(s, t, EV_MSG, m->type, dst_idx, m->src, m->term);
+		sim_push(s, t, EV_MSG, EV_MSG_TYPE(m), dst_idx, m->src,
+			 m->term);
 }
 
 /* two sides, each node's side drawn from @salt (both sides non-empty) */
@@ -291,6 +293,7 @@ void net_broadcast(struct sim *s, const struct elec_msg *m, u32 src_idx)
 	t = s->now + n->lat_lo;
 	if (m->type != ELEC_MSG_HEARTBEAT && m->type != ELEC_MSG_ALIVE)
 		s->inflight += s->n - 1;
-	sim_push_range(s, t, kind, m->type, 0, src_idx, src, m->term);
-	sim_push_range(s, t, kind, m->type, src_idx + 1, s->n, src, m->term);
+	sim_push_range(s, t, kind, EV_MSG_TYPE(m), 0, src_idx, src, m->term);
+	sim_push_range(s, t, kind, EV_MSG_TYPE(m), src_idx + 1, s->n, src,
+		       m->term);
 }

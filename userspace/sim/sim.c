@@ -1501,7 +1501,9 @@ static void sim_deliver_frame(struct sim *s, const struct ev *e)
 	struct elec_msg m;
 
 	memset(&m, 0, sizeof(m));
-	m.type = EV_TYPE(e);
+	m.type = EV_MTYPE(e);
+	if (EV_TYPE(e) & EV_LEAVING)
+		m.flags = ELECTION_FLAG_LEAVING;
 	m.algo = nd->core.cfg.algo;
 	m.group = nd->core.cfg.group;
 	m.src = e->src;
@@ -1531,7 +1533,7 @@ static void sim_deliver_frame(struct sim *s, const struct ev *e)
 				SIM_AUTH_SENT);
 			exit(3);
 		}
-		m.flags = ELECTION_FLAG_AUTH;
+		m.flags |= ELECTION_FLAG_AUTH;
 		m.auth_ctr = a->ctr;
 	}
 	if (!nd->up) {
@@ -1546,9 +1548,10 @@ static void sim_deliver_frame(struct sim *s, const struct ev *e)
 
 		out_payload(pl, sizeof(pl), m.algo, m.type, m.payload,
 			    m.payload_len);
-		out_trace(s, "%u recv %s src=%u term=%llu%s", nd->id,
+		out_trace(s, "%u recv %s src=%u term=%llu%s%s", nd->id,
 			  out_msg_name(m.type), m.src,
-			  (unsigned long long)m.term, pl);
+			  (unsigned long long)m.term, pl,
+			  m.flags & ELECTION_FLAG_LEAVING ? " leaving" : "");
 	}
 	elec_core_rx(&nd->core, &m, s->now);
 	sim_node_end(nd);
@@ -1556,7 +1559,7 @@ static void sim_deliver_frame(struct sim *s, const struct ev *e)
 
 static void sim_deliver(struct sim *s, const struct ev *e)
 {
-	if (EV_TYPE(e) != ELEC_MSG_HEARTBEAT && EV_TYPE(e) != ELEC_MSG_ALIVE)
+	if (EV_MTYPE(e) != ELEC_MSG_HEARTBEAT && EV_MTYPE(e) != ELEC_MSG_ALIVE)
 		s->inflight--;
 	sim_deliver_frame(s, e);
 }
@@ -1690,7 +1693,7 @@ sim_prefetch(struct sim *s, struct lane *l)
 	__builtin_prefetch(c + 64);
 	__builtin_prefetch(c + 128);
 	__builtin_prefetch(c + 192);
-	__builtin_prefetch(&s->nodes[dst].core.stats.rx[EV_TYPE(e)]);
+	__builtin_prefetch(&s->nodes[dst].core.stats.rx[EV_MTYPE(e)]);
 	if (!s->peer_mem || EV_KIND(e) == EV_TIMER)
 		return;
 	if (EV_KIND(e) != EV_PMSG) {

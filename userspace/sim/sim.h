@@ -71,6 +71,14 @@ _Static_assert(sizeof(struct ev) == 32, "an in-flight event is 32 bytes");
 
 #define EV_KIND(e)	((u8)((e)->key >> 8))
 #define EV_TYPE(e)	((u8)(e)->key)
+/*
+ * a message's type byte: the message type, EV_LEAVING added for a frame
+ * flagged ELECTION_FLAG_LEAVING (a leader's resignation)
+ */
+#define EV_LEAVING	0x80
+#define EV_MTYPE(e)	((u8)(EV_TYPE(e) & ~EV_LEAVING))
+#define EV_MSG_TYPE(m)	((u8)((m)->type | ((m)->flags & \
+			      ELECTION_FLAG_LEAVING ? EV_LEAVING : 0)))
 #define EV_SEQ_SHIFT	16
 
 /*
