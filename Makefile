@@ -61,7 +61,8 @@
 #                   one (tests/bench/auth/run; a VM, ~3 min a module)
 #   make install    election.ko to /lib/modules/KVER/updates (+ depmod),
 #                   electionctl to PREFIX/sbin, electsim to PREFIX/bin, man
-#                   pages, bash completion, election@.service, the
+#                   pages, bash completion, election@.service (and
+#                   election-monitor@, election-track@), the
 #                   Wireshark dissector (LUADIR), vip-hook to
 #                   /usr/lib/election (HOOKDIR, whatever PREFIX); DESTDIR,
 #                   PREFIX (/usr/local) and KVER (KDIR's release) honoured
@@ -272,6 +273,8 @@ install: all man
 	install -D -m 0644 build/election@.service $(DESTDIR)$(UNITDIR)/election@.service
 	sed 's|@SBINDIR@|$(SBINDIR)|g; s|@HOOKDIR@|$(HOOKDIR)|g' dist/election-monitor@.service.in >build/election-monitor@.service
 	install -D -m 0644 build/election-monitor@.service $(DESTDIR)$(UNITDIR)/election-monitor@.service
+	sed 's|@SBINDIR@|$(SBINDIR)|g' dist/election-track@.service.in >build/election-track@.service
+	install -D -m 0644 build/election-track@.service $(DESTDIR)$(UNITDIR)/election-track@.service
 	install -D -m 0644 dist/example.batch $(DESTDIR)$(DOCDIR)/example.batch
 	install -D -m 0755 dist/vip-hook $(DESTDIR)$(HOOKDIR)/vip-hook
 	install -D -m 0644 dist/election.lua $(DESTDIR)$(LUADIR)/election.lua
@@ -284,7 +287,8 @@ uninstall:
 		$(DESTDIR)$(BINDIR)/electsim $(DESTDIR)$(MANDIR)/man8/electionctl.8 \
 		$(DESTDIR)$(MANDIR)/man1/electsim.1 $(DESTDIR)$(COMPDIR)/electionctl \
 		$(DESTDIR)$(UNITDIR)/election@.service \
-		$(DESTDIR)$(UNITDIR)/election-monitor@.service $(DESTDIR)$(DOCDIR)/example.batch \
+		$(DESTDIR)$(UNITDIR)/election-monitor@.service \
+		$(DESTDIR)$(UNITDIR)/election-track@.service $(DESTDIR)$(DOCDIR)/example.batch \
 		$(DESTDIR)$(HOOKDIR)/vip-hook \
 		$(DESTDIR)$(LUADIR)/election.lua
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(HOOKDIR) 2>/dev/null

@@ -72,6 +72,13 @@ int elec_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int elec_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* When set (a batch's "FILE:LINE: "), printed after "Error: ". */
 extern const char *elec_err_where;
+/*
+ * When set, the message goes there (elec_err_capture_size bytes, without
+ * "Error: ") instead of stderr: a loop that retries (track) reports each
+ * distinct failure once.
+ */
+extern char *elec_err_capture;
+extern size_t elec_err_capture_size;
 
 /* a group a batch's "group add" line names */
 struct elec_batch_group {
@@ -168,6 +175,7 @@ int elec_cmd_group_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_peer_show(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_showconf(struct elec_ctx *ctx, int argc, char **argv);
 int elec_cmd_genkey(struct elec_ctx *ctx, int argc, char **argv);
+int elec_cmd_track(struct elec_ctx *ctx, int argc, char **argv);
 
 /* showconf.c: an option's value as its keyword takes it ("20ms", "on") */
 void elec_opt_fmt(int o, uint64_t v, char *buf, size_t size);

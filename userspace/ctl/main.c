@@ -77,6 +77,12 @@ static void usage_monitor(FILE *f)
 	      "            stopped }\n", f);
 }
 
+static void usage_track(FILE *f)
+{
+	fputs("electionctl track dev IF group G [ interface IF2 ]... [ interval DUR ]\n"
+	      "                      [ fall N ] [ rise N ] [ exec CMD [ ARG... ] ]\n", f);
+}
+
 static void usage_module(FILE *f)
 {
 	fputs("electionctl module\n", f);
@@ -116,13 +122,14 @@ static void usage_syntax(FILE *f)
 	usage_is_leader(f);
 	usage_stats(f);
 	usage_monitor(f);
+	usage_track(f);
 	usage_module(f);
 	usage_algo(f);
 	usage_genkey(f);
 	usage_showconf(f);
 	fputs("\n"
 	      "OBJECT  := { group | peer | show | is-leader | stats | monitor |\n"
-	      "             module | algo | showconf | syncconf | genkey }\n"
+	      "             track | module | algo | showconf | syncconf | genkey }\n"
 	      "OPTIONS := { -j[son] | -p[retty] | -t[imestamp] | -ts[hort] |\n"
 	      "             -n[etns] NETNS | -b[atch] FILE | -f[orce] | -s[tart] |\n"
 	      "             -d[etails] | -u[ndo] | -c[heck] FILE | -V[ersion] |\n"
@@ -211,6 +218,23 @@ static void usage(FILE *f)
 	      "SIGTERM or SIGINT: monitor reads the events already queued,\n"
 	      "runs their hooks to the end and exits 0; a second one kills the\n"
 	      "running hook and exits at once.\n"
+	      "track keeps the group's standby-tracked (runtime state, which\n"
+	      "showconf does not write and syncconf leaves) at its decision,\n"
+	      "in the foreground: on at once while an interface IF2 is down\n"
+	      "(not up, or no carrier), on after CMD (exec: no shell, run\n"
+	      "every interval, killed when still running at the next) failed\n"
+	      "fall times in a row, off after rise successes in a row (CMD\n"
+	      "exited 0, every interface up; without exec, an interval);\n"
+	      "CMD gets ELECTION_DEV, ELECTION_GROUP and\n"
+	      "ELECTION_STANDBY_TRACKED (on or off) in its environment.\n"
+	      "Defaults: interval 1s (10ms..60s), fall 1, rise 1. It starts\n"
+	      "at the kernel's value, runs the first check at once, reads the\n"
+	      "kernel's value every interval and sets it again when it\n"
+	      "differs; a missing group or module is reported and retried. A\n"
+	      "line per change (-j: JSON). SIGTERM or SIGINT: exit 0, leaving\n"
+	      "standby-tracked as it is (group set ... standby-tracked off\n"
+	      "clears it). standby on (group add, set): admin standby, which\n"
+	      "showconf writes; either one keeps the node from leading.\n"
 	      "stats lists the counters that can count in the group (its\n"
 	      "algorithm's message types; alive and quorum_lost with quorum\n"
 	      "on; auth_ with a key, auth_unexpected without; queue_full,\n"
@@ -290,6 +314,7 @@ static const struct elec_command {
 	{ "genkey", elec_cmd_genkey, usage_genkey, true },
 	{ "is-leader", elec_cmd_is_leader, usage_is_leader, true },
 	{ "syncconf", cmd_syncconf, usage_showconf, true },
+	{ "track", elec_cmd_track, usage_track, true },
 };
 
 /*
@@ -552,8 +577,8 @@ static int run_command(struct elec_ctx *ctx, int argc, char **argv,
 			c->usage(stdout);
 		return ELEC_EXIT_OK;
 	}
-	if (in_batch && c->fn == elec_cmd_monitor)
-		return elec_err("\"monitor\" cannot run in a batch");
+	if (in_batch && (c->fn == elec_cmd_monitor || c->fn == elec_cmd_track))
+		return elec_err("\"%s\" cannot run in a batch", c->name);
 	if (in_batch && c->fn == cmd_syncconf)
 		return elec_err("\"syncconf\" reads a file of its own: run it alone, not in a batch");
 	if (in_batch && c->fn == elec_cmd_is_leader)

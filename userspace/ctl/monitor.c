@@ -92,8 +92,8 @@
  * unit's KillMode=mixed signals the monitor alone, not a running hook. A
  * second SIGTERM or SIGINT meanwhile kills the running hook (SIGKILL) and
  * the monitor dies of that signal at once. A hook that got SIGKILL is
- * waited for on its pidfd (without one, every HOOK_POLL_MS), however long
- * it takes to end.
+ * waited for on its pidfd (without one, every ELEC_CHILD_POLL_MS),
+ * however long it takes to end.
  *
  * The receive buffer is raised to 4 MiB (SO_RCVBUFFORCE when permitted,
  * else SO_RCVBUF up to the sysctl limit); ELECTIONCTL_RCVBUF=<bytes> sets
@@ -104,24 +104,21 @@
 #include <inttypes.h>
 #include <net/if.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <linux/genetlink.h>
-#include <netlink/cache.h>
 #include <netlink/genl/ctrl.h>
-#include <netlink/genl/family.h>
 #include <netlink/socket.h>
 
 #include "json.h"
 #include "nl.h"
+#include "proc.h"
 #include "query.h"
 
 #define MON_RCVBUF	(4 << 20)
@@ -131,8 +128,6 @@
 #define DRAIN_QUIET_MS	50
 #define DRAIN_MAX_MS	500
 #define HOOK_QUEUE	64
-/* without pidfds (kernels before 5.3): how often to look for the child */
-#define HOOK_POLL_MS	20
 #define HOOK_TIMEOUT_NS	(30 * 1000000000ULL)
 #define HOOK_KILL_NS	1000000000ULL
 /* a change of the offset between the clocks above this is a clock step */
@@ -262,14 +257,6 @@ struct elec_mon {
 	uint64_t last_ts;
 	int64_t last_wall;
 };
-
-static uint64_t mono_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
-}
 
 static int flush_line(void)
 {
@@ -590,81 +577,42 @@ static bool mon_match(const struct elec_mon *m, const struct elec_ev *e)
 
 /* ---- hooks -------------------------------------------------------------- */
 
-static int pidfd_of(pid_t pid)
+/* In the child, before CMD: the environment of the job (@arg). */
+static void hook_env(void *arg)
 {
-#ifdef SYS_pidfd_open
-	return (int)syscall(SYS_pidfd_open, pid, 0);
-#else
-	(void)pid;
-	errno = ENOSYS;
-	return -1;
-#endif
-}
-
-static void put_env(const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void put_env(const char *name, const char *fmt, ...)
-{
-	char buf[128];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	setenv(name, buf, 1);
-}
-
-/* In the child: the environment of @jb, then CMD. */
-static void __attribute__((noreturn))
-hook_exec(char **argv, const struct elec_hook_job *jb)
-{
+	const struct elec_hook_job *jb = arg;
 	const struct elec_ev *e = &jb->ev;
 	char buf[32];
-	int fd = open("/dev/null", O_RDONLY);
 
-	if (fd >= 0 && fd != STDIN_FILENO) {
-		dup2(fd, STDIN_FILENO);
-		close(fd);
-	}
-	put_env("ELECTION_EVENT", "%s", e->name);
-	put_env("ELECTION_DEV", "%s", e->ifname);
-	put_env("ELECTION_GROUP", "%u", e->group);
-	put_env("ELECTION_ID", "%" PRIu32, e->id);
+	elec_setenvf("ELECTION_EVENT", "%s", e->name);
+	elec_setenvf("ELECTION_DEV", "%s", e->ifname);
+	elec_setenvf("ELECTION_GROUP", "%u", e->group);
+	elec_setenvf("ELECTION_ID", "%" PRIu32, e->id);
 	if (e->leader)
-		put_env("ELECTION_LEADER", "%" PRIu32, e->leader);
+		elec_setenvf("ELECTION_LEADER", "%" PRIu32, e->leader);
 	else
-		put_env("ELECTION_LEADER", "none");
-	put_env("ELECTION_TERM", "%" PRIu64, e->term);
-	put_env("ELECTION_ROLE", "%s",
-		role_name(e->has_role ? e->role : -1, buf, sizeof(buf)));
-	put_env("ELECTION_PREV_ROLE", "%s",
-		role_name(jb->prev_role, buf, sizeof(buf)));
-	put_env("ELECTION_SEQ", "%" PRIu64, e->seq);
-	put_env("ELECTION_TS_NS", "%" PRIu64, e->ts_ns);
-	execvp(argv[0], argv);
-	fprintf(stderr, "Error: cannot run \"%s\": %s\n", argv[0],
-		strerror(errno));
-	_exit(127);
+		elec_setenvf("ELECTION_LEADER", "none");
+	elec_setenvf("ELECTION_TERM", "%" PRIu64, e->term);
+	elec_setenvf("ELECTION_ROLE", "%s",
+		     role_name(e->has_role ? e->role : -1, buf, sizeof(buf)));
+	elec_setenvf("ELECTION_PREV_ROLE", "%s",
+		     role_name(jb->prev_role, buf, sizeof(buf)));
+	elec_setenvf("ELECTION_SEQ", "%" PRIu64, e->seq);
+	elec_setenvf("ELECTION_TS_NS", "%" PRIu64, e->ts_ns);
 }
 
 /* Start the oldest waiting job. */
 static int hook_start(struct elec_mon *m)
 {
-	pid_t pid;
+	pid_t pid = elec_spawn(m->exec_argv, hook_env, &m->jobs[m->job_head]);
 
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
 	if (pid < 0)
 		return elec_fail("cannot run the hook: fork: %s",
 				 strerror(errno));
-	if (pid == 0)
-		hook_exec(m->exec_argv, &m->jobs[m->job_head]);
 	m->child = pid;
-	m->pidfd = pidfd_of(pid);
+	m->pidfd = elec_pidfd_open(pid);
 	m->killed = 0;
-	m->deadline_ns = mono_ns() + m->hook_timeout_ns;
+	m->deadline_ns = elec_mono_ns() + m->hook_timeout_ns;
 	return 0;
 }
 
@@ -672,7 +620,7 @@ static int hook_start(struct elec_mon *m)
  * How long the loop may wait for the running hook, in ms (-1: no limit):
  * until its next signal is due. After SIGKILL there is none: it ends when
  * it ends (a child in D state may take long), and its pidfd tells; without
- * a pidfd, waitpid() is asked every HOOK_POLL_MS.
+ * a pidfd, waitpid() is asked every ELEC_CHILD_POLL_MS.
  */
 static int hook_wait_ms(const struct elec_mon *m, uint64_t now)
 {
@@ -686,15 +634,15 @@ static int hook_wait_ms(const struct elec_mon *m, uint64_t now)
 		left = 0;
 	else
 		left = (int)((m->deadline_ns - now) / 1000000 + 1);
-	if (m->pidfd < 0 && (left < 0 || left > HOOK_POLL_MS))
-		left = HOOK_POLL_MS;
+	if (m->pidfd < 0 && (left < 0 || left > ELEC_CHILD_POLL_MS))
+		left = ELEC_CHILD_POLL_MS;
 	return left;
 }
 
 /* The running hook is past its deadline: SIGTERM, then SIGKILL. */
 static void hook_overdue(struct elec_mon *m)
 {
-	if (!m->child || mono_ns() < m->deadline_ns || m->killed > 1)
+	if (!m->child || elec_mono_ns() < m->deadline_ns || m->killed > 1)
 		return;
 	if (!m->killed)
 		fprintf(stderr, "Warning: hook \"%s\" still running after %" PRIu64
@@ -703,7 +651,7 @@ static void hook_overdue(struct elec_mon *m)
 			m->jobs[m->job_head].ev.seq);
 	kill(m->child, m->killed ? SIGKILL : SIGTERM);
 	m->killed++;
-	m->deadline_ns = mono_ns() + HOOK_KILL_NS;
+	m->deadline_ns = elec_mono_ns() + HOOK_KILL_NS;
 }
 
 /* The running hook ended (or may have, without a pidfd: @block false). */
@@ -878,7 +826,7 @@ static int print_family(const struct elec_ctx *ctx, bool back)
  */
 static int mon_family_gone(const struct elec_ctx *ctx, struct elec_mon *m)
 {
-	uint64_t now = mono_ns();
+	uint64_t now = elec_mono_ns();
 	size_t i;
 	int ret;
 
@@ -1090,7 +1038,7 @@ static int handle_datagram(struct elec_ctx *ctx, struct elec_mon *m,
 static int mon_overflow(struct elec_mon *m)
 {
 	m->overflow = true;
-	m->quiet_from = mono_ns();
+	m->quiet_from = elec_mono_ns();
 	return 0;
 }
 
@@ -1110,29 +1058,13 @@ static int mon_quiet(const struct elec_ctx *ctx, struct elec_mon *m)
  */
 static int mon_check_family(struct elec_ctx *ctx, struct elec_mon *m)
 {
-	struct nl_sock *sk = nl_socket_alloc();
-	struct nl_cache *cache = NULL;
-	struct genl_family *f = NULL;
-	int id = 0, grp = 0, ret;
+	int grp, id = elec_nl_family_lookup(&grp), ret;
 
-	if (!sk || genl_connect(sk) < 0 || genl_ctrl_alloc_cache(sk, &cache) < 0) {
+	if (id < 0) {
 		fprintf(stderr, "Warning: cannot read the generic netlink families\n");
-		goto out;
+		return 0;
 	}
-	f = genl_ctrl_search_by_name(cache, ELECTION_GENL_NAME);
-	if (f) {
-		id = (int)genl_family_get_id(f);
-		genl_family_put(f);
-	}
-	if (id && (m->gone || id != ctx->family))
-		grp = genl_ctrl_resolve_grp(sk, ELECTION_GENL_NAME,
-					    ELECTION_GENL_MCGRP_EVENTS);
-out:
-	if (cache)
-		nl_cache_free(cache);
-	if (sk)
-		nl_socket_free(sk);
-	if (!sk || !cache || (!m->gone && id == ctx->family))
+	if (!m->gone && id == ctx->family)
 		return 0;
 	if (!m->gone) {
 		ret = mon_family_gone(ctx, m);
@@ -1239,69 +1171,13 @@ static int mon_snapshot(struct elec_ctx *ctx, struct elec_mon *m)
 
 /* ---- SIGTERM and SIGINT -------------------------------------------------- */
 
-/* the handler writes each signal's number there (a byte); the loop reads */
-static int mon_sigpipe[2] = { -1, -1 };
-/* how many the loop read, and the last one */
-static int mon_nsig, mon_sig;
-/* the monitor's own pid: a hook, between fork and exec, writes nothing */
-static pid_t mon_pid;
-
-static void mon_on_signal(int sig)
-{
-	unsigned char c = (unsigned char)sig;
-	int err = errno;
-
-	if (mon_sigpipe[1] >= 0 && getpid() == mon_pid)
-		(void)!write(mon_sigpipe[1], &c, 1);
-	errno = err;
-}
-
-/* Count the signals that arrived; returns how many did in all. */
-static int mon_signals(void)
-{
-	unsigned char c;
-
-	while (mon_sigpipe[0] >= 0 && read(mon_sigpipe[0], &c, 1) == 1) {
-		mon_nsig++;
-		mon_sig = c;
-	}
-	return mon_nsig;
-}
-
-/*
- * Catch SIGTERM and SIGINT (unless ignored when the monitor started): the
- * first makes the loop drain, the second exit at once. Returns 0 or an
- * exit status.
- */
-static int mon_catch_signals(void)
-{
-	static const int sigs[] = { SIGTERM, SIGINT };
-	struct sigaction sa = { .sa_handler = mon_on_signal,
-				.sa_flags = SA_RESTART }, old;
-	unsigned int i;
-
-	mon_pid = getpid();
-	if (pipe2(mon_sigpipe, O_CLOEXEC | O_NONBLOCK))
-		return elec_fail("pipe: %s", strerror(errno));
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaddset(&sa.sa_mask, sigs[i]);
-	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
-		if (sigaction(sigs[i], NULL, &old) || old.sa_handler == SIG_IGN)
-			continue;
-		if (sigaction(sigs[i], &sa, NULL))
-			return elec_fail("sigaction: %s", strerror(errno));
-	}
-	return 0;
-}
-
 /*
  * A second SIGTERM or SIGINT while draining: kill the running hook and
  * die of the signal, as without a handler.
  */
 static void mon_abort(struct elec_mon *m)
 {
-	int sig = mon_sig;
+	int sig = elec_sig_last();
 	sigset_t set;
 
 	if (m->child) {
@@ -1356,7 +1232,7 @@ static int mon_read(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 	if (ret)
 		return ret;
 	if (m->overflow)
-		m->quiet_from = mono_ns();
+		m->quiet_from = elec_mono_ns();
 	return 0;
 }
 
@@ -1373,7 +1249,7 @@ static int mon_read(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 static int mon_drain(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		     struct msghdr *mh)
 {
-	uint64_t end = mono_ns() + DRAIN_MAX_MS * 1000000ULL, now;
+	uint64_t end = elec_mono_ns() + DRAIN_MAX_MS * 1000000ULL, now;
 	bool empty = false;
 	int ret = 0;
 
@@ -1382,10 +1258,10 @@ static int mon_drain(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 		int wait_ms;
 
-		while (!ret && !empty && mon_signals() < 2)
+		while (!ret && !empty && elec_sig_count() < 2)
 			ret = mon_read(ctx, m, fd, mh, &empty);
-		now = mono_ns();
-		if (ret || mon_signals() >= 2 || now >= end)
+		now = elec_mono_ns();
+		if (ret || elec_sig_count() >= 2 || now >= end)
 			break;
 		wait_ms = (int)((end - now) / 1000000) + 1;
 		if (wait_ms > DRAIN_QUIET_MS)
@@ -1416,15 +1292,15 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		struct pollfd p[3] = {
 			{ .fd = m->draining ? -1 : fd, .events = POLLIN },
 			{ .fd = m->child ? m->pidfd : -1, .events = POLLIN },
-			{ .fd = mon_sigpipe[0], .events = POLLIN },
+			{ .fd = elec_sig_fd(), .events = POLLIN },
 		};
 		int timeout = -1, r;
 
-		if (mon_signals() > 1) {
+		if (elec_sig_count() > 1) {
 			mon_abort(m);
 			return ELEC_EXIT_FAIL;
 		}
-		if (mon_nsig && !m->draining) {
+		if (elec_sig_count() && !m->draining) {
 			ret = mon_drain(ctx, m, fd, &mh);
 			if (ret)
 				return ret;
@@ -1439,12 +1315,12 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		/* the nearest of: a pending gap, the child's deadline, its poll */
 		if (m->overflow) {
 			uint64_t end = m->quiet_from + GAP_WAIT_MS * 1000000ULL;
-			uint64_t now = mono_ns();
+			uint64_t now = elec_mono_ns();
 
 			timeout = now >= end ? 0 : (int)((end - now) / 1000000 + 1);
 		}
 		if (m->child) {
-			int left = hook_wait_ms(m, mono_ns());
+			int left = hook_wait_ms(m, elec_mono_ns());
 
 			if (left >= 0 && (timeout < 0 || left < timeout))
 				timeout = left;
@@ -1459,7 +1335,7 @@ static int monitor_loop(struct elec_ctx *ctx, struct elec_mon *m, int fd,
 		}
 		hook_overdue(m);
 		if (m->overflow && !(r > 0 && p[0].revents) &&
-		    mono_ns() >= m->quiet_from + GAP_WAIT_MS * 1000000ULL) {
+		    elec_mono_ns() >= m->quiet_from + GAP_WAIT_MS * 1000000ULL) {
 			ret = mon_quiet(ctx, m);
 			if (!ret)
 				ret = mon_check_family(ctx, m);
@@ -1617,7 +1493,7 @@ int elec_cmd_monitor(struct elec_ctx *ctx, int argc, char **argv)
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	set_rcvbuf(fd);
 	/* from here on a signal drains the socket (poll's EINTR handled) */
-	ret = mon_catch_signals();
+	ret = elec_sig_catch();
 	if (ret)
 		goto out;
 	/* joined first: an event after the snapshot is never missed */

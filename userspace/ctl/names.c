@@ -133,10 +133,16 @@ void elec_fmt_mac(char *buf, unsigned long size, const uint8_t *m)
 }
 
 const char *elec_err_where;
+char *elec_err_capture;
+size_t elec_err_capture_size;
 
 static __attribute__((format(printf, 1, 0)))
 void verr(const char *fmt, va_list ap)
 {
+	if (elec_err_capture) {
+		vsnprintf(elec_err_capture, elec_err_capture_size, fmt, ap);
+		return;
+	}
 	fflush(stdout);
 	fputs("Error: ", stderr);
 	if (elec_err_where)

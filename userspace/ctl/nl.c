@@ -14,7 +14,9 @@
 #include <sys/socket.h>
 
 #include <linux/netlink.h>
+#include <netlink/cache.h>
 #include <netlink/genl/ctrl.h>
+#include <netlink/genl/family.h>
 #include <netlink/socket.h>
 
 #include "json.h"
@@ -544,6 +546,37 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 	if (err < 0)
 		return elec_fail("netlink: %s", nl_geterror(err));
 	return 0;
+}
+
+int elec_nl_family_lookup(int *grp)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_cache *cache = NULL;
+	struct genl_family *f;
+	int id = -1;
+
+	*grp = 0;
+	if (!sk || genl_connect(sk) < 0 ||
+	    genl_ctrl_alloc_cache(sk, &cache) < 0)
+		goto out;
+	id = 0;
+	f = genl_ctrl_search_by_name(cache, ELECTION_GENL_NAME);
+	if (f) {
+		id = (int)genl_family_get_id(f);
+		genl_family_put(f);
+	}
+	/* registered: naming its group loads nothing */
+	if (id)
+		*grp = genl_ctrl_resolve_grp(sk, ELECTION_GENL_NAME,
+					     ELECTION_GENL_MCGRP_EVENTS);
+	if (*grp < 0)
+		*grp = 0;
+out:
+	if (cache)
+		nl_cache_free(cache);
+	if (sk)
+		nl_socket_free(sk);
+	return id;
 }
 
 int elec_nl_join_events(struct elec_ctx *ctx)

@@ -66,6 +66,14 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 		   int argc, char **argv, unsigned int allowed,
 		   unsigned int required, int id_attr);
 
+/*
+ * The family's id from a dump of every generic netlink family (a request
+ * for it by name would load the module): 0 when it is not registered
+ * (the module unloaded), -1 when the families cannot be read. *@grp: the
+ * id of its "events" group, 0 when unknown.
+ */
+int elec_nl_family_lookup(int *grp);
+
 /* Join the "events" multicast group. Returns 0 or exit status. */
 int elec_nl_join_events(struct elec_ctx *ctx);
 

@@ -220,16 +220,16 @@ static int hooks_test(struct elec_ctx *ctx, const char *file)
 	/* a hook that hangs */
 	ctx->dry_run = false;
 	slow.exec_argv = sleeper;
-	t0 = mono_ns();
+	t0 = elec_mono_ns();
 	role_ev(ctx, &slow, ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER, 7);
-	while (slow.child && mono_ns() - t0 < 4000000000ULL) {
+	while (slow.child && elec_mono_ns() - t0 < 4000000000ULL) {
 		usleep(10000);
 		hook_overdue(&slow);
 		if (hook_reap(ctx, &slow, false))
 			return 1;
 	}
 	printf("timeout: %s after %llu ms\n", slow.child ? "still running" :
-	       "killed", (unsigned long long)((mono_ns() - t0) / 1000000));
+	       "killed", (unsigned long long)((elec_mono_ns() - t0) / 1000000));
 	free(slow.insts);
 	return 0;
 }
@@ -429,7 +429,7 @@ static int term_test(struct elec_ctx *ctx, const char *file, bool again)
 		return 1;
 	queue_ev(sv[1], ELEC_EVENT_LEADER_CHANGED, 1, 5, ELEC_ROLE_LEADER);
 	queue_ev(sv[1], ELEC_EVENT_STOPPED, 2, 0, ELEC_ROLE_STOPPED);
-	if (mon_catch_signals())
+	if (elec_sig_catch())
 		return 1;
 	raise(SIGTERM);
 	printf("caught\n");

@@ -74,7 +74,8 @@ static struct nl_msg *group_reply(uint32_t leader)
 
 /*
  * bully, a key set and a second key (AUTH 1, AUTH_NEXT 1: a key rotation
- * under way): peer 1 heard 12.345678 ms ago from its configured address,
+ * under way), in tracked standby only (track's, which showconf leaves
+ * out): peer 1 heard 12.345678 ms ago from its configured address,
  * peer 3 17.456789012 s ago (no other attribute but the window),
  * peer 2 never heard, its frames coming from another address (a mistyped
  * lladdr)
@@ -96,7 +97,9 @@ static struct nl_msg *heard_reply(void)
 	    nla_put_u8(msg, ELEC_ATTR_DETECTOR, ELECTION_DETECTOR_ADAPTIVE) ||
 	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MARGIN_NS, 1000000) ||
 	    nla_put_u64(msg, ELEC_ATTR_DETECTOR_MAX_NS, 30000000) ||
-	    nla_put_u8(msg, ELEC_ATTR_TIMEOUT_AUTO, 1))
+	    nla_put_u8(msg, ELEC_ATTR_TIMEOUT_AUTO, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_STANDBY, 0) ||
+	    nla_put_u8(msg, ELEC_ATTR_STANDBY_TRACKED, 1))
 		abort();
 	peers = nla_nest_start(msg, ELEC_ATTR_PEERS);
 	p = nla_nest_start(msg, ELEC_ATTR_PEER);
@@ -130,7 +133,10 @@ static struct nl_msg *heard_reply(void)
 	return msg;
 }
 
-/* bully with the options off and a preempt delay, no key (a newer kernel) */
+/*
+ * bully with the options off and a preempt delay, no key (a newer
+ * kernel), in standby both ways (admin and tracked)
+ */
 static struct nl_msg *bully_opts_reply(void)
 {
 	struct nl_msg *msg = reply_new(ELEC_CMD_GROUP_GET, 3, 8,
@@ -149,6 +155,8 @@ static struct nl_msg *bully_opts_reply(void)
 	    nla_put_u8(msg, ELEC_ATTR_PREEMPT, 0) ||
 	    nla_put_u64(msg, ELEC_ATTR_PREEMPT_DELAY_NS, 250000000) ||
 	    nla_put_u8(msg, ELEC_ATTR_QUORUM, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_STANDBY, 1) ||
+	    nla_put_u8(msg, ELEC_ATTR_STANDBY_TRACKED, 1) ||
 	    nla_put_u8(msg, ELEC_ATTR_AUTH, 0) ||
 	    nla_put_u8(msg, ELEC_ATTR_AUTH_NEXT, 0) ||
 	    !nla_nest_start(msg, ELEC_ATTR_PEERS))

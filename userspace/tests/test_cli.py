@@ -27,6 +27,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 import sys
 
 PASSED = 0
@@ -627,10 +628,11 @@ def test_help():
           "min-bully: the lowest id wins" in out
           and "enh-bully: the highest id wins" in out
           and "min-bully: lower) that joins takes over" in out, out)
-    # every variable a monitor exec hook gets (monitor.c's put_env calls)
+    # every variable a monitor exec hook gets (monitor.c's elec_setenvf
+    # calls)
     src = open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                             "..", "ctl", "monitor.c")).read()
-    names = re.findall(r'put_env\("(ELECTION_[A-Z_]+)"', src)
+    names = re.findall(r'elec_setenvf\("(ELECTION_[A-Z_]+)"', src)
     flat = " ".join(out.split())
     check("help: every variable of a monitor exec hook is named",
           len(names) >= 10 and all(n in flat for n in names),
@@ -741,13 +743,18 @@ def test_conventions():
 def test_batch():
     """-batch FILE and showconf."""
     rc, out, err = run(["showconf"], dry=False, prog=ARGS.print_test)
+    check("showconf: admin standby (configuration) as standby on, tracked "
+          "standby (runtime state) never, whatever its value",
+          rc == 0 and out.count(" standby on") == 1 and
+          "quorum on standby on\n" in out and "standby-tracked" not in out,
+          out)
     check("showconf: group add with the non-default settings, peer add, "
           "group start when started",
           rc == 0 and
           "# dev eth\\1 group 8\n"
           "group add dev eth\\1 group 8 id 4000000000 algo bully "
           "hb-interval 1s ask-suspect off "
-          "preempt off preempt-delay 250ms quorum on\n"
+          "preempt off preempt-delay 250ms quorum on standby on\n"
           "# dev eth\\1 group 9\n"
           "group add dev eth\\1 group 9 id 4000000000 algo ring pos 2 "
           "suppress off hb-interval 100ms hb-miss 5 timeout 100ms\n"
@@ -774,12 +781,14 @@ def test_batch():
           rc == 0 and out == "dev group hb-interval hb-miss timeout "
           "coord-timeout ask-suspect preempt preempt-delay quorum "
           "search-interval detector detector-margin detector-max "
-          "timeout-auto auth-window key-file key key-next-file key-next\n",
+          "timeout-auto auth-window standby standby-tracked key-file key "
+          "key-next-file key-next\n",
           out + err)
     rc, out, err = run(["help", "keywords", "group-add"], dry=False)
     check("help keywords group-add: the keys last (no key none, no "
           "key-next none)",
-          rc == 0 and out.endswith(" auth-window key-file key-next-file\n"),
+          rc == 0 and out.endswith(" auth-window standby standby-tracked "
+                                   "key-file key-next-file\n"),
           out + err)
     refused("help keywords without a list", ["help", "keywords"],
             "group-add")
@@ -1133,6 +1142,20 @@ def test_syncconf_model():
          "coord-timeout 400ms\n",
          "group add dev lo group 7 id 5 algo bully timeout 100ms\n",
          []),
+        ("standby-tracked on in the running group (track's), the file "
+         "without: nothing (syncconf leaves runtime state)",
+         "group add dev lo group 7 id 5 algo bully standby-tracked on\n",
+         "group add dev lo group 7 id 5 algo bully\n",
+         []),
+        ("admin standby in the file: standby on alone, standby-tracked "
+         "left as it is",
+         "group add dev lo group 7 id 5 algo bully standby-tracked on\n",
+         "group add dev lo group 7 id 5 algo bully standby on\n",
+         ["group set dev lo group 7 standby on"]),
+        ("admin standby in the group, not in the file: standby off",
+         "group add dev lo group 7 id 5 algo ring standby on\n",
+         "group add dev lo group 7 id 5 algo ring\n",
+         ["group set dev lo group 7 standby off"]),
         ("coord-timeout the file pins, the group works out: nothing",
          "group add dev lo group 7 id 5 algo bully timeout 100ms\n",
          "group add dev lo group 7 id 5 algo bully timeout 100ms "
@@ -1157,6 +1180,21 @@ def test_syncconf_model():
             check(f"syncconf model: showconf after one syncconf is the "
                   f"one of a fresh -batch of the file ({name})",
                   a[0] == 0 and a == b, f"{a!r} != {b!r}")
+        # a group the file adds: its standby-tracked is not sent either
+        have_p = conf("have-add.batch",
+                      "group add dev lo group 7 id 5 algo bully\n" + peer)
+        want_p = conf("want-add.batch",
+                      "group add dev lo group 7 id 5 algo bully "
+                      "standby-tracked on\n" + peer +
+                      "group add dev lo group 8 id 5 algo bully "
+                      "standby-tracked on standby on\n")
+        rc, got, err = sync(have_p, want_p)
+        lines = ["group add dev lo group 8 id 5 algo bully standby on",
+                 "group start dev lo group 8"]
+        check("syncconf model: standby-tracked in the file is never sent "
+              "(a group it adds gets standby on alone; a running one "
+              "nothing)", rc == 0 and err == "" and got == lines,
+              f"rc={rc} {got!r} {err!r}, want {lines!r}")
     finally:
         shutil.rmtree(tmp)
 
@@ -1279,8 +1317,8 @@ def test_keys():
                 set_ + ["key-file", raw, "key-file", raw],
                 'duplicate keyword "key-file"')
         refused("group set without a change names the keys' keywords",
-                set_, "detector-max, timeout-auto, auth-window, key-file, "
-                "key, key-next-file, key-next\n")
+                set_, "detector-max, timeout-auto, auth-window, standby, "
+                "standby-tracked, key-file, key, key-next-file, key-next\n")
         request("--unchecked: a 15-byte key and key none are sent",
                 ["--unchecked"] + set_ + ["key-file", bad["15 bytes"],
                                           "key", "none"],
@@ -1447,7 +1485,7 @@ def test_keys():
         check("showconf: auth off: no key-file",
               "group add dev eth\\1 group 8 id 4000000000 algo bully "
               "hb-interval 1s ask-suspect off "
-              "preempt off preempt-delay 250ms quorum on\n" in conf, conf)
+              "preempt off preempt-delay 250ms quorum on standby on\n" in conf, conf)
         section = conf[conf.index("# dev eth\\1 group 12\n"):]
         section = section.replace("dev eth\\1 group", "dev lo group")
         path = keyfile("conf.batch", section.encode())
@@ -2105,10 +2143,11 @@ def test_printers():
     check("-j show: auth true (a key is set) after quorum and the "
           "detector's options; no key in it",
           heard.get("auth") is True and
-          list(heard.keys())[18:27] == ["quorum", "detector",
+          list(heard.keys())[18:29] == ["quorum", "detector",
                                         "detector_margin_ns",
                                         "detector_max_ns", "timeout_auto",
-                                        "auth_window_ns", "auth",
+                                        "auth_window_ns", "standby",
+                                        "standby_tracked", "auth",
                                         "auth_next", "mtu"] and
           not any("key" in k for k in heard), lines[0])
     check("-j show: detector as its word, its margin and ceiling in ns",
@@ -2131,8 +2170,18 @@ def test_printers():
     check("-j show: admin_up true from the attribute, null without",
           heard.get("admin_up") is True and
           all(x.get("admin_up", 0) is None for x in show), lines[0])
+    check("-j show: standby and standby_tracked, booleans from the "
+          "attributes (admin and tracked standby apart), null without",
+          (heard.get("standby"), heard.get("standby_tracked")) ==
+          (False, True) and
+          [(x.get("standby", 0), x.get("standby_tracked", 0))
+           for x in show] ==
+          [(None, None)] * 2 + [(True, True)] + [(None, None)] * 8,
+          lines[0])
     for x in show:
         x.pop("admin_up", None)
+        x.pop("standby", None)
+        x.pop("standby_tracked", None)
         for k in det_keys:
             x.pop(k, None)
         x["peers"] = [dict((k, v) for k, v in p.items() if k not in new_keys)
@@ -2367,7 +2416,7 @@ def test_printers():
     check("show text output: the Bully options (off, delay)",
           "algo bully leader 4000000000 term 1 role leader participant no\n"
           "\thb-interval 1s hb-miss 3 timeout 10ms coord-timeout 40ms "
-          "pos 4000000000 auth off\n"
+          "pos 4000000000 standby on standby-tracked on auth off\n"
           "\task-suspect off preempt off preempt-delay 250ms quorum on\n"
           in out, out)
     check("show text output: a ring reports the options' defaults",
@@ -2395,7 +2444,8 @@ def test_printers():
     check("show text output: heard, and a source address that differs",
           "algo bully leader 4000000000 term 2 role leader participant no\n"
           "\tdetector adaptive detector-margin 1ms detector-max 30ms "
-          "timeout-auto on auth on auth-next on\n"
+          "timeout-auto on standby off standby-tracked on auth on "
+          "auth-next on\n"
           "\tpeer 1 lladdr 02:00:00:ab:cd:01 alive yes heard 12.3 ms ago "
           "window 2.500ms rtt 0.150ms\n"
           "\tpeer 2 lladdr 02:00:00:ab:cd:01 alive no never heard "
@@ -2525,6 +2575,248 @@ def test_printers():
           ">=1048576us 1\n" in out and out.count("timer_late") == 1, out)
 
 
+def test_track():
+    """electionctl track: its words (refused ones exit 1 and send
+    nothing; --dry-run prints what it would track), the decision
+    (track-test steps: elec_track_step()) and the loop against a kernel
+    modelled in memory (track-test loop): the first check at once, fall
+    and rise, a check killed at the next interval, a missing group
+    reported once and retried, the kernel's value set again when it
+    differs, SIGTERM: exit 0, no child and no descriptor left."""
+    t = ["track", "dev", "lo", "group", "1"]
+    dflt = {"family": "election", "cmd": "track", "ifindex": LO,
+            "group": 1, "interfaces": [], "interval_ns": 1000000000,
+            "fall": 1, "rise": 1, "exec": None}
+
+    def dry(name, argv, want):
+        rc, out, err = run(argv)
+        try:
+            got = json.loads(out)
+        except ValueError:
+            got = None
+        check(f"track --dry-run: {name}",
+              rc == 0 and err == "" and got == want and
+              out.count("\n") == 1, f"rc={rc} {out!r} {err!r} want {want}")
+
+    dry("the defaults: interval 1s, fall 1, rise 1, no interface, no exec",
+        t, dflt)
+    dry("every keyword, abbreviated (interf, interv, f, r, e), interface "
+        "twice over two devices, exec's words whole",
+        ["tr", "d", "lo", "g", "1", "interf", "lo", "interv", "250ms",
+         "f", "3", "r", "2", "e", "/bin/sh", "-c", "exit 0", "dev", "x"],
+        dict(dflt, interfaces=["lo"], interval_ns=250000000, fall=3,
+             rise=2, exec=["/bin/sh", "-c", "exit 0", "dev", "x"]))
+    dry("the bounds: interval 10ms and 60s, fall and rise 1000",
+        t + ["interval", "10ms", "fall", "1000", "rise", "1000"],
+        dict(dflt, interval_ns=10000000, fall=1000, rise=1000))
+    dry("interval 60s", t + ["interval", "60s"],
+        dict(dflt, interval_ns=60000000000))
+    for argv, token in (
+            (["track", "group", "1"], 'missing required keyword "dev"'),
+            (["track", "dev", "lo"], 'missing required keyword "group"'),
+            (["track"], 'missing required keyword "dev"'),
+            (t + ["frob", "1"], 'unknown keyword "frob" for "track"'),
+            (t + ["in", "lo"], 'ambiguous keyword "in" for "track": '
+             "interface, interval"),
+            (t + ["i", "lo"], 'ambiguous keyword "i"'),
+            (t + ["interval", "1s", "interval", "2s"],
+             'duplicate keyword "interval"'),
+            (t + ["fall", "2", "fall", "2"], 'duplicate keyword "fall"'),
+            (t + ["dev", "lo"], 'duplicate keyword "dev"'),
+            (t + ["group", "2"], 'duplicate keyword "group"'),
+            (t + ["interface", "lo", "interface", "lo"],
+             'interface "lo" given twice'),
+            (t + ["interface", "nosuchdev0"],
+             'invalid interface "nosuchdev0": no such device'),
+            (t + ["interface", ""], 'invalid interface "": empty device name'),
+            (t + ["interface", "x" * 16], "device name too long"),
+            (t + ["interval", "5ms"], 'invalid interval "5ms": out of '
+             "range: an interval is 10ms..60s"),
+            (t + ["interval", "9999us"], 'invalid interval "9999us"'),
+            (t + ["interval", "61s"], 'invalid interval "61s"'),
+            (t + ["interval", "1"], "missing unit"),
+            (t + ["interval", "1.5s"], 'invalid interval "1.5s"'),
+            (t + ["fall", "0"], 'invalid fall "0": expected an integer '
+             "from 1 to 1000"),
+            (t + ["fall", "1001"], 'invalid fall "1001"'),
+            (t + ["rise", "0"], 'invalid rise "0"'),
+            (t + ["rise", "x"], 'invalid rise "x"'),
+            (t + ["rise", "-1"], 'invalid rise "-1"'),
+            (t + ["fall"], 'keyword "fall" needs a value'),
+            (t + ["exec"], '"exec" needs a command'),
+            (["track", "dev", "nosuchdev0", "group", "1"],
+             'invalid dev "nosuchdev0": no such device'),
+            (["track", "dev", "lo", "group", "0"], 'invalid group "0"'),
+            (["track", "dev", "lo", "group", "65536"],
+             'invalid group "65536"'),
+    ):
+        refused(f"track {' '.join(argv[1:])}", argv, token)
+    tmp = tempfile.mkdtemp()
+    try:
+        path = os.path.join(tmp, "t.batch")
+        with open(path, "w") as f:
+            f.write("track dev lo group 1\n")
+        rc, out, err = run(["-batch", path])
+        check("track cannot run in a batch",
+              rc == 1 and out == "" and
+              '"track" cannot run in a batch' in err, f"rc={rc} {err!r}")
+    finally:
+        shutil.rmtree(tmp)
+    rc, out, err = run(["help", "track"], dry=False)
+    check("help track: its syntax",
+          rc == 0 and out.startswith("electionctl track dev IF group G "
+                                     "[ interface IF2 ]... [ interval DUR ]")
+          and "[ fall N ] [ rise N ] [ exec CMD [ ARG... ] ]" in out,
+          out + err)
+    rc, out, err = run(["help"], dry=False)
+    check("help: track's keywords, its defaults, SIGTERM leaves the state",
+          rc == 0 and "interval 1s (10ms..60s), fall 1, rise 1" in out and
+          "standby-tracked off" in out and "track | module" in out,
+          out + err)
+
+    # the decision: "OBS STANDBY FAILS OKS CHANGED" per observation
+    def steps(fall, rise, init, obs):
+        rc, out, err = run(["steps", str(fall), str(rise), init, obs],
+                           dry=False, prog=ARGS.track_test)
+        return [tuple(int(x) if x.isdigit() else x for x in l.split())
+                for l in out.splitlines()] if rc == 0 else None
+
+    check("track decision: fall 1, rise 1: one failure sets, one success "
+          "clears",
+          steps(1, 1, "0", "fo") == [("f", 1, 1, 0, 1), ("o", 0, 0, 1, 1)])
+    check("track decision: fall 3: two failures and a success do not set "
+          "(the count restarts); three in a row do",
+          steps(3, 1, "0", "ffofff") ==
+          [("f", 0, 1, 0, 0), ("f", 0, 2, 0, 0), ("o", 0, 0, 1, 0),
+           ("f", 0, 1, 0, 0), ("f", 0, 2, 0, 0), ("f", 1, 3, 0, 1)])
+    check("track decision: rise 2: a failure between successes restarts "
+          "the count",
+          steps(1, 2, "1", "ofoo") ==
+          [("o", 1, 0, 1, 0), ("f", 1, 1, 0, 0), ("o", 1, 0, 1, 0),
+           ("o", 0, 0, 2, 1)])
+    check("track decision: an interface down sets at once, whatever fall, "
+          "and forgets the successes; rise successes clear it",
+          steps(5, 2, "0", "odoo") ==
+          [("o", 0, 0, 1, 0), ("d", 1, 0, 0, 1), ("o", 1, 0, 1, 0),
+           ("o", 0, 0, 2, 1)])
+    check("track decision: from the kernel's on, rise successes clear it; "
+          "failures while on change nothing",
+          steps(2, 3, "1", "fffooo") ==
+          [("f", 1, 1, 0, 0), ("f", 1, 2, 0, 0), ("f", 1, 2, 0, 0),
+           ("o", 1, 0, 1, 0), ("o", 1, 0, 2, 0), ("o", 0, 0, 3, 1)])
+    check("track decision: the counts stop at fall and rise (no overflow)",
+          steps(2, 2, "0", "o" * 5 + "f" * 5)[-1] == ("f", 1, 2, 0, 0) and
+          steps(2, 2, "0", "o" * 5)[-1] == ("o", 0, 0, 2, 0))
+
+    # the loop: track-test loop [-j] INTERVAL_MS FALL RISE TICKS KERNEL
+    # MISSING [if NAME]... [exec CMD...]
+    def loop(args, timeout=30):
+        p = subprocess.run([ARGS.track_test, "loop"] + args,
+                           capture_output=True, timeout=timeout,
+                           env=dict(os.environ, LC_ALL="C"))
+        return (p.returncode, p.stdout.decode(errors="replace"),
+                p.stderr.decode(errors="replace"))
+
+    end = "loop 0\nchildren none\nfds same\n"
+    tmp = tempfile.mkdtemp()
+    try:
+        cnt = os.path.join(tmp, "n")
+        script = (f"n=$(($(cat {cnt} 2>/dev/null || echo 0) + 1)); "
+                  f"echo $n > {cnt}; case $n in 2|3|4) exit 1;; esac")
+        rc, out, err = loop(["300", "2", "2", "7", "0", "0", "if", "lo",
+                             "exec", "sh", "-c", script])
+        check("track loop: the first check at once, two failures in a row "
+              "set (fall 2), two successes clear (rise 2); the kernel set "
+              "at each change; SIGTERM: 0, no child, no descriptor left",
+              rc == 0 and err == "" and out ==
+              "dev eth0 group 7 standby-tracked off: start, as the kernel "
+              "has it\n"
+              "dev eth0 group 7 standby-tracked on: check failed 2 in a row "
+              "(exit 1)\nkernel: set on\n"
+              "dev eth0 group 7 standby-tracked off: healthy 2 in a row\n"
+              "kernel: set off\n" + end, f"rc={rc} {out!r} {err!r}")
+        env_out = os.path.join(tmp, "env")
+        rc, out, err = loop(["300", "1", "1", "2", "0", "0", "exec", "sh",
+                             "-c", "echo $ELECTION_DEV $ELECTION_GROUP "
+                             "$ELECTION_STANDBY_TRACKED >> " + env_out +
+                             "; exit 3"])
+        with open(env_out) as f:
+            got_env = f.read()
+        check("track loop: the check's environment (ELECTION_DEV, "
+              "ELECTION_GROUP, ELECTION_STANDBY_TRACKED); its exit status",
+              rc == 0 and got_env.startswith("eth0 7 off\n") and
+              "check failed 1 in a row (exit 3)" in out,
+              f"{got_env!r} {out!r} {err!r}")
+    finally:
+        shutil.rmtree(tmp)
+    rc, out, err = loop(["300", "3", "1", "3", "0", "0", "exec", "sh", "-c",
+                         "exit 1"])
+    check("track loop: two failures with fall 3: no change",
+          rc == 0 and out == "dev eth0 group 7 standby-tracked off: start, "
+          "as the kernel has it\n" + end, f"{out!r} {err!r}")
+    t0 = time.monotonic()
+    rc, out, err = loop(["100", "1", "1", "3", "0", "0", "exec", "sleep",
+                         "10"])
+    took = time.monotonic() - t0
+    check("track loop: a check still running at the next interval is "
+          "killed and fails (fall 1: on); SIGTERM kills the running one, "
+          "reaped, promptly",
+          rc == 0 and out ==
+          "dev eth0 group 7 standby-tracked off: start, as the kernel has "
+          "it\ndev eth0 group 7 standby-tracked on: check failed 1 in a row "
+          "(timeout)\nkernel: set on\n" + end and
+          'Warning: check "sleep" still running after 100 ms: killed\n'
+          in err and took < 5, f"{took:.1f}s {out!r} {err!r}")
+    rc, out, err = loop(["300", "1", "2", "3", "1", "0", "exec", "true"])
+    check("track loop: the decision starts at the kernel's on; rise 2 "
+          "successes clear it",
+          rc == 0 and err == "" and out ==
+          "dev eth0 group 7 standby-tracked on: start, as the kernel has "
+          "it\ndev eth0 group 7 standby-tracked off: healthy 2 in a row\n"
+          "kernel: set off\n" + end, f"{out!r} {err!r}")
+    rc, out, err = loop(["100", "1", "1", "3", "1", "3"])
+    check("track loop: the group missing for three reads: reported once, "
+          "retried; then the kernel's on (someone's) against the decision "
+          "off: set again, said on stderr",
+          rc == 0 and out ==
+          "dev eth0 group 7 standby-tracked off: start, the group not "
+          "readable (taken as off)\nkernel: set off\n" + end and
+          err == "Error: no such group (dev eth0 group 7: retrying every "
+          "interval)\nNote: dev eth0 group 7 answers again\n"
+          "Warning: dev eth0 group 7: standby-tracked on in the kernel, the "
+          "tracker's is off: set again\n", f"{out!r} {err!r}")
+    rc, out, err = loop(["-j", "100", "1", "1", "2", "0", "0", "if", "lo",
+                         "if", "nosuchdev0"])
+    lines = out.splitlines()
+    try:
+        js = [json.loads(l) for l in lines[:2]]
+    except ValueError:
+        js = []
+    check("track loop -j: an interface that is not there is down: on at "
+          "once (JSON Lines: dev, group, standby_tracked, reason, kernel, "
+          "interface)",
+          rc == 0 and js == [
+              {"dev": "eth0", "group": 7, "standby_tracked": False,
+               "reason": "start", "kernel": True},
+              {"dev": "eth0", "group": 7, "standby_tracked": True,
+               "reason": "interface_down", "interface": "nosuchdev0"}] and
+          lines[2:] == ["kernel: set on"] + end.splitlines(),
+          f"{out!r} {err!r}")
+    rc, out, err = loop(["-j", "300", "2", "1", "3", "0", "0", "exec", "sh",
+                         "-c", "kill -9 $$"])
+    check("track loop -j: a check killed by a signal fails (fails, result)",
+          rc == 0 and json.loads(out.splitlines()[1]) ==
+          {"dev": "eth0", "group": 7, "standby_tracked": True,
+           "reason": "check_failed", "fails": 2, "result": "signal 9"},
+          f"{out!r} {err!r}")
+    rc, out, err = loop(["-j", "100", "1", "1", "3", "1", "0", "if", "lo"])
+    check("track loop -j: without exec an interval with the interfaces up "
+          "is a success (recovered, successes)",
+          rc == 0 and json.loads(out.splitlines()[1]) ==
+          {"dev": "eth0", "group": 7, "standby_tracked": False,
+           "reason": "recovered", "successes": 1}, f"{out!r} {err!r}")
+
+
 def test_valgrind():
     if not shutil.which("valgrind"):
         print("skip - valgrind not installed: memory checks skipped")
@@ -2559,6 +2851,13 @@ def test_valgrind():
         (ARGS.monitor_test, ["json"], False),
         (ARGS.print_test, ["json"], False),
         (ARGS.print_test, ["text"], False),
+        (None, ["track", "dev", "lo", "group", "1", "interface", "lo",
+                "exec", "true"], True),
+        (None, ["track", "dev", "lo", "group", "1", "fall", "0"], True),
+        (ARGS.track_test, ["steps", "2", "2", "0", "ffdoo"], False),
+        # (no exec: valgrind does not know pidfd_open and says so)
+        (ARGS.track_test, ["loop", "100", "1", "1", "3", "0", "1", "if",
+                           "lo", "if", "nosuchdev0"], False),
     ]
     keydir = tempfile.mkdtemp()
     keyfile = os.path.join(keydir, "k")
@@ -2639,6 +2938,7 @@ def main():
     ap.add_argument("--monitor-test", required=True)
     ap.add_argument("--print-test", required=True)
     ap.add_argument("--sync-test", required=True)
+    ap.add_argument("--track-test", required=True)
     ARGS = ap.parse_args()
     LO = socket_if_nametoindex("lo")
 
@@ -2657,6 +2957,7 @@ def main():
     test_netlink()
     test_monitor_printer()
     test_printers()
+    test_track()
     test_valgrind()
     print(f"{PASSED} passed, {FAILED} failed")
     sys.exit(1 if FAILED else 0)
