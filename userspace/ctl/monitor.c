@@ -1058,7 +1058,9 @@ static int mon_quiet(const struct elec_ctx *ctx, struct elec_mon *m)
  */
 static int mon_check_family(struct elec_ctx *ctx, struct elec_mon *m)
 {
-	int grp, id = elec_nl_family_lookup(&grp), ret;
+	/* (the group asked for only when the family is new to it) */
+	int grp, id = elec_nl_family_lookup(m->gone ? 0 : ctx->family, &grp);
+	int ret;
 
 	if (id < 0) {
 		fprintf(stderr, "Warning: cannot read the generic netlink families\n");

@@ -548,14 +548,15 @@ int elec_nl_transact(struct elec_ctx *ctx, struct nl_msg *msg,
 	return 0;
 }
 
-int elec_nl_family_lookup(int *grp)
+int elec_nl_family_lookup(int known, int *grp)
 {
 	struct nl_sock *sk = nl_socket_alloc();
 	struct nl_cache *cache = NULL;
 	struct genl_family *f;
 	int id = -1;
 
-	*grp = 0;
+	if (grp)
+		*grp = 0;
 	if (!sk || genl_connect(sk) < 0 ||
 	    genl_ctrl_alloc_cache(sk, &cache) < 0)
 		goto out;
@@ -565,12 +566,13 @@ int elec_nl_family_lookup(int *grp)
 		id = (int)genl_family_get_id(f);
 		genl_family_put(f);
 	}
-	/* registered: naming its group loads nothing */
-	if (id)
+	/* registered (a new id): its group, by name */
+	if (grp && id && id != known) {
 		*grp = genl_ctrl_resolve_grp(sk, ELECTION_GENL_NAME,
 					     ELECTION_GENL_MCGRP_EVENTS);
-	if (*grp < 0)
-		*grp = 0;
+		if (*grp < 0)
+			*grp = 0;
+	}
 out:
 	if (cache)
 		nl_cache_free(cache);

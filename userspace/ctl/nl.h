@@ -69,10 +69,12 @@ int elec_nl_simple(struct elec_ctx *ctx, const char *what, uint8_t cmd,
 /*
  * The family's id from a dump of every generic netlink family (a request
  * for it by name would load the module): 0 when it is not registered
- * (the module unloaded), -1 when the families cannot be read. *@grp: the
- * id of its "events" group, 0 when unknown.
+ * (the module unloaded), -1 when the families cannot be read. @grp, when
+ * not NULL: the id of its "events" group, asked for only when the family
+ * is registered under another id than @known (a request by name, which
+ * loads the module if it went in between), 0 when unknown or not asked.
  */
-int elec_nl_family_lookup(int *grp);
+int elec_nl_family_lookup(int known, int *grp);
 
 /* Join the "events" multicast group. Returns 0 or exit status. */
 int elec_nl_join_events(struct elec_ctx *ctx);

@@ -61,6 +61,15 @@ int elec_sig_catch(void)
 		if (sigaction(sigs[i], &sa, NULL))
 			return elec_fail("sigaction: %s", strerror(errno));
 	}
+	/*
+	 * children are waited for: a SIGCHLD ignored (or SA_NOCLDWAIT) by
+	 * whoever started us survives exec, and would reap them unseen
+	 */
+	sa.sa_handler = SIG_DFL;
+	sa.sa_flags = 0;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGCHLD, &sa, NULL))
+		return elec_fail("sigaction: %s", strerror(errno));
 	return 0;
 }
 

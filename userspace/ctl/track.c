@@ -7,14 +7,15 @@
  * not write it, syncconf leaves it) at its decision:
  *
  * - on at once when a tracked interface is down (not IFF_UP, or no
- *   carrier: IFF_RUNNING clear; a name that no longer exists is down),
- *   learnt from rtnetlink's link notifications as they come, and read
- *   again every interval;
+ *   carrier: IFF_RUNNING clear; a name that does not exist is down),
+ *   learnt from rtnetlink's link notifications as they come (a flap over
+ *   before it is read counts), and read again every interval;
  * - on after CMD failed @fall times in a row (a non-zero exit, a signal,
  *   a fork that failed; one still running at the next interval is killed
  *   with its process group and counts as failed);
  * - off after @rise successes in a row: CMD exited 0 (without exec, an
- *   interval passed) with every tracked interface up.
+ *   interval passed) with every tracked interface up from its start to
+ *   its end.
  *
  * The decision starts at the kernel's value (a restart does not flap)
  * and the first check runs at once; elec_track_step() is the whole
@@ -22,7 +23,8 @@
  * the kernel's value is read and set again when it differs (the module
  * reloaded, the group created again, a "group set" by hand); a missing
  * device, group or family is reported once and retried, never fatal, and
- * the module is never loaded by it (nl.c's elec_nl_family_lookup()). A
+ * after its first request the module is never loaded by it (nl.c's
+ * elec_nl_family_lookup()). A
  * line per decision change on stdout (JSON Lines with -j), errors and
  * warnings on stderr. SIGTERM or SIGINT: the running check is killed,
  * and track exits 0, leaving standby-tracked as it is.
@@ -53,6 +55,7 @@
 #define TRACK_IFS_MAX		32
 #define TRACK_INTERVAL_NS	1000000000ULL
 #define TRACK_INTERVAL_MIN_NS	10000000ULL
+#define TRACK_INTERVAL_MAX_NS	60000000000ULL
 #define TRACK_FALL		1
 #define TRACK_RISE		1
 #define TRACK_COUNT_MAX		1000
@@ -95,6 +98,9 @@ struct elec_track_dec {
  * @start_pending: start a check as soon as the killed one is reaped
  * @next_ns: CLOCK_MONOTONIC time of the next interval
  * @rtnl: rtnetlink socket (link notifications, SIOCGIFFLAGS), -1 for none
+ * @was_down: a tracked interface found down (read, or a notification)
+ *	since the last interval began, or the check started: that interval
+ *	or check is no success even if the link is back (NULL: none)
  * @err: the last failure reported (each is reported once)
  * @get: read the kernel's standby-tracked; NULL for netlink (tests set
  *	another)
@@ -118,6 +124,7 @@ struct elec_track {
 	bool start_pending;
 	uint64_t next_ns;
 	int rtnl;
+	const char *was_down;
 	char err[256];
 	int (*get)(struct elec_ctx *ctx, struct elec_track *t, bool *on);
 	int (*set)(struct elec_ctx *ctx, struct elec_track *t, bool on);
@@ -248,7 +255,7 @@ static void track_report(struct elec_track *t, const char *msg)
  */
 static int track_session(struct elec_ctx *ctx, bool first)
 {
-	int grp, id;
+	int id;
 
 	if (ctx->family)
 		return 0;
@@ -256,7 +263,7 @@ static int track_session(struct elec_ctx *ctx, bool first)
 		if (elec_nl_open(ctx))
 			return ELEC_EXIT_FAIL;
 	} else {
-		id = elec_nl_family_lookup(&grp);
+		id = elec_nl_family_lookup(0, NULL);
 		if (id < 0)
 			return elec_fail("cannot read the generic netlink families");
 		if (!id)
@@ -413,14 +420,65 @@ static int track_rtnl_open(void)
 	return fd;
 }
 
-/* Read what the link notifications queued (their content is not needed). */
-static void track_rtnl_drain(int fd)
+/* the tracked name @name, or NULL */
+static const char *track_if_find(const struct elec_track *t, const char *name)
 {
-	char buf[8192];
+	unsigned int i;
 
-	while (recv(fd, buf, sizeof(buf), MSG_DONTWAIT) > 0 ||
-	       errno == ENOBUFS || errno == EINTR)
-		;
+	for (i = 0; i < t->n_ifs; i++)
+		if (!strcmp(t->ifs[i], name))
+			return t->ifs[i];
+	return NULL;
+}
+
+/*
+ * One rtnetlink message: a tracked interface reported without IFF_UP or
+ * IFF_RUNNING, or deleted, is recorded in @t->was_down (a flap that is
+ * over before the interfaces are read again still counts).
+ */
+static void track_rtnl_msg(struct elec_track *t, const struct nlmsghdr *h)
+{
+	const struct ifinfomsg *ifi = NLMSG_DATA(h);
+	const struct rtattr *rta;
+	const char *name;
+	int len;
+
+	if ((h->nlmsg_type != RTM_NEWLINK && h->nlmsg_type != RTM_DELLINK) ||
+	    h->nlmsg_len < NLMSG_LENGTH(sizeof(*ifi)))
+		return;
+	len = (int)(h->nlmsg_len - NLMSG_LENGTH(sizeof(*ifi)));
+	for (rta = IFLA_RTA(ifi); RTA_OK(rta, len); rta = RTA_NEXT(rta, len)) {
+		if (rta->rta_type != IFLA_IFNAME ||
+		    RTA_PAYLOAD(rta) < 1 || RTA_PAYLOAD(rta) > IF_NAMESIZE ||
+		    ((const char *)RTA_DATA(rta))[RTA_PAYLOAD(rta) - 1])
+			continue;
+		name = track_if_find(t, RTA_DATA(rta));
+		if (name && (h->nlmsg_type == RTM_DELLINK ||
+			     !(ifi->ifi_flags & IFF_UP) ||
+			     !(ifi->ifi_flags & IFF_RUNNING)))
+			t->was_down = name;
+	}
+}
+
+/* Read what the link notifications queued (an overflow: read them all). */
+static void track_rtnl_drain(struct elec_track *t)
+{
+	char buf[8192] __attribute__((aligned(NLMSG_ALIGNTO)));
+	const struct nlmsghdr *h;
+	ssize_t n;
+	int len;
+
+	for (;;) {
+		n = recv(t->rtnl, buf, sizeof(buf), MSG_DONTWAIT);
+		if (n < 0 && (errno == EINTR || errno == ENOBUFS))
+			continue;
+		if (n <= 0)
+			break;
+		len = (int)n;
+		for (h = (const struct nlmsghdr *)buf; NLMSG_OK(h, len);
+		     h = NLMSG_NEXT(h, len))
+			track_rtnl_msg(t, h);
+	}
 }
 
 /*
@@ -443,12 +501,18 @@ static int track_observe(struct elec_ctx *ctx, struct elec_track *t,
 	return ret;
 }
 
-/* a tracked interface down: standby-tracked on at once */
+/*
+ * a tracked interface down, now or since the notifications last read:
+ * standby-tracked on at once
+ */
 static int track_links(struct elec_ctx *ctx, struct elec_track *t)
 {
 	const char *down = track_link_down(t);
 
-	return down ? track_observe(ctx, t, ELEC_TRACK_LINK_DOWN, down) : 0;
+	if (down)
+		t->was_down = down;
+	return t->was_down ? track_observe(ctx, t, ELEC_TRACK_LINK_DOWN,
+					   t->was_down) : 0;
 }
 
 /* ---- the check ---------------------------------------------------------- */
@@ -477,6 +541,8 @@ static int track_start(struct elec_ctx *ctx, struct elec_track *t)
 	}
 	/* here too: the group exists before the parent may signal it */
 	setpgid(pid, pid);
+	/* a success needs the links up from here to its end */
+	t->was_down = NULL;
 	t->child = pid;
 	t->pidfd = elec_pidfd_open(pid);
 	t->killed = false;
@@ -509,7 +575,7 @@ static int track_reap(struct elec_ctx *ctx, struct elec_track *t, bool block)
 	t->pidfd = -1;
 	t->child = 0;
 	if (!t->killed) {
-		down = track_link_down(t);
+		down = track_link_down(t) ?: t->was_down;
 		if (r > 0 && WIFEXITED(st) && !WEXITSTATUS(st)) {
 			if (down)
 				return track_observe(ctx, t,
@@ -535,13 +601,23 @@ static int track_reap(struct elec_ctx *ctx, struct elec_track *t, bool block)
  */
 static int track_tick(struct elec_ctx *ctx, struct elec_track *t)
 {
-	const char *down = track_link_down(t);
+	const char *down;
 	int ret;
 
+	/* a check that ended just now is no timeout */
+	if (t->child && !t->killed) {
+		ret = track_reap(ctx, t, false);
+		if (ret)
+			return ret;
+	}
+	down = track_link_down(t) ?: t->was_down;
 	track_sync(ctx, t, false);
-	if (!t->exec_argv)
+	if (!t->exec_argv) {
+		/* an interval with every interface up is a success */
+		t->was_down = NULL;
 		return down ? track_observe(ctx, t, ELEC_TRACK_LINK_DOWN, down) :
 			      track_observe(ctx, t, ELEC_TRACK_OK, NULL);
+	}
 	if (down) {
 		ret = track_observe(ctx, t, ELEC_TRACK_LINK_DOWN, down);
 		if (ret)
@@ -619,7 +695,7 @@ static int track_loop(struct elec_ctx *ctx, struct elec_track *t)
 			break;
 		}
 		if (r > 0 && p[0].revents) {
-			track_rtnl_drain(t->rtnl);
+			track_rtnl_drain(t);
 			ret = track_links(ctx, t);
 		}
 		if (!ret && t->child &&
@@ -680,22 +756,23 @@ static const char *const track_kws[] = {
 	[TKW_FALL] = "fall", [TKW_RISE] = "rise", [TKW_EXEC] = "exec",
 };
 
-/* interface IF2: a device that exists now, named once */
+/*
+ * interface IF2: named once; one that does not exist (yet: a USB NIC, a
+ * VLAN created later) is down until it does, with a warning
+ */
 static int track_add_if(struct elec_track *t, const char *s)
 {
-	unsigned int i;
-
 	if (!*s || strlen(s) >= IF_NAMESIZE)
 		return elec_err("invalid interface \"%s\": %s", s,
 				*s ? "device name too long" :
 				     "empty device name");
-	if (!if_nametoindex(s))
-		return elec_err("invalid interface \"%s\": no such device", s);
-	for (i = 0; i < t->n_ifs; i++)
-		if (!strcmp(t->ifs[i], s))
-			return elec_err("interface \"%s\" given twice", s);
+	if (track_if_find(t, s))
+		return elec_err("interface \"%s\" given twice", s);
 	if (t->n_ifs == TRACK_IFS_MAX)
 		return elec_err("at most %d interfaces", TRACK_IFS_MAX);
+	if (!if_nametoindex(s))
+		fprintf(stderr, "Warning: interface \"%s\": no such device (yet): down until it exists\n",
+			s);
 	t->ifs[t->n_ifs++] = s;
 	return 0;
 }
@@ -708,8 +785,8 @@ static int track_value(struct elec_track *t, int k, const char *kw,
 	uint64_t v = 0;
 
 	if (k == TKW_INTERVAL) {
-		why = elec_parse_dur(s, false, &v);
-		if (!why && v < TRACK_INTERVAL_MIN_NS)
+		why = elec_parse_dur(s, true, &v);
+		if (!why && (v < TRACK_INTERVAL_MIN_NS || v > TRACK_INTERVAL_MAX_NS))
 			why = "out of range: an interval is 10ms..60s";
 		if (!why)
 			t->interval_ns = v;
@@ -731,8 +808,9 @@ static int track_parse(const struct elec_ctx *ctx, struct elec_track *t,
 		       int argc, char **argv)
 {
 	char *kv[4];
-	unsigned int seen = 0;
-	int i = 0, nkw = 0, k;
+	const char *dev = NULL;
+	unsigned int seen = 0, need = ELEC_KWB_INSTANCE;
+	int i = 0, nkw = 0, k, ret;
 
 	t->interval_ns = TRACK_INTERVAL_NS;
 	t->fall = TRACK_FALL;
@@ -754,7 +832,13 @@ static int track_parse(const struct elec_ctx *ctx, struct elec_track *t,
 		if (k != TKW_INTERFACE && (seen & (1u << k)))
 			return elec_err("duplicate keyword \"%s\"", track_kws[k]);
 		seen |= 1u << k;
-		if (k == TKW_DEV || k == TKW_GROUP) {
+		if (k == TKW_DEV && *argv[i + 1] &&
+		    strlen(argv[i + 1]) < IF_NAMESIZE &&
+		    !if_nametoindex(argv[i + 1])) {
+			/* not there (yet): resolved again every interval */
+			dev = argv[i + 1];
+			need &= ~ELEC_KWB(ELEC_KW_DEV);
+		} else if (k == TKW_DEV || k == TKW_GROUP) {
 			/* each once (checked above): kv holds two pairs */
 			kv[nkw++] = argv[i];
 			kv[nkw++] = argv[i + 1];
@@ -765,12 +849,21 @@ static int track_parse(const struct elec_ctx *ctx, struct elec_track *t,
 			return ELEC_EXIT_USAGE;
 		}
 	}
-	if (i < argc && i + 1 >= argc)
+	if (i < argc && (i + 1 >= argc || !*argv[i + 1]))
 		return elec_err("\"exec\" needs a command");
 	if (i < argc)
 		t->exec_argv = argv + i + 1;
-	return elec_parse_args(ctx, "track", nkw, kv, ELEC_KWB_INSTANCE,
-			       ELEC_KWB_INSTANCE, &t->inst);
+	ret = elec_parse_args(ctx, "track", nkw, kv, ELEC_KWB_INSTANCE, need,
+			      &t->inst);
+	if (ret)
+		return ret;
+	if (dev) {
+		fprintf(stderr, "Warning: dev \"%s\": no such device (yet): retried every interval\n",
+			dev);
+		snprintf(t->inst.dev, sizeof(t->inst.dev), "%s", dev);
+		t->inst.seen |= ELEC_KWB(ELEC_KW_DEV);
+	}
+	return 0;
 }
 
 int elec_cmd_track(struct elec_ctx *ctx, int argc, char **argv)
@@ -789,7 +882,8 @@ int elec_cmd_track(struct elec_ctx *ctx, int argc, char **argv)
 		track_dry(t);
 		goto out;
 	}
-	t->rtnl = track_rtnl_open();
+	/* link notifications: only with interfaces to track */
+	t->rtnl = t->n_ifs ? track_rtnl_open() : -1;
 	if (t->rtnl < 0 && t->n_ifs) {
 		ret = elec_fail("cannot open an rtnetlink socket: %s",
 				strerror(errno));

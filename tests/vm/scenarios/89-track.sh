@@ -12,7 +12,8 @@
 # standby-tracked on (standby off) and every node follows node 2; showconf writes
 # no standby-tracked. The file back: after rise, standby_tracked false and
 # node 3 leads again. trk0 (a dummy) down, and then its carrier off: on
-# at once, node 2 leads; up again: node 3. A "group set standby-tracked on"
+# at once, node 2 leads; up again: node 3; a flap (down and up at once)
+# counts as down. A "group set standby-tracked on"
 # by hand is set back by the tracker. Admin standby ("group set standby
 # on"): node 2 leads, showconf writes "standby on", the tracker leaves it.
 # SIGTERM: the tracker exits 0 and leaves standby-tracked as it is. No
@@ -93,6 +94,16 @@ if ip -n en3 link set trk0 carrier off; then
 else
 	log "(this kernel's dummy cannot change its carrier: skipped)"
 fi
+
+log "--- trk0 flaps (down and up at once): counted as down all the same"
+downs() { grep -c '"reason": "interface_down"' "$TMPD/track.json"; }
+n=$(downs)
+ip -n en3 link set trk0 down && ip -n en3 link set trk0 up
+check "the flap is a decision: interface_down once more" \
+	elec_wait_for "$ELEC_BOUND" sh -c "test \$(grep -c '\"reason\": \"interface_down\"' '$TMPD/track.json') -gt $n"
+check "and standby-tracked off again after rise" \
+	elec_wait_for "$ELEC_BOUND" standby3 off off
+elec_agree 1 3
 
 log "--- standby-tracked on by hand: the tracker sets it back"
 elec_ctl 3 group set dev eth0 group 1 standby-tracked on
