@@ -16,19 +16,6 @@
 
 static const u32 ti_ids[] = { 3, 5, 7, 9 };
 
-static void ti_put32(u8 *p, u32 v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
-static u32 ti_get32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
 static void ti_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
 	struct kunit *test = n->test;
@@ -90,8 +77,8 @@ static void ti_rx_reply_ver(struct t_node *n, u32 src, u64 term, u32 coord,
 {
 	u8 pl[ELECTION_INV_REPLY_LEN];
 
-	ti_put32(pl, coord);
-	ti_put32(pl + 4, ver);
+	elec_put32(pl, coord);
+	elec_put32(pl + 4, ver);
 	ti_rx_pl(n, ELEC_MSG_AYC_REPLY, 0, src, n->c.cfg.self_id, term, pl,
 		 sizeof(pl));
 }
@@ -113,12 +100,12 @@ static void ti_rx_invite_shift(struct t_node *n, u32 src, u64 term,
 	u16 i;
 
 	memset(pl, 0, sizeof(pl));
-	ti_put32(pl, coord);
+	elec_put32(pl, coord);
 	pl[4] = nr >> 8;
 	pl[5] = nr;
 	pl[6] = shift;
 	for (i = 0; i < nr; i++)
-		ti_put32(pl + ELECTION_INV_INVITE_HDR_LEN + 4 * i, ids[i]);
+		elec_put32(pl + ELECTION_INV_INVITE_HDR_LEN + 4 * i, ids[i]);
 	ti_rx_pl(n, ELEC_MSG_INVITE, 0, src, 0, term, pl,
 		 ELECTION_INV_INVITE_HDR_LEN + 4 * nr);
 }
@@ -140,9 +127,9 @@ static void ti_rx_ready(struct t_node *n, u32 src, u64 term, const u32 *ids,
 	memset(pl, 0, sizeof(pl));
 	pl[0] = nr >> 8;
 	pl[1] = nr;
-	ti_put32(pl + 4, 1 + (u32)term);
+	elec_put32(pl + 4, 1 + (u32)term);
 	for (i = 0; i < nr; i++)
-		ti_put32(pl + ELECTION_INV_READY_HDR_LEN + 4 * i, ids[i]);
+		elec_put32(pl + ELECTION_INV_READY_HDR_LEN + 4 * i, ids[i]);
 	ti_rx_pl(n, ELEC_MSG_READY, 0, src, 0, term, pl,
 		 ELECTION_INV_READY_HDR_LEN + 4 * nr);
 }
@@ -176,7 +163,7 @@ static u32 ti_id_bits(struct kunit *test, const struct elec_action *a)
 	     (u16)(pl[0] << 8 | pl[1]);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, hdr + 4 * nr);
 	for (i = 0; i < nr; i++) {
-		u32 id = ti_get32(pl + hdr + 4 * i);
+		u32 id = elec_get32(pl + hdr + 4 * i);
 
 		KUNIT_ASSERT_LT(test, id, 32U);
 		bits |= T_BIT(id);
@@ -295,7 +282,7 @@ static void ti_standby_never_coordinates(struct kunit *test)
 	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 0);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 7);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 7);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	ti_expect_groupless(n);
 
@@ -473,7 +460,7 @@ static void ti_ayc_answered(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_REPLY_LEN);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 5);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 5);
 	/* 9 is higher: 5 waits to be invited, no search of its own */
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 
@@ -482,7 +469,7 @@ static void ti_ayc_answered(struct kunit *test)
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
 	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	/* and its coordinator's search counts as a sign of life */
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
 			n->now + T_DETECT);
@@ -491,7 +478,7 @@ static void ti_ayc_answered(struct kunit *test)
 	n = ti_accepted5(test);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
 	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 0);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 0);
 }
 
 /* a lower coordinator's search or heartbeat makes a higher one search */
@@ -554,7 +541,7 @@ static void ti_search_merges_lower(struct kunit *test)
 	/* above every number seen: 4 */
 	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
 	KUNIT_EXPECT_EQ(test, n->c.inv.pend_seq, 5);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	/* the coordinators found, not 7 (a member of 5's group) */
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
@@ -686,7 +673,7 @@ static void ti_accept_coordinator(struct kunit *test)
 	a = ti_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
@@ -975,14 +962,14 @@ static void ti_codec(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 8));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 4));
 	pl[1] = 2;
-	ti_put32(pl + 4, 0xffffffff);
-	ti_put32(pl + 8, 3);
-	ti_put32(pl + 12, 5);
+	elec_put32(pl + 4, 0xffffffff);
+	elec_put32(pl + 8, 3);
+	elec_put32(pl + 12, 5);
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 12));
-	ti_put32(pl + 12, 3);	/* not ascending */
+	elec_put32(pl + 12, 3);	/* not ascending */
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
-	ti_put32(pl + 12, 5);
+	elec_put32(pl + 12, 5);
 	pl[3] = 1;		/* reserved */
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
 	pl[3] = 0;
@@ -991,19 +978,19 @@ static void ti_codec(struct kunit *test)
 
 	/* INVITE: a coordinator and at least one group */
 	memset(pl, 0, sizeof(pl));
-	ti_put32(pl, 9);
+	elec_put32(pl, 9);
 	pl[5] = 1;
-	ti_put32(pl + 8, 5);
+	elec_put32(pl + 8, 5);
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
 	pl[5] = 0;
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 8));
 	pl[5] = 1;
-	ti_put32(pl, 0);
+	elec_put32(pl, 0);
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
-	ti_put32(pl, 9);
-	ti_put32(pl + 8, 0);
+	elec_put32(pl, 9);
+	elec_put32(pl + 8, 0);
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
-	ti_put32(pl + 8, 5);
+	elec_put32(pl + 8, 5);
 	/* byte 6: the accept window's shift, up to the cap; byte 7 zero */
 	pl[6] = ELEC_INV_WIN_SHIFT_MAX;
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
@@ -1034,7 +1021,7 @@ static void ti_membership_version(struct kunit *test)
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
 	a = ti_sent(n, ELEC_MSG_READY);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_READY_HDR_LEN + 4);
-	ver = ti_get32(a->msg.payload + 4);
+	ver = elec_get32(a->msg.payload + 4);
 	KUNIT_EXPECT_EQ(test, ver, n->c.inv.mver);
 	/* the current version: nothing to send */
 	t_clear(n);
@@ -1048,7 +1035,7 @@ static void ti_membership_version(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	a = ti_sent(n, ELEC_MSG_READY);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), ver + 1);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload + 4), ver + 1);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 
 	/* a member takes the version and echoes it */
@@ -1056,7 +1043,7 @@ static void ti_membership_version(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.inv.mver, 5);	/* ti_rx_ready: 1 + 4 */
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
 	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), 5);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload + 4), 5);
 }
 
 /* the Bully options are refused; search-interval is the algorithm's own */

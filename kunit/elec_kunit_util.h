@@ -248,4 +248,25 @@ static inline void t_start(struct t_node *n)
 	elec_core_start(&n->c, n->now);
 }
 
+/* @n gets ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
+static inline void t_opts(struct t_node *n, bool ask_off, bool preempt_off,
+			  u64 delay)
+{
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.ask_suspect_off = ask_off;
+	cfg.preempt_off = preempt_off;
+	cfg.preempt_delay_ns = delay;
+	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+}
+
+/* xorshift32: deterministic, the same sequence everywhere */
+static inline u32 t_rand(u32 *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
 #endif /* _ELEC_KUNIT_UTIL_H */
