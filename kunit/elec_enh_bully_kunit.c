@@ -98,31 +98,17 @@ static u16 te_set(u8 *pl, u32 k, const u32 *ids, u32 nr)
 
 static void te_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg_algo(&cfg, ELEC_ALGO_ENH_BULLY, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++) {
-		if (ids[i] == self)
-			continue;
-		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i], NULL),
-				0);
-	}
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 0, NULL);
 }
 
 static struct t_node *te_node_new(struct kunit *test, u32 self,
 				  const u32 *ids, u32 nr)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	te_node_init(n, self, ids, nr);
 	return n;
 }

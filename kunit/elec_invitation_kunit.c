@@ -18,29 +18,17 @@ static const u32 ti_ids[] = { 3, 5, 7, 9 };
 
 static void ti_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg_algo(&cfg, ELEC_ALGO_INVITATION, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++)
-		if (ids[i] != self)
-			KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i],
-								 NULL), 0);
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 0, NULL);
 }
 
 /* node @self of ti_ids, not started */
 static struct t_node *ti_node(struct kunit *test, u32 self)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	ti_node_init(n, self, ti_ids, ARRAY_SIZE(ti_ids));
 	return n;
 }

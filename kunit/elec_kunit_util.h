@@ -248,6 +248,41 @@ static inline void t_start(struct t_node *n)
 	elec_core_start(&n->c, n->now);
 }
 
+/* a node of @test at T_START, its instance not set up yet */
+static inline struct t_node *t_node_alloc(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	n->test = test;
+	n->now = T_START;
+	return n;
+}
+
+/*
+ * (Re)initialise @n as the instance of @cfg, not started; its peers the
+ * other ids of @ids, @mac_id's with link-layer address @mac.
+ */
+static inline void t_node_setup(struct t_node *n,
+				const struct elec_config *cfg,
+				const u32 *ids, u32 nr, u32 mac_id,
+				const u8 *mac)
+{
+	struct kunit *test = n->test;
+	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	u32 i;
+
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, cfg, n->peers,
+					     T_MAX_NODES - 1, &sink), 0);
+	for (i = 0; i < nr; i++)
+		if (ids[i] != cfg->self_id)
+			KUNIT_ASSERT_EQ(test,
+					elec_core_peer_add(&n->c, ids[i],
+							   ids[i] == mac_id ?
+							   mac : NULL), 0);
+	t_clear(n);
+}
+
 /* @n gets ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
 static inline void t_opts(struct t_node *n, bool ask_off, bool preempt_off,
 			  u64 delay)
