@@ -2953,39 +2953,33 @@ static void tn_resign(struct kunit *test)
 	t_net_expect_agree(net, 4);
 }
 
-/* t_net_random() on eight bully nodes: the highest live id leads */
-static void tn_random(struct kunit *test, bool ask_off, bool preempt_off,
-		      u64 delay, u32 seed)
-{
-	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-
-	t_net_random(t_opt_net_new(test, ids, 8, t_node_init, ask_off,
-				   preempt_off, delay, 0),
-		     t_net_highest_up, seed);
-}
+/* the random network test's bully nodes: the highest live id leads */
+static const struct t_rand_net tn_rand = {
+	{ 2, 5, 9, 11, 20, 33, 34, 50 }, t_node_init, t_net_highest_up
+};
 
 static void tn_random_failures(struct kunit *test)
 {
-	tn_random(test, false, false, 0, 0x2545f491);
-	tn_random(test, false, false, 0, 0x9e3779b9);
+	t_net_random(test, &tn_rand, false, false, 0, 0x2545f491);
+	t_net_random(test, &tn_rand, false, false, 0, 0x9e3779b9);
 }
 
 static void tn_random_failures_ask_off(struct kunit *test)
 {
-	tn_random(test, true, false, 0, 0x2545f491);
-	tn_random(test, true, false, 0, 0x9e3779b9);
+	t_net_random(test, &tn_rand, true, false, 0, 0x2545f491);
+	t_net_random(test, &tn_rand, true, false, 0, 0x9e3779b9);
 }
 
 static void tn_random_failures_preempt_off(struct kunit *test)
 {
-	tn_random(test, false, true, 0, 0x2545f491);
-	tn_random(test, true, true, 0, 0x9e3779b9);
+	t_net_random(test, &tn_rand, false, true, 0, 0x2545f491);
+	t_net_random(test, &tn_rand, true, true, 0, 0x9e3779b9);
 }
 
 static void tn_random_failures_preempt_delay(struct kunit *test)
 {
-	tn_random(test, false, false, 300000000ULL, 0x2545f491);
-	tn_random(test, true, false, 300000000ULL, 0x9e3779b9);
+	t_net_random(test, &tn_rand, false, false, 300000000ULL, 0x2545f491);
+	t_net_random(test, &tn_rand, true, false, 300000000ULL, 0x9e3779b9);
 }
 
 static void tn_standby(struct kunit *test)

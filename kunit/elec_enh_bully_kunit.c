@@ -2703,23 +2703,17 @@ static void te_net_preempt_delay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->c.term, term + 1);
 }
 
-/* t_net_random() on eight nodes: the highest live id leads */
-static void te_net_random(struct kunit *test, bool ask_off, bool preempt_off,
-			  u64 delay, u32 seed)
-{
-	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-
-	t_net_random(t_opt_net_new(test, ids, 8, te_node_init, ask_off,
-				   preempt_off, delay, 0),
-		     t_net_highest_up, seed);
-}
+/* the random network test's nodes: the highest live id leads */
+static const struct t_rand_net te_rand = {
+	{ 2, 5, 9, 11, 20, 33, 34, 50 }, te_node_init, t_net_highest_up
+};
 
 static void te_net_random_failures(struct kunit *test)
 {
-	te_net_random(test, false, false, 0, 0x2545f491);
-	te_net_random(test, true, false, 0, 0x9e3779b9);
-	te_net_random(test, false, true, 0, 0x2545f491);
-	te_net_random(test, false, false, 300000000ULL, 0x9e3779b9);
+	t_net_random(test, &te_rand, false, false, 0, 0x2545f491);
+	t_net_random(test, &te_rand, true, false, 0, 0x9e3779b9);
+	t_net_random(test, &te_rand, false, true, 0, 0x2545f491);
+	t_net_random(test, &te_rand, false, false, 300000000ULL, 0x9e3779b9);
 }
 
 /*

@@ -456,22 +456,36 @@ t_opt_net_new(struct kunit *test, const u32 *ids, u32 nr,
 	return o;
 }
 
-/*
- * Random crashes, resignations, reboots, flaps and elect commands on @o,
- * from @seed; after each, every live node agrees on one leader:
- * @leader(net) (the family's pick of the live ids), with preempt off the
- * one that node follows.
+/**
+ * struct t_rand_net - a family's network for t_net_random().
+ * @ids: the ids of its eight nodes
+ * @node_init: the family's node set-up
+ * @leader: the family's leader of the live ids, preempt on
  */
-static inline void t_net_random(struct t_opt_net *o,
-				u32 (*leader)(struct t_net *net), u32 seed)
+struct t_rand_net {
+	u32 ids[8];
+	void (*node_init)(struct t_node *n, u32 self, const u32 *ids, u32 nr);
+	u32 (*leader)(struct t_net *net);
+};
+
+/*
+ * Random crashes, resignations, reboots, flaps and elect commands from
+ * @seed, on @r's network with the options; after each, every live node
+ * agrees on one leader: @r->leader(), with preempt off the one that node
+ * follows.
+ */
+static inline void t_net_random(struct kunit *test, const struct t_rand_net *r,
+				bool ask_off, bool preempt_off, u64 delay,
+				u32 seed)
 {
-	struct t_net *net = &o->net;
-	struct kunit *test = net->test;
+	struct t_net *net = &t_opt_net_new(test, r->ids, ARRAY_SIZE(r->ids),
+					   r->node_init, ask_off, preempt_off,
+					   delay, 0)->net;
 	u32 round, up, i, want;
 
 	t_net_start_all(net);
 	t_net_run_for(net, 1000000000ULL);
-	t_net_expect_agree(net, leader(net));
+	t_net_expect_agree(net, r->leader(net));
 	for (round = 0; round < 40; round++) {
 		struct t_node *n = net->node[t_rand(&seed) % net->n];
 		u32 id = n->c.cfg.self_id;
@@ -508,8 +522,8 @@ static inline void t_net_random(struct t_opt_net *o,
 			break;
 		}
 		t_net_run_for(net, 2000000000ULL);
-		want = leader(net);
-		if (o->preempt_off)
+		want = r->leader(net);
+		if (preempt_off)
 			want = t_net_node(net, want)->c.leader;
 		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
 		if (!want)

@@ -2299,33 +2299,27 @@ static void tm_net_resign(struct kunit *test)
 	t_net_expect_agree(net, 5);
 }
 
-/* t_net_random() on eight nodes: the lowest live id leads */
-static void tm_net_random(struct kunit *test, bool ask_off, bool preempt_off,
-			  u64 delay, u32 seed)
-{
-	static const u32 ids[] = { 40, 7, 23, 11, 60, 4, 19, 41 };
-
-	t_net_random(t_opt_net_new(test, ids, 8, tm_node_init, ask_off,
-				   preempt_off, delay, 0),
-		     tm_net_lowest_up, seed);
-}
+/* the random network test's nodes: the lowest live id leads */
+static const struct t_rand_net tm_rand = {
+	{ 40, 7, 23, 11, 60, 4, 19, 41 }, tm_node_init, tm_net_lowest_up
+};
 
 static void tm_net_random_failures(struct kunit *test)
 {
-	tm_net_random(test, false, false, 0, 0x2545f491);
-	tm_net_random(test, true, false, 0, 0x9e3779b9);
+	t_net_random(test, &tm_rand, false, false, 0, 0x2545f491);
+	t_net_random(test, &tm_rand, true, false, 0, 0x9e3779b9);
 }
 
 static void tm_net_random_failures_preempt_off(struct kunit *test)
 {
-	tm_net_random(test, false, true, 0, 0x2545f491);
-	tm_net_random(test, true, true, 0, 0x9e3779b9);
+	t_net_random(test, &tm_rand, false, true, 0, 0x2545f491);
+	t_net_random(test, &tm_rand, true, true, 0, 0x9e3779b9);
 }
 
 static void tm_net_random_failures_preempt_delay(struct kunit *test)
 {
-	tm_net_random(test, false, false, 300000000ULL, 0x2545f491);
-	tm_net_random(test, true, false, 300000000ULL, 0x9e3779b9);
+	t_net_random(test, &tm_rand, false, false, 300000000ULL, 0x2545f491);
+	t_net_random(test, &tm_rand, true, false, 300000000ULL, 0x9e3779b9);
 }
 
 /* ---- review rules ------------------------------------------------------ */
