@@ -122,20 +122,6 @@ static void ti_rx_ready(struct t_node *n, u32 src, u64 term, const u32 *ids,
 		 ELECTION_INV_READY_HDR_LEN + 4 * nr);
 }
 
-/* the last frame of @type @n sent since t_clear() (the case fails if none) */
-static const struct elec_action *ti_sent(struct t_node *n, u8 type)
-{
-	const struct elec_action *a = NULL;
-	u32 i;
-
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == ELEC_ACT_SEND &&
-		    n->acts[i].msg.type == type)
-			a = &n->acts[i];
-	KUNIT_ASSERT_NOT_NULL(n->test, a);
-	return a;
-}
-
 /* the ids of a recorded INVITE or READY, as a bit set of ids < 32 */
 static u32 ti_id_bits(struct kunit *test, const struct elec_action *a)
 {
@@ -267,7 +253,7 @@ static void ti_standby_never_coordinates(struct kunit *test)
 	/* 7 searches: 9 answers as 7's member, group number (0, 0) */
 	t_clear(n);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 7, 0, 3);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 0);
 	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 7);
@@ -347,7 +333,7 @@ static void ti_standby_on_off(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
 	t_clear(n);
 	ti_standby(n, true);
-	a = ti_sent(n, ELEC_MSG_HEARTBEAT);
+	a = t_sent(n, ELEC_MSG_HEARTBEAT);
 	KUNIT_EXPECT_TRUE(test, a->msg.flags & ELECTION_FLAG_LEAVING);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	ti_expect_groupless(n);
@@ -421,7 +407,7 @@ static void ti_start_forms_group(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
-	a = ti_sent(n, ELEC_MSG_ARE_YOU_COORD);
+	a = t_sent(n, ELEC_MSG_ARE_YOU_COORD);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
 	KUNIT_EXPECT_EQ(test, a->msg.payload_len, 0);
@@ -444,7 +430,7 @@ static void ti_ayc_answered(struct kunit *test)
 	const struct elec_action *a;
 
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 3);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_REPLY_LEN);
@@ -455,7 +441,7 @@ static void ti_ayc_answered(struct kunit *test)
 	/* a member answers with its coordinator */
 	n = ti_member5(test);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
 	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	/* and its coordinator's search counts as a sign of life */
@@ -465,7 +451,7 @@ static void ti_ayc_answered(struct kunit *test)
 	/* a node between groups answers coordinator 0 */
 	n = ti_accepted5(test);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 0);
 }
 
@@ -522,7 +508,7 @@ static void ti_lower_heard_rate_limited(struct kunit *test)
 static void ti_search_merges_lower(struct kunit *test)
 {
 	struct t_node *n = ti_merging9(test);
-	const struct elec_action *a = ti_sent(n, ELEC_MSG_INVITE);
+	const struct elec_action *a = t_sent(n, ELEC_MSG_INVITE);
 
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MERGING);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
@@ -541,7 +527,7 @@ static void ti_search_merges_lower(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_HEARTBEAT);
-	KUNIT_EXPECT_EQ(test, ti_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, t_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 1);
 }
 
 /* a merging coordinator accepts no invitation */
@@ -610,7 +596,7 @@ static void ti_search_ignores(struct kunit *test)
 	ti_rx_reply(n, 7, 1, 7);
 	KUNIT_EXPECT_EQ(test, n->c.inv.found_lower, 1);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_INVITE)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_INVITE)),
 			T_BIT(7));
 }
 
@@ -625,7 +611,7 @@ static void ti_merge_done(struct kunit *test)
 	ti_rx(n, ELEC_MSG_ACCEPT, 7, 9, 4);	/* another number: ignored */
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
@@ -636,7 +622,7 @@ static void ti_merge_done(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_HEARTBEAT);
-	KUNIT_EXPECT_EQ(test, ti_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 5);
+	KUNIT_EXPECT_EQ(test, t_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 5);
 
 	/* nobody accepted: the group keeps its number, no READY */
 	n = ti_merging9(test);
@@ -655,10 +641,10 @@ static void ti_accept_coordinator(struct kunit *test)
 	const struct elec_action *a;
 
 	ti_rx_invite(n, 9, 7, 9, five, 2);
-	a = ti_sent(n, ELEC_MSG_ACCEPT);
+	a = t_sent(n, ELEC_MSG_ACCEPT);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
 	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
@@ -839,7 +825,7 @@ static void ti_coordinator_membership(struct kunit *test)
 		if (i + 1 < T_MISS)
 			KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	}
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 3), 1);
 	/* 3 still follows 9 and says so: a member again, READY at the end */
@@ -849,7 +835,7 @@ static void ti_coordinator_membership(struct kunit *test)
 	ti_rx_reply(n, 5, 5, 9);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
 	/* 5 answers for another group: it left */
 	t_clear(n);
@@ -857,7 +843,7 @@ static void ti_coordinator_membership(struct kunit *test)
 	ti_rx_reply(n, 3, 5, 9);
 	ti_rx_reply(n, 5, 8, 7);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
 
@@ -876,7 +862,7 @@ static void ti_coordinator_membership(struct kunit *test)
 	ti_rx_reply(n, 5, 5, 9);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_READY)),
 			T_BIT(3) | T_BIT(5));
 }
 
@@ -909,7 +895,7 @@ static void ti_peer_removed(struct kunit *test)
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
 	t_clear(n);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_READY)),
 			T_BIT(5));
 }
 
@@ -1007,7 +993,7 @@ static void ti_membership_version(struct kunit *test)
 	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_READY_HDR_LEN + 4);
 	ver = elec_get32(a->msg.payload + 4);
 	KUNIT_EXPECT_EQ(test, ver, n->c.inv.mver);
@@ -1022,7 +1008,7 @@ static void ti_membership_version(struct kunit *test)
 	ti_rx_reply_ver(n, 3, 5, 9, ver - 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload + 4), ver + 1);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 
@@ -1030,7 +1016,7 @@ static void ti_membership_version(struct kunit *test)
 	n = ti_member5(test);
 	KUNIT_EXPECT_EQ(test, n->c.inv.mver, 5);	/* ti_rx_ready: 1 + 4 */
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload + 4), 5);
 }
 
@@ -1216,7 +1202,7 @@ static void ti_removed_while_merging(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);	/* 7 did not accept */
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_READY)),
 			T_BIT(5));
 }
 
@@ -1298,7 +1284,7 @@ static void ti_win_late_reply(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 1);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
@@ -1335,7 +1321,7 @@ static void ti_win_late_accept(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 1);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
 			n->now + 2 * T_T);
@@ -1450,7 +1436,7 @@ static void ti_win_ready_wait(struct kunit *test)
 	KUNIT_EXPECT_GT(test, 2 * (T_T << 3), T_COORD);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
 			n->now + 2 * (T_T << 3));
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 3);
 	/* it takes the new group's windows */
@@ -1504,7 +1490,7 @@ static void ti_win_ready_covers_accept(struct kunit *test)
 		t_clear(c9);
 		t_fire(c9, ELEC_INV_TIMER_REPLY);
 		KUNIT_ASSERT_EQ(test, c9->c.phase, ELEC_INV_MERGING);
-		a = ti_sent(c9, ELEC_MSG_INVITE);
+		a = t_sent(c9, ELEC_MSG_INVITE);
 		n5->now = c9->now;
 		ti_rx_pl(n5, ELEC_MSG_INVITE, 0, 9, 0, a->msg.term,
 			 a->msg.payload, a->msg.payload_len);

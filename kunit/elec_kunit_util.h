@@ -138,6 +138,20 @@ static inline u32 t_sends(const struct t_node *n, u8 type, u32 dst)
 	return cnt;
 }
 
+/* the last frame of @type (0: any) sent since t_clear(); fails if none */
+static inline const struct elec_action *t_sent(struct t_node *n, u8 type)
+{
+	const struct elec_action *a = NULL;
+	u32 i;
+
+	for (i = 0; i < n->n_acts; i++)
+		if (n->acts[i].kind == ELEC_ACT_SEND &&
+		    (!type || n->acts[i].msg.type == type))
+			a = &n->acts[i];
+	KUNIT_ASSERT_NOT_NULL(n->test, a);
+	return a;
+}
+
 /* EVENT actions of @type concerning @peer (T_ANY: any) */
 static inline u32 t_events(const struct t_node *n, u8 type, u32 peer)
 {

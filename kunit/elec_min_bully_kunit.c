@@ -135,15 +135,8 @@ static u32 tm_k(struct kunit *test, const struct elec_action *a)
 /* the one frame @n sent since t_clear(); the case fails unless one */
 static const struct elec_action *tm_only(struct t_node *n)
 {
-	const struct elec_action *a = NULL;
-	u32 i;
-
 	KUNIT_ASSERT_EQ(n->test, t_sends(n, 0, T_ANY), 1);
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == ELEC_ACT_SEND)
-			a = &n->acts[i];
-	KUNIT_ASSERT_NOT_NULL(n->test, a);
-	return a;
+	return t_sent(n, 0);
 }
 
 /* the one frame sent is @type to @dst (0: broadcast) at @term */

@@ -92,14 +92,8 @@ static void tq_rx_alive(struct t_node *n, u32 src, u64 term, u32 name,
 /* the last ALIVE @n sent since t_clear() (the case fails if none) */
 static const struct elec_action *tq_alive(struct t_node *n)
 {
-	const struct elec_action *a = NULL;
-	u32 i;
+	const struct elec_action *a = t_sent(n, ELEC_MSG_ALIVE);
 
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == ELEC_ACT_SEND &&
-		    n->acts[i].msg.type == ELEC_MSG_ALIVE)
-			a = &n->acts[i];
-	KUNIT_ASSERT_NOT_NULL(n->test, a);
 	KUNIT_ASSERT_EQ(n->test, a->msg.payload_len, ELECTION_ALIVE_LEN);
 	KUNIT_ASSERT_NOT_NULL(n->test, a->msg.payload);
 	return a;
