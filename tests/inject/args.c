@@ -18,6 +18,29 @@ const char *next_word(struct args *a)
 	return a->argv[a->i++];
 }
 
+/* the next word, which must be there: else die with @missing */
+const char *need_word(struct args *a, const char *missing)
+{
+	if (!more(a))
+		die("%s", missing);
+	return next_word(a);
+}
+
+/*
+ * Keyword @name taking a number in [min, max] into *@v, once (*@seen):
+ * true when @kw was it (a repeated one is not: the caller's "unknown or
+ * repeated keyword")
+ */
+bool num_opt(struct args *a, const char *kw, const char *name, bool *seen,
+	     uint64_t *v, uint64_t min, uint64_t max)
+{
+	if (strcmp(kw, name) || *seen)
+		return false;
+	*seen = true;
+	*v = parse_num(value_of(a, kw), kw, min, max);
+	return true;
+}
+
 const char *value_of(struct args *a, const char *kw)
 {
 	if (!more(a))
@@ -108,7 +131,8 @@ uint8_t parse_algo(const char *s)
 	    s);
 }
 
-uint8_t parse_type(const char *s)
+/* a message type's name (or "coord", "hb"): its number; else -1 */
+static int type_by_name(const char *s)
 {
 	unsigned int i;
 
@@ -118,7 +142,16 @@ uint8_t parse_type(const char *s)
 		return ELEC_MSG_HEARTBEAT;
 	for (i = 1; i < N_TYPES; i++)
 		if (type_names[i] && !strcmp(s, type_names[i]))
-			return (uint8_t)i;
+			return (int)i;
+	return -1;
+}
+
+uint8_t parse_type(const char *s)
+{
+	int t = type_by_name(s);
+
+	if (t >= 0)
+		return (uint8_t)t;
 	if (s[0] >= '0' && s[0] <= '9')
 		return (uint8_t)parse_num(s, "type", 0, 255);
 	die("type: unknown message type '%s' (election, answer, coordinator, heartbeat, ack, query, cid, ayc, ayc_reply, invite, accept, ready, alive, or 0..255)",
@@ -127,14 +160,7 @@ uint8_t parse_type(const char *s)
 
 bool is_type_word(const char *s)
 {
-	unsigned int i;
-
-	if (!strcmp(s, "coord") || !strcmp(s, "hb"))
-		return true;
-	for (i = 1; i < N_TYPES; i++)
-		if (type_names[i] && !strcmp(s, type_names[i]))
-			return true;
-	return false;
+	return type_by_name(s) >= 0;
 }
 
 /* nodes ID[@MAC],ID[@MAC],... */

@@ -30,20 +30,15 @@ int cmd_capture(struct args *a)
 	int fd, ifindex;
 	ssize_t len;
 
-	if (!more(a))
-		die("needs DEV FILE");
-	dev = next_word(a);
-	if (!more(a))
-		die("needs FILE after DEV");
-	path = next_word(a);
+	dev = need_word(a, "needs DEV FILE");
+	path = need_word(a, "needs FILE after DEV");
 	gen.ethertype = ELECTION_ETHERTYPE;
 	while (more(a)) {
 		const char *kw = next_word(a);
 
-		if (!strcmp(kw, "count") && !seen_count) {
-			seen_count = true;
-			count = parse_num(value_of(a, kw), kw, 1, UINT64_MAX);
-		} else if (!strcmp(kw, "timeout") && !seen_timeout) {
+		if (num_opt(a, kw, "count", &seen_count, &count, 1, UINT64_MAX))
+			continue;
+		if (!strcmp(kw, "timeout") && !seen_timeout) {
 			seen_timeout = true;
 			timeout = parse_seconds(value_of(a, kw), kw);
 		} else if (!strcmp(kw, "dir") && !seen_dir) {
@@ -68,22 +63,8 @@ int cmd_capture(struct args *a)
 	}
 	if (!count && !timeout)
 		die("needs 'count N' or 'timeout S' (or both; SIGINT or SIGTERM also end it)");
-	ifindex = (int)if_nametoindex(dev);
-	if (!ifindex)
-		die("no device '%s'", dev);
-	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
-	if (fd < 0)
-		die_errno("socket(AF_PACKET) (root or CAP_NET_RAW needed)");
-	memset(&sll, 0, sizeof(sll));
-	sll.sll_family = AF_PACKET;
-	sll.sll_protocol = htons(ETH_P_ALL);
-	sll.sll_ifindex = ifindex;
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0)
-		die_errno("bind to %s", dev);
-	f = fopen(path, "wb");
-	if (!f)
-		die_errno("%s", path);
-	pcap_write_header(f);
+	fd = packet_socket(dev, htons(ETH_P_ALL), &ifindex);
+	f = pcap_create(path);
 	fflush(f);
 	/* SIGINT, SIGTERM end the capture (no SA_RESTART: poll returns) */
 	{
@@ -171,9 +152,7 @@ int cmd_list(struct args *a)
 	struct hdr h;
 	double ts;
 
-	if (!more(a))
-		die("needs FILE");
-	path = next_word(a);
+	path = need_word(a, "needs FILE");
 	gen.ethertype = ELECTION_ETHERTYPE;
 	while (more(a)) {
 		const char *kw = next_word(a);

@@ -23,7 +23,8 @@ static void json_counts(const uint64_t *v, bool skip_zero)
 	putchar('}');
 }
 
-static void report(const char *what, const uint64_t *cats)
+/* the report of a sending command; @seed: the seed it printed, or NULL */
+static void report(const char *what, const uint64_t *cats, const uint64_t *seed)
 {
 	double dt = out.t_end - out.t0;
 	FILE *tf = stdout;
@@ -39,8 +40,8 @@ static void report(const char *what, const uint64_t *cats)
 		       what, out.dev, out.sent, out.bytes, dt,
 		       dt > 0 ? out.sent / dt : 0.0, out.retries,
 		       out.pace_waits, out.backlog_max);
-		if (have_seed)
-			printf(", \"seed\": %" PRIu64, the_seed);
+		if (seed)
+			printf(", \"seed\": %" PRIu64, *seed);
 		printf(", \"categories\": {");
 		first = true;
 		for (c = 0; c < N_CATS; c++) {
@@ -98,86 +99,90 @@ static void report(const char *what, const uint64_t *cats)
 	fputc('\n', tf);
 }
 
+/* ------------------------------------------------------------------ */
+/* what every sending command does                                     */
+
+/* DEV, then the defaults of a sending command */
+static const char *send_dev(struct args *a, const char *missing)
+{
+	const char *dev = need_word(a, missing);
+
+	gen.ethertype = ELECTION_ETHERTYPE;
+	out.pace = true;
+	return dev;
+}
+
+/* the output opened; src-mac own is DEV's MAC, known once it is open */
+static void send_open(const char *dev, enum src_mode sm)
+{
+	out_open(dev);
+	if (sm == SRC_OWN)
+		memcpy(gen.src_mac, out.own_mac, 6);
+}
+
+/* a frame of category @c counted, predicted at every node, and queued */
+static void send_frame(const struct frame *f, enum cat c, uint64_t *cats)
+{
+	cats[c]++;
+	account(f->b, f->len, gen.ethertype, c);
+	out_put(f->b, f->len);
+}
+
+/* the rest sent, then the report (@seed: NULL, or the seed to print) */
+static void send_close(const char *what, const uint64_t *cats,
+		       const uint64_t *seed)
+{
+	out_close();
+	report(what, cats, seed);
+}
+
 /* --- replay, flip --- */
 
 int cmd_replay_flip(struct args *a, bool flip)
 {
 	struct common c = { 0 };
-	uint64_t count = 0, cats[N_CATS] = { 0 }, seed = 1;
-	unsigned int bits = 0;
+	uint64_t count = 0, cats[N_CATS] = { 0 }, seed = 1, bits = 0;
 	bool seen_count = false, seen_seed = false, seen_bits = false;
-	struct frame *frames = NULL, f;
-	size_t n_frames = 0, cap = 0;
-	enum src_mode sm;
-	struct pcap_in in;
+	enum cat ct = flip ? C_FLIPPED : C_REPLAYED;
+	struct frame *frames, f;
 	const char *dev, *path;
+	enum src_mode sm;
+	size_t n_frames;
 	uint64_t i;
 
-	if (!more(a))
-		die("needs DEV FILE");
-	dev = next_word(a);
-	if (!more(a))
-		die("needs FILE after DEV");
-	path = next_word(a);
-	gen.ethertype = ELECTION_ETHERTYPE;
-	out.pace = true;
+	dev = send_dev(a, "needs DEV FILE");
+	path = need_word(a, "needs FILE after DEV");
 	while (more(a)) {
 		const char *kw = next_word(a);
 
-		if (!strcmp(kw, "count") && !seen_count) {
-			seen_count = true;
-			count = parse_num(value_of(a, kw), kw, 1, UINT64_MAX);
-		} else if (flip && !strcmp(kw, "seed") && !seen_seed) {
-			seen_seed = true;
-			seed = parse_num(value_of(a, kw), kw, 0, UINT64_MAX);
-		} else if (flip && !strcmp(kw, "bits") && !seen_bits) {
-			seen_bits = true;
-			bits = (unsigned int)parse_num(value_of(a, kw), kw, 1, 64);
-		} else if (!common_opt(a, kw, &c)) {
+		if (num_opt(a, kw, "count", &seen_count, &count, 1, UINT64_MAX) ||
+		    (flip && num_opt(a, kw, "seed", &seen_seed, &seed, 0,
+				     UINT64_MAX)) ||
+		    (flip && num_opt(a, kw, "bits", &seen_bits, &bits, 1, 64)))
+			continue;
+		if (!common_opt(a, kw, &c))
 			die("unknown or repeated keyword '%s'", kw);
-		}
 	}
 	sm = src_mode_of(c.src_mac, true);
 	/* the frames keep their destination unless dst-mac is given */
 	common_finish(&c);
 	rng_state = seed;
-	pcap_open_in(&in, path);
-	while (pcap_next(&in, &f, NULL)) {
-		if (f.len < ETH_HDR || get16(f.b + 12) != gen.ethertype)
-			continue;
-		if (n_frames == cap) {
-			cap = cap ? 2 * cap : 64;
-			frames = realloc(frames, cap * sizeof(*frames));
-			if (!frames)
-				die("out of memory");
-		}
-		frames[n_frames++] = f;
-	}
-	fclose(in.f);
-	if (!n_frames)
-		die("%s: no frame of ethertype 0x%04x", path, gen.ethertype);
+	frames = pcap_load(path, gen.ethertype, &n_frames);
 	if (!count)
 		count = n_frames;	/* each frame once */
-	out_open(dev);
+	send_open(dev, sm);
 	for (i = 0; i < count; i++) {
 		f = frames[i % n_frames];
-		if (sm == SRC_OWN)
-			memcpy(f.b + 6, out.own_mac, 6);
-		else if (sm == SRC_SET)
+		if (sm != SRC_KEEP)
 			memcpy(f.b + 6, gen.src_mac, 6);
 		if (c.dst_mac)
 			memcpy(f.b, gen.dst_mac, 6);
 		if (flip && f.len > ETH_HDR)
-			flip_bits(&f, bits);
-		cats[flip ? C_FLIPPED : C_REPLAYED]++;
-		account(f.b, f.len, gen.ethertype, flip ? C_FLIPPED : C_REPLAYED);
-		out_put(f.b, f.len);
+			flip_bits(&f, (unsigned int)bits);
+		send_frame(&f, ct, cats);
 	}
-	out_close();
 	free(frames);
-	have_seed = flip;
-	the_seed = seed;
-	report(flip ? "flip" : "replay", cats);
+	send_close(flip ? "flip" : "replay", cats, flip ? &seed : NULL);
 	return 0;
 }
 
@@ -276,14 +281,10 @@ int cmd_forge(struct args *a)
 	struct frame f;
 	uint64_t i;
 
-	if (!more(a))
-		die("needs DEV");
-	dev = next_word(a);
+	dev = send_dev(a, "needs DEV");
 	h.version = ELECTION_WIRE_VERSION;
 	h.type = ELEC_MSG_COORDINATOR;
 	h.algo = ELEC_ALGO_BULLY;
-	gen.ethertype = ELECTION_ETHERTYPE;
-	out.pace = true;
 	if (more(a) && is_type_word(a->argv[a->i])) {
 		h.type = parse_type(next_word(a));
 		seen[0] = true;
@@ -390,9 +391,7 @@ int cmd_forge(struct args *a)
 	}
 	sm = src_mode_of(c.src_mac, false);
 	common_finish(&c);
-	out_open(dev);
-	if (sm == SRC_OWN)
-		memcpy(gen.src_mac, out.own_mac, 6);
+	send_open(dev, sm);
 	if (strcmp(mac_s, "none"))
 		h.flags |= FLAG_AUTH;
 	h.plen = (uint16_t)(plen_set >= 0 ? (unsigned int)plen_set : plen);
@@ -438,13 +437,10 @@ int cmd_forge(struct args *a)
 		/* a cut trailer stays cut: padding would be read as the trailer */
 		if (!cut)
 			pad(&f);
-		cats[C_FORGED]++;
-		account(f.b, f.len, gen.ethertype, C_FORGED);
-		out_put(f.b, f.len);
+		send_frame(&f, C_FORGED, cats);
 		h.term += term_step;
 	}
-	out_close();
-	report("forge", cats);
+	send_close("forge", cats, NULL);
 	return 0;
 }
 
@@ -464,21 +460,14 @@ int cmd_fuzz(struct args *a)
 	double last;
 	int k;
 
-	if (!more(a))
-		die("needs DEV");
-	dev = next_word(a);
-	gen.ethertype = ELECTION_ETHERTYPE;
-	out.pace = true;
+	dev = send_dev(a, "needs DEV");
 	while (more(a)) {
 		const char *kw = next_word(a);
 
-		if (!strcmp(kw, "count") && !seen_count) {
-			seen_count = true;
-			count = parse_num(value_of(a, kw), kw, 1, UINT64_MAX);
-		} else if (!strcmp(kw, "seed") && !seen_seed) {
-			seen_seed = true;
-			seed = parse_num(value_of(a, kw), kw, 0, UINT64_MAX);
-		} else if (!strcmp(kw, "algo") && !seen_algo) {
+		if (num_opt(a, kw, "count", &seen_count, &count, 1, UINT64_MAX) ||
+		    num_opt(a, kw, "seed", &seen_seed, &seed, 0, UINT64_MAX))
+			continue;
+		if (!strcmp(kw, "algo") && !seen_algo) {
 			seen_algo = true;
 			parse_algos(value_of(a, kw));
 		} else if (!strcmp(kw, "mode") && !seen_mode) {
@@ -519,18 +508,14 @@ int cmd_fuzz(struct args *a)
 			    (k != C_AUTH_SIGNED || keyed))
 				pool[n_pool++] = (enum cat)k;
 	}
-	out_open(dev);
-	if (sm == SRC_OWN)
-		memcpy(gen.src_mac, out.own_mac, 6);
+	send_open(dev, sm);
 	rng_state = seed;
 	last = out.t0;
 	for (i = 0; i < count; i++) {
 		enum cat ct = pool[rnd(n_pool)];
 
 		build_cat(&f, ct);
-		cats[ct]++;
-		account(f.b, f.len, gen.ethertype, ct);
-		out_put(f.b, f.len);
+		send_frame(&f, ct, cats);
 		if (!opt_quiet && (i & 0xffff) == 0xffff) {
 			double t = now_s();
 
@@ -541,9 +526,6 @@ int cmd_fuzz(struct args *a)
 			}
 		}
 	}
-	out_close();
-	have_seed = true;
-	the_seed = seed;
-	report("fuzz", cats);
+	send_close("fuzz", cats, &seed);
 	return 0;
 }

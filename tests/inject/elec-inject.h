@@ -268,8 +268,6 @@ extern const char *prog;
 extern const char *cmd_name;
 extern bool opt_json;
 extern bool opt_quiet;
-extern bool have_seed;
-extern uint64_t the_seed;
 void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double now_s(void);
 void sleep_us(unsigned int us);
@@ -324,9 +322,12 @@ void build_cat(struct frame *f, enum cat c);
 void pcap_open_in(struct pcap_in *in, const char *path);
 bool pcap_next(struct pcap_in *in, struct frame *f, double *ts);
 void pcap_write_header(FILE *f);
+FILE *pcap_create(const char *path);
+struct frame *pcap_load(const char *path, uint16_t ethertype, size_t *n);
 void pcap_write(FILE *f, const uint8_t *b, size_t len);
 
 /* sock.c */
+int packet_socket(const char *dev, uint16_t proto, int *ifindex);
 extern struct out out;
 void out_open(const char *dev);
 void out_put(const uint8_t *b, size_t len);
@@ -335,6 +336,9 @@ void out_close(void);
 /* args.c */
 bool more(struct args *a);
 const char *next_word(struct args *a);
+const char *need_word(struct args *a, const char *missing);
+bool num_opt(struct args *a, const char *kw, const char *name, bool *seen,
+	     uint64_t *v, uint64_t min, uint64_t max);
 const char *value_of(struct args *a, const char *kw);
 uint64_t parse_num(const char *s, const char *what, uint64_t min,
 		   uint64_t max);

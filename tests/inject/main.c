@@ -26,8 +26,6 @@ const char *prog = "elec-inject";
 const char *cmd_name = "";
 bool opt_json;
 bool opt_quiet;
-bool have_seed;		/* the report prints the seed */
-uint64_t the_seed;
 
 void die(const char *fmt, ...)
 {

@@ -75,6 +75,46 @@ void pcap_write_header(FILE *f)
 		die_errno("writing the pcap header");
 }
 
+/* a new pcap file at @path, its header written */
+FILE *pcap_create(const char *path)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f)
+		die_errno("%s", path);
+	pcap_write_header(f);
+	return f;
+}
+
+/*
+ * The frames of EtherType @ethertype in the pcap file at @path (at least
+ * one), their number in *@n; the caller frees them
+ */
+struct frame *pcap_load(const char *path, uint16_t ethertype, size_t *n)
+{
+	struct frame *frames = NULL, f;
+	size_t cap = 0;
+	struct pcap_in in;
+
+	*n = 0;
+	pcap_open_in(&in, path);
+	while (pcap_next(&in, &f, NULL)) {
+		if (f.len < ETH_HDR || get16(f.b + 12) != ethertype)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			frames = realloc(frames, cap * sizeof(*frames));
+			if (!frames)
+				die("out of memory");
+		}
+		frames[(*n)++] = f;
+	}
+	fclose(in.f);
+	if (!*n)
+		die("%s: no frame of ethertype 0x%04x", path, ethertype);
+	return frames;
+}
+
 void pcap_write(FILE *f, const uint8_t *b, size_t len)
 {
 	struct timeval tv;

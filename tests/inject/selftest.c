@@ -60,6 +60,16 @@ static void st_check(bool ok, const char *fmt, ...)
 	putchar('\n');
 }
 
+/* a valid bully coordinator naming node @n, from its id and MAC, to all */
+static void claim_from(struct frame *g, const struct node *n)
+{
+	build_valid(g, ELEC_ALGO_BULLY, ELEC_MSG_COORDINATOR, 1);
+	put32(body_of(g) + O_SRC, n->id);
+	put32(body_of(g) + O_DST, 0);
+	memcpy(g->b, "\xff\xff\xff\xff\xff\xff", 6);
+	memcpy(g->b + 6, n->mac, 6);
+}
+
 int cmd_selftest(struct args *a)
 {
 	uint8_t key[16], msg[64], outb[8];
@@ -206,11 +216,7 @@ int cmd_selftest(struct args *a)
 		st_check(predict(g.b, g.len, ELECTION_ETHERTYPE, &n1) ==
 			 ELEC_DROP_WRONG_GROUP, "... wrong_group for group 2");
 		/* authentication */
-		build_valid(&g, ELEC_ALGO_BULLY, ELEC_MSG_COORDINATOR, 1);
-		put32(body_of(&g) + O_SRC, 1);
-		put32(body_of(&g) + O_DST, 0);
-		memcpy(g.b, "\xff\xff\xff\xff\xff\xff", 6);
-		memcpy(g.b + 6, n1.mac, 6);
+		claim_from(&g, &n1);
 		sign(&g, key, next_counter(0));
 		st_check(predict(g.b, g.len, ELECTION_ETHERTYPE, &n2) ==
 			 ELEC_DROP_AUTH_UNEXPECTED,
@@ -232,11 +238,7 @@ int cmd_selftest(struct args *a)
 		memcpy(g.b + 6, "\x02\x00\x00\x00\x00\x63", 6);
 		st_check(predict(g.b, g.len, ELECTION_ETHERTYPE, &n2) ==
 			 ELEC_DROP_WRONG_LLADDR, "... from another MAC: wrong_lladdr");
-		build_valid(&g, ELEC_ALGO_BULLY, ELEC_MSG_COORDINATOR, 1);
-		put32(body_of(&g) + O_SRC, 1);
-		put32(body_of(&g) + O_DST, 0);
-		memcpy(g.b, "\xff\xff\xff\xff\xff\xff", 6);
-		memcpy(g.b + 6, n1.mac, 6);
+		claim_from(&g, &n1);
 		st_check(predict(g.b, g.len, ELECTION_ETHERTYPE, &n2) ==
 			 ELEC_DROP_AUTH_MISSING,
 			 "an unsigned frame from 1's MAC to a keyed group: auth_missing");

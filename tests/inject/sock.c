@@ -1,9 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * elec-inject: AF_PACKET sockets: the capture socket, and the output of the
- * sending commands (a socket or pcap:FILE), batches, pacing, rate.
+ * elec-inject: AF_PACKET sockets (capture's, and the sending commands'),
+ * and the sending commands' output: a socket or pcap:FILE, in batches,
+ * paced, at a rate.
  */
 #include "elec-inject.h"
+
+/*
+ * A packet socket bound to @dev for @proto (network order; 0: a socket
+ * that receives nothing, ETH_P_ALL: every frame), its index in *@ifindex.
+ */
+int packet_socket(const char *dev, uint16_t proto, int *ifindex)
+{
+	struct sockaddr_ll sll;
+	int fd;
+
+	*ifindex = (int)if_nametoindex(dev);
+	if (!*ifindex)
+		die("no device '%s'", dev);
+	fd = socket(AF_PACKET, SOCK_RAW, proto);
+	if (fd < 0)
+		die_errno("socket(AF_PACKET) (root or CAP_NET_RAW needed)");
+	memset(&sll, 0, sizeof(sll));
+	sll.sll_family = AF_PACKET;
+	sll.sll_protocol = proto;
+	sll.sll_ifindex = *ifindex;
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0)
+		die_errno("bind to %s", dev);
+	return fd;
+}
 
 /* ------------------------------------------------------------------ */
 /* sending                                                             */
@@ -29,35 +54,20 @@ static bool is_pcap_dev(const char *dev)
 
 void out_open(const char *dev)
 {
-	struct sockaddr_ll sll;
-
 	out.dev = dev;
 	out.fd = -1;
 	out.backlog_fd = -1;
 	if (is_pcap_dev(dev)) {
 		if (!dev[5])
 			die("pcap: needs a file name (pcap:FILE)");
-		out.pcap = fopen(dev + 5, "wb");
-		if (!out.pcap)
-			die_errno("%s", dev + 5);
-		pcap_write_header(out.pcap);
+		out.pcap = pcap_create(dev + 5);
 		/* a locally administered address for "own" */
 		memcpy(out.own_mac, "\x02\x00\x00\x00\x00\x01", 6);
 	} else {
 		if (strlen(dev) >= IFNAMSIZ)
 			die("device name '%s' too long", dev);
-		out.ifindex = (int)if_nametoindex(dev);
-		if (!out.ifindex)
-			die("no device '%s'", dev);
 		/* protocol 0: this socket receives nothing */
-		out.fd = socket(AF_PACKET, SOCK_RAW, 0);
-		if (out.fd < 0)
-			die_errno("socket(AF_PACKET) (root or CAP_NET_RAW needed)");
-		memset(&sll, 0, sizeof(sll));
-		sll.sll_family = AF_PACKET;
-		sll.sll_ifindex = out.ifindex;
-		if (bind(out.fd, (struct sockaddr *)&sll, sizeof(sll)) < 0)
-			die_errno("bind to %s", dev);
+		out.fd = packet_socket(dev, 0, &out.ifindex);
 		own_mac_of(out.fd, dev, out.own_mac);
 		if (out.pace) {
 			out.backlog_fd = open("/proc/net/softnet_stat", O_RDONLY);
