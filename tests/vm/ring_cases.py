@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """The cases every ring scenario (71-74) runs, in order, on one topology of
-six nodes (ring-cases.sh's, in Python on electest). A scenario makes an
+six nodes (once tests/vm/ring-cases.sh), on electest. A scenario makes an
 electest Scenario and calls
 
     ring_cases.run_cases(s, algo, opts, cases)
