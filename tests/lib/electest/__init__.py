@@ -20,6 +20,8 @@ Modules:
   events    event streams: watch records, leader intervals, monitor
             captures
   faults    link down/up, tc drop filters, netem
+  inject    frames sent with tests/inject/elec-inject: runs, snapshots,
+            drop counters against its predictions, settle, monitors
 """
 
 import os
