@@ -107,8 +107,10 @@ out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	fail "healed: one group under 8: $out"
 log "merge seen complete after $(echo "$out" | elec_json 'd["took"]' 2>/dev/null)s of polling (protocol.rst: 2 hb-interval + 3 T = $(elec_dur 500ms) and frame times)"
 # the merge's frames, once every node is quiet again
+quiet_nodes=()
+for id in "${LOW[@]}" "${HIGH[@]}"; do quiet_nodes+=("en$id:$id"); done
 check "quiet after the merge" elec_py quiet --group 1 --stable "$(elec_sec 1s)" \
-	--types invite,accept,ready $(for id in "${LOW[@]}" "${HIGH[@]}"; do echo "en$id:$id"; done)
+	--types invite,accept,ready "${quiet_nodes[@]}"
 after=$(merge_tx "${LOW[@]}" "${HIGH[@]}")
 for id in "${LOW[@]}" "${HIGH[@]}"; do
 	log "node $id: $(elec_stat "$id" 1 '[(k, d["tx"][k], d["rx"][k]) for k in ("ayc", "invite", "accept", "ready")] + [d["elections"], d["drops"]]')"
@@ -138,7 +140,9 @@ check "group start on 8" elec_ctl 8 group start dev eth0 group 1
 out=$(elec_groups "$ELEC_BOUND" 1,2,3,4,5,6,7,8) &&
 	pass "8 merged everyone under itself: $out" ||
 	fail "8 merged everyone under itself: $out"
-elec_py views --group 1 $(for id in "${ELEC_NODES[@]}"; do echo "en$id:$id"; done)
+view_nodes=()
+for id in "${ELEC_NODES[@]}"; do view_nodes+=("en$id:$id"); done
+elec_py views --group 1 "${view_nodes[@]}"
 
 elec_teardown 1
 check "rmmod election" rmmod election

@@ -70,13 +70,13 @@ checked() {
 }
 
 section_capture() {
-	local pid i n
+	local pid n
 	log "--- capture: 2001's port while 3 calls elections in both groups"
 	# until SIGTERM (the timeout only bounds a scenario gone wrong)
 	ip netns exec esw "$INJ" capture p2001 "$CAP" timeout 300 \
 		>"$INJ_TMP/capture.log" 2>&1 &
 	pid=$!
-	for i in $(seq 1 50); do
+	for _ in $(seq 1 50); do
 		[ -s "$CAP" ] && break
 		sleep 0.1
 	done
