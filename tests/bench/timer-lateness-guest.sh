@@ -28,8 +28,7 @@ elec_topo 1 2 3 || elec_end
 HOGS=()
 
 hog_start() {
-	local i
-	for i in $(seq "$(nproc)"); do
+	for _ in $(seq "$(nproc)"); do
 		sh -c 'while :; do :; done' &
 		HOGS+=($!)
 	done

@@ -14,8 +14,9 @@ if not os.environ.get("LANGUAGE"):
     os.environ["LANGUAGE"] = "C"
 
 import elec_lib  # noqa: E402
-# "import elec" (older callers) still finds the helpers
-from elec_lib import *  # noqa: E402,F401,F403
 
 if __name__ == "__main__":
     sys.exit(elec_lib.main())
+else:
+    # "import elec" (older callers) gets elec_lib itself, every helper
+    sys.modules[__name__] = elec_lib

@@ -51,7 +51,6 @@ an open mark).
 """
 
 import argparse
-import json
 import os
 import subprocess
 import sys

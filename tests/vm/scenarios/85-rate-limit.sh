@@ -22,8 +22,7 @@ elec_ctl 2 peer add dev eth0 group 1 id 1 lladdr "$(elec_mac 1)"
 check "200 higher peers (3..202)" \
 	ip netns exec en2 sh -c "for p in \$(seq 3 202); do $ELEC_CTL peer add dev eth0 group 1 id \$p lladdr \$(printf '02:e1:%02x:%02x:%02x:%02x' 0 0 \$((p >> 8)) \$((p & 255))) || exit 1; done"
 leads() {
-	local i
-	for i in $(seq 1 $((ELEC_BOUND * 10))); do
+	for _ in $(seq 1 $((ELEC_BOUND * 10))); do
 		elec_ctl 2 -j show dev eth0 group 1 | grep -q '"role": "leader"' && return 0
 		sleep 0.1
 	done

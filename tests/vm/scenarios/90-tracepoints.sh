@@ -135,13 +135,13 @@ if command -v trace-cmd >/dev/null; then
 	# node 1 leads (a loaded host delays both: no fixed sleep)
 	trace-cmd record -e election -o "$TMPD/trace.dat" >"$TMPD/tc.log" 2>&1 &
 	tc=$!
-	for i in $(seq 1 100); do
+	for _ in $(seq 1 100); do
 		[ "$(cat $T/events/election/enable 2>/dev/null)" = 1 ] && break
 		sleep 0.1
 	done
 	sleep "$(elec_sec 1)"
 	ip -n esw link set p2 down
-	for i in $(seq 1 $((${ELEC_BOUND%.*} * 10))); do
+	for _ in $(seq 1 $((${ELEC_BOUND%.*} * 10))); do
 		[ "$(elec_ctl 1 -j show dev eth0 group 1 | elec_json 'd[0]["role"]')" = leader ] && break
 		sleep 0.1
 	done

@@ -35,7 +35,7 @@ for id in 1 2 3; do
 		-w "$TMPD/n$id.pcapng" >"$TMPD/dumpcap-$id.log" 2>&1 &
 	CAP[$id]=$!
 done
-for i in $(seq 1 50); do
+for _ in $(seq 1 50); do
 	[ -s "$TMPD/n1.pcapng" ] && [ -s "$TMPD/n2.pcapng" ] && [ -s "$TMPD/n3.pcapng" ] && break
 	sleep 0.1
 done
