@@ -25,6 +25,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -277,15 +278,22 @@ class Injector:
         from electest import topo
         return ",".join("%d@%s" % (i, topo.mac(i)) for i in ids)
 
-    def run(self, nid, *args):
+    def path(self, name):
+        """@name in the injector's temporary directory (made once)."""
+        if self.tmp is None:
+            self.tmp = tempfile.mkdtemp()
+        return os.path.join(self.tmp, name)
+
+    def run(self, nid, *args, show=True):
         """elec-inject -j ARGS in node @nid's namespace: its text summary
-        printed, its report (parsed) returned and kept for check(); None
-        (a FAIL) if it failed."""
+        printed (unless not @show), its report (parsed) returned and kept
+        for check(); None (a FAIL) if it failed."""
         args = [str(a) for a in args]
         r = run(["ip", "netns", "exec", "en%d" % nid, INJ, "-j"] + args,
                 timeout=3600)
         # the JSON report on stdout, its text on stderr
-        sys.stdout.write(indent(r.err))
+        if show:
+            sys.stdout.write(indent(r.err))
         if r.rc != 0:
             self.s.fail("elec-inject %s (exit %d)" % (" ".join(args), r.rc))
             return None
@@ -326,6 +334,21 @@ class Injector:
         except (KeyError, ValueError) as e:
             return self.s.fail("%s: check: %s" % (label, e))
         return self.s.failed == failed
+
+    def expect_total(self, reason):
+        """The last report's predicted count of @reason (0 if none)."""
+        return ((self.report or {}).get("expect") or {}).get(
+            "total", {}).get(reason, 0)
+
+    def checked(self, name, fn):
+        """inject-lib.sh's section: snapshot, @fn(), snapshot, check."""
+        self.s.log("--- %s" % name)
+        if not self.snap("before-" + name):
+            return False
+        fn()
+        if not self.snap("after-" + name):
+            return False
+        return self.check(name, "before-" + name, "after-" + name)
 
     def settle(self, expect_s, stable=1):
         """Every node follows LEADER in each group of @expect_s
