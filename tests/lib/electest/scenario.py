@@ -452,6 +452,28 @@ class Scenario:
             self.fail("group del")
         return self.leak_check() and ok
 
+    # -------------------------------------------------------- quorum ---
+    def sides(self, g, sides, stable=0, bound=None, desc=None):
+        """Quorum: within @bound s (default ELEC_BOUND) every side of
+        @sides ([(leader, ids)]) is as its leader says: an id, the side
+        agrees on it as agree() judges it; 0, every node of the side has
+        role follower and no leader; with @stable, for that long
+        (electest.checks.sides, `elec.py sides`). @desc: the check's
+        description (default: what the sides are to show)."""
+        bound = self.bound if bound is None else bound
+        spec = [(lead, self.nodes_of(ids)) for lead, ids in sides]
+        if desc is None:
+            desc = "; ".join("%s: %s" % (
+                " ".join(map(str, ids)),
+                "leader %d" % lead if lead else "no leader")
+                for lead, ids in sides)
+            desc += " within %ss" % _num(bound)
+            if stable:
+                desc += ", for %ss" % _num(stable)
+        out = io.StringIO()
+        rc = checks.sides(spec, g, bound, stable, out=out)
+        return self.check(desc, rc == 0, out.getvalue())
+
 
 def _num(v):
     """@v as lib.sh prints a bound: 20, not 20.0."""
