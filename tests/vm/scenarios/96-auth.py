@@ -47,15 +47,15 @@ sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
 from electest.scenario import Result, Scenario, run, sec  # noqa: E402
-from electest import inject  # noqa: E402
+from electest import inject as injlib  # noqa: E402
 import elec_lib  # noqa: E402  (raw generic netlink: electest.nl after `lib`)
 
 s = Scenario()
-inj = inject.Injector(s)
+inj = injlib.Injector(s)
 if not inj.need():
     s.end()
 # the injectors' timing: a guest stalled by 10^4 frames keeps its leader
-s.timing = inject.TIMING
+s.timing = injlib.TIMING
 IDS = [3, 17, 42]
 if not (s.load() and s.topo(*IDS, 66)):
     s.end()
@@ -266,7 +266,7 @@ s.check("... with no auth_replay at 3 and 42", snap_replay() == before)
 
 # ---- frames injected from 66, a host on the segment that is no node ------
 GROUPS_SPEC = "1:bully:key=%s,2:ring:key=%s" % (K1, K2)
-NODES_SPEC = inject.Injector.nodes_spec(IDS)
+NODES_SPEC = injlib.Injector.nodes_spec(IDS)
 CAP = inj.path("capture.pcap")
 
 
@@ -280,7 +280,7 @@ def term_of(nid, g):
 
 s.log("--- capture: 42's switch port while 3 calls elections in both groups")
 cap_log = open(inj.path("capture.log"), "w")
-cap = subprocess.Popen(["ip", "netns", "exec", "esw", inject.INJ,
+cap = subprocess.Popen(["ip", "netns", "exec", "esw", injlib.INJ,
                         "capture", "p42", CAP, "timeout", "300"],
                        stdout=cap_log, stderr=subprocess.STDOUT)
 for _ in range(50):
@@ -300,7 +300,7 @@ cap_log.close()
 with open(inj.path("capture.log")) as f:
     sys.stdout.write("".join("    %s\n" % line
                              for line in f.read().splitlines()))
-r = run([inject.INJ, "-j", "list", CAP])
+r = run([injlib.INJ, "-j", "list", CAP])
 try:
     n = sum(1 for f in json.loads(r.out)
             if f["decodes"] and f.get("flags", 0) & 2)
