@@ -2,8 +2,7 @@
 """electest: the test library of election (standard library only).
 
 Scenarios, benchmarks, fault runs, scale and multi-VM tools import it;
-it imports none of them. Put tests/lib on sys.path (electest.path() does
-it for a script below tests/):
+it imports none of them. Put tests/lib on sys.path first:
 
     sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
     from electest import scenario, checks, nl

@@ -14,7 +14,7 @@ sendmsg:
 import socket
 import struct
 
-from .nl import NETLINK_ROUTE, NLM_F_CREATE, NLM_F_EXCL, Nl, nla
+from electest.nl import NETLINK_ROUTE, NLM_F_CREATE, NLM_F_EXCL, Nl, nla
 
 RTM_NEWLINK, RTM_NEWTFILTER, RTM_DELTFILTER = 16, 44, 45
 IFF_UP = 1

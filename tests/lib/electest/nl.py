@@ -19,7 +19,7 @@ import socket
 import struct
 import time
 
-from . import REPO
+from electest import REPO
 
 NETLINK_ROUTE, NETLINK_GENERIC = 0, 16
 SOL_NETLINK = 270

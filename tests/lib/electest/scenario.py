@@ -1,0 +1,444 @@
+# SPDX-License-Identifier: GPL-2.0
+"""A VM scenario in Python: tests/vm/lib.sh's helpers, the same names and
+output, in one process (no python3 start per assertion: a TCG guest spends
+~1.5 s on each). A scenario is an executable file in tests/vm/scenarios/
+that tests/vm/run starts inside the guest, as root, in the repository:
+
+    #!/usr/bin/env python3
+    import os, sys
+    sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
+                                    "tests", "lib"))
+    from electest.scenario import Scenario
+
+    s = Scenario()
+    s.load() and s.topo(3, 17, 2001) and s.group_setup(1)
+    s.start_all(1)
+    s.agree(1, 2001)
+    s.teardown(1)
+    s.end()
+
+Every check prints "PASS: DESC" or "FAIL: DESC" (with the command's
+output indented under it) and counts; end() prints "N passed, N failed"
+and exits 0 only without a failure. An exception, or an exit before end(),
+counts as "scenario ended early" (its traceback shown). The namespaces are
+deleted at exit, as lib.sh's trap does.
+
+Tunables (environment, as lib.sh reads them): ELEC_TIMER_SCALE,
+ELEC_TIMING, ELEC_BOUND, ELEC_KO, ELEC_DETECTOR; per scenario the
+attributes algo, group_opts (a list of words) and pos ({id: position}).
+"""
+
+import atexit
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+from electest import REPO, checks, topo
+
+# argparse and friends ask gettext for messages; the guest's locale files
+# cost a lookup over 9p each
+os.environ.setdefault("LANGUAGE", "C")
+
+
+def _scale():
+    v = os.environ.get("ELEC_TIMER_SCALE", "1")
+    if not re.fullmatch(r"[1-9][0-9]*", v):
+        print("scenario: ELEC_TIMER_SCALE must be an integer >= 1, not '%s'"
+              % v, file=sys.stderr)
+        return 1
+    return int(v)
+
+
+SCALE = _scale()
+_UNITS = {"us": 1, "ms": 1000, "s": 1000000}
+
+
+def dur(v):
+    """@v ("100ms", "1s", "250us", "0.5s") times ELEC_TIMER_SCALE, in the
+    largest unit that keeps it an integer, as electionctl reads it
+    ("400ms"); lib.sh's elec_dur."""
+    m = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)(us|ms|s)", v)
+    if not m:
+        raise ValueError("not a duration: %r" % v)
+    us = round(float(m.group(1)) * _UNITS[m.group(2)] * SCALE)
+    if us % 1000000 == 0:
+        return "%ds" % (us // 1000000)
+    if us % 1000 == 0:
+        return "%dms" % (us // 1000)
+    return "%dus" % us
+
+
+def sec(v):
+    """The scaled duration of @v (a number: seconds) in seconds, a float;
+    lib.sh's elec_sec."""
+    if isinstance(v, (int, float)):
+        return v * SCALE
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", v):
+        return float(v) * SCALE
+    d = dur(v)
+    m = re.fullmatch(r"([0-9]+)(us|ms|s)", d)
+    return int(m.group(1)) * _UNITS[m.group(2)] / 1e6
+
+
+class Result:
+    """A command's outcome: rc, out (stdout), err (stderr), text (both)."""
+
+    def __init__(self, rc, out, err):
+        self.rc, self.out, self.err = rc, out, err
+        self.text = (out + err).rstrip("\n")
+
+    def __bool__(self):
+        return self.rc == 0
+
+
+def run(argv, timeout=120, stdin=None):
+    """Run @argv (a list); a Result. rc 124 on timeout."""
+    argv = [str(a) for a in argv]
+    try:
+        p = subprocess.run(argv, input=stdin, capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return Result(124, e.stdout or "", (e.stderr or "") + "timed out")
+    except OSError as e:
+        return Result(127, "", "%s: %s" % (argv[0], e))
+    return Result(p.returncode, p.stdout, p.stderr)
+
+
+def indent(text):
+    return "".join("    %s\n" % line for line in text.splitlines())
+
+
+class Scenario:
+    """One scenario's state: counters, nodes, timing. See the module doc."""
+
+    def __init__(self, name=None):
+        self.name = name or os.path.basename(sys.argv[0])
+        self.ctl_path = os.path.join(REPO, "userspace", "electionctl")
+        self.ko = os.environ.get("ELEC_KO") or os.path.join(
+            REPO, "module", "election.ko")
+        self.timing = os.environ.get("ELEC_TIMING") or (
+            "hb-interval %s hb-miss 5 timeout %s coord-timeout %s" % (
+                dur("100ms"), dur("100ms"), dur("400ms")))
+        self.bound = float(os.environ.get("ELEC_BOUND") or 20 * SCALE)
+        self.detector = os.environ.get("ELEC_DETECTOR") or ""
+        self.algo = "bully"
+        self.group_opts = []
+        self.pos = {}
+        self.nodes = []
+        self.passed = self.failed = 0
+        self.ended = False
+        self.t0 = time.monotonic()
+        self._lock = threading.Lock()
+        sys.stdout.reconfigure(line_buffering=True)
+        atexit.register(self._cleanup)
+        sys.excepthook = self._excepthook
+        for what, path, test in (("electionctl", self.ctl_path, os.X_OK),
+                                 ("election.ko", self.ko, os.R_OK)):
+            if not os.access(path, test):
+                print("FAIL: %s not built (%s)" % (what, path))
+                self.ended = True
+                os._exit(1)
+        scale = "" if SCALE == 1 else ", timer scale %d" % SCALE
+        self.log("scenario %s on %s%s" % (self.name, os.uname().release,
+                                          scale))
+
+    # ------------------------------------------------------- results ---
+    def log(self, msg):
+        d = int((time.monotonic() - self.t0) * 100)
+        print("[%3d.%02d] %s" % (d // 100, d % 100, msg))
+
+    def pass_(self, desc):
+        with self._lock:
+            self.passed += 1
+        print("PASS: %s" % desc)
+        return True
+
+    def fail(self, desc):
+        with self._lock:
+            self.failed += 1
+        print("FAIL: %s" % desc)
+        return False
+
+    def check(self, desc, ok, detail=""):
+        """PASS if @ok (a Result, a bool, or a callable giving one), with
+        @detail (or the Result's output) shown indented."""
+        if callable(ok):
+            ok = ok()
+        if isinstance(ok, Result):
+            detail = detail or ok.text
+        if detail:
+            sys.stdout.write(indent(str(detail)))
+        if ok:
+            return self.pass_(desc)
+        rc = " (exit %d)" % ok.rc if isinstance(ok, Result) else ""
+        return self.fail(desc + rc)
+
+    def check_cmd(self, desc, *argv):
+        """lib.sh's check: PASS if the command exits 0."""
+        r = run(argv)
+        if r.text:
+            sys.stdout.write(indent(r.text))
+        if r:
+            return self.pass_(desc)
+        return self.fail("%s (exit %d: %s)" % (desc, r.rc,
+                                               " ".join(map(str, argv))))
+
+    def check_fails(self, desc, r):
+        """PASS if Result @r failed and said why (lib.sh's check_fails)."""
+        if r.text:
+            sys.stdout.write(indent(r.text))
+        if r.rc == 0:
+            return self.fail("%s: was accepted" % desc)
+        if not r.text:
+            return self.fail("%s: refused without a message" % desc)
+        return self.pass_(desc)
+
+    def check_refused(self, desc, pattern, r):
+        """PASS if Result @r failed and its output matches @pattern (a
+        regular expression; lib.sh's check_refused used grep)."""
+        if r.text:
+            sys.stdout.write(indent(r.text))
+        if r.rc != 0 and re.search(pattern, r.text):
+            return self.pass_(desc)
+        return self.fail('%s (exit %d, expected a failure saying "%s")' % (
+            desc, r.rc, pattern))
+
+    def end(self):
+        """Print the tally and exit: 0 without a failure, else 1."""
+        self.ended = True
+        self.log("done")
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        sys.exit(0 if self.failed == 0 else 1)
+
+    def _excepthook(self, kind, value, tb):
+        traceback.print_exception(kind, value, tb, file=sys.stdout)
+
+    def _cleanup(self):
+        topo.delete_all()
+        if not self.ended:
+            self.fail("scenario ended early")
+            print("%d passed, %d failed" % (self.passed, self.failed))
+            sys.stdout.flush()
+            os._exit(1)
+
+    # --------------------------------------------------------- nodes ---
+    def modprobe(self, *mods):
+        """Load @mods, unless the kernel has no module tree (the debug
+        kernel: everything built in)."""
+        if not os.path.isdir("/lib/modules/" + os.uname().release):
+            return True
+        return all(run(["modprobe", m]).rc == 0 for m in mods)
+
+    def load(self, *params):
+        """veth and bridge loaded, election.ko inserted afresh."""
+        if not self.modprobe("veth", "bridge"):
+            return self.fail("modprobe veth bridge")
+        if "\nelection " in "\n" + run(["lsmod"]).out:
+            if not run(["rmmod", "election"]):
+                return self.fail("rmmod election")
+        return self.check_cmd("insmod election.ko %s" % " ".join(params),
+                              "insmod", self.ko, *params).__bool__()
+
+    def node_add(self, nid):
+        try:
+            topo.node_add(nid)
+        except subprocess.CalledProcessError as e:
+            sys.stdout.write(indent(e.output or ""))
+            return False
+        self.nodes.append(nid)
+        return True
+
+    def node_crash(self, nid):
+        """Delete node @nid's namespace, its device and instance with it."""
+        topo.node_del(nid)
+        self.nodes.remove(nid)
+
+    def topo(self, *ids):
+        for nid in ids:
+            if not self.node_add(nid):
+                return self.fail("creating node %d" % nid)
+        self.log("topology: switch esw/br0, nodes %s" %
+                 " ".join(map(str, self.nodes)))
+        return True
+
+    # ---------------------------------------------------- electionctl ---
+    def ctl(self, nid, *args, timeout=60):
+        """electionctl ARGS in node @nid's namespace; a Result. A "group
+        add" that names no detector gets ELEC_DETECTOR's."""
+        args = [str(a) for a in args]
+        if self.detector and args[:2] == ["group", "add"] and \
+                "detector" not in args:
+            args += ["detector", self.detector]
+        return run([self.ctl_path, "-n", topo.ns(nid)] + args,
+                   timeout=timeout)
+
+    def ctl_json(self, nid, *args):
+        """electionctl -j ARGS in node @nid's namespace, parsed; raises
+        RuntimeError with the output when it fails."""
+        r = self.ctl(nid, "-j", *args)
+        if r.rc != 0:
+            raise RuntimeError("node %d: electionctl -j %s: exit %d: %s" % (
+                nid, " ".join(map(str, args)), r.rc, r.text))
+        return json.loads(r.out)
+
+    def show(self, nid, g, dev="eth0"):
+        """Node @nid's `show` object of group @g."""
+        return self.ctl_json(nid, "show", "dev", dev, "group", g)[0]
+
+    def stats(self, nid, g, dev="eth0"):
+        """Node @nid's `stats` object of group @g."""
+        return self.ctl_json(nid, "stats", "dev", dev, "group", g)[0]
+
+    def pos_kw(self, nid):
+        return ["pos", self.pos[nid]] if nid in self.pos else []
+
+    def ring_order(self, ids=None):
+        """The nodes in ring order, ascending (position, id)."""
+        ids = list(self.nodes if ids is None else ids)
+        return sorted(ids, key=lambda i: (self.pos.get(i, i), i))
+
+    def _setup_node(self, g, nid, algo, opts, timing):
+        ok = self.ctl(nid, "group", "add", "dev", "eth0", "group", g, "id",
+                      nid, "algo", algo, *self.pos_kw(nid), *opts,
+                      *timing.split()).rc == 0
+        for p in self.nodes:
+            if p != nid:
+                ok &= self.ctl(nid, "peer", "add", "dev", "eth0", "group", g,
+                               "id", p, "lladdr", topo.mac(p),
+                               *self.pos_kw(p)).rc == 0
+        return ok
+
+    def _parallel(self, fn, ids):
+        res = {}
+        threads = [threading.Thread(target=lambda i=i: res.__setitem__(
+            i, fn(i))) for i in ids]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return [res.get(i, False) for i in ids]
+
+    def group_setup(self, g, ids=None, algo=None, opts=None, timing=None):
+        """Instances (stopped) of group @g on @ids (default every node),
+        each with every other node as a peer; lib.sh's elec_group_setup."""
+        ids = list(self.nodes if ids is None else ids)
+        algo = algo or self.algo
+        opts = [str(o) for o in (self.group_opts if opts is None else opts)]
+        timing = self.timing if timing is None else timing
+        ok = all(self._parallel(lambda i: self._setup_node(
+            g, i, algo, opts, timing), ids))
+        what = "algo %s%s" % (algo, "".join(" " + o for o in opts))
+        if self.pos:
+            what += ", ring order %s" % " ".join(
+                map(str, self.ring_order(self.nodes)))
+        who = " ".join(map(str, ids))
+        if ok:
+            return self.pass_("group %s configured on %s (%s)" % (g, who,
+                                                                  what))
+        return self.fail("group %s setup on %s (%s)" % (g, who, what))
+
+    def start_all(self, g, ids=None):
+        """group start on @ids (default every node) at once."""
+        ids = list(self.nodes if ids is None else ids)
+        ok = all(self._parallel(lambda i: self.ctl(
+            i, "group", "start", "dev", "eth0", "group", g).rc == 0, ids))
+        who = " ".join(map(str, ids))
+        if ok:
+            return self.pass_("group %s started on %s" % (g, who))
+        return self.fail("group start on %s" % who)
+
+    def nodes_of(self, ids=None):
+        """[(netns, id)] of @ids (default every node), for electest.checks."""
+        return [(topo.ns(i), i) for i in (self.nodes if ids is None else ids)]
+
+    def agree(self, g, leader, bound=None, stable=0, ids=None):
+        """The nodes agree on @leader within @bound s (default ELEC_BOUND);
+        with @stable, for that long; lib.sh's elec_agree."""
+        ids = list(self.nodes if ids is None else ids)
+        bound = self.bound if bound is None else bound
+        out = io.StringIO()
+        rc = checks.agree(self.nodes_of(ids), g, leader, bound, stable,
+                          out=out)
+        return self.check("all of %s agree on leader %d within %ss" % (
+            " ".join(map(str, ids)), leader, _num(bound)), rc == 0,
+            out.getvalue())
+
+    def views(self, g, ids=None):
+        """Print each node's role, leader and term once."""
+        print(checks.fmt_views(checks.views_of(self.nodes_of(ids), g)))
+
+    def peer_alive(self, g, nid, peer, want):
+        """Node @nid's view of @peer's liveness is @want."""
+        got = [p["alive"] for p in self.show(nid, g)["peers"]
+               if p["id"] == peer]
+        word = "true" if want else "false"
+        if got == [want]:
+            return self.pass_("node %d sees peer %d alive=%s" % (nid, peer,
+                                                                 word))
+        return self.fail("node %d sees peer %d alive=%s, expected %s" % (
+            nid, peer, got, word))
+
+    def wait_for(self, seconds, fn, interval=0.1):
+        """@fn() is true within @seconds (tried every @interval, then once
+        more); its last value."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            v = fn()
+            if v:
+                return v
+            time.sleep(interval)
+        return fn()
+
+    def vip_on(self, vip, want):
+        """Within ELEC_BOUND, address @vip is on eth0 of exactly @want."""
+        want = sorted(want)
+        t0 = time.monotonic()
+        self.wait_for(self.bound, lambda: sorted(topo.vip_holders(
+            self.nodes, vip)) == want)
+        got = sorted(topo.vip_holders(self.nodes, vip))
+        wt = " ".join(map(str, want))
+        if got == want:
+            return self.pass_("%s is on '%s' only (after ~%.1f s)" % (
+                vip, wt, time.monotonic() - t0))
+        return self.fail("%s on: '%s', want '%s'" % (
+            vip, " ".join(map(str, got)), wt))
+
+    # ------------------------------------------------------ teardown ---
+    def leak_check(self):
+        """electionctl -j module reports no instance, peer or skb (skbs
+        get 5 s to drain)."""
+        r = None
+        for _ in range(50):
+            r = run([self.ctl_path, "-j", "module"])
+            try:
+                d = json.loads(r.out)
+                if (d["instances"], d["peers"], d["skbs"]) == (0, 0, 0):
+                    return self.pass_("leak counters zero: %s" %
+                                      r.text)
+            except (ValueError, KeyError, TypeError):
+                pass
+            time.sleep(0.1)
+        return self.fail("leak counters not zero after every group was "
+                         "deleted: %s" % r.text)
+
+    def teardown(self, g):
+        """group del on every node, then the leak check."""
+        ok = all([self.ctl(i, "group", "del", "dev", "eth0", "group",
+                           g).rc == 0 for i in self.nodes])
+        if ok:
+            self.pass_("group %s deleted on %s" % (
+                g, " ".join(map(str, self.nodes))))
+        else:
+            self.fail("group del")
+        return self.leak_check() and ok
+
+
+def _num(v):
+    """@v as lib.sh prints a bound: 20, not 20.0."""
+    return "%d" % v if float(v).is_integer() else "%g" % v
