@@ -181,6 +181,40 @@ def peer_mac(i):
     """The scenarios' MAC of node id @i, 02:e1:<id as 4 bytes>."""
     return struct.pack("!HI", 0x02e1, i)
 
+
+def parse_view(buf):
+    """The GROUP_GET reply @buf (attributes, after the genl header) as the
+    dict `electionctl -j show` prints: id, role, leader, term,
+    participant, peers [{id, alive}]; with Invitation inv_seq,
+    inv_coordinator and members."""
+    attr = enums()["elec_attr"]
+    roles = names(enums()["elec_role"], "ELEC_ROLE_")
+    at = parse_nla(buf)
+    v = {"id": nla_uint(at, attr["ELEC_attr_NODE_ID"]),
+         "role": roles.get(nla_uint(at, attr["ELEC_attr_ROLE"]), "?"),
+         "leader": nla_uint(at, attr["ELEC_attr_LEADER"], 0) or None,
+         "term": nla_uint(at, attr["ELEC_attr_TERM"], 0),
+         "participant": bool(nla_uint(at, attr["ELEC_attr_PARTICIPANT"], 0)),
+         "peers": []}
+    members = []
+    pa = attr["ELEC_attr_PEER"]
+    for t, chunk in nla_list(at.get(attr["ELEC_attr_PEERS"], b"")):
+        if t != pa:
+            continue
+        p = parse_nla(chunk)
+        pid = nla_uint(p, attr["ELEC_attr_PEER_ID"])
+        v["peers"].append({"id": pid, "alive": bool(nla_uint(p, attr["ELEC_attr_PEER_ALIVE"], 0))})
+        if nla_uint(p, attr["ELEC_attr_PEER_MEMBER"], 0):
+            members.append(pid)
+    if attr["ELEC_attr_INV_SEQ"] in at:
+        coord = nla_uint(at, attr["ELEC_attr_INV_COORDINATOR"], 0)
+        v["inv_seq"] = nla_uint(at, attr["ELEC_attr_INV_SEQ"])
+        v["inv_coordinator"] = coord or None
+        if coord:
+            members.append(v["id"])
+        v["members"] = sorted(members)
+    return v
+
 # ------------------------------------------------------------ messages ---
 
 
