@@ -339,6 +339,10 @@ def cmd_sniff(a):
 
 # ---------------------------------------------------------------- forge ---
 
+# what forge sends (its --type and --algo choices)
+FORGE_TYPES = ("election", "answer", "coordinator", "heartbeat", "query", "cid")
+FORGE_ALGOS = ("bully", "ring", "ring-all", "ring-list", "min-bully", "enh-bully")
+
 
 def cmd_forge(a):
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
@@ -353,7 +357,7 @@ def cmd_forge(a):
                 src_mac = nl.peer_mac(src)
             else:
                 src_mac = nl.mac_bytes(a.src_mac) if a.src_mac else own
-            body = frames.header(frames.MSG_TYPES[a.type], frames.ALGOS[a.algo],
+            body = frames.header(frames.TYPES[a.type], frames.ALGOS[a.algo],
                                  a.group, src, a.dst, term)
             out.append(frames.ether(dst_mac, src_mac, body, a.ethertype))
         return out
@@ -971,8 +975,8 @@ def _build_parser():
     q.set_defaults(fn=cmd_inject)
     q = sub.add_parser("forge")
     q.add_argument("--dev", required=True)
-    q.add_argument("--type", choices=sorted(frames.MSG_TYPES), required=True)
-    q.add_argument("--algo", choices=sorted(frames.ALGOS), default="bully")
+    q.add_argument("--type", choices=sorted(FORGE_TYPES), required=True)
+    q.add_argument("--algo", choices=sorted(FORGE_ALGOS), default="bully")
     q.add_argument("--group", type=int, default=1)
     q.add_argument("--src", required=True)
     q.add_argument("--dst", type=int, default=0)

@@ -18,10 +18,12 @@ VERSION = 1
 FLAG_AUTH = 2
 ETH_ZLEN = 60
 
-MSG_TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4,
-             "query": 7, "cid": 8}
+TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4,
+         "ack": 5, "retry": 6, "query": 7, "cid": 8, "ayc": 9,
+         "ayc_reply": 10, "invite": 11, "accept": 12, "ready": 13,
+         "alive": 14}
 ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4,
-         "min-bully": 5, "enh-bully": 6}
+         "min-bully": 5, "enh-bully": 6, "invitation": 7}
 FIELDS = ("version", "type", "algo", "flags", "group", "plen", "src", "dst",
           "term")
 
