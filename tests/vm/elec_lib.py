@@ -235,7 +235,7 @@ def node_socks(nodes, dev, group, events=False):
             ev = None
             if events:
                 ev = nl.Nl(rcvbuf=1 << 22)
-                ev.subscribe("events")
+                ev.subscribe(g.mcast["events"])
                 ev.s.setblocking(False)
             out.append((ns, nid, g, fam, ev,
                         nl.key(socket.if_nametoindex(dev), group)))

@@ -14,7 +14,7 @@ sendmsg:
 import socket
 import struct
 
-from electest.nl import NETLINK_ROUTE, NLM_F_CREATE, NLM_F_EXCL, Nl, nla
+from electest.nl import NLM_F_CREATE, NLM_F_EXCL, nla
 
 RTM_NEWLINK, RTM_NEWTFILTER, RTM_DELTFILTER = 16, 44, 45
 IFF_UP = 1
@@ -48,13 +48,3 @@ def drop_filter_reqs(ifindex, add):
         else:
             reqs.append((RTM_DELTFILTER, 0, tcm))
     return reqs
-
-
-def link_set(dev, up, rt=None):
-    """Set link @dev (a name in the current namespace) up or down."""
-    sock = rt or Nl(NETLINK_ROUTE)
-    try:
-        sock.call_many([link_req(socket.if_nametoindex(dev), up)])
-    finally:
-        if rt is None:
-            sock.close()

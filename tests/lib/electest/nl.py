@@ -423,13 +423,6 @@ class Nl:
         return self.call(Msg(family, cmd, attrs, NLM_F_REQUEST | NLM_F_DUMP),
                          between=between)
 
-    def must(self, family, cmd, attrs=b"", what="request"):
-        """request(); OSError when refused."""
-        r = self.request(family, cmd, attrs)
-        if r.err:
-            raise OSError(r.err, "%s: %s %s" % (what, os.strerror(r.err), r.msg))
-        return r
-
     # -- several requests in one sendmsg (rtnetlink) ----------------------
 
     def send_many(self, reqs):
