@@ -67,11 +67,8 @@ static void ta_node_init(struct t_node *n, u32 self, bool auth, u64 wall)
 
 static struct t_node *ta_node(struct kunit *test, u32 self, bool auth)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	ta_node_init(n, self, auth, TA_WALL);
 	return n;
 }

@@ -37,31 +37,17 @@ static void t_cfg(struct elec_config *cfg, u32 self)
 
 static void t_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg(&cfg, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++) {
-		if (ids[i] == self)
-			continue;
-		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i], NULL),
-				0);
-	}
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 0, NULL);
 }
 
 static struct t_node *t_node_new(struct kunit *test, u32 self,
 				 const u32 *ids, u32 nr)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	t_node_init(n, self, ids, nr);
 	return n;
 }
@@ -1687,18 +1673,6 @@ static void tb_deterministic(struct kunit *test)
 
 /* ---- elec_bully: the failover rules (Documentation/protocol.rst) ------ */
 
-/* @n gets ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
-static void t_opts(struct t_node *n, bool ask_off, bool preempt_off,
-		   u64 delay)
-{
-	struct elec_config cfg = n->c.cfg;
-
-	cfg.ask_suspect_off = ask_off;
-	cfg.preempt_off = preempt_off;
-	cfg.preempt_delay_ns = delay;
-	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
-}
-
 static void t_rx_flags(struct t_node *n, u8 type, u8 flags, u32 src,
 		       u64 term)
 {
@@ -2979,126 +2953,33 @@ static void tn_resign(struct kunit *test)
 	t_net_expect_agree(net, 4);
 }
 
-static u32 t_rand(u32 *s)
-{
-	/* xorshift32: deterministic, same sequence everywhere */
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
-/**
- * struct tn_opt_net - a network whose nodes, rebooted ones too, run with
- *	options.
- * @net: the network
- * @ask_off: ask-suspect off
- * @preempt_off: preempt off
- * @delay: preempt-delay, ns
- */
-struct tn_opt_net {
-	struct t_net net;
-	bool ask_off;
-	bool preempt_off;
-	u64 delay;
+/* the random network test's bully nodes: the highest live id leads */
+static const struct t_rand_net tn_rand = {
+	{ 2, 5, 9, 11, 20, 33, 34, 50 }, t_node_init, t_net_highest_up
 };
-
-static void tn_opt_node_init(struct t_net *net, struct t_node *n, u32 id)
-{
-	struct tn_opt_net *o = container_of(net, struct tn_opt_net, net);
-
-	t_node_init(n, id, net->ids, net->n);
-	t_opts(n, o->ask_off, o->preempt_off, o->delay);
-}
-
-/*
- * Random crashes, resignations, reboots, flaps and elect commands; after
- * each, every live node agrees on one leader: the highest live id, with
- * preempt off the one the highest live id follows.
- */
-static void tn_random(struct kunit *test, bool ask_off, bool preempt_off,
-		      u64 delay, u32 seed)
-{
-	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-	struct tn_opt_net *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
-	struct t_net *net;
-	u32 round, up, i, want;
-
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	o->ask_off = ask_off;
-	o->preempt_off = preempt_off;
-	o->delay = delay;
-	net = &o->net;
-	t_net_init(net, test, ids, 8, tn_opt_node_init);
-	t_net_start_all(net);
-	t_net_run_for(net, 1000000000ULL);
-	t_net_expect_agree(net, 50);
-	for (round = 0; round < 40; round++) {
-		struct t_node *n = net->node[t_rand(&seed) % net->n];
-		u32 id = n->c.cfg.self_id;
-
-		for (up = 0, i = 0; i < net->n; i++)
-			up += net->node[i]->up;
-		switch (t_rand(&seed) % 5) {
-		case 0:
-			if (n->up && up > 1)
-				t_net_crash(net, id);
-			else if (!n->up)
-				t_net_reboot(net, id);
-			break;
-		case 1:
-			if (!n->up)
-				t_net_reboot(net, id);
-			break;
-		case 2:
-			if (n->up)
-				t_net_flap(net, id,
-					   (t_rand(&seed) % 200) * 1000000ULL);
-			break;
-		case 3:
-			/* a planned stop: resign (if leading), down, back */
-			if (n->up) {
-				elec_core_resign(&n->c, net->now);
-				t_net_flap(net, id,
-					   (t_rand(&seed) % 200) * 1000000ULL);
-			}
-			break;
-		default:
-			if (n->up)
-				elec_core_elect(&n->c, net->now);
-			break;
-		}
-		t_net_run_for(net, 2000000000ULL);
-		want = t_net_highest_up(net);
-		if (preempt_off)
-			want = t_net_node(net, want)->c.leader;
-		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
-		t_net_expect_agree(net, want);
-	}
-}
 
 static void tn_random_failures(struct kunit *test)
 {
-	tn_random(test, false, false, 0, 0x2545f491);
-	tn_random(test, false, false, 0, 0x9e3779b9);
+	t_net_random(test, &tn_rand, false, false, 0, 0x2545f491);
+	t_net_random(test, &tn_rand, false, false, 0, 0x9e3779b9);
 }
 
 static void tn_random_failures_ask_off(struct kunit *test)
 {
-	tn_random(test, true, false, 0, 0x2545f491);
-	tn_random(test, true, false, 0, 0x9e3779b9);
+	t_net_random(test, &tn_rand, true, false, 0, 0x2545f491);
+	t_net_random(test, &tn_rand, true, false, 0, 0x9e3779b9);
 }
 
 static void tn_random_failures_preempt_off(struct kunit *test)
 {
-	tn_random(test, false, true, 0, 0x2545f491);
-	tn_random(test, true, true, 0, 0x9e3779b9);
+	t_net_random(test, &tn_rand, false, true, 0, 0x2545f491);
+	t_net_random(test, &tn_rand, true, true, 0, 0x9e3779b9);
 }
 
 static void tn_random_failures_preempt_delay(struct kunit *test)
 {
-	tn_random(test, false, false, 300000000ULL, 0x2545f491);
-	tn_random(test, true, false, 300000000ULL, 0x9e3779b9);
+	t_net_random(test, &tn_rand, false, false, 300000000ULL, 0x2545f491);
+	t_net_random(test, &tn_rand, true, false, 300000000ULL, 0x9e3779b9);
 }
 
 static void tn_standby(struct kunit *test)

@@ -448,14 +448,6 @@ static enum elec_decode_result tcr_decode(struct kunit *test, u8 algo, u8 type,
 	return r;
 }
 
-static void tcr_put32(u8 *p, u32 v)
-{
-	p[0] = (u8)(v >> 24);
-	p[1] = (u8)(v >> 16);
-	p[2] = (u8)(v >> 8);
-	p[3] = (u8)v;
-}
-
 /* The ACK is the 4-byte hop number, nothing else. */
 static void tcr_ack(struct kunit *test)
 {
@@ -488,8 +480,8 @@ static void tcr_cr(struct kunit *test)
 
 	memset(pl, 0, sizeof(pl));
 	for (i = 0; i < ARRAY_SIZE(types); i++) {
-		tcr_put32(pl, 7);
-		tcr_put32(pl + 4, 0xfffffffe);
+		elec_put32(pl, 7);
+		elec_put32(pl + 4, 0xfffffffe);
 		KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_RING, types[i],
 						 pl, 8), ELEC_DECODE_OK);
 		for (j = 0; j < ARRAY_SIZE(bad); j++)
@@ -499,7 +491,7 @@ static void tcr_cr(struct kunit *test)
 					    ELEC_DECODE_PAYLOAD,
 					    "type %u len %u", types[i], bad[j]);
 		/* id 0 is no node */
-		tcr_put32(pl + 4, 0);
+		elec_put32(pl + 4, 0);
 		KUNIT_EXPECT_EQ(test, tcr_decode(test, ELEC_ALGO_RING, types[i],
 						 pl, 8), ELEC_DECODE_PAYLOAD);
 	}
@@ -512,9 +504,9 @@ static void tcr_all(struct kunit *test)
 	u8 pl[16];
 
 	memset(pl, 0, sizeof(pl));
-	tcr_put32(pl, 1);
-	tcr_put32(pl + 4, 9);
-	tcr_put32(pl + 8, 4);
+	elec_put32(pl, 1);
+	elec_put32(pl + 4, 9);
+	elec_put32(pl + 8, 4);
 	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl, 8),
 			ELEC_DECODE_OK);
 	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl,
@@ -528,11 +520,11 @@ static void tcr_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
 					 16), ELEC_DECODE_PAYLOAD);
 	/* a zero origin, or a zero leader */
-	tcr_put32(pl + 8, 0);
+	elec_put32(pl + 8, 0);
 	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
 					 12), ELEC_DECODE_PAYLOAD);
-	tcr_put32(pl + 8, 4);
-	tcr_put32(pl + 4, 0);
+	elec_put32(pl + 8, 4);
+	elec_put32(pl + 4, 0);
 	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_COORDINATOR, pl,
 					 12), ELEC_DECODE_PAYLOAD);
 	KUNIT_EXPECT_EQ(test, tcr_decode(test, algo, ELEC_MSG_ELECTION, pl, 8),
@@ -544,13 +536,13 @@ static void tcr_list(u8 *pl, u16 count, u32 n)
 {
 	u32 i;
 
-	tcr_put32(pl, 3);
+	elec_put32(pl, 3);
 	pl[4] = (u8)(count >> 8);
 	pl[5] = (u8)count;
 	pl[6] = 0;
 	pl[7] = 0;
 	for (i = 0; i < n; i++)
-		tcr_put32(pl + 8 + 4 * i, i + 1);
+		elec_put32(pl + 8 + 4 * i, i + 1);
 }
 
 /* ring-list: {hop, be16 count, be16 0, be32 ids[count]}, 1..MAX ids */
@@ -706,9 +698,9 @@ static u16 tct_payload(u8 algo, u8 type, u8 *pl)
 	if (algo == ELEC_ALGO_ENH_BULLY && type == ELEC_MSG_CID) {
 		/* coordinator 5, one candidate, 5 */
 		memset(pl, 0, ELECTION_ENH_SET_HDR_LEN + 4);
-		tcr_put32(pl, 5);
+		elec_put32(pl, 5);
 		pl[5] = 1;
-		tcr_put32(pl + ELECTION_ENH_SET_HDR_LEN, 5);
+		elec_put32(pl + ELECTION_ENH_SET_HDR_LEN, 5);
 		return ELECTION_ENH_SET_HDR_LEN + 4;
 	}
 	return 0;
@@ -753,7 +745,7 @@ static void tct_query_cid(struct kunit *test)
 					    tcr_decode(test, algo, t, pl, 0),
 					    ELEC_DECODE_PAYLOAD,
 					    "algo %u type %u empty", algo, t);
-			tcr_put32(pl, 5);
+			elec_put32(pl, 5);
 			KUNIT_EXPECT_EQ_MSG(test,
 					    tcr_decode(test, algo, t, pl,
 						       ELECTION_COORD_LEN),

@@ -48,19 +48,6 @@ static const u32 te_ids7[] = { 1, 2, 3, 4, 5, 6, 7 };
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static u32 te_get32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
-static void te_put32(u8 *p, u32 v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
 /*
  * The oracle: the ceil(@nr / 2) highest of @ids into @out, ascending.
  * Return: how many.
@@ -99,57 +86,31 @@ static u16 te_set(u8 *pl, u32 k, const u32 *ids, u32 nr)
 {
 	u32 i;
 
-	te_put32(pl, k);
+	elec_put32(pl, k);
 	pl[4] = nr >> 8;
 	pl[5] = nr;
 	pl[6] = 0;
 	pl[7] = 0;
 	for (i = 0; i < nr; i++)
-		te_put32(pl + ELECTION_ENH_SET_HDR_LEN + 4 * i, ids[i]);
+		elec_put32(pl + ELECTION_ENH_SET_HDR_LEN + 4 * i, ids[i]);
 	return TE_SET_LEN(nr);
 }
 
 static void te_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg_algo(&cfg, ELEC_ALGO_ENH_BULLY, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++) {
-		if (ids[i] == self)
-			continue;
-		KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i], NULL),
-				0);
-	}
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 0, NULL);
 }
 
 static struct t_node *te_node_new(struct kunit *test, u32 self,
 				  const u32 *ids, u32 nr)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	te_node_init(n, self, ids, nr);
 	return n;
-}
-
-/* @n gets ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
-static void te_opts(struct t_node *n, bool ask_off, bool preempt_off,
-		    u64 delay)
-{
-	struct elec_config cfg = n->c.cfg;
-
-	cfg.ask_suspect_off = ask_off;
-	cfg.preempt_off = preempt_off;
-	cfg.preempt_delay_ns = delay;
-	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
 }
 
 /*
@@ -215,7 +176,7 @@ static void te_rx_election(struct t_node *n, u32 src, u64 term, u32 failed)
 {
 	u8 pl[ELECTION_COORD_LEN];
 
-	te_put32(pl, failed);
+	elec_put32(pl, failed);
 	te_rx_pl(n, ELEC_MSG_ELECTION, 0, src, n->c.cfg.self_id, term, pl,
 		 sizeof(pl));
 }
@@ -271,13 +232,13 @@ static void te_expect_set_ids(struct kunit *test, const struct elec_action *a,
 	KUNIT_ASSERT_EQ(test, (u32)a->msg.payload_len, (u32)TE_SET_LEN(nw));
 	pl = a->msg.payload;
 	KUNIT_ASSERT_NOT_NULL(test, pl);
-	KUNIT_EXPECT_EQ(test, te_get32(pl), k);
+	KUNIT_EXPECT_EQ(test, elec_get32(pl), k);
 	KUNIT_EXPECT_EQ(test, (u32)pl[4] << 8 | pl[5], nw);
 	KUNIT_EXPECT_EQ(test, pl[6], 0);
 	KUNIT_EXPECT_EQ(test, pl[7], 0);
 	for (i = 0; i < nw; i++)
 		KUNIT_EXPECT_EQ_MSG(test,
-				    te_get32(pl + ELECTION_ENH_SET_HDR_LEN +
+				    elec_get32(pl + ELECTION_ENH_SET_HDR_LEN +
 					     4 * i), want[i], "slot %u", i);
 }
 
@@ -299,7 +260,7 @@ static void te_expect_failed(struct kunit *test, const struct elec_action *a,
 	KUNIT_ASSERT_EQ(test, (u32)a->msg.payload_len,
 			(u32)ELECTION_COORD_LEN);
 	KUNIT_ASSERT_NOT_NULL(test, a->msg.payload);
-	KUNIT_EXPECT_EQ(test, te_get32(a->msg.payload), failed);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), failed);
 }
 
 /* @n sent @type to exactly the @nd ids of @dsts, one frame each */
@@ -374,7 +335,7 @@ static void te_payload_election(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	for (i = 0; i < ARRAY_SIZE(vals); i++) {
-		te_put32(pl, vals[i]);
+		elec_put32(pl, vals[i]);
 		KUNIT_EXPECT_EQ_MSG(test, te_decode(test, buf, ELEC_MSG_ELECTION,
 						    ELEC_ALGO_ENH_BULLY, pl,
 						    ELECTION_COORD_LEN),
@@ -383,7 +344,7 @@ static void te_payload_election(struct kunit *test)
 				elec_codec_decode(buf, ELECTION_HDR_LEN + 4,
 						  &out), ELEC_DECODE_OK);
 		KUNIT_EXPECT_EQ(test, (u32)out.payload_len, 4U);
-		KUNIT_EXPECT_EQ(test, te_get32(out.payload), vals[i]);
+		KUNIT_EXPECT_EQ(test, elec_get32(out.payload), vals[i]);
 	}
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		KUNIT_EXPECT_EQ_MSG(test, te_decode(test, buf, ELEC_MSG_ELECTION,
@@ -456,7 +417,7 @@ static void te_payload_set(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, TE_DEC(pl, len - 4), ELEC_DECODE_PAYLOAD);
 		KUNIT_EXPECT_EQ(test, TE_DEC(pl, len - 1), ELEC_DECODE_PAYLOAD);
 		KUNIT_EXPECT_EQ(test, TE_DEC(pl, len + 1), ELEC_DECODE_PAYLOAD);
-		te_put32(pl + len, 6);
+		elec_put32(pl + len, 6);
 		KUNIT_EXPECT_EQ(test, TE_DEC(pl, len + 4), ELEC_DECODE_PAYLOAD);
 		len = te_set(pl, 5, three, 2);
 		pl[5] = 3;	/* says 3, carries 2 */
@@ -605,7 +566,7 @@ static void te_payload_round_trip(struct kunit *test)
 	in.src = 2;
 	in.dst = 3;
 	in.term = 4;
-	te_put32(pl, 0xa0b0c0d0);
+	elec_put32(pl, 0xa0b0c0d0);
 	in.payload = pl;
 	in.payload_len = ELECTION_COORD_LEN;
 	KUNIT_ASSERT_EQ(test, elec_codec_encode(&in, buf, TE_BIG_FRAME),
@@ -614,7 +575,7 @@ static void te_payload_round_trip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, buf[ELECTION_HDR_LEN + 3], 0xd0);
 	KUNIT_ASSERT_EQ(test, elec_codec_decode(buf, ELECTION_HDR_LEN + 4,
 						&out), ELEC_DECODE_OK);
-	KUNIT_EXPECT_EQ(test, te_get32(out.payload), 0xa0b0c0d0);
+	KUNIT_EXPECT_EQ(test, elec_get32(out.payload), 0xa0b0c0d0);
 }
 
 /*
@@ -857,7 +818,7 @@ static void te_rule_ordinary_ask_off(struct kunit *test)
 	static const u32 c34[] = { 3, 4 };
 	struct t_node *n = te_node_new(test, 2, te_ids5, 5);
 
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 5, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c34, 2);
@@ -879,7 +840,7 @@ static void te_rule_stage_early(struct kunit *test)
 	const struct elec_action *a;
 	u64 at;
 
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 5, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	t_clear(n);
@@ -913,7 +874,7 @@ static void te_rule_stage_timeout(struct kunit *test)
 	struct t_node *n = te_node_new(test, 1, te_ids5, 5);
 	const struct elec_action *a;
 
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 5, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_rx_answer(n, 3, 2);
@@ -942,7 +903,7 @@ static void te_rule_stage2(struct kunit *test)
 	struct t_node *n = te_node_new(test, 1, te_ids7, 7);
 	const struct elec_action *a;
 
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 7, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c456, 3);
@@ -965,7 +926,7 @@ static void te_rule_stage2(struct kunit *test)
 
 	/* nobody answers stage 2 either: itself */
 	n = te_node_new(test, 1, te_ids7, 7);
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 7, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	t_fire(n, ELEC_BULLY_TIMER_ANSWER);
@@ -983,7 +944,7 @@ static void te_rule_stage2(struct kunit *test)
 
 	/* the highest ordinary id */
 	n = te_node_new(test, 3, te_ids7, 7);
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 7, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c456, 3);
@@ -1027,7 +988,7 @@ static void te_rule_candidate_detector(struct kunit *test)
 
 	/* the higher candidate answers: it is named */
 	n = te_node_new(test, 3, te_ids5, 5);
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 5, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c4, 1);
@@ -1052,7 +1013,7 @@ static void te_rule_candidate_detector(struct kunit *test)
 
 	/* ask-suspect off: at once */
 	n = te_node_new(test, 4, te_ids5, 5);
-	te_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	te_follower(n, 5, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
@@ -1247,7 +1208,7 @@ static void te_rule_coord_names_other(struct kunit *test)
 
 	/* a leader named away in a newer term follows */
 	n = te_node_new(test, 5, te_ids5, 5);
-	te_opts(n, false, true, 0);	/* no preemption: it stays a follower */
+	t_opts(n, false, true, 0);	/* no preemption: it stays a follower */
 	te_leader(n);
 	te_rx_coord(n, 1, 2, 4);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 4);
@@ -1401,7 +1362,7 @@ static void te_quorum_named_stale(struct kunit *test)
 		a = te_sent(n, ELEC_MSG_COORDINATOR, 0);
 		KUNIT_ASSERT_NOT_NULL(test, a);
 		KUNIT_EXPECT_EQ(test, a->msg.term, 4);
-		KUNIT_EXPECT_EQ(test, te_get32(a->msg.payload), 4);
+		KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 4);
 	}
 }
 
@@ -1474,14 +1435,14 @@ static void te_rule_join_query(struct kunit *test)
 
 	/* preempt off, or a delay: the same queries */
 	n = te_node_new(test, 5, te_ids5, 5);
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	t_start(n);
 	te_expect_to(test, n, ELEC_MSG_QUERY, c34, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEARNING);
 	n = te_node_new(test, 5, te_ids5, 5);
-	te_opts(n, false, false, 4 * T_HB);
+	t_opts(n, false, false, 4 * T_HB);
 	t_start(n);
 	te_expect_to(test, n, ELEC_MSG_QUERY, c34, 2);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
@@ -1586,7 +1547,7 @@ static void te_rule_join_beats(struct kunit *test)
 	struct t_node *n = te_node_new(test, 5, te_ids5, 5);
 	u64 at;
 
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	t_start(n);
 	t_clear(n);
 	te_rx_cid(n, 3, 6, 4);
@@ -1598,7 +1559,7 @@ static void te_rule_join_beats(struct kunit *test)
 
 	/* preempt-delay: follows 4 that long, then takes over */
 	n = te_node_new(test, 5, te_ids5, 5);
-	te_opts(n, false, false, 4 * T_HB);
+	t_opts(n, false, false, 4 * T_HB);
 	t_start(n);
 	t_clear(n);
 	te_rx_cid(n, 3, 6, 4);
@@ -1697,12 +1658,12 @@ static void te_rule_preempt(struct kunit *test)
 
 	/* a heartbeat: preempt switched on while following a worse one */
 	n = te_node_new(test, 5, te_ids5, 5);
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	te_follower(n, 4, 2);
 	n->now += T_HB;
 	te_rx_hb(n, 4, 2);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
-	te_opts(n, false, false, 0);
+	t_opts(n, false, false, 0);
 	n->now += T_HB;
 	te_rx_hb(n, 4, 2);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
@@ -1711,16 +1672,16 @@ static void te_rule_preempt(struct kunit *test)
 
 	/* an ordinary node over an ordinary leader asks the candidates */
 	n = te_node_new(test, 3, te_ids6, 6);
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	te_follower(n, 2, 5);
-	te_opts(n, false, false, 0);
+	t_opts(n, false, false, 0);
 	te_rx_hb(n, 2, 5);
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	te_expect_to(test, n, ELEC_MSG_ELECTION, c456, 3);
 	te_expect_failed(test, te_sent(n, ELEC_MSG_ELECTION, 4), 0);
 	/* preempt off: a worse leader's frames begin nothing */
 	n = te_node_new(test, 5, te_ids5, 5);
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	te_leader(n);
 	te_rx_coord(n, 1, 3, 2);
 	te_rx_hb(n, 2, 3);
@@ -1916,14 +1877,14 @@ static void te_rule_stale_told(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ELECTION, 5), 1);
 	KUNIT_EXPECT_EQ(test, te_sent(n, ELEC_MSG_ELECTION, 5)->msg.term, 1);
 	n = te_node_new(test, 4, te_ids5, 5);
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	te_leader(n);
 	te_rx_hb(n, 5, 0);
 	KUNIT_ASSERT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	te_expect_set(test, n, te_sent(n, ELEC_MSG_COORDINATOR, 5), 4);
 	/* and a follower with preempt off tells a better claimant nothing */
 	n = te_node_new(test, 3, te_ids5, 5);
-	te_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	te_follower(n, 4, 5);
 	te_rx_hb(n, 5, 2);
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
@@ -2140,51 +2101,13 @@ static void te_rule_concurrent(struct kunit *test)
 
 /* ---- the in-test network ---------------------------------------------- */
 
-/**
- * struct te_net - a network of enh-bully nodes, rebooted ones too, with
- *	options.
- * @net: the network
- * @ask_off: ask-suspect off
- * @preempt_off: preempt off
- * @delay: preempt-delay, ns
- * @hb: hb-interval, ns (0: T_HB)
- */
-struct te_net {
-	struct t_net net;
-	bool ask_off;
-	bool preempt_off;
-	u64 delay;
-	u64 hb;
-};
-
-static void te_net_node_init(struct t_net *net, struct t_node *n, u32 id)
-{
-	struct te_net *o = container_of(net, struct te_net, net);
-	struct elec_config cfg;
-
-	te_node_init(n, id, net->ids, net->n);
-	te_opts(n, o->ask_off, o->preempt_off, o->delay);
-	if (o->hb) {
-		cfg = n->c.cfg;
-		cfg.hb_interval_ns = o->hb;
-		KUNIT_ASSERT_EQ(n->test,
-				elec_core_set_config(&n->c, &cfg, NULL), 0);
-	}
-}
-
+/* a network of enh-bully nodes with options; @hb: hb-interval (0: T_HB) */
 static struct t_net *te_net_new_hb(struct kunit *test, const u32 *ids,
 				   u32 nr, bool ask_off, bool preempt_off,
 				   u64 delay, u64 hb)
 {
-	struct te_net *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	o->ask_off = ask_off;
-	o->preempt_off = preempt_off;
-	o->delay = delay;
-	o->hb = hb;
-	t_net_init(&o->net, test, ids, nr, te_net_node_init);
-	return &o->net;
+	return &t_opt_net_new(test, ids, nr, te_node_init, ask_off,
+			      preempt_off, delay, hb)->net;
 }
 
 static struct t_net *te_net_new(struct kunit *test, const u32 *ids, u32 nr,
@@ -2780,82 +2703,17 @@ static void te_net_preempt_delay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->c.term, term + 1);
 }
 
-static u32 te_rand(u32 *s)
-{
-	/* xorshift32: deterministic, the same sequence everywhere */
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
-/*
- * Random crashes, resignations, reboots, flaps and elect commands; after
- * each, every live node agrees on one leader: the highest live id (with
- * preempt off, the one the highest live id follows).
- */
-static void te_net_random(struct kunit *test, bool ask_off, bool preempt_off,
-			  u64 delay, u32 seed)
-{
-	static const u32 ids[] = { 2, 5, 9, 11, 20, 33, 34, 50 };
-	struct t_net *net = te_net_new(test, ids, 8, ask_off, preempt_off,
-				       delay);
-	u32 round, up, i, want;
-
-	t_net_start_all(net);
-	t_net_run_for(net, TE_SEC);
-	t_net_expect_agree(net, 50);
-	for (round = 0; round < 40; round++) {
-		struct t_node *n = net->node[te_rand(&seed) % net->n];
-		u32 id = n->c.cfg.self_id;
-
-		for (up = 0, i = 0; i < net->n; i++)
-			up += net->node[i]->up;
-		switch (te_rand(&seed) % 5) {
-		case 0:
-			if (n->up && up > 1)
-				t_net_crash(net, id);
-			else if (!n->up)
-				t_net_reboot(net, id);
-			break;
-		case 1:
-			if (!n->up)
-				t_net_reboot(net, id);
-			break;
-		case 2:
-			if (n->up)
-				t_net_flap(net, id,
-					   (te_rand(&seed) % 200) * 1000000ULL);
-			break;
-		case 3:
-			if (n->up) {
-				elec_core_resign(&n->c, net->now);
-				t_net_flap(net, id,
-					   (te_rand(&seed) % 200) * 1000000ULL);
-			}
-			break;
-		default:
-			if (n->up)
-				elec_core_elect(&n->c, net->now);
-			break;
-		}
-		t_net_run_for(net, 2 * TE_SEC);
-		want = t_net_highest_up(net);
-		if (preempt_off)
-			want = t_net_node(net, want)->c.leader;
-		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
-		if (!want)
-			return;
-		t_net_expect_agree(net, want);
-	}
-}
+/* the random network test's nodes: the highest live id leads */
+static const struct t_rand_net te_rand = {
+	{ 2, 5, 9, 11, 20, 33, 34, 50 }, te_node_init, t_net_highest_up
+};
 
 static void te_net_random_failures(struct kunit *test)
 {
-	te_net_random(test, false, false, 0, 0x2545f491);
-	te_net_random(test, true, false, 0, 0x9e3779b9);
-	te_net_random(test, false, true, 0, 0x2545f491);
-	te_net_random(test, false, false, 300000000ULL, 0x9e3779b9);
+	t_net_random(test, &te_rand, false, false, 0, 0x2545f491);
+	t_net_random(test, &te_rand, true, false, 0, 0x9e3779b9);
+	t_net_random(test, &te_rand, false, true, 0, 0x2545f491);
+	t_net_random(test, &te_rand, false, false, 300000000ULL, 0x9e3779b9);
 }
 
 /*

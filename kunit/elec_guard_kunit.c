@@ -31,26 +31,11 @@ static const u8 tg_mac_bad[ELEC_LLADDR_LEN] = { 2, 0, 0, 0, 0, 9 };
 /* a Bully node @self of tg_ids5; peer 4 has address tg_mac_good */
 static struct t_node *tg_bully(struct kunit *test, u32 self)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	struct t_node *n = t_node_alloc(test);
 	struct elec_config cfg;
-	u32 i;
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	t_cfg_algo(&cfg, ELEC_ALGO_BULLY, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < ARRAY_SIZE(tg_ids5); i++) {
-		if (tg_ids5[i] == self)
-			continue;
-		KUNIT_ASSERT_EQ(test,
-				elec_core_peer_add(&n->c, tg_ids5[i],
-						   tg_ids5[i] == 4 ?
-						   tg_mac_good : NULL), 0);
-	}
-	t_clear(n);
+	t_node_setup(n, &cfg, tg_ids5, ARRAY_SIZE(tg_ids5), 4, tg_mac_good);
 	return n;
 }
 

@@ -16,44 +16,19 @@
 
 static const u32 ti_ids[] = { 3, 5, 7, 9 };
 
-static void ti_put32(u8 *p, u32 v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
-static u32 ti_get32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
 static void ti_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg_algo(&cfg, ELEC_ALGO_INVITATION, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++)
-		if (ids[i] != self)
-			KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i],
-								 NULL), 0);
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 0, NULL);
 }
 
 /* node @self of ti_ids, not started */
 static struct t_node *ti_node(struct kunit *test, u32 self)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	ti_node_init(n, self, ti_ids, ARRAY_SIZE(ti_ids));
 	return n;
 }
@@ -90,8 +65,8 @@ static void ti_rx_reply_ver(struct t_node *n, u32 src, u64 term, u32 coord,
 {
 	u8 pl[ELECTION_INV_REPLY_LEN];
 
-	ti_put32(pl, coord);
-	ti_put32(pl + 4, ver);
+	elec_put32(pl, coord);
+	elec_put32(pl + 4, ver);
 	ti_rx_pl(n, ELEC_MSG_AYC_REPLY, 0, src, n->c.cfg.self_id, term, pl,
 		 sizeof(pl));
 }
@@ -113,12 +88,12 @@ static void ti_rx_invite_shift(struct t_node *n, u32 src, u64 term,
 	u16 i;
 
 	memset(pl, 0, sizeof(pl));
-	ti_put32(pl, coord);
+	elec_put32(pl, coord);
 	pl[4] = nr >> 8;
 	pl[5] = nr;
 	pl[6] = shift;
 	for (i = 0; i < nr; i++)
-		ti_put32(pl + ELECTION_INV_INVITE_HDR_LEN + 4 * i, ids[i]);
+		elec_put32(pl + ELECTION_INV_INVITE_HDR_LEN + 4 * i, ids[i]);
 	ti_rx_pl(n, ELEC_MSG_INVITE, 0, src, 0, term, pl,
 		 ELECTION_INV_INVITE_HDR_LEN + 4 * nr);
 }
@@ -140,25 +115,11 @@ static void ti_rx_ready(struct t_node *n, u32 src, u64 term, const u32 *ids,
 	memset(pl, 0, sizeof(pl));
 	pl[0] = nr >> 8;
 	pl[1] = nr;
-	ti_put32(pl + 4, 1 + (u32)term);
+	elec_put32(pl + 4, 1 + (u32)term);
 	for (i = 0; i < nr; i++)
-		ti_put32(pl + ELECTION_INV_READY_HDR_LEN + 4 * i, ids[i]);
+		elec_put32(pl + ELECTION_INV_READY_HDR_LEN + 4 * i, ids[i]);
 	ti_rx_pl(n, ELEC_MSG_READY, 0, src, 0, term, pl,
 		 ELECTION_INV_READY_HDR_LEN + 4 * nr);
-}
-
-/* the last frame of @type @n sent since t_clear() (the case fails if none) */
-static const struct elec_action *ti_sent(struct t_node *n, u8 type)
-{
-	const struct elec_action *a = NULL;
-	u32 i;
-
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == ELEC_ACT_SEND &&
-		    n->acts[i].msg.type == type)
-			a = &n->acts[i];
-	KUNIT_ASSERT_NOT_NULL(n->test, a);
-	return a;
 }
 
 /* the ids of a recorded INVITE or READY, as a bit set of ids < 32 */
@@ -176,7 +137,7 @@ static u32 ti_id_bits(struct kunit *test, const struct elec_action *a)
 	     (u16)(pl[0] << 8 | pl[1]);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, hdr + 4 * nr);
 	for (i = 0; i < nr; i++) {
-		u32 id = ti_get32(pl + hdr + 4 * i);
+		u32 id = elec_get32(pl + hdr + 4 * i);
 
 		KUNIT_ASSERT_LT(test, id, 32U);
 		bits |= T_BIT(id);
@@ -292,10 +253,10 @@ static void ti_standby_never_coordinates(struct kunit *test)
 	/* 7 searches: 9 answers as 7's member, group number (0, 0) */
 	t_clear(n);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 7, 0, 3);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 7);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 0);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 7);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 7);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	ti_expect_groupless(n);
 
@@ -372,7 +333,7 @@ static void ti_standby_on_off(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, n->c.leader, 9);
 	t_clear(n);
 	ti_standby(n, true);
-	a = ti_sent(n, ELEC_MSG_HEARTBEAT);
+	a = t_sent(n, ELEC_MSG_HEARTBEAT);
 	KUNIT_EXPECT_TRUE(test, a->msg.flags & ELECTION_FLAG_LEAVING);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 	ti_expect_groupless(n);
@@ -446,7 +407,7 @@ static void ti_start_forms_group(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_ELECTION_STARTED, 0), 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_HEARTBEAT, 0), 1);
-	a = ti_sent(n, ELEC_MSG_ARE_YOU_COORD);
+	a = t_sent(n, ELEC_MSG_ARE_YOU_COORD);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
 	KUNIT_EXPECT_EQ(test, a->msg.payload_len, 0);
@@ -469,20 +430,20 @@ static void ti_ayc_answered(struct kunit *test)
 	const struct elec_action *a;
 
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 3);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 1);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_REPLY_LEN);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 5);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 5);
 	/* 9 is higher: 5 waits to be invited, no search of its own */
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 1);
 
 	/* a member answers with its coordinator */
 	n = ti_member5(test);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 4);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	/* and its coordinator's search counts as a sign of life */
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_TIMER_DETECT),
 			n->now + T_DETECT);
@@ -490,8 +451,8 @@ static void ti_ayc_answered(struct kunit *test)
 	/* a node between groups answers coordinator 0 */
 	n = ti_accepted5(test);
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 3, 0, 1);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 0);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 0);
 }
 
 /* a lower coordinator's search or heartbeat makes a higher one search */
@@ -547,14 +508,14 @@ static void ti_lower_heard_rate_limited(struct kunit *test)
 static void ti_search_merges_lower(struct kunit *test)
 {
 	struct t_node *n = ti_merging9(test);
-	const struct elec_action *a = ti_sent(n, ELEC_MSG_INVITE);
+	const struct elec_action *a = t_sent(n, ELEC_MSG_INVITE);
 
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_MERGING);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	/* above every number seen: 4 */
 	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
 	KUNIT_EXPECT_EQ(test, n->c.inv.pend_seq, 5);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	/* the coordinators found, not 7 (a member of 5's group) */
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
@@ -566,7 +527,7 @@ static void ti_search_merges_lower(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 2);
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_HEARTBEAT);
-	KUNIT_EXPECT_EQ(test, ti_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 1);
+	KUNIT_EXPECT_EQ(test, t_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 1);
 }
 
 /* a merging coordinator accepts no invitation */
@@ -635,7 +596,7 @@ static void ti_search_ignores(struct kunit *test)
 	ti_rx_reply(n, 7, 1, 7);
 	KUNIT_EXPECT_EQ(test, n->c.inv.found_lower, 1);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_INVITE)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_INVITE)),
 			T_BIT(7));
 }
 
@@ -650,7 +611,7 @@ static void ti_merge_done(struct kunit *test)
 	ti_rx(n, ELEC_MSG_ACCEPT, 7, 9, 4);	/* another number: ignored */
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 5);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
@@ -661,7 +622,7 @@ static void ti_merge_done(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ti_members(n), T_BIT(3) | T_BIT(5));
 	t_clear(n);
 	t_fire(n, ELEC_TIMER_HEARTBEAT);
-	KUNIT_EXPECT_EQ(test, ti_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 5);
+	KUNIT_EXPECT_EQ(test, t_sent(n, ELEC_MSG_HEARTBEAT)->msg.term, 5);
 
 	/* nobody accepted: the group keeps its number, no READY */
 	n = ti_merging9(test);
@@ -680,13 +641,13 @@ static void ti_accept_coordinator(struct kunit *test)
 	const struct elec_action *a;
 
 	ti_rx_invite(n, 9, 7, 9, five, 2);
-	a = ti_sent(n, ELEC_MSG_ACCEPT);
+	a = t_sent(n, ELEC_MSG_ACCEPT);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 9);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, a->msg.dst, 0);
 	KUNIT_EXPECT_EQ(test, a->msg.term, 7);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload), 9);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload), 9);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 2);
 	KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_INV_ACCEPTED);
@@ -864,7 +825,7 @@ static void ti_coordinator_membership(struct kunit *test)
 		if (i + 1 < T_MISS)
 			KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	}
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, t_events(n, ELEC_EVENT_PEER_DOWN, 3), 1);
 	/* 3 still follows 9 and says so: a member again, READY at the end */
@@ -874,7 +835,7 @@ static void ti_coordinator_membership(struct kunit *test)
 	ti_rx_reply(n, 5, 5, 9);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3) | T_BIT(5));
 	/* 5 answers for another group: it left */
 	t_clear(n);
@@ -882,7 +843,7 @@ static void ti_coordinator_membership(struct kunit *test)
 	ti_rx_reply(n, 3, 5, 9);
 	ti_rx_reply(n, 5, 8, 7);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
 
@@ -901,7 +862,7 @@ static void ti_coordinator_membership(struct kunit *test)
 	ti_rx_reply(n, 5, 5, 9);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 1);
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_READY)),
 			T_BIT(3) | T_BIT(5));
 }
 
@@ -934,7 +895,7 @@ static void ti_peer_removed(struct kunit *test)
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
 	t_clear(n);
 	KUNIT_EXPECT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_READY)),
 			T_BIT(5));
 }
 
@@ -975,14 +936,14 @@ static void ti_codec(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 8));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 4));
 	pl[1] = 2;
-	ti_put32(pl + 4, 0xffffffff);
-	ti_put32(pl + 8, 3);
-	ti_put32(pl + 12, 5);
+	elec_put32(pl + 4, 0xffffffff);
+	elec_put32(pl + 8, 3);
+	elec_put32(pl + 12, 5);
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 12));
-	ti_put32(pl + 12, 3);	/* not ascending */
+	elec_put32(pl + 12, 3);	/* not ascending */
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
-	ti_put32(pl + 12, 5);
+	elec_put32(pl + 12, 5);
 	pl[3] = 1;		/* reserved */
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_READY, pl, 16));
 	pl[3] = 0;
@@ -991,19 +952,19 @@ static void ti_codec(struct kunit *test)
 
 	/* INVITE: a coordinator and at least one group */
 	memset(pl, 0, sizeof(pl));
-	ti_put32(pl, 9);
+	elec_put32(pl, 9);
 	pl[5] = 1;
-	ti_put32(pl + 8, 5);
+	elec_put32(pl + 8, 5);
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
 	pl[5] = 0;
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 8));
 	pl[5] = 1;
-	ti_put32(pl, 0);
+	elec_put32(pl, 0);
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
-	ti_put32(pl, 9);
-	ti_put32(pl + 8, 0);
+	elec_put32(pl, 9);
+	elec_put32(pl + 8, 0);
 	KUNIT_EXPECT_FALSE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
-	ti_put32(pl + 8, 5);
+	elec_put32(pl + 8, 5);
 	/* byte 6: the accept window's shift, up to the cap; byte 7 zero */
 	pl[6] = ELEC_INV_WIN_SHIFT_MAX;
 	KUNIT_EXPECT_TRUE(test, o->payload_ok(ELEC_MSG_INVITE, pl, 12));
@@ -1032,9 +993,9 @@ static void ti_membership_version(struct kunit *test)
 	ti_rx(n, ELEC_MSG_ACCEPT, 3, 9, 5);
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);
-	a = ti_sent(n, ELEC_MSG_READY);
+	a = t_sent(n, ELEC_MSG_READY);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_INV_READY_HDR_LEN + 4);
-	ver = ti_get32(a->msg.payload + 4);
+	ver = elec_get32(a->msg.payload + 4);
 	KUNIT_EXPECT_EQ(test, ver, n->c.inv.mver);
 	/* the current version: nothing to send */
 	t_clear(n);
@@ -1047,16 +1008,16 @@ static void ti_membership_version(struct kunit *test)
 	ti_rx_reply_ver(n, 3, 5, 9, ver - 1);
 	KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_READY, 0), 0);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
-	a = ti_sent(n, ELEC_MSG_READY);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), ver + 1);
+	a = t_sent(n, ELEC_MSG_READY);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload + 4), ver + 1);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 
 	/* a member takes the version and echoes it */
 	n = ti_member5(test);
 	KUNIT_EXPECT_EQ(test, n->c.inv.mver, 5);	/* ti_rx_ready: 1 + 4 */
 	ti_rx(n, ELEC_MSG_ARE_YOU_COORD, 9, 0, 4);
-	a = ti_sent(n, ELEC_MSG_AYC_REPLY);
-	KUNIT_EXPECT_EQ(test, ti_get32(a->msg.payload + 4), 5);
+	a = t_sent(n, ELEC_MSG_AYC_REPLY);
+	KUNIT_EXPECT_EQ(test, elec_get32(a->msg.payload + 4), 5);
 }
 
 /* the Bully options are refused; search-interval is the algorithm's own */
@@ -1241,7 +1202,7 @@ static void ti_removed_while_merging(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, elec_core_peer_del(&n->c, 3, n->now), 0);
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_ACCEPT);	/* 7 did not accept */
-	KUNIT_EXPECT_EQ(test, ti_id_bits(test, ti_sent(n, ELEC_MSG_READY)),
+	KUNIT_EXPECT_EQ(test, ti_id_bits(test, t_sent(n, ELEC_MSG_READY)),
 			T_BIT(5));
 }
 
@@ -1323,7 +1284,7 @@ static void ti_win_late_reply(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(3));
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 1);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
@@ -1360,7 +1321,7 @@ static void ti_win_late_accept(struct kunit *test)
 	t_clear(n);
 	t_fire(n, ELEC_INV_TIMER_REPLY);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_INV_MERGING);
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 1);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
 			n->now + 2 * T_T);
@@ -1475,7 +1436,7 @@ static void ti_win_ready_wait(struct kunit *test)
 	KUNIT_EXPECT_GT(test, 2 * (T_T << 3), T_COORD);
 	KUNIT_EXPECT_EQ(test, t_armed_at(n, ELEC_INV_TIMER_ACCEPT),
 			n->now + 2 * (T_T << 3));
-	a = ti_sent(n, ELEC_MSG_INVITE);
+	a = t_sent(n, ELEC_MSG_INVITE);
 	KUNIT_EXPECT_EQ(test, ti_id_bits(test, a), T_BIT(5));
 	KUNIT_EXPECT_EQ(test, a->msg.payload[6], 3);
 	/* it takes the new group's windows */
@@ -1529,7 +1490,7 @@ static void ti_win_ready_covers_accept(struct kunit *test)
 		t_clear(c9);
 		t_fire(c9, ELEC_INV_TIMER_REPLY);
 		KUNIT_ASSERT_EQ(test, c9->c.phase, ELEC_INV_MERGING);
-		a = ti_sent(c9, ELEC_MSG_INVITE);
+		a = t_sent(c9, ELEC_MSG_INVITE);
 		n5->now = c9->now;
 		ti_rx_pl(n5, ELEC_MSG_INVITE, 0, 9, 0, a->msg.term,
 			 a->msg.payload, a->msg.payload_len);

@@ -402,4 +402,134 @@ static inline u64 t_net_sum_elections(struct t_net *net)
 	return sum;
 }
 
+/**
+ * struct t_opt_net - a network whose nodes, rebooted ones too, run with
+ *	the same options.
+ * @net: the network
+ * @node_init: the suite's set-up of node @n as @self among @ids
+ * @ask_off: ask-suspect off
+ * @preempt_off: preempt off
+ * @delay: preempt-delay, ns
+ * @hb: hb-interval, ns (0: as @node_init sets it)
+ */
+struct t_opt_net {
+	struct t_net net;
+	void (*node_init)(struct t_node *n, u32 self, const u32 *ids, u32 nr);
+	bool ask_off;
+	bool preempt_off;
+	u64 delay;
+	u64 hb;
+};
+
+static inline void t_opt_net_node_init(struct t_net *net, struct t_node *n,
+				       u32 id)
+{
+	struct t_opt_net *o = container_of(net, struct t_opt_net, net);
+	struct elec_config cfg;
+
+	o->node_init(n, id, net->ids, net->n);
+	t_opts(n, o->ask_off, o->preempt_off, o->delay);
+	if (o->hb) {
+		cfg = n->c.cfg;
+		cfg.hb_interval_ns = o->hb;
+		KUNIT_ASSERT_EQ(n->test,
+				elec_core_set_config(&n->c, &cfg, NULL), 0);
+	}
+}
+
+/* a network of @nr nodes (@ids) made by @node_init, with the options */
+static inline struct t_opt_net *
+t_opt_net_new(struct kunit *test, const u32 *ids, u32 nr,
+	      void (*node_init)(struct t_node *n, u32 self, const u32 *ids,
+				u32 nr),
+	      bool ask_off, bool preempt_off, u64 delay, u64 hb)
+{
+	struct t_opt_net *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->node_init = node_init;
+	o->ask_off = ask_off;
+	o->preempt_off = preempt_off;
+	o->delay = delay;
+	o->hb = hb;
+	t_net_init(&o->net, test, ids, nr, t_opt_net_node_init);
+	return o;
+}
+
+/**
+ * struct t_rand_net - a family's network for t_net_random().
+ * @ids: the ids of its eight nodes
+ * @node_init: the family's node set-up
+ * @leader: the family's leader of the live ids, preempt on
+ */
+struct t_rand_net {
+	u32 ids[8];
+	void (*node_init)(struct t_node *n, u32 self, const u32 *ids, u32 nr);
+	u32 (*leader)(struct t_net *net);
+};
+
+/*
+ * Random crashes, resignations, reboots, flaps and elect commands from
+ * @seed, on @r's network with the options; after each, every live node
+ * agrees on one leader: @r->leader(), with preempt off the one that node
+ * follows.
+ */
+static inline void t_net_random(struct kunit *test, const struct t_rand_net *r,
+				bool ask_off, bool preempt_off, u64 delay,
+				u32 seed)
+{
+	struct t_net *net = &t_opt_net_new(test, r->ids, ARRAY_SIZE(r->ids),
+					   r->node_init, ask_off, preempt_off,
+					   delay, 0)->net;
+	u32 round, up, i, want;
+
+	t_net_start_all(net);
+	t_net_run_for(net, 1000000000ULL);
+	t_net_expect_agree(net, r->leader(net));
+	for (round = 0; round < 40; round++) {
+		struct t_node *n = net->node[t_rand(&seed) % net->n];
+		u32 id = n->c.cfg.self_id;
+
+		for (up = 0, i = 0; i < net->n; i++)
+			up += net->node[i]->up;
+		switch (t_rand(&seed) % 5) {
+		case 0:
+			if (n->up && up > 1)
+				t_net_crash(net, id);
+			else if (!n->up)
+				t_net_reboot(net, id);
+			break;
+		case 1:
+			if (!n->up)
+				t_net_reboot(net, id);
+			break;
+		case 2:
+			if (n->up)
+				t_net_flap(net, id,
+					   (t_rand(&seed) % 200) * 1000000ULL);
+			break;
+		case 3:
+			/* a planned stop: resign (if leading), down, back */
+			if (n->up) {
+				elec_core_resign(&n->c, net->now);
+				t_net_flap(net, id,
+					   (t_rand(&seed) % 200) * 1000000ULL);
+			}
+			break;
+		default:
+			if (n->up)
+				elec_core_elect(&n->c, net->now);
+			break;
+		}
+		t_net_run_for(net, 2000000000ULL);
+		want = r->leader(net);
+		if (preempt_off)
+			want = t_net_node(net, want)->c.leader;
+		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
+		if (!want)
+			return;
+		t_net_expect_agree(net, want);
+	}
+}
+
 #endif /* _ELEC_KUNIT_NET_H */

@@ -65,11 +65,8 @@ static inline struct t_node *tr_node_cfg(struct kunit *test,
 					 const struct elec_config *cfg,
 					 const u32 *ring, u32 nr, u32 qbytes)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	tr_node_init(n, cfg, ring, nr, qbytes);
 	return n;
 }

@@ -138,6 +138,20 @@ static inline u32 t_sends(const struct t_node *n, u8 type, u32 dst)
 	return cnt;
 }
 
+/* the last frame of @type (0: any) sent since t_clear(); fails if none */
+static inline const struct elec_action *t_sent(struct t_node *n, u8 type)
+{
+	const struct elec_action *a = NULL;
+	u32 i;
+
+	for (i = 0; i < n->n_acts; i++)
+		if (n->acts[i].kind == ELEC_ACT_SEND &&
+		    (!type || n->acts[i].msg.type == type))
+			a = &n->acts[i];
+	KUNIT_ASSERT_NOT_NULL(n->test, a);
+	return a;
+}
+
 /* EVENT actions of @type concerning @peer (T_ANY: any) */
 static inline u32 t_events(const struct t_node *n, u8 type, u32 peer)
 {
@@ -246,6 +260,62 @@ static inline void t_cfg_algo(struct elec_config *cfg, u8 algo, u32 self)
 static inline void t_start(struct t_node *n)
 {
 	elec_core_start(&n->c, n->now);
+}
+
+/* a node of @test at T_START, its instance not set up yet */
+static inline struct t_node *t_node_alloc(struct kunit *test)
+{
+	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	n->test = test;
+	n->now = T_START;
+	return n;
+}
+
+/*
+ * (Re)initialise @n as the instance of @cfg, not started; its peers the
+ * other ids of @ids, @mac_id's with link-layer address @mac.
+ */
+static inline void t_node_setup(struct t_node *n,
+				const struct elec_config *cfg,
+				const u32 *ids, u32 nr, u32 mac_id,
+				const u8 *mac)
+{
+	struct kunit *test = n->test;
+	struct elec_sink sink = { .emit = t_emit, .ctx = n };
+	u32 i;
+
+	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, cfg, n->peers,
+					     T_MAX_NODES - 1, &sink), 0);
+	for (i = 0; i < nr; i++)
+		if (ids[i] != cfg->self_id)
+			KUNIT_ASSERT_EQ(test,
+					elec_core_peer_add(&n->c, ids[i],
+							   ids[i] == mac_id ?
+							   mac : NULL), 0);
+	t_clear(n);
+}
+
+/* @n gets ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
+static inline void t_opts(struct t_node *n, bool ask_off, bool preempt_off,
+			  u64 delay)
+{
+	struct elec_config cfg = n->c.cfg;
+
+	cfg.ask_suspect_off = ask_off;
+	cfg.preempt_off = preempt_off;
+	cfg.preempt_delay_ns = delay;
+	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
+}
+
+/* xorshift32: deterministic, the same sequence everywhere */
+static inline u32 t_rand(u32 *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
 }
 
 #endif /* _ELEC_KUNIT_UTIL_H */

@@ -56,32 +56,17 @@ static const u8 tm_mac_bad[ELEC_LLADDR_LEN] = { 2, 0, 0, 0, 0, 99 };
 
 static void tm_node_init(struct t_node *n, u32 self, const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg_algo(&cfg, ELEC_ALGO_MIN_BULLY, self);
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++) {
-		if (ids[i] == self)
-			continue;
-		KUNIT_ASSERT_EQ(test,
-				elec_core_peer_add(&n->c, ids[i], ids[i] == 12 ?
-						   tm_mac12 : NULL), 0);
-	}
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 12, tm_mac12);
 }
 
 static struct t_node *tm_node_ids(struct kunit *test, u32 self,
 				  const u32 *ids, u32 nr)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	tm_node_init(n, self, ids, nr);
 	return n;
 }
@@ -90,31 +75,6 @@ static struct t_node *tm_node_ids(struct kunit *test, u32 self,
 static struct t_node *tm_node(struct kunit *test, u32 self)
 {
 	return tm_node_ids(test, self, tm_ids, ARRAY_SIZE(tm_ids));
-}
-
-/* ask-suspect @ask_off, preempt @preempt_off, preempt-delay @delay */
-static void tm_opts(struct t_node *n, bool ask_off, bool preempt_off,
-		    u64 delay)
-{
-	struct elec_config cfg = n->c.cfg;
-
-	cfg.ask_suspect_off = ask_off;
-	cfg.preempt_off = preempt_off;
-	cfg.preempt_delay_ns = delay;
-	KUNIT_ASSERT_EQ(n->test, elec_core_set_config(&n->c, &cfg, NULL), 0);
-}
-
-static void tm_put32(u8 *p, u32 v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
-static u32 tm_get32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
 }
 
 /*
@@ -137,7 +97,7 @@ static void tm_rx_mac(struct t_node *n, u8 type, u8 flags, u32 src, u32 dst,
 	m.term = term;
 	m.src_lladdr = mac;
 	if (type == ELEC_MSG_COORDINATOR) {
-		tm_put32(pl, k);
+		elec_put32(pl, k);
 		m.payload = pl;
 		m.payload_len = sizeof(pl);
 	}
@@ -169,21 +129,14 @@ static u32 tm_k(struct kunit *test, const struct elec_action *a)
 	KUNIT_ASSERT_EQ(test, a->msg.type, ELEC_MSG_COORDINATOR);
 	KUNIT_ASSERT_EQ(test, a->msg.payload_len, ELECTION_COORD_LEN);
 	KUNIT_ASSERT_NOT_NULL(test, a->msg.payload);
-	return tm_get32(a->msg.payload);
+	return elec_get32(a->msg.payload);
 }
 
 /* the one frame @n sent since t_clear(); the case fails unless one */
 static const struct elec_action *tm_only(struct t_node *n)
 {
-	const struct elec_action *a = NULL;
-	u32 i;
-
 	KUNIT_ASSERT_EQ(n->test, t_sends(n, 0, T_ANY), 1);
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == ELEC_ACT_SEND)
-			a = &n->acts[i];
-	KUNIT_ASSERT_NOT_NULL(n->test, a);
-	return a;
+	return t_sent(n, 0);
 }
 
 /* the one frame sent is @type to @dst (0: broadcast) at @term */
@@ -367,7 +320,7 @@ static void tm_payload_coordinator(struct kunit *test)
 
 	/* big-endian both ways: an id whose four bytes differ */
 	n = tm_node_ids(test, 0x0a0b0c0d, ids, 2);
-	tm_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	t_start(n);
 	t_fire(n, ELEC_TIMER_DETECT);	/* QUERY unanswered: it claims */
 	KUNIT_ASSERT_EQ(test, n->c.role, ELEC_ROLE_LEADER);
@@ -379,7 +332,7 @@ static void tm_payload_coordinator(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a->msg.payload[2], 0x0c);
 	KUNIT_EXPECT_EQ(test, a->msg.payload[3], 0x0d);
 	n = tm_node_ids(test, 3, ids, 2);
-	tm_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	t_start(n);
 	tm_rx_coord(n, 0x0a0b0c0d, 0, 4, 0x0a0b0c0d);
 	KUNIT_EXPECT_EQ(test, n->c.leader, 0x0a0b0c0d);
@@ -455,7 +408,7 @@ static void tm_round_trip(struct kunit *test, const struct elec_action *a)
 	KUNIT_EXPECT_EQ(test, m.term, a->msg.term);
 	KUNIT_EXPECT_EQ(test, m.payload_len, a->msg.payload_len);
 	if (m.payload_len == ELECTION_COORD_LEN) {
-		KUNIT_EXPECT_EQ(test, tm_get32(m.payload),
+		KUNIT_EXPECT_EQ(test, elec_get32(m.payload),
 				tm_k(test, a));
 		/* plain Bully takes no COORDINATOR payload */
 		buf[2] = ELEC_ALGO_BULLY;
@@ -565,7 +518,7 @@ static void tm_join_min_preempt_off_queries(struct kunit *test)
 	for (i = 0; i < 2; i++) {
 		struct t_node *n = tm_node(test, 3);
 
-		tm_opts(n, false, i == 0, i == 0 ? 0 : 4 * T_HB);
+		t_opts(n, false, i == 0, i == 0 ? 0 : 4 * T_HB);
 		t_start(n);
 		tm_expect_only(n, ELEC_MSG_QUERY, 0, 0);
 		KUNIT_EXPECT_EQ(test, n->c.phase, ELEC_BULLY_LEARNING);
@@ -716,7 +669,7 @@ static void tm_join_lower_than_coordinator(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 1);
 
 	n = tm_node(test, 5);
-	tm_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	t_start(n);
 	t_clear(n);
 	tm_rx(n, ELEC_MSG_CID, 9, 5, 4);
@@ -729,7 +682,7 @@ static void tm_join_lower_than_coordinator(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->c.stats.elections, 0);
 
 	n = tm_node(test, 5);
-	tm_opts(n, false, false, 4 * T_HB);
+	t_opts(n, false, false, 4 * T_HB);
 	t_start(n);
 	t_clear(n);
 	tm_rx(n, ELEC_MSG_CID, 9, 5, 4);
@@ -794,7 +747,7 @@ static void tm_second_detect_claims(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 5);
 
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	tm_expect_claim(n, 3);
@@ -870,7 +823,7 @@ static void tm_third_detect_broadcast(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 12);
 
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	tm_expect_only(n, ELEC_MSG_ELECTION, 0, 2);
@@ -910,7 +863,7 @@ static struct t_node *tm_third_running(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 12);
 
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
@@ -1003,7 +956,7 @@ static void tm_third_awaits_alive_only(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 12);
 
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	elec_core_peer_set_alive(&n->c, elec_core_peer_find(&n->c, 9), false,
 				 n->now);
@@ -1020,7 +973,7 @@ static void tm_third_awaits_alive_only(struct kunit *test)
 
 	/* 9 with 5 down: nobody to await, yet it waits */
 	n = tm_node(test, 9);
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	elec_core_peer_set_alive(&n->c, elec_core_peer_find(&n->c, 5), false,
 				 n->now);
@@ -1058,7 +1011,7 @@ static void tm_named_becomes_leader(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
 
 	n = tm_node(test, 9);
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
@@ -1166,7 +1119,7 @@ static void tm_rx_election_min_not_leading(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 3);
 
-	tm_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	t_start(n);
 	t_clear(n);
 	tm_rx(n, ELEC_MSG_ELECTION, 12, 0, 0);
@@ -1498,7 +1451,7 @@ static void tm_preempt_off(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 9);
 
-	tm_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	tm_follow(n, 3, 2);
 	tm_rx_coord(n, 5, 0, 3, 12);
 	KUNIT_EXPECT_EQ(test, t_sends(n, 0, T_ANY), 0);
@@ -1523,7 +1476,7 @@ static void tm_preempt_delay(struct kunit *test)
 	struct t_node *n = tm_node(test, 9);
 	u64 at;
 
-	tm_opts(n, false, false, 3 * T_HB);
+	t_opts(n, false, false, 3 * T_HB);
 	tm_follow(n, 3, 2);
 	tm_rx_coord(n, 5, 0, 3, 12);
 	at = n->now + 3 * T_HB;
@@ -1590,7 +1543,7 @@ static void tm_rate_limit(struct kunit *test)
 
 	/* a timer's claim: never limited */
 	n = tm_node(test, 5);
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	tm_exhaust(n);
 	t_fire(n, ELEC_TIMER_DETECT);
@@ -1680,7 +1633,7 @@ static void tm_stale_worse_told_by_leader(struct kunit *test)
 
 	/* preempt off: the leader's COORDINATOR to a better one too */
 	n = tm_node(test, 5);
-	tm_opts(n, false, true, 0);
+	t_opts(n, false, true, 0);
 	tm_lead(n, 5);
 	n->now += T_DETECT;
 	tm_rx(n, ELEC_MSG_HEARTBEAT, 3, 0, 2);
@@ -1786,7 +1739,7 @@ static void tm_term_claim_max_plus_one(struct kunit *test)
 {
 	struct t_node *n = tm_node(test, 5);
 
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, 2);
 	tm_rx(n, ELEC_MSG_ANSWER, 9, 5, 7);	/* ignored, its term seen */
 	KUNIT_EXPECT_EQ(test, n->n_acts, 0);
@@ -1841,7 +1794,7 @@ static void tm_term_far_behind_in_run(struct kunit *test)
 	struct t_node *n = tm_node(test, 12);
 	u64 big = 4 * TM_FAR;
 
-	tm_opts(n, true, false, 0);
+	t_opts(n, true, false, 0);
 	tm_follow(n, 3, big);
 	t_fire(n, ELEC_TIMER_DETECT);
 	KUNIT_ASSERT_EQ(test, n->c.phase, ELEC_BULLY_WAIT_ANSWER);
@@ -1857,40 +1810,12 @@ static void tm_term_far_behind_in_run(struct kunit *test)
 
 /* ---- the in-test network ----------------------------------------------- */
 
-/**
- * struct tm_net - a network of min-bully nodes, rebooted ones too, with
- *	the same options.
- * @net: the network
- * @ask_off: ask-suspect off
- * @preempt_off: preempt off
- * @delay: preempt-delay, ns
- */
-struct tm_net {
-	struct t_net net;
-	bool ask_off;
-	bool preempt_off;
-	u64 delay;
-};
-
-static void tm_net_node_init(struct t_net *net, struct t_node *n, u32 id)
-{
-	struct tm_net *o = container_of(net, struct tm_net, net);
-
-	tm_node_init(n, id, net->ids, net->n);
-	tm_opts(n, o->ask_off, o->preempt_off, o->delay);
-}
-
+/* a network of min-bully nodes with options */
 static struct t_net *tm_net_new(struct kunit *test, const u32 *ids, u32 nr,
 				bool ask_off, bool preempt_off, u64 delay)
 {
-	struct tm_net *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	o->ask_off = ask_off;
-	o->preempt_off = preempt_off;
-	o->delay = delay;
-	t_net_init(&o->net, test, ids, nr, tm_net_node_init);
-	return &o->net;
+	return &t_opt_net_new(test, ids, nr, tm_node_init, ask_off,
+			      preempt_off, delay, 0)->net;
 }
 
 /* the lowest id of a node that is up and running */
@@ -2367,92 +2292,27 @@ static void tm_net_resign(struct kunit *test)
 	t_net_expect_agree(net, 5);
 }
 
-static u32 tm_rand(u32 *s)
-{
-	/* xorshift32: deterministic, same sequence everywhere */
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
-/*
- * Random crashes, resignations, reboots, flaps and elect commands; after
- * each, every live node agrees on one leader: the lowest live id, with
- * preempt off the one the lowest live id follows.
- */
-static void tm_net_random(struct kunit *test, bool ask_off, bool preempt_off,
-			  u64 delay, u32 seed)
-{
-	static const u32 ids[] = { 40, 7, 23, 11, 60, 4, 19, 41 };
-	struct t_net *net = tm_net_new(test, ids, 8, ask_off, preempt_off,
-				       delay);
-	u32 round, up, i, want;
-
-	t_net_start_all(net);
-	t_net_run_for(net, TM_SEC);
-	t_net_expect_agree(net, 4);
-	for (round = 0; round < 40; round++) {
-		struct t_node *n = net->node[tm_rand(&seed) % net->n];
-		u32 id = n->c.cfg.self_id;
-
-		for (up = 0, i = 0; i < net->n; i++)
-			up += net->node[i]->up;
-		switch (tm_rand(&seed) % 5) {
-		case 0:
-			if (n->up && up > 1)
-				t_net_crash(net, id);
-			else if (!n->up)
-				t_net_reboot(net, id);
-			break;
-		case 1:
-			if (!n->up)
-				t_net_reboot(net, id);
-			break;
-		case 2:
-			if (n->up)
-				t_net_flap(net, id,
-					   (tm_rand(&seed) % 200) * 1000000ULL);
-			break;
-		case 3:
-			if (n->up) {
-				elec_core_resign(&n->c, net->now);
-				t_net_flap(net, id,
-					   (tm_rand(&seed) % 200) * 1000000ULL);
-			}
-			break;
-		default:
-			if (n->up)
-				elec_core_elect(&n->c, net->now);
-			break;
-		}
-		t_net_run_for(net, 2 * TM_SEC);
-		want = tm_net_lowest_up(net);
-		if (preempt_off)
-			want = t_net_node(net, want)->c.leader;
-		KUNIT_EXPECT_NE_MSG(test, want, 0, "round %u", round);
-		if (!want)
-			return;
-		t_net_expect_agree(net, want);
-	}
-}
+/* the random network test's nodes: the lowest live id leads */
+static const struct t_rand_net tm_rand = {
+	{ 40, 7, 23, 11, 60, 4, 19, 41 }, tm_node_init, tm_net_lowest_up
+};
 
 static void tm_net_random_failures(struct kunit *test)
 {
-	tm_net_random(test, false, false, 0, 0x2545f491);
-	tm_net_random(test, true, false, 0, 0x9e3779b9);
+	t_net_random(test, &tm_rand, false, false, 0, 0x2545f491);
+	t_net_random(test, &tm_rand, true, false, 0, 0x9e3779b9);
 }
 
 static void tm_net_random_failures_preempt_off(struct kunit *test)
 {
-	tm_net_random(test, false, true, 0, 0x2545f491);
-	tm_net_random(test, true, true, 0, 0x9e3779b9);
+	t_net_random(test, &tm_rand, false, true, 0, 0x2545f491);
+	t_net_random(test, &tm_rand, true, true, 0, 0x9e3779b9);
 }
 
 static void tm_net_random_failures_preempt_delay(struct kunit *test)
 {
-	tm_net_random(test, false, false, 300000000ULL, 0x2545f491);
-	tm_net_random(test, true, false, 300000000ULL, 0x9e3779b9);
+	t_net_random(test, &tm_rand, false, false, 300000000ULL, 0x2545f491);
+	t_net_random(test, &tm_rand, true, false, 300000000ULL, 0x9e3779b9);
 }
 
 /* ---- review rules ------------------------------------------------------ */

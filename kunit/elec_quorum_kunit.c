@@ -34,30 +34,18 @@ static const u8 tq_bully_algos[] = {
 static void tq_node_init(struct t_node *n, u8 algo, bool quorum, u32 self,
 			 const u32 *ids, u32 nr)
 {
-	struct kunit *test = n->test;
-	struct elec_sink sink = { .emit = t_emit, .ctx = n };
 	struct elec_config cfg;
-	u32 i;
 
 	t_cfg_algo(&cfg, algo, self);
 	cfg.quorum = quorum;
-	KUNIT_ASSERT_EQ(test, elec_core_init(&n->c, &cfg, n->peers,
-					     T_MAX_NODES - 1, &sink), 0);
-	for (i = 0; i < nr; i++)
-		if (ids[i] != self)
-			KUNIT_ASSERT_EQ(test, elec_core_peer_add(&n->c, ids[i],
-								 NULL), 0);
-	t_clear(n);
+	t_node_setup(n, &cfg, ids, nr, 0, NULL);
 }
 
 /* node @self of tq_ids, Bully, quorum on, not started */
 static struct t_node *tq_node(struct kunit *test, u32 self)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	tq_node_init(n, ELEC_ALGO_BULLY, true, self, tq_ids,
 		     ARRAY_SIZE(tq_ids));
 	return n;
@@ -104,14 +92,8 @@ static void tq_rx_alive(struct t_node *n, u32 src, u64 term, u32 name,
 /* the last ALIVE @n sent since t_clear() (the case fails if none) */
 static const struct elec_action *tq_alive(struct t_node *n)
 {
-	const struct elec_action *a = NULL;
-	u32 i;
+	const struct elec_action *a = t_sent(n, ELEC_MSG_ALIVE);
 
-	for (i = 0; i < n->n_acts; i++)
-		if (n->acts[i].kind == ELEC_ACT_SEND &&
-		    n->acts[i].msg.type == ELEC_MSG_ALIVE)
-			a = &n->acts[i];
-	KUNIT_ASSERT_NOT_NULL(n->test, a);
 	KUNIT_ASSERT_EQ(n->test, a->msg.payload_len, ELECTION_ALIVE_LEN);
 	KUNIT_ASSERT_NOT_NULL(n->test, a->msg.payload);
 	return a;
@@ -245,13 +227,10 @@ static void tq_config(struct kunit *test)
 /* quorum changes only while stopped; other changes go on meanwhile */
 static void tq_config_running(struct kunit *test)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 	struct elec_config cfg;
 	const char *why;
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	tq_node_init(n, ELEC_ALGO_BULLY, false, 2, tq_ids,
 		     ARRAY_SIZE(tq_ids));
 	t_start(n);
@@ -392,11 +371,8 @@ static void tq_payload(struct kunit *test)
 /* quorum off: an ALIVE is counted and ignored; no beacon timer, no claim */
 static void tq_quorum_off(struct kunit *test)
 {
-	struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct t_node *n = t_node_alloc(test);
 
-	KUNIT_ASSERT_NOT_NULL(test, n);
-	n->test = test;
-	n->now = T_START;
 	tq_node_init(n, ELEC_ALGO_BULLY, false, 5, tq_ids,
 		     ARRAY_SIZE(tq_ids));
 	t_start(n);
@@ -828,12 +804,9 @@ static void tq_fresh_again(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(tq_bully_algos); i++) {
 		u8 algo = tq_bully_algos[i];
 		u32 lead = algo == ELEC_ALGO_MIN_BULLY ? 1 : 5;
-		struct t_node *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+		struct t_node *n = t_node_alloc(test);
 		u64 heard;
 
-		KUNIT_ASSERT_NOT_NULL(test, n);
-		n->test = test;
-		n->now = T_START;
 		tq_node_init(n, algo, true, 3, tq_ids, ARRAY_SIZE(tq_ids));
 		t_start(n);
 		n->c.bully.q.start_bound = 0;
@@ -876,10 +849,7 @@ static void tq_fresh_again(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, t_sends(n, ELEC_MSG_ALIVE, T_ANY), 0);
 
 		/* quorum off: no ALIVE at all */
-		n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, n);
-		n->test = test;
-		n->now = T_START;
+		n = t_node_alloc(test);
 		tq_node_init(n, algo, false, 3, tq_ids, ARRAY_SIZE(tq_ids));
 		t_start(n);
 		n->now += TQ_MS;

@@ -1763,15 +1763,6 @@ static void trn_crash_suppress_off(struct kunit *test)
 	trn_expect_agree(net, 7);
 }
 
-static u32 trn_rand(u32 *s)
-{
-	/* xorshift32: deterministic, same sequence everywhere */
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
 /*
  * One random step: a crash or a reboot, an elect command, or an elect
  * command and a crash of another node while the election is under way
@@ -1779,13 +1770,13 @@ static u32 trn_rand(u32 *s)
  */
 static void trn_random_step(struct t_net *net, u32 *seed)
 {
-	struct t_node *n = net->node[trn_rand(seed) % net->n];
-	struct t_node *m = net->node[trn_rand(seed) % net->n];
+	struct t_node *n = net->node[t_rand(seed) % net->n];
+	struct t_node *m = net->node[t_rand(seed) % net->n];
 	u32 i, k, up = 0;
 
 	for (i = 0; i < net->n; i++)
 		up += net->node[i]->up;
-	switch (trn_rand(seed) % 4) {
+	switch (t_rand(seed) % 4) {
 	case 0:
 		if (n->up && up > 1)
 			t_net_crash(net, n->c.cfg.self_id);
@@ -1804,7 +1795,7 @@ static void trn_random_step(struct t_net *net, u32 *seed)
 		if (!n->up || !m->up || m == n || up < 3)
 			break;
 		elec_core_elect(&n->c, net->now);
-		for (k = trn_rand(seed) % 40; k && t_net_step(net, net->now); k--)
+		for (k = t_rand(seed) % 40; k && t_net_step(net, net->now); k--)
 			;
 		t_net_crash(net, m->c.cfg.self_id);
 		break;
@@ -2031,9 +2022,9 @@ static void trn_standby_random(struct kunit *test)
 		net = trn_settled(test, trn_cfg_algo(k), k == 1, ring,
 				  ARRAY_SIZE(ring));
 		for (round = 0; round < 40; round++) {
-			struct t_node *n = net->node[trn_rand(&seed) % net->n];
+			struct t_node *n = net->node[t_rand(&seed) % net->n];
 
-			if (trn_rand(&seed) % 2)
+			if (t_rand(&seed) % 2)
 				trn_random_step(net, &seed);
 			if (n->up)
 				trn_standby(net, n->c.cfg.self_id,

@@ -13,7 +13,7 @@
  * electionctl's stats goes by); the others
  * expand to nothing, and every one is undefined afterwards. names.c
  * builds the tables the module's tracepoints, electionctl and electsim
- * print from; dist/election.lua and tests/inject/elec-inject.c keep
+ * print from; dist/election.lua and tests/inject/model.c keep
  * their own on purpose (an independent reading of the docs), and
  * tests/lists/check compares them with these.
  */

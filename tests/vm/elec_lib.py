@@ -110,11 +110,6 @@ bytecode that tests/vm/run compiles on the host: a TCG guest would spend
       on leader L as `agree` judges it; L 0, every node of the side has
       role follower and no leader. Then, with --stable, check that it
       holds for S seconds. Exit 1 with the last views if not.
-  elec.py serve --port P
-      Run agree, views, stats, quiet, sides and groups for lib.sh's
-      elec_py, each in a thread (no python3 start per call), on
-      127.0.0.1:P; until killed. elec_py falls back to python3 elec.py
-      when the server is not there.
   elec.py seqcheck --file F [--expect-groups G,..] [--show-dev IF]
       Check an `electionctl -j monitor` capture: SEQ strictly increasing by
       one (no gap, no "lost" line); each instance's events in its core's
@@ -793,130 +788,9 @@ def cmd_sides(a):
                         a.interval, a.dev)
 
 
-# ---------------------------------------------------------------- serve ---
-
-# The subcommands that serve runs: they only poll electionctl and print
-# (no fd, signal, cwd or namespace of their own), so a thread of the server
-# runs them as a fresh process would.
-SERVED = ("agree", "views", "stats", "quiet", "sides", "groups")
-
-
-class _Framed:
-    """A text stream that sends each line to @sock as "@tag LINE\\n"."""
-
-    def __init__(self, sock, tag):
-        self.sock, self.tag, self.buf = sock, tag, ""
-
-    def write(self, text):
-        self.buf += text
-        while "\n" in self.buf:
-            line, self.buf = self.buf.split("\n", 1)
-            self.sock.sendall(("%s %s\n" % (self.tag, line)).encode())
-        return len(text)
-
-    def flush(self):
-        pass
-
-    def close_line(self):
-        if self.buf:
-            self.write("\n")
-
-
-class _PerThread:
-    """sys.stdout or sys.stderr of the server: each request's thread
-    writes to its own connection, anything else to the original."""
-
-    def __init__(self, orig, local, name):
-        self.orig, self.local, self.name = orig, local, name
-
-    def _to(self):
-        return getattr(self.local, self.name, None) or self.orig
-
-    def write(self, text):
-        return self._to().write(text)
-
-    def flush(self):
-        return self._to().flush()
-
-
-def _serve_one(conn, local):
-    """One request: "N\\n" then N NUL-terminated arguments; the reply: the
-    output lines ("o ..." stdout, "e ..." stderr), then "x RC"."""
-    data = b""
-    while b"\n" not in data:
-        chunk = conn.recv(4096)
-        if not chunk:
-            return
-        data += chunk
-    head, data = data.split(b"\n", 1)
-    n = int(head)
-    while data.count(b"\0") < n:
-        chunk = conn.recv(4096)
-        if not chunk:
-            return
-        data += chunk
-    args = [x.decode() for x in data.split(b"\0")[:n]]
-    local.out, local.err = _Framed(conn, "o"), _Framed(conn, "e")
-    rc = 1
-    try:
-        if not args or args[0] not in SERVED:
-            raise SystemExit("elec.py serve: not served: %r" % (args[:1],))
-        rc = main(args) or 0
-    except SystemExit as e:
-        if isinstance(e.code, str):
-            print(e.code, file=sys.stderr)
-            rc = 1
-        else:
-            rc = e.code or 0
-    except Exception:     # what python3 elec.py would print
-        import traceback
-
-        traceback.print_exc(file=sys.stderr)
-        rc = 1
-    local.out.close_line()
-    local.err.close_line()
-    local.out = local.err = None
-    conn.sendall(("x %d\n" % rc).encode())
-
-
-def cmd_serve(a):
-    """Run SERVED subcommands for lib.sh's elec_py (over TCP on 127.0.0.1:
-    bash reaches it through /dev/tcp without an exec), each in a thread of
-    its own: a TCG guest spends ~1.5 s starting python3 and importing this
-    module, and a forked child's copy-on-write faults cost it ~0.4 s more.
-    Runs until killed."""
-    import threading
-
-    local = threading.local()
-    sys.stdout = _PerThread(sys.stdout, local, "out")
-    sys.stderr = _PerThread(sys.stderr, local, "err")
-    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    srv.bind(("127.0.0.1", a.port))
-    srv.listen(64)
-
-    def run(conn):
-        try:
-            _serve_one(conn, local)
-        except OSError:
-            pass
-        finally:
-            conn.close()
-
-    while True:
-        conn, _ = srv.accept()
-        threading.Thread(target=run, args=(conn,), daemon=True).start()
-
-
-_PARSER = []
-
-
 def main(argv=None):
-    """Run the subcommand of @argv (default: sys.argv[1:]); its exit code.
-    The parser is built once per process (elec.py serve runs many)."""
-    if not _PARSER:
-        _PARSER.append(_build_parser())
-    a = _PARSER[0].parse_args(argv)
+    """Run the subcommand of @argv (default: sys.argv[1:]); its exit code."""
+    a = _build_parser().parse_args(argv)
     return a.fn(a)
 
 
@@ -1041,9 +915,6 @@ def _build_parser():
     q.add_argument("--expect-groups", default="")
     q.add_argument("--show-dev", default="eth0")
     q.set_defaults(fn=cmd_seqcheck)
-    q = sub.add_parser("serve")
-    q.add_argument("--port", type=int, required=True)
-    q.set_defaults(fn=cmd_serve)
     return p
 
 

@@ -102,7 +102,7 @@ elec_dur() {
 		return 1
 	fi
 	# in bash integers: n = ip.fp, us = n * m * scale, rounded
-	local ip=${n%%.*} fp= m=1 den=1 fr=0
+	local ip=${n%%.*} fp='' m=1 den=1 fr=0
 	[[ $n == *.* ]] && fp=${n#*.}
 	case $u in s) m=1000000 ;; ms) m=1000 ;; esac
 	if [ -n "$fp" ]; then
@@ -214,36 +214,10 @@ check_refused() {
 	fi
 }
 
-# elec_py SUBCOMMAND ARGS...: python3 elec.py SUBCOMMAND ARGS..., through
-# the helper server that elec_begin starts (elec.py serve: a thread of it
-# runs it, without the ~1.5 s a TCG guest spends starting python3) when it
-# runs the subcommand and is up; else python3 itself. Same output, same
-# exit status. A function: not for "ip netns exec" or "timeout".
-ELEC_PYD_PORT=7997
-elec_py() {
-	local fd l rc=
-	case "${1:-}" in
-	agree | views | stats | quiet | sides | groups)
-		if [ -n "${ELEC_PYD_PID:-}" ] &&
-			{ exec {fd}<>"/dev/tcp/127.0.0.1/$ELEC_PYD_PORT"; } 2>/dev/null; then
-			printf '%d\n' $# >&"$fd"
-			printf '%s\0' "$@" >&"$fd"
-			while IFS= read -r -u "$fd" l; do
-				case $l in
-				"o "*) printf '%s\n' "${l#o }" ;;
-				"e "*) printf '%s\n' "${l#e }" >&2 ;;
-				"x "*) rc=${l#x } ;;
-				esac
-			done
-			exec {fd}<&-
-			[ -n "$rc" ] && return "$rc"
-			echo "elec_py: the helper server gave no exit status ($*)" >&2
-			return 1
-		fi
-		;;
-	esac
-	python3 "$ELEC_PY" "$@"
-}
+# elec_py SUBCOMMAND ARGS...: python3 elec.py SUBCOMMAND ARGS... (a ~1.5 s
+# start in a TCG guest: a scenario that needs Python is a Python scenario,
+# tests/lib/electest; this stays for the bash scenarios not moved yet)
+elec_py() { python3 "$ELEC_PY" "$@"; }
 
 elec_begin() {
 	set -uo pipefail
@@ -253,10 +227,6 @@ elec_begin() {
 	local scale=
 	[ "$ELEC_TIMER_SCALE" = 1 ] || scale=", timer scale $ELEC_TIMER_SCALE"
 	log "scenario $(basename "$0") on $(uname -r)$scale"
-	# elec_py's server, in the root namespace (its lo is up); calls made
-	# before it listens run python3 themselves
-	python3 "$ELEC_PY" serve --port "$ELEC_PYD_PORT" </dev/null >/dev/null 2>&1 &
-	ELEC_PYD_PID=$!
 }
 
 # elec_modprobe MOD...: load the modules. A kernel without a module tree
@@ -419,27 +389,135 @@ elec_start_all() {
 	return $rc
 }
 
+# elec_poll G DEV ID...: every node's `electionctl show` line, read at once
+# (one electionctl per node, in parallel), into ELEC_VIEW[ID]: "ROLE LEADER
+# TERM" (LEADER "none") or "error: WHY"; ELEC_VIEW_LINE[ID] the line itself.
+declare -gA ELEC_VIEW ELEC_VIEW_LINE
+ELEC_VIEW+=()
+ELEC_VIEW_LINE+=()
+elec_poll() {
+	local g=$1 dev=$2 id l pids=() f=${TMPDIR:-/tmp}/elec-view.$BASHPID
+	shift 2
+	for id in "$@"; do
+		"$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>&1 &
+		pids+=($!)
+	done
+	[ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"
+	for id in "$@"; do
+		l=
+		IFS= read -r l <"$f.$id"
+		ELEC_VIEW_LINE[$id]=$l
+		if [[ $l =~ ^dev\ [^\ ]+\ group\ [0-9]+\ id\ ([0-9]+)\ algo\ [^\ ]+\ leader\ ([0-9a-z]+)\ term\ ([0-9]+)\ role\ ([a-z]+) ]]; then
+			if [ "${BASH_REMATCH[1]}" = "$id" ]; then
+				ELEC_VIEW[$id]="${BASH_REMATCH[4]} ${BASH_REMATCH[2]} ${BASH_REMATCH[3]}"
+			else
+				ELEC_VIEW[$id]="error: id ${BASH_REMATCH[1]}, expected $id"
+			fi
+		else
+			ELEC_VIEW[$id]="error: ${l:-no output}"
+		fi
+	done
+}
+
+# elec_verdict LEADER SAME_TERM ID...: after elec_poll, nothing printed if
+# every node agrees on LEADER (its own node in role leader, the others
+# follower; with SAME_TERM 1, one term), else the reason; ELEC_VIEW_TERM
+# the term.
+elec_verdict() {
+	local want=$1 same=$2 id role leader term want_role t=
+	shift 2
+	for id in "$@"; do
+		case ${ELEC_VIEW[$id]} in error:*) echo "en$id: ${ELEC_VIEW[$id]#error: }"; return 1 ;; esac
+		read -r role leader term <<<"${ELEC_VIEW[$id]}"
+		want_role=follower
+		[ "$id" = "$want" ] && want_role=leader
+		if [ "$leader" != "$want" ] || [ "$role" != "$want_role" ]; then
+			echo "en$id (id $id): role $role leader $leader term $term"
+			return 1
+		fi
+		if [ "$same" = 1 ] && [ -n "$t" ] && [ "$t" != "$term" ]; then
+			echo "terms differ: $t $term"
+			return 1
+		fi
+		t=$term
+	done
+	ELEC_VIEW_TERM=$t
+}
+
+# elec_views_print ID...: the last poll's lines, one per node
+elec_views_print() {
+	local id
+	for id in "$@"; do printf '    en%-6s %s\n' "$id" "${ELEC_VIEW_LINE[$id]}"; done
+}
+
+# elec_agree_poll G LEADER BOUND STABLE ID...: poll every 0.1 s until the
+# nodes agree on LEADER (ELEC_DEV, default eth0), then check that it holds
+# for STABLE s; prints what it found (as elec.py agree did)
+elec_agree_poll() {
+	local g=$1 want=$2 bound=$3 stable=$4 why t0 t1 now term polls=0
+	local dev=${ELEC_DEV:-eth0}
+	shift 4
+	t0=${EPOCHREALTIME/./}
+	while :; do
+		elec_poll "$g" "$dev" "$@"
+		why=$(elec_verdict "$want" 1 "$@") && break
+		now=${EPOCHREALTIME/./}
+		if [ $((now - t0)) -gt "$(elec_usec "$bound")" ]; then
+			echo "no agreement on $want within ${bound}s: $why"
+			elec_views_print "$@"
+			return 1
+		fi
+		sleep 0.1
+	done
+	elec_verdict "$want" 1 "$@"
+	term=$ELEC_VIEW_TERM
+	now=${EPOCHREALTIME/./}
+	echo "all $# nodes agree on leader $want (term $term) after $(elec_fmt_usec $((now - t0)))s"
+	[ "$(elec_usec "$stable")" -gt 0 ] || return 0
+	t1=${EPOCHREALTIME/./}
+	while [ $((${EPOCHREALTIME/./} - t1)) -lt "$(elec_usec "$stable")" ]; do
+		sleep 0.1
+		elec_poll "$g" "$dev" "$@"
+		polls=$((polls + 1))
+		if ! why=$(elec_verdict "$want" 0 "$@"); then
+			echo "agreement on $want did not hold: $why"
+			elec_views_print "$@"
+			return 1
+		fi
+	done
+	echo "agreement held for ${stable}s over $polls polls"
+}
+
+# elec_usec SECONDS: a number of seconds (2, 0.5) in microseconds
+elec_usec() {
+	local ip=${1%%.*} fp=000000
+	[[ $1 == *.* ]] && fp=${1#*.}000000
+	echo $((10#$ip * 1000000 + 10#${fp:0:6}))
+}
+
+# elec_fmt_usec US: microseconds as seconds with two decimals
+elec_fmt_usec() { printf '%d.%02d' $(($1 / 1000000)) $(($1 % 1000000 / 10000)); }
+
 # elec_agree G LEADER [BOUND [STABLE [ID...]]]: the nodes (default: every
 # existing node) agree on LEADER within BOUND s; with STABLE, for that long.
+# ELEC_DEV: their device (default eth0).
 elec_agree() {
-	local g=$1 leader=$2 bound=${3:-$ELEC_BOUND} stable=${4:-0} id nodes=()
+	local g=$1 leader=$2 bound=${3:-$ELEC_BOUND} stable=${4:-0}
 	shift 4 2>/dev/null || shift $#
 	local ids=("$@")
 	[ $# -gt 0 ] || ids=("${ELEC_NODES[@]}")
-	for id in "${ids[@]}"; do
-		nodes+=("en$id:$id")
-	done
 	check "all of ${ids[*]} agree on leader $leader within ${bound}s" \
-		elec_py agree --group "$g" --expect "$leader" \
-		--timeout "$bound" --stable "$stable" "${nodes[@]}"
+		elec_agree_poll "$g" "$leader" "$bound" "$stable" "${ids[@]}"
 }
 
 # elec_peer_alive G ID PEER true|false: node ID's view of PEER's liveness.
 elec_peer_alive() {
-	local got
-	got=$(elec_ctl "$2" -j show dev eth0 group "$1" |
-		elec_json "[p['alive'] for p in d[0]['peers'] if p['id'] == $3]")
-	if [ "$got" = "[$(echo "$4" | sed 's/true/True/; s/false/False/')]" ]; then
+	local got l
+	l=$(elec_ctl "$2" peer show dev eth0 group "$1" id "$3")
+	got='?'
+	[[ $l =~ \ alive\ (yes|no) ]] && got=${BASH_REMATCH[1]}
+	case $got in yes) got=true ;; no) got=false ;; esac
+	if [ "$got" = "$4" ]; then
 		pass "node $2 sees peer $3 alive=$4"
 	else
 		fail "node $2 sees peer $3 alive=$got, expected $4"
@@ -460,11 +538,11 @@ elec_wait_for() {
 
 # elec_vip_holders VIP: the nodes whose eth0 has address VIP now
 elec_vip_holders() {
-	local id out=""
+	local id held=""
 	for id in "${ELEC_NODES[@]}"; do
-		ip -n "en$id" -o addr show dev eth0 2>/dev/null | grep -q " $1/" && out="$out $id"
+		ip -n "en$id" -o addr show dev eth0 2>/dev/null | grep -q " $1/" && held="$held $id"
 	done
-	echo "${out# }"
+	echo "${held# }"
 }
 
 elec_vip_on() {
@@ -489,11 +567,8 @@ elec_stat() {
 }
 
 elec_views() {
-	local g=$1 id nodes=()
-	for id in "${ELEC_NODES[@]}"; do
-		nodes+=("en$id:$id")
-	done
-	elec_py views --group "$g" "${nodes[@]}"
+	elec_poll "$1" eth0 "${ELEC_NODES[@]}"
+	elec_views_print "${ELEC_NODES[@]}"
 }
 
 # JSON value from stdin: elec_json 'EXPR' with d = the parsed document.
@@ -506,7 +581,7 @@ elec_leak_check() {
 	local i out
 	for i in $(seq 1 50); do
 		out=$(elec_module_counters 2>&1)
-		if [ "$(echo "$out" | elec_json '(d["instances"], d["peers"], d["skbs"])' 2>/dev/null)" = "(0, 0, 0)" ]; then
+		if [[ $out =~ \"instances\":\ 0,\ \"peers\":\ 0,\ \"skbs\":\ 0[,}] ]]; then
 			pass "leak counters zero: $out"
 			return 0
 		fi
@@ -528,7 +603,6 @@ elec_teardown() {
 elec_cleanup() {
 	local rc=$? ns
 	trap - EXIT
-	[ -n "${ELEC_PYD_PID:-}" ] && kill "$ELEC_PYD_PID" 2>/dev/null
 	for ns in $(ip netns list 2>/dev/null | awk '{print $1}'); do
 		ip netns del "$ns" 2>/dev/null
 	done
@@ -542,8 +616,6 @@ elec_cleanup() {
 
 elec_end() {
 	ELEC_ENDED=1
-	[ -n "${ELEC_PYD_PID:-}" ] && kill "$ELEC_PYD_PID" 2>/dev/null
-	ELEC_PYD_PID=
 	log "done"
 	echo "$ELEC_PASS passed, $ELEC_FAIL failed"
 	[ "$ELEC_FAIL" = 0 ] && exit 0

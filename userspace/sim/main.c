@@ -218,16 +218,6 @@ static u32 *parse_id_list(const char *list, const char *what, u32 *count)
 	return ids;
 }
 
-static int in_list(const u32 *ids, u32 n, u32 id)
-{
-	u32 k;
-
-	for (k = 0; k < n; k++)
-		if (ids[k] == id)
-			return 1;
-	return 0;
-}
-
 /*
  * The enh-bully limit: ceil(n/2) candidates travel in every COORDINATOR
  * and CID, at most ELECTION_ENH_MAX_CANDS of them, which is what the
@@ -828,7 +818,7 @@ int main(int argc, char **argv)
 		u32 *a = parse_id_list(absent, "--absent", &p.n_absent);
 
 		for (k = 0; k < p.n_absent; k++)
-			if (!in_list(p.ids, p.n, a[k]))
+			if (!ids_has(p.ids, p.n, a[k]))
 				bad("--absent: %u is not one of the node ids",
 				    a[k]);
 		if (p.scenario != SC_ELECT && p.scenario != SC_BOOT &&
@@ -848,7 +838,7 @@ int main(int argc, char **argv)
 		snprintf(what, sizeof(what), "--%s", elec_opts[k].name);
 		a = parse_id_list(id_lists[k], what, &p.n_opt_ids[k]);
 		for (j = 0; j < p.n_opt_ids[k]; j++)
-			if (!in_list(p.ids, p.n, a[j]))
+			if (!ids_has(p.ids, p.n, a[j]))
 				bad("%s: %u is not one of the node ids", what,
 				    a[j]);
 		p.opt_ids[k] = a;
@@ -868,7 +858,7 @@ int main(int argc, char **argv)
 		for (k = 0; k < p.n; k++) {
 			u32 id = p.ids[k];
 
-			if (in_list(p.absent, p.n_absent, id))
+			if (ids_has(p.absent, p.n_absent, id))
 				continue;
 			if (!lo || id < lo)
 				lo = id;
@@ -879,10 +869,10 @@ int main(int argc, char **argv)
 			p.initiator = lo;
 		} else {
 			p.initiator = parse_id(init, "--initiator");
-			if (!in_list(p.ids, p.n, p.initiator))
+			if (!ids_has(p.ids, p.n, p.initiator))
 				bad("--initiator: %u is not one of the node ids",
 				    p.initiator);
-			if (in_list(p.absent, p.n_absent, p.initiator))
+			if (ids_has(p.absent, p.n_absent, p.initiator))
 				bad("--initiator: %u is absent", p.initiator);
 		}
 		if ((p.scenario == SC_CRASH_LEADER ||

@@ -291,16 +291,6 @@ char *sched_format(const struct schedule *sc)
 	return buf;
 }
 
-static int sched_has(const u32 *ids, u32 n, u32 id)
-{
-	u32 k;
-
-	for (k = 0; k < n; k++)
-		if (ids[k] == id)
-			return 1;
-	return 0;
-}
-
 int sched_check(const struct schedule *sc, const u32 *ids, u32 n,
 		char *err, size_t cap)
 {
@@ -318,7 +308,7 @@ int sched_check(const struct schedule *sc, const u32 *ids, u32 n,
 		case SCHED_SPLIT:
 			for (k = 0; k < sched_mask_bits(it->mask); k++)
 				if (sched_mask_bit(it->mask, k) &&
-				    !sched_has(ids, n, k + 1)) {
+				    !ids_has(ids, n, k + 1)) {
 					sched_err(err, cap, "split:0x%s@%llu: bit %u names id %u, not a node id (%u nodes)",
 						  it->mask, (unsigned long long)us,
 						  k, k + 1, n);
@@ -361,7 +351,7 @@ int sched_check(const struct schedule *sc, const u32 *ids, u32 n,
 			break;
 		case SCHED_STANDBY:
 		case SCHED_ACTIVE:
-			if (!sched_has(ids, n, it->id)) {
+			if (!ids_has(ids, n, it->id)) {
 				sched_err(err, cap, "%s:%u@%llu: %u is not a node id",
 					  sched_op_names[it->op], it->id,
 					  (unsigned long long)us, it->id);

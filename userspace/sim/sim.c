@@ -775,8 +775,15 @@ static void *sim_map(size_t len, int populate)
 	return p;
 }
 
-/* @id is one of the @n of @ids */
-static int in_ids(const u32 *ids, u32 n, u32 id)
+/**
+ * ids_has() - whether @id is one of the @n ids of @ids
+ * @ids: the list
+ * @n: its length
+ * @id: the id looked for
+ *
+ * Return: 1 if it is, else 0.
+ */
+int ids_has(const u32 *ids, u32 n, u32 id)
 {
 	u32 k;
 
@@ -831,7 +838,7 @@ static void *sim_init_nodes(void *arg)
 		for (o = 0; o < ELEC_OPT_COUNT; o++)
 			if (elec_opts[o].flags & ELEC_OPTF_SIM_IDS)
 				elec_opt_set(&cfg, o,
-					     in_ids(s->p->opt_ids[o],
+					     ids_has(s->p->opt_ids[o],
 						    s->p->n_opt_ids[o], nd->id));
 		/* ring order = the order of the ids: node k is at k + 1 */
 		if (s->ring)

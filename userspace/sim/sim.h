@@ -447,6 +447,7 @@ struct sim {
 	u64 cpu_free;		/* --rx-cost: when the shared CPU is free */
 };
 
+int ids_has(const u32 *ids, u32 n, u32 id);
 int sim_init(struct sim *s, const struct sim_params *p);
 void sim_free(struct sim *s);
 struct node *sim_node_by_id(struct sim *s, u32 id);

@@ -209,6 +209,14 @@ class Scenario:
         return self.fail('%s (exit %d, expected a failure saying "%s")' % (
             desc, r.rc, pattern))
 
+    def refused_with(self, desc, msg, r):
+        """PASS if Result @r failed and its output has @msg (a plain
+        string): the kernel's (extack) or electionctl's refusal."""
+        if r.rc != 0 and msg in r.text:
+            return self.pass_('%s: refused with "%s"' % (desc, msg))
+        return self.fail('%s: rc=%d, want a refusal naming "%s": %s' % (
+            desc, r.rc, msg, r.text))
+
     def end(self):
         """Print the tally and exit: 0 without a failure, else 1."""
         self.ended = True
@@ -255,9 +263,15 @@ class Scenario:
         return True
 
     def node_crash(self, nid):
-        """Delete node @nid's namespace, its device and instance with it."""
-        topo.node_del(nid)
+        """Delete node @nid's namespace, its device and instance with it;
+        False (the output shown) if ip refused."""
+        try:
+            topo.node_del(nid)
+        except subprocess.CalledProcessError as e:
+            sys.stdout.write(indent(e.output or ""))
+            return False
         self.nodes.remove(nid)
+        return True
 
     def topo(self, *ids):
         for nid in ids:

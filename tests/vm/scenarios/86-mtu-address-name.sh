@@ -85,7 +85,7 @@ ip -n en3 link set eth0 name lan0
 ip -n en3 link set lan0 up
 check "show follows the new name" \
 	test "$(elec_ctl 3 -j show dev lan0 group 1 | elec_json 'd[0]["ifname"]')" = lan0
-elec_py agree --group 1 --dev lan0 --expect 42 --timeout "$ELEC_BOUND" en3:3
+ELEC_DEV=lan0 elec_agree 1 42 "$ELEC_BOUND" 0 3
 elec_ctl 3 group del dev lan0 group 1
 ELEC_NODES=(17 42)
 elec_teardown 1
