@@ -1,0 +1,20 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""algo ring with `suppress off` (the refinement of the all-ids ring text:
+no participant flag), the cases of 71 on the same six-node ring: first
+election; the textbook count (one initiator: the same 3N-1 as with the
+flag) against electsim --suppress off; concurrent `group elect` (where
+the option costs more messages); the leader crashes; a non-coordinator
+and then the leader crash; a bully node in the group; the old leader
+returns. The cases: tests/vm/ring_cases.py."""
+
+import os
+import sys
+
+REPO = os.environ.get("ELECTION_REPO", ".")
+sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
+sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
+from electest.scenario import Scenario  # noqa: E402
+import ring_cases  # noqa: E402
+
+ring_cases.run_cases(Scenario(), "ring", ["suppress", "off"])
