@@ -190,25 +190,25 @@ def parse_view(buf):
     attr = enums()["elec_attr"]
     roles = names(enums()["elec_role"], "ELEC_ROLE_")
     at = parse_nla(buf)
-    v = {"id": nla_uint(at, attr["ELEC_attr_NODE_ID"]),
-         "role": roles.get(nla_uint(at, attr["ELEC_attr_ROLE"]), "?"),
-         "leader": nla_uint(at, attr["ELEC_attr_LEADER"], 0) or None,
-         "term": nla_uint(at, attr["ELEC_attr_TERM"], 0),
-         "participant": bool(nla_uint(at, attr["ELEC_attr_PARTICIPANT"], 0)),
+    v = {"id": nla_uint(at, attr["ELEC_ATTR_NODE_ID"]),
+         "role": roles.get(nla_uint(at, attr["ELEC_ATTR_ROLE"]), "?"),
+         "leader": nla_uint(at, attr["ELEC_ATTR_LEADER"], 0) or None,
+         "term": nla_uint(at, attr["ELEC_ATTR_TERM"], 0),
+         "participant": bool(nla_uint(at, attr["ELEC_ATTR_PARTICIPANT"], 0)),
          "peers": []}
     members = []
-    pa = attr["ELEC_attr_PEER"]
-    for t, chunk in nla_list(at.get(attr["ELEC_attr_PEERS"], b"")):
+    pa = attr["ELEC_ATTR_PEER"]
+    for t, chunk in nla_list(at.get(attr["ELEC_ATTR_PEERS"], b"")):
         if t != pa:
             continue
         p = parse_nla(chunk)
-        pid = nla_uint(p, attr["ELEC_attr_PEER_ID"])
-        v["peers"].append({"id": pid, "alive": bool(nla_uint(p, attr["ELEC_attr_PEER_ALIVE"], 0))})
-        if nla_uint(p, attr["ELEC_attr_PEER_MEMBER"], 0):
+        pid = nla_uint(p, attr["ELEC_ATTR_PEER_ID"])
+        v["peers"].append({"id": pid, "alive": bool(nla_uint(p, attr["ELEC_ATTR_PEER_ALIVE"], 0))})
+        if nla_uint(p, attr["ELEC_ATTR_PEER_MEMBER"], 0):
             members.append(pid)
-    if attr["ELEC_attr_INV_SEQ"] in at:
-        coord = nla_uint(at, attr["ELEC_attr_INV_COORDINATOR"], 0)
-        v["inv_seq"] = nla_uint(at, attr["ELEC_attr_INV_SEQ"])
+    if attr["ELEC_ATTR_INV_SEQ"] in at:
+        coord = nla_uint(at, attr["ELEC_ATTR_INV_COORDINATOR"], 0)
+        v["inv_seq"] = nla_uint(at, attr["ELEC_ATTR_INV_SEQ"])
         v["inv_coordinator"] = coord or None
         if coord:
             members.append(v["id"])
