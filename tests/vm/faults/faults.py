@@ -118,7 +118,6 @@ CMD = ENUMS["elec_cmd"]
 ATTR = ENUMS["elec_attr"]
 ALGO = {k[len("ELEC_ALGO_"):].lower().replace("_", "-"): v
         for k, v in ENUMS["elec_algo"].items()}
-ROLES = {v: k[len("ELEC_ROLE_"):].lower() for k, v in ENUMS["elec_role"].items()}
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
