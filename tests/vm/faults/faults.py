@@ -1064,15 +1064,15 @@ def cmd_churn(a):
                         (2, "ring-all", scaled({"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008})),
                         (7, "invitation", scaled({"hb": 0.002, "miss": 3, "t": 0.001,
                                                   "c": 0.004}))):
-                    err, _, _ = node.req("ELEC_CMD_GROUP_NEW",
-                                         group_new_attrs(node, group, nid, system, tm))
+                    err = node.req("ELEC_CMD_GROUP_NEW",
+                                   group_new_attrs(node, group, nid, system, tm)).err
                     if err:
                         key = "new:%s" % errno.errorcode.get(err, err)
                         counts[key] = counts.get(key, 0) + 1
                         continue
                     for pid in peers:
                         node.req("ELEC_CMD_PEER_ADD", peer_attrs(node, group, pid))
-                    if node.req("ELEC_CMD_GROUP_START", node.key(group))[0] == 0:
+                    if node.req("ELEC_CMD_GROUP_START", node.key(group)).err == 0:
                         made += 1
                 node.g.s.close()
             except (SystemExit, OSError, RuntimeError) as e:
