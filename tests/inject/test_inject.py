@@ -25,6 +25,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "lib"))
+from electest.frames import (  # noqa: E402
+    FLAG_AUTH, auth_mac, read_pcap, siphash24, trailer, unpack, write_pcap)
+
 PASSED = 0
 FAILED = 0
 BIN = None
@@ -54,67 +59,6 @@ def run(args, **kw):
 
 def tmp(name):
     return os.path.join(TMP, name)
-
-
-def read_pcap(path):
-    """[(bytes)] of a little-endian microsecond pcap file."""
-    frames = []
-    with open(path, "rb") as f:
-        hdr = f.read(24)
-        assert struct.unpack("<I", hdr[:4])[0] == 0xa1b2c3d4, "magic"
-        while True:
-            rec = f.read(16)
-            if not rec:
-                break
-            _, _, incl, _ = struct.unpack("<IIII", rec)
-            frames.append(f.read(incl))
-    return frames
-
-
-# ------------------------------------------------------------- SipHash ---
-
-def rotl(x, b):
-    return ((x << b) | (x >> (64 - b))) & 0xffffffffffffffff
-
-
-def siphash24(key, msg):
-    """SipHash-2-4 as the paper defines it; returns the 64-bit value."""
-    mask = 0xffffffffffffffff
-    k0, k1 = struct.unpack("<QQ", key)
-    v = [k0 ^ 0x736f6d6570736575, k1 ^ 0x646f72616e646f6d,
-         k0 ^ 0x6c7967656e657261, k1 ^ 0x7465646279746573]
-
-    def rnd():
-        v[0] = (v[0] + v[1]) & mask
-        v[1] = rotl(v[1], 13) ^ v[0]
-        v[0] = rotl(v[0], 32)
-        v[2] = (v[2] + v[3]) & mask
-        v[3] = rotl(v[3], 16) ^ v[2]
-        v[0] = (v[0] + v[3]) & mask
-        v[3] = rotl(v[3], 21) ^ v[0]
-        v[2] = (v[2] + v[1]) & mask
-        v[1] = rotl(v[1], 17) ^ v[2]
-        v[2] = rotl(v[2], 32)
-
-    n = len(msg)
-    full = n - n % 8
-    for i in range(0, full, 8):
-        m = struct.unpack("<Q", msg[i:i + 8])[0]
-        v[3] ^= m
-        rnd()
-        rnd()
-        v[0] ^= m
-    b = (n & 0xff) << 56
-    for i, c in enumerate(msg[full:]):
-        b |= c << (8 * i)
-    v[3] ^= b
-    rnd()
-    rnd()
-    v[0] ^= b
-    v[2] ^= 0xff
-    for _ in range(4):
-        rnd()
-    return v[0] ^ v[1] ^ v[2] ^ v[3]
 
 
 # --------------------------------------------------------------- tests ---
@@ -309,15 +253,11 @@ def test_fuzz_keyed():
     good = bad = 0
     for fr in frames:
         body = fr[14:]
-        if len(body) < 24 or not body[3] & 2 or \
-                struct.unpack("!H", body[4:6])[0] != 10:
+        h = unpack(body)
+        t = h and h["flags"] & FLAG_AUTH and h["group"] == 10 and trailer(body)
+        if not t:
             continue
-        plen = struct.unpack("!H", body[6:8])[0]
-        end = 24 + plen + 8
-        if len(body) < end + 8:
-            continue
-        if body[end:end + 8] == struct.pack("<Q", siphash24(key,
-                                                            body[:end])):
+        if t[1] == auth_mac(key, body[:t[2]]):
             good += 1
         else:
             bad += 1
@@ -418,15 +358,13 @@ def test_forge():
     ok = len(frames) == 3
     for i, fr in enumerate(frames):
         body = fr[14:]
-        ver, typ, algo, flags, grp, plen, src, dst, term = struct.unpack(
-            "!BBBBHHIIQ", body[:24])
-        ctr_end = 24 + plen + 8
-        counter = struct.unpack("!Q", body[24 + plen:ctr_end])[0]
-        mac = body[ctr_end:ctr_end + 8]
-        want = struct.pack("<Q", siphash24(key, body[:ctr_end]))
-        ok = ok and (ver, typ, algo, flags, grp, src, term, counter) == \
-            (1, 3, 2, 2, 7, 2001, 99 + 2 * i, 10 + i) and mac == want and \
-            plen == 8 and body[24:32] == struct.pack("!II", 1, 2001)
+        h = unpack(body)
+        counter, mac, ctr_end = trailer(body)
+        ok = ok and [h[k] for k in ("version", "type", "algo", "flags",
+                                    "group", "src", "term")] + [counter] == \
+            [1, 3, 2, 2, 7, 2001, 99 + 2 * i, 10 + i] and \
+            mac == auth_mac(key, body[:ctr_end]) and \
+            h["plen"] == 8 and body[24:32] == struct.pack("!II", 1, 2001)
     check("forge: header, counter and SipHash-2-4 MAC (checked in Python)",
           ok)
     # hex key file, mac zero, trailer cut
@@ -437,8 +375,8 @@ def test_forge():
              "key-file", hexf])
     fr2 = read_pcap(path)[0]
     check("forge: a key file of 32 hex digits is the same key",
-          p.returncode == 0 and fr2[14 + 24 + 8:14 + 24 + 16] == struct.pack(
-              "<Q", siphash24(key, fr2[14:14 + 32])))
+          p.returncode == 0 and fr2[14 + 24 + 8:14 + 24 + 16] == auth_mac(
+              key, fr2[14:14 + 32]))
     run(["forge", "pcap:" + path, "group", "1", "id", "5", "term", "1",
          "mac", "zero", "trailer-cut", "4", "count", "2", "counter", "1"])
     fr = read_pcap(path)
@@ -478,10 +416,7 @@ def test_forge():
             p = run(["forge", "pcap:" + path, "type", str(t), "algo",
                      str(algo), "group", "1", "id", "42", "term", "5"])
             allf += read_pcap(path)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
-        for fr in allf:
-            f.write(struct.pack("<IIII", 0, 0, len(fr), len(fr)) + fr)
+    write_pcap(path, allf)
     p = subprocess.run([CODEC, path], capture_output=True, text=True)
     verdicts = [ln.split(None, 1)[1] for ln in p.stdout.splitlines()]
     check("forge payload auto: the core decodes all %d (algo, type) frames"

@@ -17,12 +17,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, "..", "..", "dist", "election.lua")
-TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4,
-         "ack": 5, "retry": 6, "query": 7, "cid": 8, "ayc": 9,
-         "ayc_reply": 10, "invite": 11, "accept": 12, "ready": 13,
-         "alive": 14}
-ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4,
-         "min-bully": 5, "enh-bully": 6, "invitation": 7}
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from electest.frames import ALGOS, TYPES, ether, header  # noqa: E402
 PASSED = FAILED = 0
 
 
@@ -42,14 +38,11 @@ def u32s(*ids):
 
 def frame(typ, algo, payload=b"", group=1, src=2, dst=0, term=7, flags=0,
           version=1, plen=None, pad=True, trailer=b""):
-    hdr = struct.pack("!BBBBHHIIQ", version, TYPES.get(typ, typ) if isinstance(typ, str) else typ,
-                      ALGOS[algo], flags, group,
-                      len(payload) if plen is None else plen, src, dst, term)
-    eth = b"\xff" * 6 + b"\x02\xe1\x00\x00\x00\x02" + b"\x88\xb5"
-    f = eth + hdr + payload + trailer
-    if pad and len(f) < 60:
-        f += b"\0" * (60 - len(f))
-    return f
+    hdr = header(TYPES.get(typ, typ) if isinstance(typ, str) else typ,
+                 ALGOS[algo], group, src, dst, term, flags,
+                 len(payload) if plen is None else plen, version)
+    return ether(b"\xff" * 6, b"\x02\xe1\x00\x00\x00\x02",
+                 hdr + payload + trailer, pad=pad)
 
 
 # (name, frame, valid, fields expected: {field: value as tshark prints it})

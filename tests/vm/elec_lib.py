@@ -130,7 +130,7 @@ import time
 REPO = os.environ.get("ELECTION_REPO") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
-from electest import checks  # noqa: E402
+from electest import checks, events, frames, nl  # noqa: E402
 from electest.checks import (  # noqa: E402
     CTL, all_stats, fmt_views, group_verdict, parse_nodes, parse_sides,
     verdict, views_of)
@@ -172,52 +172,6 @@ def cmd_quiet(a):
 # ------------------------------------------------------- raw genetlink ---
 
 
-NETLINK_GENERIC = 16
-NLMSG_ERROR = 2
-NLMSG_DONE = 3
-NLM_F_DUMP = 0x300
-NLM_F_REQUEST = 1
-NLM_F_ACK = 4
-NLM_F_ACK_TLVS = 0x200
-GENL_ID_CTRL = 0x10
-CTRL_CMD_GETFAMILY = 3
-CTRL_ATTR_FAMILY_ID = 1
-CTRL_ATTR_FAMILY_NAME = 2
-NETLINK_CAP_ACK = 10
-NETLINK_EXT_ACK = 11
-NLMSGERR_ATTR_MSG = 1
-NLMSGERR_ATTR_MISS_TYPE = 5
-
-
-def uapi_enums():
-    """Read enum elec_cmd and enum elec_attr values from the uapi header."""
-    path = os.path.join(REPO, "uapi", "linux", "election.h")
-    enums, cur, val = {}, None, 0
-    with open(path) as f:
-        for line in f:
-            s = line.strip()
-            if s.startswith("enum ") and s.endswith("{"):
-                cur, val = s.split()[1], 0
-                enums[cur] = {}
-                continue
-            if cur is None:
-                continue
-            if s.startswith("}"):
-                cur = None
-                continue
-            if not s or s.startswith(("/*", "*")):
-                continue
-            name = s.rstrip(",").split("=")[0].strip()
-            if "=" in s:
-                try:
-                    val = int(s.rstrip(",").split("=")[1].strip(), 0)
-                except ValueError:
-                    continue
-            enums[cur][name] = val
-            val += 1
-    return enums
-
-
 ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
     "IFINDEX": "I", "GROUP": "H", "NODE_ID": "I", "ALGO": "B",
     "HB_INTERVAL_NS": "Q", "HB_MISS": "I", "TIMEOUT_NS": "Q",
@@ -229,85 +183,10 @@ ATTR_FMT = {  # attribute name -> struct format ("mac" / "str" special)
 }
 
 
-def nla(atype, payload):
-    hdr = struct.pack("=HH", 4 + len(payload), atype)
-    pad = (4 - len(payload) % 4) % 4
-    return hdr + payload + b"\0" * pad
-
-
-def parse_nla(buf):
-    out = {}
-    while len(buf) >= 4:
-        ln, t = struct.unpack("=HH", buf[:4])
-        if ln < 4:
-            break
-        out[t & 0x3fff] = buf[4:ln]
-        buf = buf[(ln + 3) & ~3:]
-    return out
-
-
-class Genl:
-    def __init__(self):
-        self.s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_GENERIC)
-        self.s.bind((0, 0))
-        self.s.setsockopt(270, NETLINK_EXT_ACK, 1)  # SOL_NETLINK = 270
-        self.s.setsockopt(270, NETLINK_CAP_ACK, 1)
-        self.seq = 1
-
-    def request(self, family, cmd, attrs, version=1):
-        self.send(family, cmd, attrs, version)
-        return self.reply()
-
-    def send(self, family, cmd, attrs, version=1):
-        self.seq += 1
-        body = struct.pack("=BBH", cmd, version, 0) + attrs
-        msg = struct.pack("=IHHII", 16 + len(body), family,
-                          NLM_F_REQUEST | NLM_F_ACK, self.seq, 0) + body
-        self.s.send(msg)
-
-    def reply(self):
-        """(errno, extack message, missing attr, replies) of the request."""
-        replies = []
-        while True:
-            data = self.s.recv(65536)
-            off = 0
-            while off + 16 <= len(data):
-                ln, typ, flags, seq, _ = struct.unpack("=IHHII", data[off:off + 16])
-                if ln < 16:
-                    return (-1, "bad netlink length", None, replies)
-                chunk = data[off + 16:off + ln]
-                off += (ln + 3) & ~3
-                if typ == NLMSG_ERROR:
-                    err = -struct.unpack("=i", chunk[:4])[0]
-                    tlvs = {}
-                    if flags & NLM_F_ACK_TLVS:
-                        # capped: only the original header (16 bytes) follows
-                        olen = struct.unpack("=I", chunk[4:8])[0]
-                        skip = 4 + (16 if err == 0 or flags & 0x100 else olen)
-                        tlvs = parse_nla(chunk[skip:])
-                    msg_ = tlvs.get(NLMSGERR_ATTR_MSG, b"").rstrip(b"\0").decode(errors="replace")
-                    miss = tlvs.get(NLMSGERR_ATTR_MISS_TYPE)
-                    miss = struct.unpack("=I", miss[:4])[0] if miss else None
-                    return (err, msg_, miss, replies)
-                replies.append((typ, chunk))
-
-    def family(self, name):
-        err, msg_, _, replies = self.request(
-            GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
-            nla(CTRL_ATTR_FAMILY_NAME, name.encode() + b"\0"))
-        for _, chunk in replies:
-            attrs = parse_nla(chunk[4:])
-            if CTRL_ATTR_FAMILY_ID in attrs:
-                return struct.unpack("=H", attrs[CTRL_ATTR_FAMILY_ID][:2])[0]
-        raise SystemExit("family %s not found (error %d %s)" % (name, err, msg_))
-
-
 def cmd_nl(a):
-    enums = uapi_enums()
-    cmds = enums.get("elec_cmd", {})
-    attrs_enum = enums.get("elec_attr", {})
+    attrs_enum = nl.ATTR
     cname = "ELEC_CMD_" + a.cmd.upper()
-    if cname not in cmds:
+    if cname not in nl.CMD:
         raise SystemExit("unknown command %s" % a.cmd)
     payload = b""
     for kv in a.attrs:
@@ -318,7 +197,7 @@ def cmd_nl(a):
             raise SystemExit("unknown attribute %s" % k)
         fmt = ATTR_FMT[k]
         if fmt == "mac":
-            data = bytes(int(x, 16) for x in v.split(":"))
+            data = nl.mac_bytes(v)
         elif fmt == "str":
             data = v.encode() + b"\0"
         elif fmt == "hex":
@@ -327,62 +206,50 @@ def cmd_nl(a):
             data = b""
         else:
             data = struct.pack("=" + fmt, int(v, 0))
-        payload += nla(attrs_enum[aname], data)
-    g = Genl()
-    fam = g.family("election")
-    err, msg_, miss, _ = g.request(fam, cmds[cname], payload)
+        payload += nl.nla(attrs_enum[aname], data)
+    g = nl.Nl()
+    r = g.request(g.family("election"), nl.CMD[cname], payload)
     miss_name = None
-    if miss is not None:
-        miss_name = next((n for n, v in attrs_enum.items() if v == miss), str(miss))
-    print("error=%d msg=%s miss=%s" % (err, msg_ or "", miss_name or ""))
-    return 0 if err == 0 else 1
+    if r.miss is not None:
+        miss_name = next((n for n, v in attrs_enum.items() if v == r.miss),
+                         str(r.miss))
+    print("error=%d msg=%s miss=%s" % (r.err, r.msg or "", miss_name or ""))
+    return 0 if r.err == 0 else 1
 
 
-CLONE_NEWNET = 0x40000000
-
-
-def setns(fd):
-    import ctypes   # here: importing it costs a TCG guest ~80 ms a run
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.setns(fd, CLONE_NEWNET) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, "setns: " + os.strerror(err))
+def node_socks(nodes, dev, group, events=False):
+    """Per NODE (NETNS, ID) of @nodes: (NETNS, ID, an nl.Nl created in
+    that namespace (a socket belongs to the namespace it was created in),
+    the family id, IFINDEX and GROUP of the node's instance, and with
+    @events a non-blocking nl.Nl subscribed to the "events" group)."""
+    out = []
+    for ns, nid in nodes:
+        with nl.InNetns(ns):
+            g = nl.Nl()
+            fam = g.family("election")
+            ev = None
+            if events:
+                ev = nl.Nl(rcvbuf=1 << 22)
+                ev.subscribe(g.mcast["events"])
+                ev.s.setblocking(False)
+            out.append((ns, nid, g, fam, ev,
+                        nl.key(socket.if_nametoindex(dev), group)))
+    return out
 
 
 def cmd_elect(a):
-    enums = uapi_enums()
-    cmd = enums["elec_cmd"]["ELEC_CMD_GROUP_ELECT"]
-    attr = enums["elec_attr"]
+    cmd = nl.CMD["ELEC_CMD_GROUP_ELECT"]
     nodes = parse_nodes(a.nodes)
-    home = os.open("/proc/self/ns/net", os.O_RDONLY)
-    socks = []
-    try:
-        for ns, nid in nodes:
-            fd = os.open("/run/netns/" + ns, os.O_RDONLY)
-            try:
-                setns(fd)
-            finally:
-                os.close(fd)
-            # a socket belongs to the namespace it was created in
-            g = Genl()
-            fam = g.family("election")
-            ifindex = socket.if_nametoindex(a.dev)
-            payload = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
-                       nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group)))
-            socks.append((ns, nid, g, fam, payload))
-    finally:
-        setns(home)
-        os.close(home)
+    socks = [(ns, nid, g, nl.Msg(fam, cmd, k))
+             for ns, nid, g, fam, _, k in node_socks(nodes, a.dev, a.group)]
     t0 = time.monotonic()
-    for _, _, g, fam, payload in socks:
-        g.send(fam, cmd, payload)
+    seqs = [g.send(m) for _, _, g, m in socks]
     spread = time.monotonic() - t0
     rc = 0
-    for ns, nid, g, _, _ in socks:
-        err, msg_, _, _ = g.reply()
-        if err:
-            print("elect: %s (id %d) refused: error=%d msg=%s" % (ns, nid, err, msg_))
+    for (ns, nid, g, m), seq in zip(socks, seqs):
+        r = g.recv(seq, m)
+        if r.err:
+            print("elect: %s (id %d) refused: error=%d msg=%s" % (ns, nid, r.err, r.msg))
             rc = 1
     print("elect: GROUP_ELECT sent to %s within %.0f us%s" % (
         " ".join(str(nid) for _, nid in nodes), spread * 1e6,
@@ -396,8 +263,6 @@ def cmd_inject(a):
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
     s.bind((a.dev, 0))
     src_mac = s.getsockname()[4]
-    bcast = b"\xff" * 6
-    et = struct.pack("!H", a.ethertype)
     ids = [int(x) for x in a.ids.split(",")] if a.ids else [1, 2, 3]
     import random
 
@@ -417,12 +282,9 @@ def cmd_inject(a):
             src = rnd.choice(ids + [rnd.randrange(1, 1 << 32)])
             dst = rnd.choice([0, 0] + ids)
             term = rnd.randrange(0, 4)
-            body = struct.pack("!BBBBHHIIQ", 1, typ, 1, 0, grp, 0, src, dst, term)
-        frame = bcast + src_mac + et + body
-        if len(frame) < 60:
-            frame += b"\0" * (60 - len(frame))
+            body = frames.header(typ, 1, grp, src, dst, term)
         try:
-            s.send(frame)
+            s.send(frames.ether(frames.BROADCAST, src_mac, body, a.ethertype))
             sent += 1
         except OSError:
             time.sleep(0.01)   # device gone or queue full: keep going until the end
@@ -457,14 +319,13 @@ def cmd_sniff(a):
             except InterruptedError:
                 continue
             ts = time.monotonic_ns()
-            if len(frame) < 14 + 24:
+            h = frames.unpack(frame[14:])
+            if h is None:
                 continue
-            body = frame[14:]
-            _, typ, _, flags, grp, _, src, dst, term = struct.unpack(
-                "!BBBBHHIIQ", body[:24])
             f.write(json.dumps({"ts_ns": ts, "src_mac": frame[6:12].hex(":"),
-                                "type": typ, "flags": flags, "group": grp,
-                                "src": src, "dst": dst, "term": term}) + "\n")
+                                "type": h["type"], "flags": h["flags"],
+                                "group": h["group"], "src": h["src"],
+                                "dst": h["dst"], "term": h["term"]}) + "\n")
             f.flush()
             n += 1
     print("sniff: %d frames" % n)
@@ -473,49 +334,36 @@ def cmd_sniff(a):
 
 # ---------------------------------------------------------------- forge ---
 
-MSG_TYPES = {"election": 1, "answer": 2, "coordinator": 3, "heartbeat": 4,
-             "query": 7, "cid": 8}
-ALGOS = {"bully": 1, "ring": 2, "ring-all": 3, "ring-list": 4,
-         "min-bully": 5, "enh-bully": 6}
-
-
-def mac_bytes(m):
-    return bytes(int(x, 16) for x in m.split(":"))
-
-
-def id_list(spec):
-    out = []
-    for part in spec.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
+# what forge sends (its --type and --algo choices)
+FORGE_TYPES = ("election", "answer", "coordinator", "heartbeat", "query", "cid")
+FORGE_ALGOS = ("bully", "ring", "ring-all", "ring-list", "min-bully", "enh-bully")
 
 
 def cmd_forge(a):
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
     s.bind((a.dev, 0))
     own = s.getsockname()[4]
-    dst_mac = mac_bytes(a.dst_mac) if a.dst_mac else b"\xff" * 6
+    dst_mac = nl.mac_bytes(a.dst_mac) if a.dst_mac else frames.BROADCAST
+
     def frames_for(term):
         out = []
-        for src in id_list(a.src):
+        for src in frames.id_list(a.src):
             if a.src_mac == "auto":
-                src_mac = struct.pack("!HI", 0x02e1, src)
+                src_mac = nl.peer_mac(src)
             else:
-                src_mac = mac_bytes(a.src_mac) if a.src_mac else own
-            body = struct.pack("!BBBBHHIIQ", 1, MSG_TYPES[a.type], ALGOS[a.algo],
-                               0, a.group, 0, src, a.dst, term)
-            frame = dst_mac + src_mac + struct.pack("!H", a.ethertype) + body
-            out.append(frame + b"\0" * max(0, 60 - len(frame)))
+                src_mac = nl.mac_bytes(a.src_mac) if a.src_mac else own
+            body = frames.header(frames.TYPES[a.type], frames.ALGOS[a.algo],
+                                 a.group, src, a.dst, term)
+            out.append(frames.ether(dst_mac, src_mac, body, a.ethertype))
         return out
-    frames = frames_for(a.term)
+    todo = frames_for(a.term)
     gap = 1.0 / a.rate if a.rate > 0 else 0
     sent = 0
     t0 = time.monotonic()
     for k in range(a.count):
         if a.term_step and k:
-            frames = frames_for(a.term + k * a.term_step)
-        for frame in frames:
+            todo = frames_for(a.term + k * a.term_step)
+        for frame in todo:
             try:
                 s.send(frame)
                 sent += 1
@@ -525,40 +373,35 @@ def cmd_forge(a):
                 time.sleep(gap)
     print("forge: %d %s frames src %s dst %d term %d in %.2fs" % (
         sent, a.type, a.src, a.dst, a.term, time.monotonic() - t0))
-    return 0 if sent == a.count * len(frames) else 1
+    return 0 if sent == a.count * len(todo) else 1
 
 # ------------------------------------------------------------ mass, dump ---
 
 
 def cmd_mass(a):
-    enums = uapi_enums()
-    cmd = enums["elec_cmd"]
-    attr = enums["elec_attr"]
+    cmd, attr = nl.CMD, nl.ATTR
     lo, _, hi = a.groups.partition("-")
     lo, hi = int(lo), int(hi or lo)
     ifindex = socket.if_nametoindex(a.dev)
-    g = Genl()
+    g = nl.Nl()
     fam = g.family("election")
     t0 = time.monotonic()
     for grp in range(lo, hi + 1):
-        key = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
-               nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", grp)))
-        payload = key + nla(attr["ELEC_ATTR_NODE_ID"], struct.pack("=I", a.id)) + \
-            nla(attr["ELEC_ATTR_ALGO"], struct.pack("=B", 1))
-        err, msg_, _, _ = g.request(fam, cmd["ELEC_CMD_GROUP_NEW"], payload)
-        if err:
-            print("mass: group %d refused: error=%d msg=%s" % (grp, err, msg_))
+        key = nl.key(ifindex, grp)
+        r = g.request(fam, cmd["ELEC_CMD_GROUP_NEW"],
+                      key + nl.u32(attr["ELEC_ATTR_NODE_ID"], a.id) +
+                      nl.u8(attr["ELEC_ATTR_ALGO"], 1))
+        if r.err:
+            print("mass: group %d refused: error=%d msg=%s" % (grp, r.err, r.msg))
             return 1
         for k in range(a.peers):
             pid = a.id + 1 + k
-            mac = struct.pack("!HI", 0x02e1, pid)
-            err, msg_, _, _ = g.request(
-                fam, cmd["ELEC_CMD_PEER_ADD"],
-                key + nla(attr["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) +
-                nla(attr["ELEC_ATTR_PEER_LLADDR"], mac))
-            if err:
+            r = g.request(fam, cmd["ELEC_CMD_PEER_ADD"],
+                          key + nl.u32(attr["ELEC_ATTR_PEER_ID"], pid) +
+                          nl.nla(attr["ELEC_ATTR_PEER_LLADDR"], nl.peer_mac(pid)))
+            if r.err:
                 print("mass: peer %d of group %d refused: error=%d msg=%s" %
-                      (pid, grp, err, msg_))
+                      (pid, grp, r.err, r.msg))
                 return 1
     dt = time.monotonic() - t0
     n = hi - lo + 1
@@ -571,48 +414,27 @@ def dump_once(g, fam, cmd, payload, keys=None, pause=None):
     """(instances, dump calls) of one NLM_F_DUMP request; with @keys (a
     list), the (ifindex, group) of each instance is appended; @pause, if
     given, runs once after the first batch has been read."""
-    enums = uapi_enums()["elec_attr"]
-    a_if, a_grp = enums["ELEC_ATTR_IFINDEX"], enums["ELEC_ATTR_GROUP"]
-    g.seq += 1
-    body = struct.pack("=BBH", cmd, 1, 0) + payload
-    g.s.send(struct.pack("=IHHII", 16 + len(body), fam,
-                         NLM_F_REQUEST | NLM_F_DUMP, g.seq, 0) + body)
-    count = calls = 0
-    while True:
-        data = g.s.recv(1 << 20)
-        calls += 1
-        off = 0
-        while off + 16 <= len(data):
-            ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
-            if ln < 16:
-                raise SystemExit("dump: bad netlink length")
-            if typ == NLMSG_DONE:
-                return count, calls
-            if typ == NLMSG_ERROR:
-                err = -struct.unpack("=i", data[off + 16:off + 20])[0]
-                raise SystemExit("dump: error %d" % err)
-            if keys is not None:
-                at = parse_nla(data[off + 20:off + ln])
-                keys.append((struct.unpack("=I", at[a_if][:4])[0],
-                             struct.unpack("=H", at[a_grp][:2])[0]))
-            count += 1
-            off += (ln + 3) & ~3
-        if pause:
-            pause()
-            pause = None
+    todo = [pause] if pause else []
+    r = g.dump(fam, cmd, payload, between=lambda: todo and todo.pop()())
+    if r.err:
+        raise SystemExit("dump: error %d" % r.err)
+    if keys is not None:
+        a_if, a_grp = nl.ATTR["ELEC_ATTR_IFINDEX"], nl.ATTR["ELEC_ATTR_GROUP"]
+        for chunk in r.replies:
+            at = nl.parse_nla(chunk[4:])
+            keys.append((nl.uint(at[a_if]), nl.uint(at[a_grp])))
+    return len(r.replies), r.calls
 
 
 def cmd_dump(a):
-    enums = uapi_enums()
-    cmd = enums["elec_cmd"]["ELEC_CMD_STATS_GET" if a.stats else "ELEC_CMD_GROUP_GET"]
-    attr = enums["elec_attr"]
+    cmd = nl.CMD["ELEC_CMD_STATS_GET" if a.stats else "ELEC_CMD_GROUP_GET"]
+    attr = nl.ATTR
     payload = b""
     if a.ifindex:
-        payload += nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", a.ifindex))
+        payload += nl.u32(attr["ELEC_ATTR_IFINDEX"], a.ifindex)
     if a.group:
-        payload += nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group))
-    g = Genl()
-    g.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+        payload += nl.u16(attr["ELEC_ATTR_GROUP"], a.group)
+    g = nl.Nl(rcvbuf=1 << 20)
     fam = g.family("election")
     if a.pause_cmd:
         # one dump with a command run between its first and second call
@@ -666,32 +488,12 @@ def cmd_tap(a):
 
 
 def cmd_seqcheck(a):
-    seqs, last_leader, lost = [], {}, 0
-    last_ts, backwards = {}, []
-    with open(a.file) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                ev = json.loads(line)
-            except ValueError:
-                print("seqcheck: not JSON: %r" % line[:120])
-                return 1
-            if "lost" in ev:
-                lost += 1
-                continue
-            # a snapshot (the monitor's first lines) is not an event
-            if "seq" not in ev or ev.get("event") == "snapshot":
-                continue
-            seqs.append(ev["seq"])
-            key = (ev.get("ifindex"), ev.get("group"))
-            if ev.get("ts_ns", 0) < last_ts.get(key, 0):
-                backwards.append((ev["seq"], key))
-            last_ts[key] = max(last_ts.get(key, 0), ev.get("ts_ns", 0))
-            if ev.get("event") == "leader_changed":
-                last_leader[ev["group"]] = ev.get("leader")
-    bad = [(x, y) for x, y in zip(seqs, seqs[1:]) if y != x + 1]
+    m = events.monitor_check(a.file)
+    if "error" in m:
+        print("seqcheck: not JSON: %r" % m["error"])
+        return 1
+    seqs, lost, bad, backwards = m["seqs"], m["lost"], m["bad"], m["backwards"]
+    last_leader = m["last_leader"]
     print("seqcheck: %d events, seq %s..%s, %d gap lines, %d steps not +1%s" % (
         len(seqs), seqs[0] if seqs else "-", seqs[-1] if seqs else "-",
         lost, len(bad), (": first %r" % (bad[:5],)) if bad else ""))
@@ -721,79 +523,21 @@ def show_dev(dev, group):
 
 # ------------------------------------------------------- watch, roles ---
 
-CTRL_ATTR_MCAST_GROUPS = 7
-CTRL_ATTR_MCAST_GRP_NAME = 1
-CTRL_ATTR_MCAST_GRP_ID = 2
-NETLINK_ADD_MEMBERSHIP = 1
-SOL_NETLINK = 270
-
-
-def genl_mcast_group(g, family, group):
-    """The id of @family's multicast group @group (over Genl @g)."""
-    _, _, _, replies = g.request(
-        GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
-        nla(CTRL_ATTR_FAMILY_NAME, family.encode() + b"\0"))
-    for _, chunk in replies:
-        attrs = parse_nla(chunk[4:])
-        for entry in parse_nla(attrs.get(CTRL_ATTR_MCAST_GROUPS, b"")).values():
-            e = parse_nla(entry)
-            name = e.get(CTRL_ATTR_MCAST_GRP_NAME, b"").rstrip(b"\0").decode()
-            if name == group and CTRL_ATTR_MCAST_GRP_ID in e:
-                return struct.unpack("=I", e[CTRL_ATTR_MCAST_GRP_ID][:4])[0]
-    raise SystemExit("multicast group %s/%s not found" % (family, group))
-
-
-def nla_uint(attrs, atype, default=None):
-    """An unsigned attribute of 1, 2, 4 or 8 bytes, else @default."""
-    v = attrs.get(atype)
-    if v is None:
-        return default
-    fmt = {1: "=B", 2: "=H", 4: "=I", 8: "=Q"}.get(len(v))
-    return struct.unpack(fmt, v)[0] if fmt else default
-
-
 def cmd_watch(a):
     """Record every node's role, leader and term (GROUP_GET every
     --interval, over one socket per namespace) and every event of the
     group (the "events" multicast group of each namespace, kernel ts_ns),
     as JSON lines in --out, until --seconds pass or SIGTERM/SIGINT."""
-    import errno
     import signal
 
-    enums = uapi_enums()
-    cmd = enums["elec_cmd"]
-    attr = enums["elec_attr"]
-    roles = {v: k[len("ELEC_ROLE_"):].lower()
-             for k, v in enums["elec_role"].items()}
-    evnames = {v: k[len("ELEC_EVENT_"):].lower()
-               for k, v in enums["elec_event"].items()}
+    enums = nl.ENUMS
+    cmd, attr = nl.CMD, nl.ATTR
+    roles = nl.names(enums["elec_role"], "ELEC_ROLE_")
+    evnames = nl.names(enums["elec_event"], "ELEC_EVENT_")
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     signal.signal(signal.SIGINT, lambda *_: stop.append(1))
-    nodes = parse_nodes(a.nodes)
-    home = os.open("/proc/self/ns/net", os.O_RDONLY)
-    socks = []
-    try:
-        for ns, nid in nodes:
-            fd = os.open("/run/netns/" + ns, os.O_RDONLY)
-            try:
-                setns(fd)
-            finally:
-                os.close(fd)
-            g = Genl()
-            fam = g.family("election")
-            ev = Genl()
-            ev.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
-            ev.s.setsockopt(SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
-                            genl_mcast_group(ev, "election", "events"))
-            ev.s.setblocking(False)
-            ifindex = socket.if_nametoindex(a.dev)
-            payload = (nla(attr["ELEC_ATTR_IFINDEX"], struct.pack("=I", ifindex)) +
-                       nla(attr["ELEC_ATTR_GROUP"], struct.pack("=H", a.group)))
-            socks.append((ns, nid, g, fam, ev, payload))
-    finally:
-        setns(home)
-        os.close(home)
+    socks = node_socks(parse_nodes(a.nodes), a.dev, a.group, events=True)
     out = open(a.out, "w")
 
     def put(obj):
@@ -804,16 +548,16 @@ def cmd_watch(a):
     def put_stats(when):
         # quorum_lost and the ALIVE counters of every node
         for ns, nid, g, fam, ev, payload in socks:
-            err, msg_, _, replies = g.request(fam, cmd["ELEC_CMD_STATS_GET"], payload)
-            if err or not replies:
+            r = g.request(fam, cmd["ELEC_CMD_STATS_GET"], payload)
+            if r.err or not r.replies:
                 put({"k": "stats", "when": when, "n": nid,
-                     "error": "%d %s" % (err, msg_)})
+                     "error": "%d %s" % (r.err, r.msg)})
                 continue
-            at = parse_nla(replies[0][1][4:])
+            at = r.attrs()
             put({"k": "stats", "when": when, "n": nid,
-                 "quorum_lost": nla_uint(at, attr["ELEC_ATTR_QUORUM_LOST"]),
-                 "tx_alive": nla_uint(parse_nla(at.get(attr["ELEC_ATTR_TX"], b"")), alive),
-                 "rx_alive": nla_uint(parse_nla(at.get(attr["ELEC_ATTR_RX"], b"")), alive)})
+                 "quorum_lost": nl.nla_uint(at, attr["ELEC_ATTR_QUORUM_LOST"]),
+                 "tx_alive": nl.nla_uint(nl.parse_nla(at.get(attr["ELEC_ATTR_TX"], b"")), alive),
+                 "rx_alive": nl.nla_uint(nl.parse_nla(at.get(attr["ELEC_ATTR_RX"], b"")), alive)})
 
     put({"k": "start", "mono_ns": time.monotonic_ns(), "real_ns": time.time_ns(),
          "nodes": [nid for _, nid, _, _, _, _ in socks], "group": a.group,
@@ -828,16 +572,14 @@ def cmd_watch(a):
     # come before it): a 20 ms poll of five nodes costs a TCG guest little
     a_role, a_leader, a_term = (attr["ELEC_ATTR_ROLE"], attr["ELEC_ATTR_LEADER"],
                                 attr["ELEC_ATTR_TERM"])
-    get_req = []
-    for _, _, _, fam, _, payload in socks:
-        body = struct.pack("=BBH", cmd["ELEC_CMD_GROUP_GET"], 1, 0) + payload
-        get_req.append(struct.pack("=IHHII", 16 + len(body), fam, NLM_F_REQUEST,
-                                   1, 0) + body)
+    get_req = [bytes(nl.Msg(fam, cmd["ELEC_CMD_GROUP_GET"], payload,
+                            nl.NLM_F_REQUEST).data)
+               for _, _, _, fam, _, payload in socks]
 
     def lean_state(data, fam):
         ln, typ = struct.unpack("=IH", data[:6])
         if typ != fam:
-            err = -struct.unpack("=i", data[16:20])[0] if typ == NLMSG_ERROR else -1
+            err = -struct.unpack("=i", data[16:20])[0] if typ == nl.NLMSG_ERROR else -1
             return ["error %d" % err, 0, 0]
         off, end_, got = 20, min(ln, len(data)), {}
         while off + 4 <= end_ and len(got) < 3:
@@ -848,8 +590,8 @@ def cmd_watch(a):
             if t in (a_role, a_leader, a_term):
                 got[t] = data[off + 4:off + alen]
             off += (alen + 3) & ~3
-        return [roles.get(nla_uint(got, a_role), "?"), nla_uint(got, a_leader, 0),
-                nla_uint(got, a_term, 0)]
+        return [roles.get(nl.nla_uint(got, a_role), "?"), nl.nla_uint(got, a_leader, 0),
+                nl.nla_uint(got, a_term, 0)]
 
     import select
 
@@ -875,39 +617,24 @@ def cmd_watch(a):
         # events first: what happened before this round's requests
         for fd, _ in poller.poll(0):
             nid, fam, ev = by_fd[fd]
-            while True:
-                try:
-                    data = ev.s.recv(1 << 16)
-                except BlockingIOError:
-                    break
-                except OSError as e:
-                    if e.errno == errno.ENOBUFS:
-                        put({"k": "lost", "n": nid})
-                        continue
-                    raise
-                off = 0
-                while off + 16 <= len(data):
-                    ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
-                    if ln < 16:
-                        break
-                    chunk = data[off + 16:off + ln]
-                    off += (ln + 3) & ~3
-                    if typ != fam:
-                        continue
-                    at = parse_nla(chunk[4:])
-                    seq = nla_uint(at, a_seq)
-                    if nid in last_seq and seq != last_seq[nid] + 1:
-                        seq_gaps += 1
-                    last_seq[nid] = seq
-                    if nla_uint(at, a_grp) != a.group:
-                        continue
-                    events += 1
-                    recent = 5
-                    put({"k": "e", "n": nid, "ts": nla_uint(at, a_ts), "seq": seq,
-                         "ev": evnames.get(nla_uint(at, a_ev), "?"),
-                         "id": nla_uint(at, a_id), "leader": nla_uint(at, a_leader, 0),
-                         "term": nla_uint(at, a_term),
-                         "role": roles.get(nla_uint(at, a_role, 0), "?")})
+            for chunk in ev.events(fam):
+                if chunk is None:
+                    put({"k": "lost", "n": nid})
+                    continue
+                at = nl.parse_nla(chunk[4:])
+                seq = nl.nla_uint(at, a_seq)
+                if nid in last_seq and seq != last_seq[nid] + 1:
+                    seq_gaps += 1
+                last_seq[nid] = seq
+                if nl.nla_uint(at, a_grp) != a.group:
+                    continue
+                events += 1
+                recent = 5
+                put({"k": "e", "n": nid, "ts": nl.nla_uint(at, a_ts), "seq": seq,
+                     "ev": evnames.get(nl.nla_uint(at, a_ev), "?"),
+                     "id": nl.nla_uint(at, a_id), "leader": nl.nla_uint(at, a_leader, 0),
+                     "term": nl.nla_uint(at, a_term),
+                     "role": roles.get(nl.nla_uint(at, a_role, 0), "?")})
         row = []
         for i, (ns, nid, g, fam, ev, payload) in enumerate(socks):
             t0 = time.monotonic_ns()
@@ -939,92 +666,10 @@ def cmd_watch(a):
     return 0
 
 
-def role_intervals(rec, quorum):
-    """Per node, the intervals [start, end] (CLOCK_MONOTONIC ns) it held
-    the role leader, from its leader_changed events (kernel ts_ns) and
-    the first poll (the state when the watch began). Each event carries
-    the role the core call left: the node leads from an event naming
-    itself in role leader, and stops at one in another role (with quorum
-    on: its claim, role candidate, or its majority lapsing) or naming
-    another leader, or none, or a stop. (An event without a role, from an
-    older module: with quorum off a node leads from the event naming
-    itself; with quorum on such an event is its claim, and a second one
-    naming itself again its confirmation.)"""
-    first = {}
-    for p in rec["polls"]:
-        for nid, t0, t1, role, leader, _ in p:
-            first.setdefault(nid, (t0, t1, role, leader))
-    t_end = rec["end"]
-    out = {}
-    for nid in rec["nodes"]:
-        t0, t1, role, prev = first.get(nid, (rec["start"], rec["start"], "?", 0))
-        start = rec["start"] if role == "leader" else None
-        iv = []
-        for e in rec["events"].get(nid, []):
-            if e["ts"] < t0:
-                continue	# already in the first poll
-            if e["ev"] == "stopped":
-                if start is not None:
-                    iv.append([start, e["ts"]])
-                    start = None
-                continue
-            if e["ev"] != "leader_changed":
-                continue
-            lead = e["leader"]
-            if e.get("role", "?") != "?":
-                now_leader = lead == nid and e["role"] == "leader"
-                ends = not now_leader
-            else:
-                now_leader = lead == nid and (not quorum or prev == nid)
-                ends = lead != nid
-            if now_leader and start is None:
-                start = e["ts"]
-            elif ends and start is not None:
-                iv.append([start, e["ts"]])
-                start = None
-            prev = lead
-        if start is not None:
-            iv.append([start, None])
-        out[nid] = iv
-    return out, t_end
-
-
-def read_watch(path):
-    rec = {"polls": [], "events": {}, "lost": 0, "nodes": [], "start": 0,
-           "end": 0, "real": 0}
-    with open(path) as f:
-        for line in f:
-            try:
-                o = json.loads(line)
-            except ValueError:
-                continue	# a line cut short by the stop
-            k = o.get("k")
-            if k == "start":
-                rec["nodes"] = o["nodes"]
-                rec["start"] = o["mono_ns"]
-                rec["real"] = o["real_ns"]
-            elif k == "p":
-                rec["polls"].append(o["s"])
-                rec["end"] = max(rec["end"], max(x[2] for x in o["s"]))
-            elif k == "e":
-                rec["events"].setdefault(o["n"], []).append(o)
-                rec["end"] = max(rec["end"], o["ts"] or 0)
-            elif k == "lost":
-                rec["lost"] += 1
-            elif k == "stats":
-                rec.setdefault("stats", {}).setdefault(o["n"], {})[o["when"]] = o
-            elif k == "end":
-                rec["end"] = max(rec["end"], o["mono_ns"])
-                rec["counts"] = o
-    for evs in rec["events"].values():
-        evs.sort(key=lambda e: (e["ts"], e["seq"]))
-    return rec
-
-
 def cmd_roles(a):
     """Judge a watch record: who held the role leader when (see
-    role_intervals()); print one JSON object."""
-    rec = read_watch(a.file)
+    events.role_intervals()); print one JSON object."""
+    rec = events.read_watch(a.file)
     origin = rec["start"]
     if a.origin_real:
         origin = a.origin_real - rec["real"] + rec["start"]
@@ -1032,7 +677,7 @@ def cmd_roles(a):
     def rel(t):
         return None if t is None else round((t - origin) / 1e9, 4)
 
-    iv, t_end = role_intervals(rec, a.quorum == "on")
+    iv, t_end = events.role_intervals(rec, a.quorum == "on")
     # overlaps of two nodes' leader intervals
     overlaps = []
     ids = sorted(iv)
@@ -1204,8 +849,8 @@ def _build_parser():
     q.set_defaults(fn=cmd_inject)
     q = sub.add_parser("forge")
     q.add_argument("--dev", required=True)
-    q.add_argument("--type", choices=sorted(MSG_TYPES), required=True)
-    q.add_argument("--algo", choices=sorted(ALGOS), default="bully")
+    q.add_argument("--type", choices=sorted(FORGE_TYPES), required=True)
+    q.add_argument("--algo", choices=sorted(FORGE_ALGOS), default="bully")
     q.add_argument("--group", type=int, default=1)
     q.add_argument("--src", required=True)
     q.add_argument("--dst", type=int, default=0)

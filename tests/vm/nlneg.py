@@ -62,39 +62,16 @@ import yaml
 
 REPO = os.environ.get("ELECTION_REPO") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
+from electest import nl  # noqa: E402
+from electest.nl import (  # noqa: E402
+    Msg, NETLINK_GENERIC, NLA_F_NESTED, NLM_F_ACK, NLM_F_DUMP, NLM_F_REQUEST,
+    Reply, nla, nla_list, parse_nla, uint)
+
 SPEC = os.path.join(REPO, "Documentation", "netlink", "specs",
                     "election.yaml")
 SCALE = int(os.environ.get("ELEC_TIMER_SCALE", "1") or 1)
 
-NETLINK_GENERIC = 16
-SOL_NETLINK = 270
-NETLINK_ADD_MEMBERSHIP = 1
-NETLINK_CAP_ACK = 10
-NETLINK_EXT_ACK = 11
-NLMSG_ERROR = 2
-NLMSG_DONE = 3
-NLM_F_REQUEST = 0x1
-NLM_F_ACK = 0x4
-NLM_F_DUMP = 0x300
-NLM_F_CAPPED = 0x100
-NLM_F_ACK_TLVS = 0x200
-NLA_F_NESTED = 0x8000
-NLMSGERR_ATTR_MSG = 1
-NLMSGERR_ATTR_OFFS = 2
-NLMSGERR_ATTR_POLICY = 4
-NLMSGERR_ATTR_MISS_TYPE = 5
-GENL_ID_CTRL = 0x10
-CTRL_CMD_GETFAMILY = 3
-CTRL_CMD_GETPOLICY = 10
-CTRL_ATTR_FAMILY_ID = 1
-CTRL_ATTR_FAMILY_NAME = 2
-CTRL_ATTR_MCAST_GROUPS = 7
-CTRL_ATTR_POLICY = 8
-CTRL_ATTR_OP_POLICY = 9
-CTRL_ATTR_POLICY_DO = 1
-CTRL_ATTR_POLICY_DUMP = 2
-CTRL_ATTR_MCAST_GRP_NAME = 1
-CTRL_ATTR_MCAST_GRP_ID = 2
 # enum netlink_attribute_type and NL_POLICY_TYPE_ATTR_*
 NL_ATTR_TYPES = {"flag": 1, "u8": 2, "u16": 3, "u32": 4, "u64": 5,
                  "binary": 10, "string": 11, "nest": 13}
@@ -125,218 +102,6 @@ READS = {"group-get", "stats-get", "algo-get"}
 NEW_GROUP = 900                   # the group GROUP_NEW cases would create
 SCRATCH_GROUP = 901               # the positive controls' group
 NEW_PEER = 99                     # the peer PEER_ADD cases would add
-
-
-# ------------------------------------------------------------ messages ---
-
-def nla(atype, payload, flags=0):
-    hdr = struct.pack("=HH", 4 + len(payload), atype | flags)
-    return hdr + payload + b"\0" * ((4 - len(payload) % 4) % 4)
-
-
-def parse_nla(buf):
-    """[(type, payload)] of a stream of attributes (flags dropped)."""
-    out = []
-    while len(buf) >= 4:
-        ln, t = struct.unpack("=HH", buf[:4])
-        if ln < 4:
-            break
-        out.append((t & 0x3fff, buf[4:ln]))
-        buf = buf[(ln + 3) & ~3:]
-    return out
-
-
-def nla_dict(buf):
-    return dict(parse_nla(buf))
-
-
-def u(payload):
-    """An unsigned attribute of any width."""
-    fmt = {1: "B", 2: "H", 4: "I", 8: "Q"}.get(len(payload))
-    return struct.unpack("=" + fmt, payload)[0] if fmt else None
-
-
-def policy_attrs(buf):
-    """{NL_POLICY_TYPE_ATTR_*: value} of one attribute's policy (no pad)."""
-    return {t: u(v) for t, v in parse_nla(buf) if t != NL_POLICY_PAD}
-
-
-class Msg:
-    """One request: its bytes with the sequence number patched in at send
-    time, and the offsets of its attributes."""
-
-    def __init__(self, family, cmd, attrs, flags=NLM_F_REQUEST | NLM_F_ACK,
-                 version=1, reserved=0):
-        self.offsets = []
-        body = struct.pack("=BBH", cmd, version, reserved)
-        for a in attrs:             # raw bytes, or (type, payload[, flags])
-            self.offsets.append(20 + len(body) - 4)
-            body += a if isinstance(a, bytes) else nla(*a)
-        self.data = bytearray(struct.pack("=IHHII", 16 + len(body), family,
-                                          flags, 0, 0) + body)
-        self.dump = (flags & NLM_F_DUMP) == NLM_F_DUMP
-
-    def patch_len(self, n):
-        struct.pack_into("=I", self.data, 0, n)
-        return self
-
-    def truncate(self, n):
-        del self.data[n:]
-        return self
-
-    def append(self, raw):
-        self.data += raw
-        return self
-
-
-class Reply:
-    def __init__(self):
-        self.err = None          # 0 acked, >0 errno, None: no reply
-        self.msg = ""
-        self.offs = None
-        self.miss = None
-        self.policy = None       # {NL_POLICY_TYPE_ATTR_*: value}
-        self.replies = []        # genl payloads (after the nlmsghdr)
-        self.types = []
-
-    def as_dict(self):
-        return {"err": self.err, "msg": self.msg, "offs": self.offs,
-                "miss": self.miss, "policy": self.policy,
-                "n": len(self.replies)}
-
-    @staticmethod
-    def from_dict(d):
-        r = Reply()
-        r.err, r.msg, r.offs, r.miss = d["err"], d["msg"], d["offs"], d["miss"]
-        r.policy = ({int(k): v for k, v in d["policy"].items()}
-                    if d["policy"] is not None else None)
-        r.replies = [b""] * d["n"]
-        return r
-
-    def __str__(self):
-        if self.err is None:
-            return "no reply"
-        s = "error %s" % (errno.errorcode.get(self.err, self.err)
-                          if self.err else "0 (accepted)")
-        if self.msg:
-            s += " msg %r" % self.msg
-        if self.offs is not None:
-            s += " offs %d" % self.offs
-        if self.miss is not None:
-            s += " miss %d" % self.miss
-        if self.policy:
-            s += " policy %s" % self.policy
-        if self.replies:
-            s += " replies %d" % len(self.replies)
-        return s
-
-
-class Nl:
-    """A raw generic netlink socket with extended acks, capped acks."""
-
-    def __init__(self, sock=None):
-        self.s = sock or socket.socket(socket.AF_NETLINK, socket.SOCK_RAW,
-                                       NETLINK_GENERIC)
-        if sock is None:
-            self.s.bind((0, 0))
-        self.s.setsockopt(SOL_NETLINK, NETLINK_EXT_ACK, 1)
-        self.s.setsockopt(SOL_NETLINK, NETLINK_CAP_ACK, 1)
-        self.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
-        self.seq = int(time.time()) & 0xffff
-
-    def call(self, m, wait=None):
-        """Send @m; collect its replies until its ack, NLMSG_DONE or error.
-        With @wait (s): no reply within it is a possible outcome."""
-        self.seq += 1
-        seq = self.seq
-        struct.pack_into("=I", m.data, 8, seq)
-        self.s.send(bytes(m.data))
-        r = Reply()
-        deadline = time.monotonic() + (wait or 10 * SCALE)
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.s], [], [], left)[0]:
-                if wait:
-                    return r
-                raise TimeoutError("no reply to a request")
-            data = self.s.recv(1 << 20)
-            off = 0
-            while off + 16 <= len(data):
-                ln, typ, flags, rseq, _ = struct.unpack_from("=IHHII", data,
-                                                             off)
-                if ln < 16:
-                    break
-                chunk = data[off + 16:off + ln]
-                off += (ln + 3) & ~3
-                if rseq != seq:
-                    continue       # a late answer to an earlier request
-                if typ == NLMSG_ERROR:
-                    self.parse_err(r, chunk, flags)
-                    return r
-                if typ == NLMSG_DONE:
-                    # a dump refused by its first call: the errno and the
-                    # message come here, not in an NLMSG_ERROR
-                    r.err = -struct.unpack_from("=i", chunk)[0] \
-                        if len(chunk) >= 4 else 0
-                    if flags & NLM_F_ACK_TLVS:
-                        r.msg = nla_dict(chunk[4:]).get(
-                            NLMSGERR_ATTR_MSG, b"").rstrip(b"\0").decode(
-                            errors="replace")
-                    return r
-                r.replies.append(chunk)
-                r.types.append(typ)
-                if not m.dump and not (m.data[6] & NLM_F_ACK):
-                    r.err = 0
-                    return r
-
-    @staticmethod
-    def parse_err(r, chunk, flags):
-        r.err = -struct.unpack_from("=i", chunk)[0]
-        if not flags & NLM_F_ACK_TLVS:
-            return
-        olen = struct.unpack_from("=I", chunk, 4)[0]
-        skip = 4 + (16 if flags & NLM_F_CAPPED else (olen + 3) & ~3)
-        tlvs = nla_dict(chunk[skip:])
-        r.msg = tlvs.get(NLMSGERR_ATTR_MSG, b"").rstrip(b"\0").decode(
-            errors="replace")
-        if NLMSGERR_ATTR_OFFS in tlvs:
-            r.offs = u(tlvs[NLMSGERR_ATTR_OFFS])
-        if NLMSGERR_ATTR_MISS_TYPE in tlvs:
-            r.miss = u(tlvs[NLMSGERR_ATTR_MISS_TYPE])
-        if NLMSGERR_ATTR_POLICY in tlvs:
-            r.policy = policy_attrs(tlvs[NLMSGERR_ATTR_POLICY])
-
-    def family(self, name):
-        r = self.call(Msg(GENL_ID_CTRL, CTRL_CMD_GETFAMILY,
-                          [(CTRL_ATTR_FAMILY_NAME, name.encode() + b"\0")]))
-        for chunk in r.replies:
-            a = nla_dict(chunk[4:])
-            if CTRL_ATTR_FAMILY_ID in a:
-                grps = {}
-                for _, g in parse_nla(a.get(CTRL_ATTR_MCAST_GROUPS, b"")):
-                    gd = nla_dict(g)
-                    name_ = gd[CTRL_ATTR_MCAST_GRP_NAME].rstrip(b"\0")
-                    grps[name_.decode()] = u(gd[CTRL_ATTR_MCAST_GRP_ID])
-                return u(a[CTRL_ATTR_FAMILY_ID]), grps
-        raise SystemExit("nlneg: family %s not found (%s)" % (name, r))
-
-    def policies(self, fam):
-        """{(cmd, 'do'|'dump'): {attr type: {NL_POLICY_TYPE_ATTR_*: v}}}"""
-        r = self.call(Msg(GENL_ID_CTRL, CTRL_CMD_GETPOLICY,
-                          [(CTRL_ATTR_FAMILY_ID, struct.pack("=H", fam))],
-                          flags=NLM_F_REQUEST | NLM_F_DUMP))
-        ops, pols = {}, {}
-        for chunk in r.replies:
-            a = nla_dict(chunk[4:])
-            for cmd, opn in parse_nla(a.get(CTRL_ATTR_OP_POLICY, b"")):
-                for k, idx in parse_nla(opn):
-                    mode = {CTRL_ATTR_POLICY_DO: "do",
-                            CTRL_ATTR_POLICY_DUMP: "dump"}[k]
-                    ops[(cmd, mode)] = u(idx)
-            for idx, pn in parse_nla(a.get(CTRL_ATTR_POLICY, b"")):
-                for at, an in parse_nla(pn):
-                    pols.setdefault(idx, {})[at] = policy_attrs(an)
-        return {k: pols.get(idx, {}) for k, idx in ops.items()}, r
 
 
 # ---------------------------------------------------------------- spec ---
@@ -791,12 +556,11 @@ def passed_socket():
 class Runner:
     def __init__(self, spec, dev, verbose):
         self.spec, self.verbose = spec, verbose
-        self.nl = Nl()
-        self.fam, self.mcgrps = self.nl.family(spec.name)
+        self.nl = nl.Nl(rcvbuf=1 << 20)
+        self.fam, self.mcgrps = self.nl.resolve(spec.name)
         self.ifindex = socket.if_nametoindex(dev)
-        self.ev = Nl()
-        self.ev.s.setsockopt(SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
-                             self.mcgrps["events"])
+        self.ev = nl.Nl(rcvbuf=1 << 20)
+        self.ev.subscribe(self.mcgrps["events"])
         self.passed = None
         self.resets = 0
         self.groups = {}            # name -> [passed, failed, details]
@@ -863,7 +627,7 @@ class Runner:
                 ("timer-throttled", "timer-throttled-ns")
                 if n in self.spec.attrs}
         body = b""
-        for t, p in parse_nla(reply[4:]):
+        for t, p in nla_list(reply[4:]):
             if t in skip:
                 continue
             body += struct.pack("=HH", 4 + len(p), t) + p
@@ -883,7 +647,7 @@ class Runner:
             for mx, my in zip(x, y):
                 if mx == my:
                     continue
-                dx, dy = nla_dict(mx[4:]), nla_dict(my[4:])
+                dx, dy = parse_nla(mx[4:]), parse_nla(my[4:])
                 keys = sorted(k for k in set(dx) | set(dy)
                               if dx.get(k) != dy.get(k))
                 out.append("%s %s: %s" % (n, self.ident(dx), ", ".join(
@@ -894,13 +658,13 @@ class Runner:
 
     def ident(self, d):
         g = self.spec.attrs["group"]["value"]
-        return "group %s" % u(d[g]) if g in d else ""
+        return "group %s" % uint(d[g]) if g in d else ""
 
     @staticmethod
     def val(d, k):
         if k not in d:
             return "-"
-        v = u(d[k])
+        v = uint(d[k])
         return "(%d bytes)" % len(d[k]) if v is None else v
 
     def events(self):
@@ -913,13 +677,13 @@ class Runner:
     def send_as(self, case, m):
         if case.user == "a socket uid 65534 opened":
             if self.passed is None:
-                self.passed = Nl(passed_socket())
+                self.passed = nl.Nl(sock=passed_socket(), rcvbuf=1 << 20)
             return self.passed.call(m, wait=case.wait)
         how = "uid" if case.user == "uid 65534" else "caps"
 
         def child():
             drop_privileges(how)
-            return Nl().call(m, wait=case.wait).as_dict()
+            return nl.Nl(rcvbuf=1 << 20).call(m, wait=case.wait).as_dict()
         return Reply.from_dict(in_child(child))
 
     def run_case(self, case, before):
@@ -1016,9 +780,9 @@ class Runner:
         ifx, grp = self.spec.attrs["ifindex"]["value"], \
             self.spec.attrs["group"]["value"]
         for chunk in r.replies:
-            d = nla_dict(chunk[4:])
-            self.op("group-del", [("ifindex", u(d[ifx])),
-                                  ("group", u(d[grp]))])
+            d = parse_nla(chunk[4:])
+            self.op("group-del", [("ifindex", uint(d[ifx])),
+                                  ("group", uint(d[grp]))])
         for group, cfg in self.configs.items():
             self.create(group, *cfg)
         self.events()
@@ -1032,7 +796,7 @@ class Runner:
     def get(self, group):
         r = self.op("group-get", [("ifindex", self.ifindex),
                                   ("group", group)])
-        return nla_dict(r.replies[0][4:]) if not r.err and r.replies else None
+        return parse_nla(r.replies[0][4:]) if not r.err and r.replies else None
 
     @staticmethod
     def without_seq(snap, seq_type):
@@ -1040,7 +804,7 @@ class Runner:
         moved by instances created and deleted meanwhile) zeroed."""
         def strip(x):
             return b"".join(nla(t, b"\0" * len(p) if t == seq_type else p)
-                            for t, p in parse_nla(x[4:]))
+                            for t, p in nla_list(x[4:]))
         return (tuple(strip(x) for x in snap[0]),) + snap[1:]
 
     def echo(self, cur, sent):
@@ -1049,9 +813,9 @@ class Runner:
         for a, v in sent:
             t = self.spec.attrs[a]["value"]
             if t in cur and v and not isinstance(v, bytes) and \
-                    u(cur[t]) != v:
+                    uint(cur[t]) != v:
                 bad.append("%s sent %s, GROUP_GET reports %s" %
-                           (a, v, u(cur[t])))
+                           (a, v, uint(cur[t])))
         return bad
 
     def valid_values(self, a):
@@ -1090,7 +854,7 @@ class Runner:
             for a in set_opts:
                 cur = self.get(group)
                 comp = "hb-miss" if a != "hb-miss" else "timeout-ns"
-                cv = u(cur[self.spec.attrs[comp]["value"]])
+                cv = uint(cur[self.spec.attrs[comp]["value"]])
                 cv = cv + 1 if comp == "hb-miss" else cv + 100000
                 for v in self.valid_values(a):
                     sent = [(a, v), (comp, cv)]

@@ -51,7 +51,7 @@ import socket
 import subprocess
 import sys
 
-from electest import REPO, checks, topo
+from electest import REPO, checks, nl, topo
 from electest.scenario import Result, SCALE, run
 
 # the raw netlink request, GROUP_ELECT at once, setns (to move to the
@@ -177,17 +177,8 @@ class Ring:
 
     def in_ns(self, name, fn):
         """@fn() in namespace @name (this thread's), back home after."""
-        home = os.open("/proc/self/ns/net", os.O_RDONLY)
-        try:
-            fd = os.open("/run/netns/" + name, os.O_RDONLY)
-            try:
-                elec_lib.setns(fd)
-            finally:
-                os.close(fd)
+        with nl.InNetns(name):
             return fn()
-        finally:
-            elec_lib.setns(home)
-            os.close(home)
 
     def lib_cmd(self, fn, name=None, **args):
         """elec_lib's @fn (a cmd_*) with @args, in namespace @name (or

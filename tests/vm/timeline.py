@@ -17,23 +17,11 @@ latency threshold.
 """
 
 import glob
-import json
 import os
 import sys
 
-
-def load(path):
-    out = []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                pass
-    return out
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from electest.events import load_jsonl as load  # noqa: E402
 
 
 def describe(ev):

@@ -57,7 +57,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "failover"))
-import analyze as fo  # noqa: E402  (load_jsonl, pct, hb_str, md_table)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
+import analyze as fo  # noqa: E402  (hb_str, md_table, KA_STATES)
+from electest.events import load_jsonl, pct  # noqa: E402
 
 SUSPECT_EVENTS = ("peer_down", "leader_changed")
 
@@ -76,7 +78,7 @@ class Run:
 
     def __init__(self, d):
         self.dir = d
-        runs = fo.load_jsonl(os.path.join(d, "runs.jsonl"))
+        runs = load_jsonl(os.path.join(d, "runs.jsonl"))
         self.meta = next((r for r in runs if r["type"] == "meta"), {}) or {}
         self.end = next((r for r in runs if r["type"] == "end"), None)
         self.trials = [r for r in runs if r["type"] == "trial" and
@@ -85,7 +87,7 @@ class Run:
                         r.get("skipped")]
         self.systems = {r["system"]: r for r in runs if r["type"] == "system"}
         self.mon, self.fifo = {}, []
-        for ev in fo.load_jsonl(os.path.join(d, "events.jsonl")):
+        for ev in load_jsonl(os.path.join(d, "events.jsonl")):
             if ev.get("src") == "fifo" and ev.get("state") in fo.KA_STATES:
                 self.fifo.append(ev)
             elif ev.get("src") == "mon" and ev.get("ts_ns") is not None:
@@ -185,8 +187,8 @@ class Run:
             susp, false = self.counters(system)
             out.append({"system": system, "family": family(system),
                         "trials": len(tds),
-                        "td_p50": fo.pct(tds, 50) if tds else None,
-                        "td_p99": fo.pct(tds, 99) if tds else None,
+                        "td_p50": pct(tds, 50) if tds else None,
+                        "td_p99": pct(tds, 99) if tds else None,
                         "mistakes": mk,
                         "susp": susp, "false": false,
                         "errors": (self.systems.get(system) or {})

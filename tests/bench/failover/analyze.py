@@ -51,6 +51,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+from electest.events import load_jsonl, pct  # noqa: E402
+
 KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
 GROUPS = {"bully": 1, "ring": 2, "ring-nosuppress": 3, "ring-all": 4, "ring-list": 5,
           "bully-noask": 6, "min-bully": 7, "enh-bully": 8, "bully-quorum": 9,
@@ -68,26 +71,6 @@ MSG_ABBREV = {"election": "E", "answer": "A", "coordinator": "C", "heartbeat": "
               "ack": "ACK", "retry": "R", "query": "Q", "cid": "CID",
               "are_you_coord": "AYC", "ayc_reply": "AYCR", "invite": "INV",
               "accept": "ACC", "ready": "RDY", "alive": "ALV"}
-
-
-def load_jsonl(path):
-    out = []
-    if not os.path.exists(path):
-        return out
-    with open(path) as f:
-        for line in f:
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                pass
-    return out
-
-
-def pct(vals, p):
-    """Nearest-rank percentile (p in 0..100) of a non-empty list."""
-    v = sorted(vals)
-    k = max(0, min(len(v) - 1, int(-(-p * len(v) // 100)) - 1))
-    return v[k]
 
 
 def ms(ns):

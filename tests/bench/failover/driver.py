@@ -64,7 +64,6 @@ The analysis (analyze.py) reads these.
 """
 
 import argparse
-import ctypes
 import json
 import os
 import random
@@ -127,140 +126,11 @@ KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
 
 # ------------------------------------------------------------- netlink ---
 
-CLONE_NEWNET = 0x40000000
-NETLINK_ROUTE, NETLINK_GENERIC = 0, 16
-NLM_F_REQUEST, NLM_F_ACK, NLM_F_EXCL, NLM_F_CREATE = 1, 4, 0x200, 0x400
-NLMSG_ERROR = 2
-RTM_NEWLINK, RTM_NEWTFILTER, RTM_DELTFILTER = 16, 44, 45
-IFF_UP = 1
-TC_H_CLSACT_INGRESS, TC_H_CLSACT_EGRESS = 0xFFFFFFF2, 0xFFFFFFF3
-ETH_P_ALL = 3
-TCA_KIND, TCA_OPTIONS = 1, 2
-TCA_MATCHALL_ACTIONS = 2
-TCA_ACT_KIND, TCA_ACT_OPTIONS = 1, 2
-TCA_GACT_PARMS = 2
-TC_ACT_SHOT = 2
-GENL_ID_CTRL, CTRL_CMD_GETFAMILY, CTRL_ATTR_FAMILY_ID, CTRL_ATTR_FAMILY_NAME = 16, 3, 1, 2
-
-_libc = ctypes.CDLL(None, use_errno=True)
-
-
-def setns(path):
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        if _libc.setns(fd, CLONE_NEWNET) != 0:
-            e = ctypes.get_errno()
-            raise OSError(e, "setns %s: %s" % (path, os.strerror(e)))
-    finally:
-        os.close(fd)
-
-
-# the attribute helpers of the scenario library (tests/vm/elec_lib.py)
-sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
-from elec_lib import nla, parse_nla  # noqa: E402
-
-
-class Netlink:
-    """A netlink socket; send() puts several requests in ONE sendmsg."""
-
-    def __init__(self, proto):
-        self.s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, proto)
-        self.s.bind((0, 0))
-        self.seq = 0
-
-    def send(self, reqs):
-        """reqs: [(type, flags, payload)]; returns their sequence numbers."""
-        buf, seqs = b"", []
-        for typ, flags, payload in reqs:
-            self.seq += 1
-            buf += struct.pack("=IHHII", 16 + len(payload), typ,
-                               NLM_F_REQUEST | NLM_F_ACK | flags, self.seq, 0) + payload
-            buf += b"\0" * ((4 - len(buf) % 4) % 4)
-            seqs.append(self.seq)
-        self.s.send(buf)
-        return seqs
-
-    def acks(self, seqs):
-        """Wait for the ACKs of seqs; {seq: errno} plus data replies."""
-        errs, replies = {}, []
-        while len(errs) < len(seqs):
-            data = self.s.recv(65536)
-            off = 0
-            while off + 16 <= len(data):
-                ln, typ, _, seq, _ = struct.unpack("=IHHII", data[off:off + 16])
-                if ln < 16:
-                    break
-                if typ == NLMSG_ERROR:
-                    errs[seq] = -struct.unpack("=i", data[off + 16:off + 20])[0]
-                else:
-                    replies.append((typ, data[off + 16:off + ln]))
-                off += (ln + 3) & ~3
-        return errs, replies
-
-    def call(self, reqs):
-        errs, _ = self.acks(self.send(reqs))
-        bad = [e for e in errs.values() if e]
-        if bad:
-            raise OSError(bad[0], "netlink request refused: %s" % os.strerror(bad[0]))
-
-
-def uapi_enum(name):
-    """Values of one enum of uapi/linux/election.h (ELEC_CMD_*, ELEC_ATTR_*)."""
-    vals, cur, val = {}, False, 0
-    with open(os.path.join(REPO, "uapi", "linux", "election.h")) as f:
-        for line in f:
-            s = line.strip()
-            if s == "enum %s {" % name:
-                cur, val = True, 0
-                continue
-            if not cur:
-                continue
-            if s.startswith("}"):
-                break
-            if not s or s.startswith(("/*", "*")):
-                continue
-            k = s.rstrip(",").split("=")[0].strip()
-            if "=" in s:
-                try:
-                    val = int(s.rstrip(",").split("=")[1].strip(), 0)
-                except ValueError:
-                    continue
-            vals[k] = val
-            val += 1
-    return vals
-
-
-def genl_family(nl, name):
-    payload = struct.pack("=BBH", CTRL_CMD_GETFAMILY, 1, 0) + nla(CTRL_ATTR_FAMILY_NAME, name.encode() + b"\0")
-    errs, replies = nl.acks(nl.send([(GENL_ID_CTRL, 0, payload)]))
-    for _, chunk in replies:
-        a = parse_nla(chunk[4:])
-        if CTRL_ATTR_FAMILY_ID in a:
-            return struct.unpack("=H", a[CTRL_ATTR_FAMILY_ID][:2])[0]
-    raise SystemExit("generic netlink family %s not found" % name)
-
-
-def link_req(ifindex, up):
-    """RTM_NEWLINK setting or clearing IFF_UP: `ip link set ... up|down`."""
-    return (RTM_NEWLINK, 0, struct.pack("=BxHiII", socket.AF_UNSPEC, 0, ifindex,
-                                         IFF_UP if up else 0, IFF_UP))
-
-
-def drop_filter_reqs(ifindex, add):
-    """`tc filter add|del dev IF ingress|egress prio 1 matchall action drop`."""
-    reqs = []
-    for parent in (TC_H_CLSACT_INGRESS, TC_H_CLSACT_EGRESS):
-        tcm = struct.pack("=BxxxiIII", socket.AF_UNSPEC, ifindex, 0, parent,
-                          (1 << 16) | socket.htons(ETH_P_ALL))
-        if add:
-            gact = nla(TCA_GACT_PARMS, struct.pack("=IIiii", 0, 0, TC_ACT_SHOT, 0, 0))
-            act = nla(1, nla(TCA_ACT_KIND, b"gact\0") + nla(TCA_ACT_OPTIONS, gact))
-            opts = nla(TCA_MATCHALL_ACTIONS, act)
-            reqs.append((RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL,
-                         tcm + nla(TCA_KIND, b"matchall\0") + nla(TCA_OPTIONS, opts)))
-        else:
-            reqs.append((RTM_DELTFILTER, 0, tcm))
-    return reqs
+# the test library: one netlink client, rtnetlink faults, namespaces
+sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
+from electest import nl  # noqa: E402
+from electest.faults import drop_filter_reqs, link_req  # noqa: E402
+from electest.nl import NETLINK_ROUTE, Nl, in_netns, parse_nla, setns_path  # noqa: E402
 
 
 # ------------------------------------------------------------- helpers ---
@@ -278,14 +148,6 @@ def sh(*argv, ns=None, check=True):
     if check and p.returncode:
         raise RuntimeError("%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
     return p.stdout
-
-
-def in_netns(ns):
-    path = "/run/netns/" + ns
-
-    def pre():
-        setns(path)
-    return pre
 
 
 def mac(i):
@@ -398,26 +260,24 @@ class Bench:
             sh("ip", "-n", ns, "addr", "add", "10.0.%d.%d/16" % (i >> 8, i & 255), "dev", "eth0")
             sh("ip", "-n", ns, "link", "set", "eth0", "up")
         # One netlink socket per namespace, created inside it, for the cuts.
-        cmds = uapi_enum("elec_cmd")
-        attrs = uapi_enum("elec_attr")
+        cmds, attrs = nl.CMD, nl.ATTR
         self.cmd_start, self.cmd_stop = cmds["ELEC_CMD_GROUP_START"], cmds["ELEC_CMD_GROUP_STOP"]
-        self.attr_ifindex, self.attr_group = attrs["ELEC_ATTR_IFINDEX"], attrs["ELEC_ATTR_GROUP"]
         self.cmd_stats, self.attr_tx = cmds["ELEC_CMD_STATS_GET"], attrs["ELEC_ATTR_TX"]
-        self.msg_names = {v: k[len("ELEC_MSG_"):].lower() for k, v in uapi_enum("elec_msg_type").items()
+        self.msg_names = {v: k[len("ELEC_MSG_"):].lower() for k, v in nl.ENUMS["elec_msg_type"].items()
                           if k.startswith("ELEC_MSG_") and k not in ("ELEC_MSG_UNSPEC", "ELEC_MSG_MAX")}
         self.rtnl, self.genl, self.ifindex, self.port = {}, {}, {}, {}
         home = os.open("/proc/self/ns/net", os.O_RDONLY)
         for i in self.ids:
-            setns("/run/netns/en%d" % i)
-            self.rtnl[i] = Netlink(NETLINK_ROUTE)
-            g = Netlink(NETLINK_GENERIC)
-            self.genl[i] = (g, genl_family(g, "election"))
+            setns_path("/run/netns/en%d" % i)
+            self.rtnl[i] = Nl(NETLINK_ROUTE)
+            g = Nl()
+            self.genl[i] = (g, g.family("election"))
             self.ifindex[i] = socket.if_nametoindex("eth0")
-        setns("/run/netns/esw")
-        self.esw = Netlink(NETLINK_ROUTE)
+        setns_path("/run/netns/esw")
+        self.esw = Nl(NETLINK_ROUTE)
         for i in self.ids:
             self.port[i] = socket.if_nametoindex("p%d" % i)
-        setns("/proc/self/fd/%d" % home)
+        setns_path("/proc/self/fd/%d" % home)
         os.close(home)
         # The monitors and the FIFO reader: started once, read by select.
         for i in self.ids:
@@ -585,7 +445,7 @@ class Bench:
         sent = []
         for i in self.ids:
             g, reqs = self.genl_group(i, self.cmd_stats)
-            sent.append((i, g, g.send(reqs)))
+            sent.append((i, g, g.send_many(reqs)))
         snap = {}
         for i, g, seqs in sent:
             _, replies = g.acks(seqs)
@@ -600,9 +460,7 @@ class Bench:
 
     def genl_group(self, i, cmd):
         g, fam = self.genl[i]
-        payload = (struct.pack("=BBH", cmd, 1, 0) +
-                   nla(self.attr_ifindex, struct.pack("=I", self.ifindex[i])) +
-                   nla(self.attr_group, struct.pack("=H", self.group)))
+        payload = struct.pack("=BBH", cmd, 1, 0) + nl.key(self.ifindex[i], self.group)
         return g, [(fam, 0, payload)]
 
     def elec_up(self, name):
@@ -629,7 +487,7 @@ class Bench:
             return c
         self.elec_ctl_all(cmds)
         # GROUP_START on every node back to back, one sendmsg each
-        sent = [(g, g.send(reqs)) for g, reqs in (self.genl_group(i, self.cmd_start) for i in self.ids)]
+        sent = [(g, g.send_many(reqs)) for g, reqs in (self.genl_group(i, self.cmd_start) for i in self.ids)]
         for g, seqs in sent:
             g.acks(seqs)
 
@@ -714,7 +572,7 @@ class Bench:
         else:
             sock, reqs = self.genl_group(i, self.cmd_stop)
         t = now_ns()
-        seqs = sock.send(reqs)
+        seqs = sock.send_many(reqs)
         errs, _ = sock.acks(seqs)
         if any(errs.values()):
             raise RuntimeError("cut %s on %d refused: %s" % (kind, i, errs))
@@ -722,15 +580,15 @@ class Bench:
 
     def undo(self, kind, i):
         if kind == "a":
-            self.rtnl[i].call([link_req(self.ifindex[i], True)])
+            self.rtnl[i].call_many([link_req(self.ifindex[i], True)])
         elif kind == "b":
-            self.esw.call(drop_filter_reqs(self.port[i], False))
+            self.esw.call_many(drop_filter_reqs(self.port[i], False))
         elif self.group is None:
             self.ka_wait(i)
             self.ka_start(i)
         else:
             g, reqs = self.genl_group(i, self.cmd_start)
-            g.call(reqs)
+            g.call_many(reqs)
 
     # ---- one system ----
 
@@ -844,8 +702,8 @@ class Bench:
     def recover(self, is_ka):
         """After a trial that did not settle: make sure nothing is cut."""
         for i in self.ids:
-            for fn in (lambda: self.rtnl[i].call([link_req(self.ifindex[i], True)]),
-                       lambda: self.esw.call(drop_filter_reqs(self.port[i], False))):
+            for fn in (lambda: self.rtnl[i].call_many([link_req(self.ifindex[i], True)]),
+                       lambda: self.esw.call_many(drop_filter_reqs(self.port[i], False))):
                 try:
                     fn()
                 except OSError:

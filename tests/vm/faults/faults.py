@@ -97,7 +97,6 @@ import json
 import os
 import random
 import re
-import select
 import signal
 import socket
 import struct
@@ -107,25 +106,18 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.environ.get("ELECTION_REPO") or os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
-sys.path.insert(0, os.path.join(REPO, "tests", "bench", "failover"))
-import elec_lib as elec  # noqa: E402
-from elec_lib import Genl, nla, parse_nla, nla_uint, uapi_enums  # noqa: E402
+sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
+from electest import checks, events, nl  # noqa: E402
+from electest.faults import drop_filter_reqs, link_req  # noqa: E402
+from electest.nl import (  # noqa: E402
+    InNetns, Msg, Nl, nla, nla_list, nla_uint, u8, u32, u64)
 # the benchmark's rtnetlink helpers and its nearest-rank percentile
-from driver import Netlink, link_req, drop_filter_reqs  # noqa: E402
-from analyze import pct  # noqa: E402
 
-ENUMS = uapi_enums()
+ENUMS = nl.ENUMS
 CMD = ENUMS["elec_cmd"]
 ATTR = ENUMS["elec_attr"]
 ALGO = {k[len("ELEC_ALGO_"):].lower().replace("_", "-"): v
         for k, v in ENUMS["elec_algo"].items()}
-ROLES = {v: k[len("ELEC_ROLE_"):].lower() for k, v in ENUMS["elec_role"].items()}
-NLM_F_DUMP = 0x300
-NLMSG_DONE = 3
-NLMSG_ERROR = 2
-SOL_NETLINK = 270
-NETLINK_ADD_MEMBERSHIP = 1
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -138,15 +130,14 @@ def mac(i):
     return "02:e1:%02x:%02x:%02x:%02x" % (i >> 24 & 255, i >> 16 & 255, i >> 8 & 255, i & 255)
 
 
-def mac_bytes(i):
-    return struct.pack("!HI", 0x02e1, i)
+mac_bytes = nl.peer_mac
 
 
 def parse_nodes(spec):
     """NETNS:ID arguments (or one comma-separated string) -> [(ns, id)]."""
     if isinstance(spec, str):
         spec = spec.split(",")
-    return elec.parse_nodes([s for s in spec if s])
+    return checks.parse_nodes([s for s in spec if s])
 
 
 def parse_dur(v):
@@ -183,11 +174,11 @@ def scaled(tm):
 
 
 def timing_attrs(tm):
-    out = (nla(ATTR["ELEC_ATTR_HB_INTERVAL_NS"], struct.pack("=Q", int(tm["hb"] * 1e9))) +
-           nla(ATTR["ELEC_ATTR_HB_MISS"], struct.pack("=I", tm["miss"])) +
-           nla(ATTR["ELEC_ATTR_TIMEOUT_NS"], struct.pack("=Q", int(tm["t"] * 1e9))))
+    out = (u64(ATTR["ELEC_ATTR_HB_INTERVAL_NS"], int(tm["hb"] * 1e9)) +
+           u32(ATTR["ELEC_ATTR_HB_MISS"], tm["miss"]) +
+           u64(ATTR["ELEC_ATTR_TIMEOUT_NS"], int(tm["t"] * 1e9)))
     if tm.get("c"):
-        out += nla(ATTR["ELEC_ATTR_COORD_TIMEOUT_NS"], struct.pack("=Q", int(tm["c"] * 1e9)))
+        out += u64(ATTR["ELEC_ATTR_COORD_TIMEOUT_NS"], int(tm["c"] * 1e9))
     return out
 
 
@@ -344,7 +335,7 @@ def analyze_record(rec, t_fault, t_heal):
 
 
 def cmd_analyze(a):
-    rec = elec.read_watch(a.file)
+    rec = events.read_watch(a.file)
     if not rec["nodes"]:
         print("analyze: %s holds no watch record" % a.file)
         return 1
@@ -368,8 +359,8 @@ def cmd_analyze(a):
            "takeovers": r["takeovers"], "leader_changed_events": r["leader_changed"],
            "elections": r["elections"], "events": r["events"],
            "outages": len(dur),
-           "outage_p50_ms": round(pct(dur, 50), 1) if dur else None,
-           "outage_p90_ms": round(pct(dur, 90), 1) if dur else None,
+           "outage_p50_ms": round(events.pct(dur, 50), 1) if dur else None,
+           "outage_p90_ms": round(events.pct(dur, 90), 1) if dur else None,
            "outage_max_ms": round(max(dur), 1) if dur else None,
            "outage_total_pct": round(100.0 * sum(dur) / 1e3 / fault_s, 1) if fault_s > 0 else None,
            "agreed_leaders": r["leaders_agreed"],
@@ -412,102 +403,44 @@ def cmd_analyze(a):
 
 # ---------------------------------------------------- per-namespace I/O ---
 
-def setns_path(path):
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        elec.setns(fd)
-    finally:
-        os.close(fd)
-
-
-class InNetns:
-    """with InNetns(ns): sockets created inside belong to namespace ns."""
-
-    def __init__(self, ns):
-        self.ns = ns
-
-    def __enter__(self):
-        self.home = os.open("/proc/self/ns/net", os.O_RDONLY)
-        if self.ns:
-            setns_path("/run/netns/" + self.ns)
-        return self
-
-    def __exit__(self, *exc):
-        elec.setns(self.home)
-        os.close(self.home)
-        return False
-
-
 class Node:
     """A generic netlink socket in one node's namespace, and its eth0."""
 
     def __init__(self, ns, nid, dev="eth0"):
         self.ns, self.id = ns, nid
         with InNetns(ns):
-            self.g = Genl()
-            self.g.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+            self.g = Nl(rcvbuf=1 << 20)
             self.fam = self.g.family("election")
             self.ifindex = socket.if_nametoindex(dev)
 
     def key(self, group):
-        return (nla(ATTR["ELEC_ATTR_IFINDEX"], struct.pack("=I", self.ifindex)) +
-                nla(ATTR["ELEC_ATTR_GROUP"], struct.pack("=H", group)))
+        return nl.key(self.ifindex, group)
 
     def req(self, cmd, attrs):
-        err, msg_, _, replies = self.g.request(self.fam, CMD[cmd], attrs)
-        return err, msg_, replies
+        """The nl.Reply of one request."""
+        return self.g.request(self.fam, CMD[cmd], attrs)
 
     def must(self, cmd, attrs, what):
-        err, msg_, _ = self.req(cmd, attrs)
-        if err:
+        r = self.req(cmd, attrs)
+        if r.err:
             raise RuntimeError("%s on %s: error %d (%s) %s" % (
-                what, self.ns, err, os.strerror(err), msg_))
+                what, self.ns, r.err, os.strerror(r.err), r.msg))
+
+    def send(self, cmd, attrs):
+        """Send a request (its reply later, by recv()): pipelined."""
+        m = Msg(self.fam, CMD[cmd], attrs)
+        return self.g.send(m), m
+
+    def recv(self, sent):
+        return self.g.recv(*sent)
 
     def view(self, group):
         """GROUP_GET as the dict `electionctl -j show` prints (the keys
-        elec.verdict() and group_verdict() read), or an error string."""
-        err, msg_, replies = self.req("ELEC_CMD_GROUP_GET", self.key(group))
-        if err or not replies:
-            return "GROUP_GET: error %d %s" % (err, msg_)
-        return parse_view(replies[0][1][4:])
-
-
-def parse_view(buf):
-    at = parse_nla(buf)
-    v = {"id": nla_uint(at, ATTR["ELEC_ATTR_NODE_ID"]),
-         "role": ROLES.get(nla_uint(at, ATTR["ELEC_ATTR_ROLE"]), "?"),
-         "leader": nla_uint(at, ATTR["ELEC_ATTR_LEADER"], 0) or None,
-         "term": nla_uint(at, ATTR["ELEC_ATTR_TERM"], 0),
-         "participant": bool(nla_uint(at, ATTR["ELEC_ATTR_PARTICIPANT"], 0)),
-         "peers": []}
-    members = []
-    pa = ATTR["ELEC_ATTR_PEER"]
-    for t, chunk in iter_nla(at.get(ATTR["ELEC_ATTR_PEERS"], b"")):
-        if t != pa:
-            continue
-        p = parse_nla(chunk)
-        pid = nla_uint(p, ATTR["ELEC_ATTR_PEER_ID"])
-        v["peers"].append({"id": pid, "alive": bool(nla_uint(p, ATTR["ELEC_ATTR_PEER_ALIVE"], 0))})
-        if nla_uint(p, ATTR["ELEC_ATTR_PEER_MEMBER"], 0):
-            members.append(pid)
-    if ATTR["ELEC_ATTR_INV_SEQ"] in at:
-        coord = nla_uint(at, ATTR["ELEC_ATTR_INV_COORDINATOR"], 0)
-        v["inv_seq"] = nla_uint(at, ATTR["ELEC_ATTR_INV_SEQ"])
-        v["inv_coordinator"] = coord or None
-        if coord:
-            members.append(v["id"])
-        v["members"] = sorted(members)
-    return v
-
-
-def iter_nla(buf):
-    """(type, payload) of every attribute in buf, repeats included."""
-    while len(buf) >= 4:
-        ln, t = struct.unpack("=HH", buf[:4])
-        if ln < 4:
-            break
-        yield t & 0x3fff, buf[4:ln]
-        buf = buf[(ln + 3) & ~3:]
+        checks.verdict() and group_verdict() read), or an error string."""
+        r = self.req("ELEC_CMD_GROUP_GET", self.key(group))
+        if r.err or not r.replies:
+            return "GROUP_GET: error %d %s" % (r.err, r.msg)
+        return nl.parse_view(r.replies[0][4:])
 
 
 def open_nodes(specs):
@@ -528,19 +461,19 @@ def agreement(nodes, views, expect, invitation):
             return "%s: no leader" % nodes[0].ns, None
         if leader not in {n.id for n in nodes}:
             return "%s: follows %s, not one of the nodes" % (nodes[0].ns, leader), None
-    why = elec.verdict([((n.ns, n.id), v) for n, v in zip(nodes, views)], leader)
+    why = checks.verdict([((n.ns, n.id), v) for n, v in zip(nodes, views)], leader)
     if why is None and invitation:
         side = [(n.ns, n.id) for n in nodes]
         top = max(n.id for n in nodes)
         if leader != top:
             why = "invitation: coordinator %s, not the highest id %d" % (leader, top)
         else:
-            why = elec.group_verdict([side], [[((n.ns, n.id), v) for n, v in zip(nodes, views)]])
+            why = checks.group_verdict([side], [[((n.ns, n.id), v) for n, v in zip(nodes, views)]])
     return why, leader
 
 
 def fmt_views(nodes, views, limit=12):
-    lines = elec.fmt_views([((n.ns, n.id), v) for n, v in zip(nodes, views)]).split("\n")
+    lines = checks.fmt_views([((n.ns, n.id), v) for n, v in zip(nodes, views)]).split("\n")
     if len(lines) > limit:
         lines = lines[:limit] + ["    ... %d more" % (len(lines) - limit)]
     return "\n".join(lines)
@@ -607,15 +540,15 @@ def cmd_converge(a):
     best = a.expect
     surv = [n for n in nodes if n.id != best]
     with InNetns("esw"):
-        esw = Netlink(0)
+        esw = Nl(nl.NETLINK_ROUTE)
         port = socket.if_nametoindex("p%d" % best)
     res = {"nodes": len(nodes), "best": best, "next": a.next}
     t = time.monotonic()
     group_cmd(nodes, a.group)
     res["start_s"] = round(time.monotonic() - t, 3)
     phases = (("converge", nodes, best, a.stable, lambda: None),
-              ("failover", surv, a.next, a.stable, lambda: esw.call([link_req(port, False)])),
-              ("back", nodes, best, 0, lambda: esw.call([link_req(port, True)])))
+              ("failover", surv, a.next, a.stable, lambda: esw.call_many([link_req(port, False)])),
+              ("back", nodes, best, 0, lambda: esw.call_many([link_req(port, True)])))
     for name, who, want, stable, act in phases:
         if name != "converge":
             t = time.monotonic()
@@ -625,7 +558,7 @@ def cmd_converge(a):
                                                   stable, a.interval, quiet=True)
         if leader is None:
             print("%s: the %d nodes did not agree on %d" % (name, len(who), want))
-            esw.call([link_req(port, True)])
+            esw.call_many([link_req(port, True)])
             return 1
         # from the action to the end of the poll round that saw agreement
         # (it came within that round and the sleep before it)
@@ -647,17 +580,17 @@ def cmd_converge(a):
 
 def group_new_attrs(node, group, nid, system, tm):
     algo, opts = SYSTEMS[system]
-    at = node.key(group) + nla(ATTR["ELEC_ATTR_NODE_ID"], struct.pack("=I", nid)) + \
-        nla(ATTR["ELEC_ATTR_ALGO"], struct.pack("=B", ALGO[algo])) + timing_attrs(tm)
+    at = node.key(group) + u32(ATTR["ELEC_ATTR_NODE_ID"], nid) + \
+        u8(ATTR["ELEC_ATTR_ALGO"], ALGO[algo]) + timing_attrs(tm)
     if "suppress" in opts:
-        at += nla(ATTR["ELEC_ATTR_SUPPRESS"], struct.pack("=B", opts["suppress"]))
+        at += u8(ATTR["ELEC_ATTR_SUPPRESS"], opts["suppress"])
     if "quorum" in opts:
-        at += nla(ATTR["ELEC_ATTR_QUORUM"], struct.pack("=B", opts["quorum"]))
+        at += u8(ATTR["ELEC_ATTR_QUORUM"], opts["quorum"])
     return at
 
 
 def peer_attrs(node, group, pid):
-    return node.key(group) + nla(ATTR["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) + \
+    return node.key(group) + u32(ATTR["ELEC_ATTR_PEER_ID"], pid) + \
         nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid))
 
 
@@ -677,27 +610,27 @@ def make_groups(nodes, group, system, tm, peers=True, invert=0):
 
 def add_peers(n, group, pids, invert=0):
     # the requests back to back, then their ACKs: one round trip per node
+    sent = []
     for pid in pids:
         at = peer_attrs(n, group, pid)
         if invert:
-            at = n.key(group) + nla(ATTR["ELEC_ATTR_PEER_ID"], struct.pack("=I", invert - pid)) + \
+            at = n.key(group) + u32(ATTR["ELEC_ATTR_PEER_ID"], invert - pid) + \
                 nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid))
-        n.g.send(n.fam, CMD["ELEC_CMD_PEER_ADD"], at)
-    for pid in pids:
-        err, msg_, _, _ = n.g.reply()
-        if err:
-            raise RuntimeError("peer add %d on %s: error %d %s" % (pid, n.ns, err, msg_))
+        sent.append(n.send("ELEC_CMD_PEER_ADD", at))
+    for pid, x in zip(pids, sent):
+        r = n.recv(x)
+        if r.err:
+            raise RuntimeError("peer add %d on %s: error %d %s" % (pid, n.ns, r.err, r.msg))
 
 
 def group_cmd(nodes, group, cmd="ELEC_CMD_GROUP_START"):
     """One request (GROUP_START by default) to every node, back to back."""
-    for n in nodes:
-        n.g.send(n.fam, CMD[cmd], n.key(group))
+    sent = [n.send(cmd, n.key(group)) for n in nodes]
     bad = []
-    for n in nodes:
-        err, msg_, _, _ = n.g.reply()
-        if err:
-            bad.append("%s: error %d %s" % (n.ns, err, msg_))
+    for n, x in zip(nodes, sent):
+        r = n.recv(x)
+        if r.err:
+            bad.append("%s: error %d %s" % (n.ns, r.err, r.msg))
     if bad:
         raise RuntimeError("; ".join(bad[:5]))
 
@@ -717,11 +650,11 @@ def cmd_mkgroups(a):
 
 def stats_of(node, group):
     """(frames sent, elections) of one instance."""
-    err, msg_, replies = node.req("ELEC_CMD_STATS_GET", node.key(group))
-    if err or not replies:
-        raise RuntimeError("STATS_GET on %s: error %d %s" % (node.ns, err, msg_))
-    at = parse_nla(replies[0][1][4:])
-    tx = sum(struct.unpack("=Q", v[:8])[0] for _, v in iter_nla(at.get(ATTR["ELEC_ATTR_TX"], b""))
+    r = node.req("ELEC_CMD_STATS_GET", node.key(group))
+    if r.err or not r.replies:
+        raise RuntimeError("STATS_GET on %s: error %d %s" % (node.ns, r.err, r.msg))
+    at = r.attrs()
+    tx = sum(struct.unpack("=Q", v[:8])[0] for _, v in nla_list(at.get(ATTR["ELEC_ATTR_TX"], b""))
              if len(v) >= 8)
     return tx, nla_uint(at, ATTR["ELEC_ATTR_ELECTIONS"], 0)
 
@@ -750,9 +683,9 @@ def cmd_linkup(a):
     n = 0
     for ns, _ in parse_nodes(a.nodes):
         with InNetns(ns):
-            rt = Netlink(0)
+            rt = Nl(nl.NETLINK_ROUTE)
             for dev in a.dev.split(","):
-                rt.call([link_req(socket.if_nametoindex(dev), True)])
+                rt.call_many([link_req(socket.if_nametoindex(dev), True)])
                 n += 1
             rt.s.close()
     log("linkup: %d devices up" % n)
@@ -787,12 +720,12 @@ def settle_mem():
 
 
 def module_live():
-    g = Genl()
-    fam = g.family("election")
-    err, msg_, _, replies = g.request(fam, CMD["ELEC_CMD_MODULE_GET"], b"")
-    if err or not replies:
-        raise RuntimeError("MODULE_GET: error %d %s" % (err, msg_))
-    at = parse_nla(replies[0][1][4:])
+    g = Nl()
+    r = g.request(g.family("election"), CMD["ELEC_CMD_MODULE_GET"])
+    g.close()
+    if r.err or not r.replies:
+        raise RuntimeError("MODULE_GET: error %d %s" % (r.err, r.msg))
+    at = r.attrs()
     return tuple(nla_uint(at, ATTR[k], 0) for k in (
         "ELEC_ATTR_LIVE_INSTANCES", "ELEC_ATTR_LIVE_PEERS", "ELEC_ATTR_LIVE_SKBS"))
 
@@ -871,10 +804,10 @@ def cmd_flap(a):
     rng = random.Random(a.seed)
     node = Node(ns, nid)
     with InNetns("esw"):
-        esw = Netlink(0)
+        esw = Nl(nl.NETLINK_ROUTE)
         port = socket.if_nametoindex("p%d" % nid)
     with InNetns(ns):
-        rt = Netlink(0)
+        rt = Nl(nl.NETLINK_ROUTE)
     subprocess.run(["tc", "-n", "esw", "qdisc", "replace", "dev", "p%d" % nid, "clsact"],
                    check=True)
     kinds = ("port", "link", "stop", "isolate")
@@ -883,27 +816,27 @@ def cmd_flap(a):
     for k in range(a.flaps):
         kind = kinds[rng.randrange(len(kinds))]
         if kind == "port":
-            esw.call([link_req(port, False)])
+            esw.call_many([link_req(port, False)])
             wait_carrier_seen(ns)
         elif kind == "link":
-            rt.call([link_req(node.ifindex, False)])
+            rt.call_many([link_req(node.ifindex, False)])
         elif kind == "stop":
             for g in groups:
                 group_cmd([node], g, "ELEC_CMD_GROUP_STOP")
         else:
-            esw.call(drop_filter_reqs(port, True))
+            esw.call_many(drop_filter_reqs(port, True))
         time.sleep(rng.uniform(0, a.down_max))
         if kind == "port":
-            esw.call([link_req(port, True)])
+            esw.call_many([link_req(port, True)])
             wait_carrier_seen(ns, up=True)
         elif kind == "link":
-            rt.call([link_req(node.ifindex, True)])
+            rt.call_many([link_req(node.ifindex, True)])
             wait_carrier_seen(ns, up=True)
         elif kind == "stop":
             for g in groups:
                 group_cmd([node], g)
         else:
-            esw.call(drop_filter_reqs(port, False))
+            esw.call_many(drop_filter_reqs(port, False))
         counts[kind] += 1
         time.sleep(rng.uniform(0, a.up_max))
         if (k + 1) % 100 == 0:
@@ -959,10 +892,8 @@ class Hammer:
     def __init__(self, ns, nid, peers, rng):
         self.ns, self.id, self.peers, self.rng = ns, nid, peers, rng
         with InNetns(ns):
-            self.g = Genl()
-            self.g.s.settimeout(5)
-            self.ev = Genl()
-            self.ev.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+            self.g = Nl(timeout=5)
+            self.ev = Nl(rcvbuf=1 << 20)
             self.ev.s.setblocking(False)
             self.ifindex = socket.if_nametoindex("eth0")
         self.fam = None
@@ -975,41 +906,26 @@ class Hammer:
 
     def resolve(self):
         try:
-            g = self.g
-            err, _, _, replies = g.request(elec.GENL_ID_CTRL, elec.CTRL_CMD_GETFAMILY,
-                                           nla(elec.CTRL_ATTR_FAMILY_NAME, b"election\0"))
-            fam, mc = None, None
-            for _, chunk in replies:
-                at = parse_nla(chunk[4:])
-                if elec.CTRL_ATTR_FAMILY_ID in at:
-                    fam = struct.unpack("=H", at[elec.CTRL_ATTR_FAMILY_ID][:2])[0]
-                for entry in parse_nla(at.get(elec.CTRL_ATTR_MCAST_GROUPS, b"")).values():
-                    e = parse_nla(entry)
-                    if e.get(elec.CTRL_ATTR_MCAST_GRP_NAME, b"").rstrip(b"\0") == b"events":
-                        mc = struct.unpack("=I", e[elec.CTRL_ATTR_MCAST_GRP_ID][:4])[0]
-            self.count("resolve", err if fam is None else 0)
-            if fam is None:
-                return False
-            self.fam = fam
-            if mc is not None:
-                try:
-                    self.ev.s.setsockopt(SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, mc)
-                except OSError as e:
-                    self.count("subscribe", e.errno)
-            return True
+            self.fam, mc = self.g.resolve("election")
         except OSError as e:
             self.count("resolve", e.errno)
             return False
+        self.count("resolve", 0)
+        if "events" in mc:
+            try:
+                self.ev.subscribe(mc["events"])
+            except OSError as e:
+                self.count("subscribe", e.errno)
+        return True
 
     def key(self, group):
-        return (nla(ATTR["ELEC_ATTR_IFINDEX"], struct.pack("=I", self.ifindex)) +
-                nla(ATTR["ELEC_ATTR_GROUP"], struct.pack("=H", group)))
+        return nl.key(self.ifindex, group)
 
     def request(self, op, cmd, attrs):
         if self.fam is None:      # gone during this step: look it up at the next
             return errno.ENOENT
         try:
-            err, _, _, _ = self.g.request(self.fam, CMD[cmd], attrs)
+            err = self.g.request(self.fam, CMD[cmd], attrs).err
         except OSError as e:      # a timeout: the module went away mid-request?
             err = e.errno or errno.ETIMEDOUT
         self.count(op, err)
@@ -1018,38 +934,20 @@ class Hammer:
         return err
 
     def dump(self, op, cmd):
-        g = self.g
-        g.seq += 1
-        body = struct.pack("=BBH", CMD[cmd], 1, 0)
+        def slow():
+            # a slow reader: the dump (and the module reference it holds) lasts longer
+            if self.rng.random() < 0.2:
+                time.sleep(0.002)
         try:
-            g.s.send(struct.pack("=IHHII", 16 + len(body), self.fam,
-                                 elec.NLM_F_REQUEST | NLM_F_DUMP, g.seq, 0) + body)
-            n = 0
-            while True:
-                data = g.s.recv(1 << 20)
-                off = 0
-                while off + 16 <= len(data):
-                    ln, typ, _, _, _ = struct.unpack("=IHHII", data[off:off + 16])
-                    if ln < 16:
-                        raise OSError(errno.EPROTO, "bad length")
-                    if typ == NLMSG_DONE:
-                        self.count(op, 0)
-                        return n
-                    if typ == NLMSG_ERROR:
-                        err = -struct.unpack("=i", data[off + 16:off + 20])[0]
-                        self.count(op, err)
-                        if err in FAMILY_GONE:
-                            self.fam = None
-                        return n
-                    n += 1
-                    off += (ln + 3) & ~3
-                # a slow reader: the dump (and the module reference it holds) lasts longer
-                if self.rng.random() < 0.2:
-                    time.sleep(0.002)
+            r = self.g.dump(self.fam, CMD[cmd], between=slow)
         except OSError as e:
             self.count(op, e.errno or errno.EIO)
             self.fam = None
             return 0
+        self.count(op, r.err)
+        if r.err in FAMILY_GONE:
+            self.fam = None
+        return len(r.replies)
 
     def drain_events(self):
         while True:
@@ -1073,14 +971,12 @@ class Hammer:
             algo = "bully" if group != 2 else "ring-all"
             tm = scaled({"hb": 0.001, "miss": 2, "t": 0.001, "c": 0.002} if group != 2 else
                         {"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008})
-            at = self.key(group) + nla(ATTR["ELEC_ATTR_NODE_ID"], struct.pack("=I", self.id)) + \
-                nla(ATTR["ELEC_ATTR_ALGO"], struct.pack("=B", ALGO[algo])) + timing_attrs(tm)
+            at = self.key(group) + u32(ATTR["ELEC_ATTR_NODE_ID"], self.id) + \
+                u8(ATTR["ELEC_ATTR_ALGO"], ALGO[algo]) + timing_attrs(tm)
             if self.request("new", "ELEC_CMD_GROUP_NEW", at) == 0:
                 for pid in self.peers:
                     self.request("peer_add", "ELEC_CMD_PEER_ADD",
-                                 self.key(group) +
-                                 nla(ATTR["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) +
-                                 nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid)))
+                                 peer_attrs(self, group, pid))
                 self.request("start", "ELEC_CMD_GROUP_START", self.key(group))
         elif op == "start":
             self.request(op, "ELEC_CMD_GROUP_START", self.key(group))
@@ -1096,8 +992,8 @@ class Hammer:
             self.request(op, "ELEC_CMD_MODULE_GET", b"")
         elif op == "set":
             hb = (self.rng.choice((0.001, 0.002)) if group != 2 else 0.005) * TIMER_SCALE ** 2
-            self.request(op, "ELEC_CMD_GROUP_SET", self.key(group) + nla(
-                ATTR["ELEC_ATTR_HB_INTERVAL_NS"], struct.pack("=Q", int(hb * 1e9))))
+            self.request(op, "ELEC_CMD_GROUP_SET", self.key(group) + u64(
+                ATTR["ELEC_ATTR_HB_INTERVAL_NS"], int(hb * 1e9)))
         elif op == "del":
             if self.rng.random() < 0.3:
                 self.request(op, "ELEC_CMD_GROUP_DEL", self.key(group))
@@ -1105,11 +1001,10 @@ class Hammer:
             if self.rng.random() < 0.2 and self.peers:
                 pid = self.rng.choice(self.peers)
                 err = self.request(op, "ELEC_CMD_PEER_DEL", self.key(group) +
-                                   nla(ATTR["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)))
+                                   u32(ATTR["ELEC_ATTR_PEER_ID"], pid))
                 if err == 0:
-                    self.request("peer_add", "ELEC_CMD_PEER_ADD", self.key(group) +
-                                 nla(ATTR["ELEC_ATTR_PEER_ID"], struct.pack("=I", pid)) +
-                                 nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid)))
+                    self.request("peer_add", "ELEC_CMD_PEER_ADD",
+                                 peer_attrs(self, group, pid))
         # a slower kernel gets fewer requests: on the debug kernel (scale 4)
         # every free queues an RCU callback (kmemleak), and a guest whose
         # CPUs the requests saturate never catches up with them
@@ -1169,15 +1064,15 @@ def cmd_churn(a):
                         (2, "ring-all", scaled({"hb": 0.005, "miss": 3, "t": 0.002, "c": 0.008})),
                         (7, "invitation", scaled({"hb": 0.002, "miss": 3, "t": 0.001,
                                                   "c": 0.004}))):
-                    err, _, _ = node.req("ELEC_CMD_GROUP_NEW",
-                                         group_new_attrs(node, group, nid, system, tm))
+                    err = node.req("ELEC_CMD_GROUP_NEW",
+                                   group_new_attrs(node, group, nid, system, tm)).err
                     if err:
                         key = "new:%s" % errno.errorcode.get(err, err)
                         counts[key] = counts.get(key, 0) + 1
                         continue
                     for pid in peers:
                         node.req("ELEC_CMD_PEER_ADD", peer_attrs(node, group, pid))
-                    if node.req("ELEC_CMD_GROUP_START", node.key(group))[0] == 0:
+                    if node.req("ELEC_CMD_GROUP_START", node.key(group)).err == 0:
                         made += 1
                 node.g.s.close()
             except (SystemExit, OSError, RuntimeError) as e:

@@ -17,14 +17,11 @@ runs it (make bench-multi).
 import argparse
 import csv
 import json
+import os
 import sys
 
-
-def pct(xs, p):
-    xs = sorted(xs)
-    if not xs:
-        return None
-    return xs[max(0, -(-len(xs) * p // 100) - 1)]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+from electest.events import pct  # noqa: E402
 
 
 def f(x):

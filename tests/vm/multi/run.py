@@ -52,6 +52,8 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 HERE = os.path.join(REPO, "tests", "vm", "multi")
+sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
+from electest.events import pct  # noqa: E402
 OUT = os.environ.get("MULTI_OUT") or os.path.join(REPO, "build", "vmtest-multi")
 N = int(os.environ.get("MULTI_NODES", "3"))
 CUTS = int(os.environ.get("MULTI_CUTS", "10"))
@@ -299,14 +301,6 @@ def detect_ms(nodes, offsets, survivors, group, t0, t1):
             nodes, nid, group, ("election_started", "peer_down", "leader_changed"))
             if t0 <= ts + off <= t1]
     return (min(first) - t0) / 1e6 if first else None
-
-
-def pct(xs, p):
-    """nearest rank, as make bench-failover's analysis"""
-    xs = sorted(xs)
-    if not xs:
-        return float("nan")
-    return xs[max(0, -(-len(xs) * p // 100) - 1)]
 
 
 def main():
