@@ -29,7 +29,8 @@ sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
 from electest.scenario import Scenario, dur, sec  # noqa: E402
-import elec_lib  # noqa: E402  (frames and setns: electest's after `lib`)
+import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
+from electest import nl  # noqa: E402
 
 s = Scenario()
 if not (s.load() and s.topo(3, 17, 42, 66)):
@@ -52,7 +53,7 @@ def forge(desc, typ, src, term, src_mac=""):
         # a socket belongs to the namespace its thread is in
         fd = os.open("/run/netns/" + topo.ns(66), os.O_RDONLY)
         try:
-            elec_lib.setns(fd)
+            nl.setns(fd)
         finally:
             os.close(fd)
         res["rc"] = elec_lib.cmd_forge(a)

@@ -23,10 +23,7 @@ The raw requests go out in process (elec_lib.cmd_nl on a socket opened
 in en1); the sniffer is one background `elec.py sniff`, the monitors
 `electionctl -j monitor`, their records read in process."""
 
-import argparse
 import atexit
-import contextlib
-import io
 import json
 import os
 import re
@@ -39,8 +36,9 @@ import time
 REPO = os.environ.get("ELECTION_REPO", ".")
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
-from electest.scenario import Result, Scenario, dur, run, sec  # noqa: E402
-import elec_lib  # noqa: E402  (to be electest.nl: raw generic netlink)
+from electest import topo  # noqa: E402
+from electest.scenario import Result, Scenario, call, dur, run, sec  # noqa: E402
+import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
 
 ELEC_PY = os.path.join(REPO, "tests", "vm", "elec.py")
 
@@ -64,21 +62,7 @@ def _procs_gone():
 def nl(cmd, *attrs):
     """One raw generic netlink request from en1 (elec.py nl): a Result,
     rc 0 if the kernel acked it, out "error=... msg=... miss=..."."""
-    home = os.open("/proc/self/ns/net", os.O_RDONLY)
-    fd = os.open("/run/netns/en1", os.O_RDONLY)
-    out = io.StringIO()
-    try:
-        elec_lib.setns(fd)
-        with contextlib.redirect_stdout(out):
-            rc = elec_lib.cmd_nl(argparse.Namespace(cmd=cmd, attrs=list(attrs)))
-    except SystemExit as e:
-        rc = 1
-        out.write("%s\n" % e)
-    finally:
-        elec_lib.setns(home)
-        os.close(fd)
-        os.close(home)
-    return Result(rc, out.getvalue(), "")
+    return call(elec_lib.main, ["nl", cmd, *attrs], netns=topo.ns(1))
 
 
 def show1(g, *more):

@@ -48,7 +48,8 @@ sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
 from electest.scenario import Result, Scenario, run, sec  # noqa: E402
 from electest import inject as injlib  # noqa: E402
-import elec_lib  # noqa: E402  (raw generic netlink: electest.nl after `lib`)
+import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
+from electest import nl  # noqa: E402
 
 s = Scenario()
 inj = injlib.Injector(s)
@@ -509,7 +510,7 @@ def nl_in(nid, cmd, *attrs):
         try:
             fd = os.open("/run/netns/" + topo.ns(nid), os.O_RDONLY)
             try:
-                elec_lib.setns(fd)
+                nl.setns(fd)
             finally:
                 os.close(fd)
             a = ["ifindex=%d" % socket.if_nametoindex("eth0")] + list(attrs)
