@@ -56,9 +56,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "failover"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
-import analyze as fo  # noqa: E402  (hb_str, md_table, KA_STATES)
+from electest import bench as fo  # noqa: E402  (hb_str, md_table, KA_STATES)
 from electest.events import load_jsonl, pct  # noqa: E402
 
 SUSPECT_EVENTS = ("peer_down", "leader_changed")
@@ -198,9 +197,7 @@ class Run:
 
 def group_of(system):
     # the driver's group ids: failover's, then the detector systems
-    sys.path.insert(0, os.path.join(HERE, "..", "failover"))
-    import driver  # noqa: E402
-    return driver.ELEC_SYSTEMS.get(system, (None,))[0]
+    return fo.ELEC_SYSTEMS.get(system, (None,))[0]
 
 
 def ms(ns):

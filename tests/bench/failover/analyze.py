@@ -53,8 +53,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
 from electest.events import load_jsonl, pct  # noqa: E402
+from electest.bench import KA_STATES, fmt, hb_str, md_table  # noqa: E402
 
-KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
 GROUPS = {"bully": 1, "ring": 2, "ring-nosuppress": 3, "ring-all": 4, "ring-list": 5,
           "bully-noask": 6, "min-bully": 7, "enh-bully": 8, "bully-quorum": 9,
           "invitation": 10}
@@ -75,14 +75,6 @@ MSG_ABBREV = {"election": "E", "answer": "A", "coordinator": "C", "heartbeat": "
 
 def ms(ns):
     return None if ns is None else ns / 1e6
-
-
-def fmt(x, nd=1):
-    if x is None:
-        return "-"
-    if isinstance(x, str):
-        return x
-    return "%.*f" % (nd, x)
 
 
 # ----------------------------------------------------------- one trial ---
@@ -315,12 +307,6 @@ class Config:
         return out
 
 
-def hb_str(ns):
-    if ns is None:
-        return "?"
-    return "%d ms" % (ns // 1_000_000) if ns % 1_000_000 == 0 else "%d us" % (ns // 1000)
-
-
 def late_summary(tl):
     """p50 and p99 (upper bucket bounds) and max from the timer_late buckets:
     bucket i < 2^i us for i = 0..20, the last one beyond."""
@@ -352,12 +338,6 @@ def result_order(item):
 
 def sysorder(names):
     return sorted(names, key=lambda s: ORDER.index(s) if s in ORDER else 99)
-
-
-def md_table(head, rows):
-    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    out += ["| " + " | ".join(fmt(c) if not isinstance(c, str) else c for c in r) + " |" for r in rows]
-    return "\n".join(out) + "\n"
 
 
 def ratio(a, b):

@@ -83,51 +83,17 @@ KO = os.environ.get("ELEC_KO") or os.path.join(REPO, "module", "election.ko")
 KA_TEMPLATE = os.path.join(HERE, "keepalived.conf.in")
 WORK = "/tmp/failover"            # guest tmpfs: no 9p writes while measuring
 
-ELEC_SYSTEMS = {                  # name -> (group, group add keywords)
-    "bully": (1, ["algo", "bully"]),
-    "ring": (2, ["algo", "ring"]),
-    "ring-nosuppress": (3, ["algo", "ring", "suppress", "off"]),
-    "ring-all": (4, ["algo", "ring-all"]),
-    "ring-list": (5, ["algo", "ring-list"]),
-    # not in the default set: make bench-stability compares the two settings
-    "bully-noask": (6, ["algo", "bully", "ask-suspect", "off"]),
-    "min-bully": (7, ["algo", "min-bully"]),
-    "enh-bully": (8, ["algo", "enh-bully"]),
-    # quorum on: the minority side, an isolated leader included, has no
-    # leader; its timing below (quorum needs hb-miss x ... above 1.5 T)
-    "bully-quorum": (9, ["algo", "bully", "quorum", "on"]),
-    "invitation": (10, ["algo", "invitation"]),
-}
-# hb-miss and timeout (in hb-intervals) where a system differs from the
-# rest (HB_MISS, 2): quorum needs hb-interval x (hb-miss - 2) > 1.5 x T
-SYSTEM_TIMING = {"bully-quorum": (5, 1)}
-# make bench-detector's systems: bully with each failure detector setting
-# (not in the default set). fixed-K: the fixed detector at hb-miss K;
-# adaptive-M: the adaptive one with detector-margin M x hb-interval (the
-# token "MARGIN:M" becomes that duration in elec_up()), hb-miss 3.
-DETECTOR_SYSTEMS = ["fixed-2", "fixed-3", "fixed-4", "fixed-5",
-                    "adaptive-0.5", "adaptive-1", "adaptive-2",
-                    "adaptive-4"]
-for _k, _name in enumerate(DETECTOR_SYSTEMS):
-    if _name.startswith("fixed-"):
-        ELEC_SYSTEMS[_name] = (11 + _k, ["algo", "bully", "detector", "fixed"])
-        SYSTEM_TIMING[_name] = (int(_name[6:]), 2)
-    else:
-        ELEC_SYSTEMS[_name] = (11 + _k, ["algo", "bully", "detector",
-                                         "adaptive", "detector-margin",
-                                         "MARGIN:" + _name[9:]])
-LOWEST_WINS = {"min-bully"}       # systems whose best id is the lowest
-ALL_SYSTEMS = ["keepalived"] + list(ELEC_SYSTEMS)
-DEFAULT_SYSTEMS = [s for s in ALL_SYSTEMS
-                   if s != "bully-noask" and s not in DETECTOR_SYSTEMS]
+# the test library (tests/lib): the systems compared, netlink, faults
+sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
+from electest.bench import (  # noqa: E402,F401 (the systems compared)
+    ALL_SYSTEMS, DEFAULT_SYSTEMS, DETECTOR_SYSTEMS, ELEC_SYSTEMS, KA_STATES,
+    LOWEST_WINS, SYSTEM_TIMING)
 KA_ADVERT_NS = 10_000_000         # keepalived's minimum advert_int, 0.01 s
 HB_MISS = 3
-KA_STATES = ("MASTER", "BACKUP", "FAULT", "STOP", "INIT")
 
 # ------------------------------------------------------------- netlink ---
 
 # the test library: one netlink client, rtnetlink faults, namespaces
-sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 from electest import nl  # noqa: E402
 from electest.faults import drop_filter_reqs, link_req  # noqa: E402
 from electest.nl import NETLINK_ROUTE, Nl, in_netns, parse_nla, setns_path  # noqa: E402
