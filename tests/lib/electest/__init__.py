@@ -19,9 +19,11 @@ Modules:
   frames    frames of our EtherType, crafted for tests
   events    event streams: watch records, leader intervals, monitor
             captures
-  faults    link down/up, tc drop filters, netem
+  faults    link down/up and tc drop filters (rtnetlink)
   inject    frames sent with tests/inject/elec-inject: runs, snapshots,
             drop counters against its predictions, settle, monitors
+  bench     what the benchmarks share: the systems compared, the report's
+            number formatting
 """
 
 import os
