@@ -34,7 +34,10 @@
 #                           0.1 s, then once more)
 #   elec_vip_on VIP WANT    within ELEC_BOUND, address VIP (no prefix) is on
 #                           eth0 of exactly the nodes WANT (a list, maybe "")
-#   elec_stat ID G EXPR     a Python expression over node ID's stats (d)
+#   elec_stat ID G EXPR     a Python expression over node ID's stats (d):
+#                           a python3 start (~1.5 s in a TCG guest), for the
+#                           long runs (demo, faults, long) only; a scenario
+#                           that computes is Python (tests/lib/electest)
 #   elec_teardown G         group del everywhere, then the leak check
 #   elec_leak_check         electionctl -j module reports 0/0/0
 #   check DESC CMD...       PASS if CMD succeeds, else FAIL (shows output)
@@ -78,6 +81,7 @@
 ELEC_REPO=${ELECTION_REPO:-$(pwd)}
 ELEC_CTL=$ELEC_REPO/userspace/electionctl
 ELEC_KO=${ELEC_KO:-$ELEC_REPO/module/election.ko}
+# shellcheck disable=SC2034 # the long runs that source this file call it
 ELEC_PY=$ELEC_REPO/tests/vm/elec.py
 ELEC_TIMER_SCALE=${ELEC_TIMER_SCALE:-1}
 case "$ELEC_TIMER_SCALE" in
@@ -213,11 +217,6 @@ check_refused() {
 		fail "$desc (exit $rc, expected a failure saying \"$pat\")"
 	fi
 }
-
-# elec_py SUBCOMMAND ARGS...: python3 elec.py SUBCOMMAND ARGS... (a ~1.5 s
-# start in a TCG guest: a scenario that needs Python is a Python scenario,
-# tests/lib/electest; this stays for the bash scenarios not moved yet)
-elec_py() { python3 "$ELEC_PY" "$@"; }
 
 elec_begin() {
 	set -uo pipefail

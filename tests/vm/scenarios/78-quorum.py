@@ -145,12 +145,7 @@ def gap(a, b):
     return "None" if None in (a, b) else "%.4f" % (b - a)
 
 
-def refused_with(desc, msg, r):
-    """PASS if Result @r failed and its output has @msg."""
-    if r.rc != 0 and msg in r.text:
-        return s.pass_('%s: refused with "%s"' % (desc, msg))
-    return s.fail('%s: rc=%d, want a refusal naming "%s": %s' % (
-        desc, r.rc, msg, r.text))
+refused_with = s.refused_with
 
 
 def show_all(fn, *ids, g=None):
