@@ -63,20 +63,28 @@ for id in 1 2 3; do
 	wait "${MON[$id]}" 2>/dev/null
 	cat "$TMPD"/hook-"$id"-*.log | sed "s/^/    node $id: /"
 done
+# hook_runs FILE ROLE: "ORDER CHANGES LAST" (each yes or no) of the runs
+# logged in FILE ("SEQ EVENT ROLE" lines): there are runs and their SEQ
+# strictly ascend, no two runs in a row report the same role, the last
+# run's role is ROLE
+hook_runs() {
+	local seq _ r n=0 prev_seq='' prev_role='' order=yes changes=yes last=no
+	while read -r seq _ r _; do
+		[ -n "$seq" ] || continue
+		n=$((n + 1))
+		[ -z "$prev_seq" ] || [ "$seq" -gt "$prev_seq" ] || order=no
+		[ "$n" = 1 ] || [ "$r" != "$prev_role" ] || changes=no
+		prev_seq=$seq prev_role=$r
+	done <"$1"
+	[ "$n" -gt 0 ] || order=no
+	[ "$n" -gt 0 ] && [ "$prev_role" = "$2" ] && last=yes
+	echo "$order $changes $last"
+}
 for id in 1 2 3; do
-	role=$(elec_ctl "$id" -j show dev eth0 group 1 | elec_json 'd[0]["role"]')
+	role=$(elec_ctl "$id" show dev eth0 group 1 role)
 	# the node's current monitor: its last log
-	v=$(python3 - "$TMPD/hook-$id-${SESS[$id]}.log" "$role" <<'EOF'
-import sys
-runs = [l.split() for l in open(sys.argv[1]) if l.strip()]
-seqs = [int(r[0]) for r in runs]
-roles = [r[2] for r in runs]
-changes = all(a != b for a, b in zip(roles, roles[1:]))
-print(len(runs) > 0 and seqs == sorted(seqs) and len(set(seqs)) == len(seqs),
-      changes, roles[-1] == sys.argv[2] if runs else False)
-EOF
-)
-	if [ "$v" = "True True True" ]; then
+	v=$(hook_runs "$TMPD/hook-$id-${SESS[$id]}.log" "$role")
+	if [ "$v" = "yes yes yes" ]; then
 		pass "node $id: the hook ran in event order, once per role change, last as $role"
 	else
 		fail "node $id: hook runs (in order, one per change, last = $role): $v"

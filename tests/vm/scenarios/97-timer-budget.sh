@@ -48,7 +48,17 @@ check "the election-timer worker exists" test -n "$PID"
 
 # run ns of the worker (schedstat's first field), and the wall clock in ns
 run_ns() { awk '{print $1}' "/proc/$PID/schedstat"; }
-throttled() { elec_module_counters | elec_json 'd.get("timer_throttled", -1)'; }
+# the module's pause count (`electionctl module`: "... timer_throttled N
+# ..."), -1 when it reports none
+throttled() {
+	local out
+	out=$("$ELEC_CTL" module)
+	if [[ $out =~ \ timer_throttled\ ([0-9]+) ]]; then
+		echo "${BASH_REMATCH[1]}"
+	else
+		echo -1
+	fi
+}
 
 # share PERIOD: the worker's share of a CPU, in percent, over PERIOD s
 share() {
