@@ -398,7 +398,7 @@ elec_poll() {
 	local g=$1 dev=$2 id l pids=() f=${TMPDIR:-/tmp}/elec-view.$BASHPID
 	shift 2
 	for id in "$@"; do
-		"$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>&1 &
+		"$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>"$f.$id.err" &
 		pids+=($!)
 	done
 	[ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"
@@ -413,6 +413,7 @@ elec_poll() {
 				ELEC_VIEW[$id]="error: id ${BASH_REMATCH[1]}, expected $id"
 			fi
 		else
+			[ -n "$l" ] || IFS= read -r l <"$f.$id.err"
 			ELEC_VIEW[$id]="error: ${l:-no output}"
 		fi
 	done

@@ -27,6 +27,20 @@ Modules:
 """
 
 import os
+import re
+import sys
 
 REPO = os.environ.get("ELECTION_REPO") or os.path.dirname(os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def _scale():
+    v = os.environ.get("ELEC_TIMER_SCALE", "1")
+    if not re.fullmatch(r"[1-9][0-9]*", v):
+        print("electest: ELEC_TIMER_SCALE must be an integer >= 1, not '%s'"
+              % v, file=sys.stderr)
+        return 1
+    return int(v)
+
+
+SCALE = _scale()

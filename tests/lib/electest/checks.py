@@ -11,13 +11,13 @@ import subprocess
 import sys
 import time
 
-from electest import REPO
+from electest import REPO, SCALE
 
 CTL = os.environ.get("ELECTIONCTL", os.path.join(REPO, "userspace", "electionctl"))
 QUIET_TYPES = "election,answer,coordinator,ack,retry,query,cid"
 
 
-def ctl_many(nodes, args, timeout=20):
+def ctl_many(nodes, args, timeout=20 * SCALE):
     """Run `electionctl ARGS` in each node's namespace, all at once (a TCG
     guest spends ~0.1 s per spawn: one after the other, a poll of five
     nodes would take half a second). Returns [(rc or None, stdout,
@@ -221,7 +221,8 @@ def stats(netns, group, dev="eth0"):
     """One node's stats (dict); raises RuntimeError when unreadable."""
     cmd = [CTL, "-n", netns, "-j", "stats",
            "dev", dev, "group", str(group)]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       timeout=20 * SCALE)
     if p.returncode != 0:
         raise RuntimeError("%s: electionctl exit %d: %s" % (
             netns, p.returncode, p.stderr.strip()))

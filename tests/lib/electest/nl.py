@@ -19,7 +19,7 @@ import socket
 import struct
 import time
 
-from electest import REPO
+from electest import REPO, SCALE
 
 NETLINK_ROUTE, NETLINK_GENERIC = 0, 16
 SOL_NETLINK = 270
@@ -48,7 +48,6 @@ CTRL_ATTR_OP_POLICY = 9
 CTRL_ATTR_MCAST_GRP_NAME = 1
 CTRL_ATTR_MCAST_GRP_ID = 2
 CLONE_NEWNET = 0x40000000
-SCALE = int(os.environ.get("ELEC_TIMER_SCALE", "1") or 1)
 
 # ---------------------------------------------------------------- uapi ---
 
@@ -305,6 +304,8 @@ def policy_attrs(buf):
 
 def parse_err(r, chunk, flags):
     """Fill Reply @r from an NLMSG_ERROR payload."""
+    if len(chunk) < 20:
+        raise OSError(errno.EPROTO, "truncated netlink error message")
     r.err = -struct.unpack_from("=i", chunk)[0]
     if not flags & NLM_F_ACK_TLVS:
         return
@@ -326,7 +327,7 @@ def messages(data):
     off = 0
     while off + 16 <= len(data):
         ln, typ, flags, seq, _ = struct.unpack_from("=IHHII", data, off)
-        if ln < 16:
+        if ln < 16 or off + ln > len(data):
             raise OSError(errno.EPROTO, "bad netlink length")
         yield typ, flags, seq, data[off + 16:off + ln]
         off += (ln + 3) & ~3
@@ -563,9 +564,14 @@ class InNetns:
         self.ns = ns
 
     def __enter__(self):
-        self.home = os.open("/proc/self/ns/net", os.O_RDONLY)
-        if self.ns:
-            setns_path("/run/netns/" + self.ns)
+        # this thread's namespace (setns moves one thread)
+        self.home = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
+        try:
+            if self.ns:
+                setns_path("/run/netns/" + self.ns)
+        except OSError:
+            os.close(self.home)
+            raise
         return self
 
     def __exit__(self, *exc):

@@ -39,23 +39,13 @@ import threading
 import time
 import traceback
 
-from electest import REPO, checks, topo
+from electest import REPO, SCALE, checks, topo
 
 # argparse and friends ask gettext for messages; the guest's locale files
 # cost a lookup over 9p each
 os.environ.setdefault("LANGUAGE", "C")
 
 
-def _scale():
-    v = os.environ.get("ELEC_TIMER_SCALE", "1")
-    if not re.fullmatch(r"[1-9][0-9]*", v):
-        print("scenario: ELEC_TIMER_SCALE must be an integer >= 1, not '%s'"
-              % v, file=sys.stderr)
-        return 1
-    return int(v)
-
-
-SCALE = _scale()
 _UNITS = {"us": 1, "ms": 1000, "s": 1000000}
 
 
@@ -98,16 +88,26 @@ class Result:
 
 
 def run(argv, timeout=120, stdin=None):
-    """Run @argv (a list); a Result. rc 124 on timeout."""
+    """Run @argv (a list); a Result. rc 124 after @timeout s times
+    ELEC_TIMER_SCALE."""
     argv = [str(a) for a in argv]
+    timeout *= SCALE
     try:
         p = subprocess.run(argv, input=stdin, capture_output=True, text=True,
                            timeout=timeout)
     except subprocess.TimeoutExpired as e:
-        return Result(124, e.stdout or "", (e.stderr or "") + "timed out")
+        # (its stdout and stderr are bytes, whatever text= said)
+        return Result(124, _text(e.stdout), _text(e.stderr) + "timed out")
     except OSError as e:
         return Result(127, "", "%s: %s" % (argv[0], e))
     return Result(p.returncode, p.stdout, p.stderr)
+
+
+def _text(b):
+    """@b (bytes, str or None) as str."""
+    if isinstance(b, bytes):
+        return b.decode(errors="replace")
+    return b or ""
 
 
 def indent(text):
@@ -142,6 +142,7 @@ class Scenario:
                                  ("election.ko", self.ko, os.R_OK)):
             if not os.access(path, test):
                 print("FAIL: %s not built (%s)" % (what, path))
+                print("0 passed, 1 failed")
                 self.ended = True
                 os._exit(1)
         scale = "" if SCALE == 1 else ", timer scale %d" % SCALE

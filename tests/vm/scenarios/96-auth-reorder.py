@@ -37,6 +37,7 @@ try:
     topo.switch()
 except subprocess.CalledProcessError as e:
     print(e.output or "", end="")
+    s.fail("the switch namespace")
     s.end()
 
 

@@ -90,7 +90,7 @@ def state_of(i, g):
 
 def sum_stat(g, key):
     """The sum over the nodes of their stats' @key in group @g."""
-    return sum(s.stats(i, g).get(key, 0) for i in s.nodes)
+    return sum(s.stats(i, g)[key] for i in s.nodes)
 
 
 def late_max_ms():
