@@ -131,11 +131,11 @@ ifx, g5 = "ifindex=%s" % IFX, "group=5"
 refused_with("raw GROUP_SET preempt_delay_ns 50000 (the core's check)",
              "preempt-delay out of range",
              nl("group_set", ifx, g5, "preempt_delay_ns=50000"))
-refused_with("raw GROUP_SET preempt_delay_ns 60 s + 1 ns (policy)", "msg=",
+refused_with("raw GROUP_SET preempt_delay_ns 60 s + 1 ns (policy)", "msg=integer out of range",
              nl("group_set", ifx, g5, "preempt_delay_ns=60000000001"))
-refused_with("raw GROUP_SET ask_suspect 2 (policy)", "msg=",
+refused_with("raw GROUP_SET ask_suspect 2 (policy)", "msg=integer out of range",
              nl("group_set", ifx, g5, "ask_suspect=2"))
-refused_with("raw GROUP_SET preempt 255 (policy)", "msg=",
+refused_with("raw GROUP_SET preempt 255 (policy)", "msg=integer out of range",
              nl("group_set", ifx, g5, "preempt=255"))
 refused_with("raw GROUP_SET valid hb_interval with a bad delay",
              "preempt-delay out of range",
