@@ -374,7 +374,7 @@ class Nl:
         but the last (a dump's slow reader)."""
         r = Reply()
         deadline = time.monotonic() + (wait or self.timeout)
-        ack = m.data[6] & NLM_F_ACK
+        ack = struct.unpack_from("=H", m.data, 6)[0] & NLM_F_ACK
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self.s], [], [], left)[0]:
@@ -444,7 +444,12 @@ class Nl:
         """Wait for the acks of @seqs: ({seq: errno}, [(type, payload)])."""
         errs, replies = {}, []
         want = set(seqs)
+        deadline = time.monotonic() + self.timeout
         while len(errs) < len(want):
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.s], [], [], left)[0]:
+                raise TimeoutError("no ack to %d netlink requests" % (
+                    len(want) - len(errs)))
             for typ, _, seq, chunk in messages(self.s.recv(65536)):
                 if typ == NLMSG_ERROR:
                     if seq in want:
