@@ -66,11 +66,13 @@ def show(nid, g=1):
 
 def watch_of(nid):
     """The watched numbers of node @nid: leader term elections
-    leader_changes auth_missing auth_bad auth_replay auth_clock."""
+    leader_changes auth_missing auth_bad auth_replay auth_clock; None
+    (the error shown) if they cannot be read."""
     try:
         d, t = show(nid), s.stats(nid, 1)
-    except RuntimeError as e:
-        return str(e)
+    except (RuntimeError, ValueError, IndexError) as e:
+        print("    node %d: %s" % (nid, e))
+        return None
     return " ".join(str(x) for x in [d["leader"], d["term"], t["elections"],
                                      t["leader_changes"]] +
                     [t["drops"][k] for k in DROPS])
@@ -93,7 +95,7 @@ def unchanged():
     moved = []
     for i in IDS:
         now = watch_of(i)
-        if now != BEFORE[i]:
+        if now is None or BEFORE[i] is None or now != BEFORE[i]:
             moved.append("node %d: %s -> %s" % (i, BEFORE[i], now))
     return not moved, "\n".join(moved)
 
