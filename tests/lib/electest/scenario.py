@@ -252,7 +252,7 @@ class Scenario:
             if not run(["rmmod", "election"]):
                 return self.fail("rmmod election")
         return self.check_cmd("insmod election.ko %s" % " ".join(params),
-                              "insmod", self.ko, *params).__bool__()
+                              "insmod", self.ko, *params)
 
     def node_add(self, nid):
         try:

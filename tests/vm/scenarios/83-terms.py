@@ -16,21 +16,16 @@ peer of anybody) forges frames:
    election counts stay as they were (before the fix the leader wrapped
    to term 0 and the others kept electing)."""
 
-import argparse
-import contextlib
-import io
 import os
 import sys
-import threading
 import time
 
 REPO = os.environ.get("ELECTION_REPO", ".")
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
-from electest.scenario import Scenario, dur, sec  # noqa: E402
+from electest.scenario import Scenario, call, dur, sec  # noqa: E402
 import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
-from electest import nl  # noqa: E402
 
 s = Scenario()
 if not (s.load() and s.topo(3, 17, 42, 66)):
@@ -43,27 +38,11 @@ MAX64 = (1 << 64) - 1
 def forge(desc, typ, src, term, src_mac=""):
     """`elec.py forge` from node 66's eth0, in process: one frame of
     @typ from id @src, group 1; a check that it went out."""
-    a = argparse.Namespace(dev="eth0", type=typ, algo="bully", group=1,
-                           src=str(src), dst=0, term=term, term_step=0,
-                           src_mac=src_mac, dst_mac="", count=1, rate=0,
-                           ethertype=0x88B5)
-    res = {}
-
-    def body():
-        # a socket belongs to the namespace its thread is in
-        fd = os.open("/run/netns/" + topo.ns(66), os.O_RDONLY)
-        try:
-            nl.setns(fd)
-        finally:
-            os.close(fd)
-        res["rc"] = elec_lib.cmd_forge(a)
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        t = threading.Thread(target=body)
-        t.start()
-        t.join()
-    return s.check(desc, res.get("rc") == 0, out.getvalue())
+    argv = ["forge", "--dev", "eth0", "--type", typ, "--group", 1,
+            "--src", src, "--term", term, "--count", 1]
+    if src_mac:
+        argv += ["--src-mac", src_mac]
+    return s.check(desc, call(elec_lib.main, argv, netns=topo.ns(66)))
 
 
 def term_of(i):

@@ -16,21 +16,16 @@ once the churn stops, the last leader_changed event naming the leader
 dropped: the receive's later events were numbered and delivered first,
 and the delayed "leader none" came last."""
 
-import argparse
-import contextlib
-import io
 import os
 import subprocess
 import sys
-import threading
 import time
 
 REPO = os.environ.get("ELECTION_REPO", ".")
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
-from electest.scenario import Scenario, dur, sec  # noqa: E402
-from electest import nl  # noqa: E402
+from electest.scenario import Scenario, call, dur, sec  # noqa: E402
 import elec_lib  # noqa: E402  (elec.py seqcheck, in process)
 
 DELAY = "/sys/module/election/parameters/debug_timer_delay_us"
@@ -51,25 +46,10 @@ def seqcheck(nid, path, groups):
     """`elec.py seqcheck --file @path --expect-groups @groups` in node
     @nid's namespace (its `show` is electionctl's there), in process:
     (rc, its output)."""
-    a = argparse.Namespace(file=path, expect_groups=",".join(map(str, groups)),
-                           show_dev="eth0")
-    res = {}
-
-    def body():
-        # a thread's namespace, and its children's
-        fd = os.open("/run/netns/" + topo.ns(nid), os.O_RDONLY)
-        try:
-            nl.setns(fd)
-        finally:
-            os.close(fd)
-        res["rc"] = elec_lib.cmd_seqcheck(a)
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        t = threading.Thread(target=body)
-        t.start()
-        t.join()
-    return res.get("rc", 1), out.getvalue()
+    r = call(elec_lib.main, ["seqcheck", "--file", path, "--expect-groups",
+                             ",".join(map(str, groups)), "--show-dev", "eth0"],
+             netns=topo.ns(nid))
+    return r.rc, r.text
 
 
 s = Scenario()
