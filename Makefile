@@ -79,8 +79,8 @@ check: ## everything: last line "check: N passed, N failed" (scripts/check)
 ifneq ($(filter demo,$(MAKECMDGOALS)),)
 DEMO_T0 := $(shell date +%s)
 endif
-demo: deps-demo all ## the 5-node demo in a VM (tests/vm/demo.sh), installing only what it needs
-	@tests/vm/run tests/vm/demo.sh; rc=$$?; \
+demo: deps-demo all ## the 5-node demo in a VM (tests/vm/demo.py), installing only what it needs
+	@tests/vm/run tests/vm/demo.py; rc=$$?; \
 	echo "demo: $$(($$(date +%s) - $(or $(DEMO_T0),$$(date +%s)))) s in all (packages, build, VM); exit $$rc"; \
 	exit $$rc
 

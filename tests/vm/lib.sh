@@ -36,7 +36,7 @@
 #                           eth0 of exactly the nodes WANT (a list, maybe "")
 #   elec_stat ID G EXPR     a Python expression over node ID's stats (d):
 #                           a python3 start (~1.5 s in a TCG guest), for the
-#                           long runs (demo, faults, long) only; a scenario
+#                           long runs (faults, long) only; a scenario
 #                           that computes is Python (tests/lib/electest)
 #   elec_teardown G         group del everywhere, then the leak check
 #   elec_leak_check         electionctl -j module reports 0/0/0

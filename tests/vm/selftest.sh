@@ -139,7 +139,7 @@ expect "roles: node 1 did not hold the role throughout" 0 "$(roles_get held_1)"
 
 # ------------------------------------------------------- timeline.py ---
 # The demo's summary (make demo) on a busy host: leader 2001's switch port
-# goes down at t=1000 ms (linkcut.py's stamp), the survivors start an
+# goes down at t=1000 ms (demo.py's stamp), the survivors start an
 # election from 1045 ms and all follow 100 at 1050, and 2001's own "stopped"
 # event (the carrier change, reported late by linkwatch) comes at 1200.
 # Failover is measured from the cut (50 ms, not -150 ms from "stopped").

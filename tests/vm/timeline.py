@@ -6,7 +6,8 @@
 
 DIR holds mon-<ID>.jsonl (one node's monitor output, one JSON object a line)
 and marks.jsonl (lines {"ts_ns": N, "mark": "crash", "node": ID, "text": ..}
-written by the demo with CLOCK_MONOTONIC, the clock of the kernel's ts_ns).
+written by tests/vm/demo.py with CLOCK_MONOTONIC, the clock of the kernel's
+ts_ns).
 Prints every event relative to the first mark, then a summary of each phase:
 when every live node had settled on the leader, and for a crash or a
 handover the detection, election and failover times from the cut (a
@@ -94,11 +95,13 @@ def leaders_in(events, start, end, nodes):
     return total, longest, term_after - term_before
 
 
-def main():
-    if len(sys.argv) != 2:
+def main(argv):
+    """The command line on @argv (its arguments: DIR); tests/vm/demo.py
+    calls it in process."""
+    if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2
-    d = sys.argv[1]
+    d = argv[0]
     marks = load(os.path.join(d, "marks.jsonl"))
     events = []
     for p in sorted(glob.glob(os.path.join(d, "mon-*.jsonl"))):
@@ -143,8 +146,9 @@ def main():
         print("  %-34s %8d" % ("  terms:", terms))
         if m.get("mark") in ("crash", "handover"):
             # The cut: a mark with cut_span_ns was stamped by the process
-            # that cut the link, just before its ioctl (tests/vm/linkcut.py),
-            # at most cut_span_ns before it took effect. A planned stop is
+            # that cut the link, just before its request (tests/vm/demo.py's
+            # rtnetlink RTM_NEWLINK), at most cut_span_ns before it took
+            # effect. A planned stop is
             # stamped by the leader's kernel: its "stopped" event, taken
             # before it sends its leaving heartbeat. (The "stopped" event of
             # a link cut is no cut: it follows the carrier change that the
@@ -152,7 +156,7 @@ def main():
             # after the survivors have already agreed.)
             if "cut_span_ns" in m:
                 cut = m["ts_ns"]
-                how = ("linkcut.py's stamp, at most %.3f ms before the link went down"
+                how = ("demo.py's stamp, at most %.3f ms before the link went down"
                        % (m["cut_span_ns"] / 1e6))
             else:
                 cut = next((ev["ts_ns"] for ev in events
@@ -183,4 +187,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
