@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Summarise tests/bench/timer-lateness-guest.sh results as a markdown table.
+"""Summarise tests/bench/timer-lateness-guest.py results as a markdown table.
 
 Per (interval, load, timer mode): every timer expiry of the three nodes of
 each run pooled; p50 and p99 as the upper bound of the histogram bucket

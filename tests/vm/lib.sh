@@ -34,10 +34,6 @@
 #                           0.1 s, then once more)
 #   elec_vip_on VIP WANT    within ELEC_BOUND, address VIP (no prefix) is on
 #                           eth0 of exactly the nodes WANT (a list, maybe "")
-#   elec_stat ID G EXPR     a Python expression over node ID's stats (d):
-#                           a python3 start (~1.5 s in a TCG guest), for the
-#                           long runs (faults, long) only; a scenario
-#                           that computes is Python (tests/lib/electest)
 #   elec_teardown G         group del everywhere, then the leak check
 #   elec_leak_check         electionctl -j module reports 0/0/0
 #   check DESC CMD...       PASS if CMD succeeds, else FAIL (shows output)
@@ -561,18 +557,10 @@ elec_vip_on() {
 	fi
 }
 
-# elec_stat ID G EXPR: print EXPR over node ID's stats (d = its object).
-elec_stat() {
-	elec_ctl "$1" -j stats dev eth0 group "$2" | elec_json "(lambda d: $3)(d[0])"
-}
-
 elec_views() {
 	elec_poll "$1" eth0 "${ELEC_NODES[@]}"
 	elec_views_print "${ELEC_NODES[@]}"
 }
-
-# JSON value from stdin: elec_json 'EXPR' with d = the parsed document.
-elec_json() { python3 -c 'import json, sys; d = json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }
 
 elec_module_counters() { "$ELEC_CTL" -j module; }
 

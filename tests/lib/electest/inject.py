@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Frames injected with tests/inject/elec-inject in a VM scenario, and the
-drop counters against its predictions: tests/inject/inject-lib.sh's and
-tests/inject/drops.py's counterpart, in process (94-inject,
-95-inject-volume; drops.py is a command line over this module).
+drop counters against its predictions, in process (94-inject,
+95-inject-volume, 96-auth, tests/bench/auth; tests/inject/drops.py is a
+command line over this module).
 
     inj = Injector(s)                 # s: a Scenario; its nodes inject-free
     s.timing = TIMING                 # the timing both scenarios use
@@ -251,7 +251,7 @@ def softnet_dropped():
 
 
 class Injector:
-    """inject-lib.sh's helpers on Scenario @s; the nodes are s.nodes (the
+    """The injecting scenarios' helpers on Scenario @s; the nodes are s.nodes (the
     injecting host left out of them)."""
 
     def __init__(self, s):
@@ -341,7 +341,7 @@ class Injector:
             "total", {}).get(reason, 0)
 
     def checked(self, name, fn):
-        """inject-lib.sh's section: snapshot, @fn(), snapshot, check."""
+        """A checked section: snapshot, @fn(), snapshot, check."""
         self.s.log("--- %s" % name)
         if not self.snap("before-" + name):
             return False

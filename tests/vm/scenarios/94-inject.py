@@ -30,8 +30,7 @@ and the kernel log is clean.
 Sections are functions (SECTIONS lists them in order), so that a keyed
 section (authentication: replays with the real peer's MAC refused as
 replays, bad MACs, two groups' keys apart) can be added beside them.
-The helpers are electest.inject's (tests/inject/inject-lib.sh's and
-drops.py's counterpart)."""
+The helpers are electest.inject's."""
 
 import json
 import os

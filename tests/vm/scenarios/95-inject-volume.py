@@ -27,8 +27,7 @@ backlog); every group keeps its leader and term, with no election and no
 leader change; no Oops, BUG or WARNING (each phase's check compares its
 snapshots, so the groups are undisturbed from the first snapshot to the
 last). The rate is printed and appended to $RESULTS_DIR/inject-volume.json.
-The helpers are electest.inject's (tests/inject/inject-lib.sh's and
-drops.py's counterpart)."""
+The helpers are electest.inject's."""
 
 import datetime
 import json
