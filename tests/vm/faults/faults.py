@@ -1,61 +1,48 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Helpers of the fault and scale scenarios (tests/vm/faults, tests/vm/scale).
+"""make vmtest-faults's parts (scripts/vmtest-faults runs each in a VM,
+tests/vm/run; what they do and check: tests/vm/README, "Faults") and the
+helpers of the scale scenario (tests/vm/scale). Run inside the VM, as
+root. A part is a scenario (electest.scenario: PASS/FAIL lines, "N
+passed, N failed") in this one process; generic netlink and rtnetlink
+requests go over sockets opened once per network namespace (no process
+per request). Nodes: ids 3 17 42 100 2001 (en<ID>, switch esw), the
+scenarios' timing (ELEC_TIMING).
 
-Run inside the VM (tests/vm/run), as root. Generic netlink and rtnetlink
-requests go over sockets opened once per network namespace (no process per
-request: a TCG guest spends ~0.1 s per spawn).
+  faults.py netem SYSTEM [SECONDS [NETEM...]]
+      Group 1 of SYSTEM (SYSTEMS); once it agrees, netem on both ends of
+      every link (default: loss 30% delay 10ms 5ms distribution normal
+      duplicate 5% reorder 25% 50%) for SECONDS (600) while `elec.py
+      watch` records; its figures (analyze(): "FAULTS-RESULT {json}",
+      appended to $RESULTS_DIR/faults-netem.jsonl); then one leader within
+      4 x the E2 bound (e2_bound()), for 3 s; no impossible drop; no leak.
+  faults.py flap [FLAPS [SYSTEM,...]]
+      One group per system (default the seven algorithms), all led by
+      node 2001 (min-bully's ids turned round: 100000 - id), which goes
+      away and comes back FLAPS (1000) times (flap()); then agreement,
+      2001's monitor, counters, MODULE_GET, no leak.
+  faults.py cycles [CYCLES] [--no-churn] [--monitor=SECS] [--rcu-fifo] [PARAM=VALUE...]
+      CYCLES (1000) rmmod/insmod cycles under load (cycles(): hammers,
+      a flood from node 9999, with namespace churn unless --no-churn),
+      PARAMs to every load; --monitor=SECS: a MONITOR line every SECS s
+      (load, memory, softirqs, busiest tasks); --rcu-fifo: RCU's rcuc/N
+      (rcutree.use_softirq=0) and grace-period kthreads at SCHED_FIFO 1
+      (with chrt: rcutree.kthread_prio=1 hung the debug guest's boot).
+      Then a clean load, an election, no leak.
+
+Helpers (tests/vm/scale, and the cycles' processes):
 
   faults.py bound --algo A --nodes N [--timing "hb-interval 100ms ..."]
                   [--latency S]
       Print the E2 bound (seconds) of algorithm A after the last fault:
       Documentation/simulator.rst's formulas ("Checking E1 and E2"), with
       the group's timing and L the largest latency (default 0.01 s).
-  faults.py analyze --file F --fault-real NS --heal-real NS [--bound S]
-                    [--label NAME] [--out JSON]
-      Judge an `elec.py watch` record taken while netem ran on every link
-      (from --fault-real to --heal-real, CLOCK_REALTIME ns as `date +%s%N`
-      prints): the nodes' events replayed as tests/bench/failover/analyze.py
-      replays a trial (a node leads while it is not stopped and its last
-      leader_changed names itself; the group agrees while every node
-      follows one leader that leads). Prints, for the fault window: the
-      time with two or more leaders (episodes, total, longest), takeovers
-      (a node entering the leader role), leader_changed and
-      election_started events, the outages (agreement lost -> agreement
-      again: count, p50, p90, max, total) and, after the heal, when the
-      group last agreed for good (recovery, and its fraction of --bound).
-      One line "FAULTS-RESULT {json}" too.
-  faults.py agree --group G --timeout S [--stable S] [--expect ID|any]
-                  [--invitation] [--report F] NODE...
-      Poll GROUP_GET on every node (NETNS:ID) until the nodes agree:
-      every node follows one leader (ID, or any with "any"), which is in
-      role leader, the others follower, one term; with --invitation also
-      one group (inv_seq, inv_coordinator) whose members are every node.
-      Then, with --stable, check that it holds. Prints the leader and the
-      time (and writes them to F as JSON: leader, took, term); exit 1
-      with the differing views if not.
-  faults.py flap --flaps N --node NETNS:ID --groups G,.. --seed S
-                 [--down-max S] [--up-max S]
-      Make node ID (a leader) go away and come back N times, one of four
-      ways in a seeded random order: its switch port down (carrier loss:
-      its instances stop, silently for the others), its eth0 down (it
-      resigns), GROUP_STOP of its groups (it resigns), every frame to and
-      from its switch port dropped (tc matchall: it keeps running, cut
-      off); away for up to --down-max s, back for up to --up-max s.
-      Prints one JSON line with the counts per kind.
-  faults.py cycles --cycles N --ko KO [--params "P=V .."] --nodes NODE,..
-                   --seed S [--dwell-max S] [--churn] [--inject NETNS]
-      insmod / rmmod the module N times (finit_module, delete_module;
-      EAGAIN/EBUSY retried) while every node's namespace runs a `hammer`
-      (groups created, started, elected, deleted; GROUP_GET and
-      STATS_GET dumps; MODULE_GET; an events listener; every request sent
-      whether or not the module is loaded), a flood of frames comes from
-      --inject, and with --churn namespaces with running instances are
-      created and deleted. Prints progress and one JSON line; exit 1 if a
-      load or an unload fails.
   faults.py hammer --netns NS --id ID --peers ID,.. --seed S
-      (started by cycles) the request loop of one namespace; prints its
-      counts as JSON on SIGTERM.
+      (started by cycles) the request loop of one namespace: groups
+      created, started, elected, deleted; GROUP_GET and STATS_GET dumps
+      (a slow reader now and then); MODULE_GET; an events listener;
+      every request sent whether or not the module is loaded; its counts
+      as JSON on SIGTERM.
   faults.py churn --seed S
       (started by cycles) namespaces ec0..ec3 created with a veth on the
       switch, instances added and started in them, the namespace deleted
@@ -91,27 +78,33 @@ request: a TCG guest spends ~0.1 s per spawn).
 """
 
 import argparse
+import contextlib
 import ctypes
 import errno
+import glob
+import gzip
+import io
 import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.environ.get("ELECTION_REPO") or os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
-from electest import checks, events, nl  # noqa: E402
+sys.path[:0] = [os.path.join(REPO, "tests", "lib"), os.path.join(REPO, "tests", "vm")]
+from electest import SCALE, checks, events, nl, topo  # noqa: E402
+from electest.scenario import Scenario, call, dur, run, sec  # noqa: E402
 from electest.faults import drop_filter_reqs, link_req  # noqa: E402
 from electest.nl import (  # noqa: E402
     InNetns, Msg, Nl, nla, nla_list, nla_uint, u8, u32, u64)
-# the benchmark's rtnetlink helpers and its nearest-rank percentile
 
 ENUMS = nl.ENUMS
 CMD = ENUMS["elec_cmd"]
@@ -124,10 +117,6 @@ _libc = ctypes.CDLL(None, use_errno=True)
 
 def log(msg):
     print(msg, flush=True)
-
-
-def mac(i):
-    return "02:e1:%02x:%02x:%02x:%02x" % (i >> 24 & 255, i >> 16 & 255, i >> 8 & 255, i & 255)
 
 
 mac_bytes = nl.peer_mac
@@ -334,16 +323,18 @@ def analyze_record(rec, t_fault, t_heal):
     return r
 
 
-def cmd_analyze(a):
-    rec = events.read_watch(a.file)
+def analyze(path, fault_real, heal_real, bound, label, out):
+    """Judge a watch record taken while netem ran (the module doc); the
+    figures printed and appended to @out as a JSON line."""
+    rec = events.read_watch(path)
     if not rec["nodes"]:
-        print("analyze: %s holds no watch record" % a.file)
+        print("analyze: %s holds no watch record" % path)
         return 1
 
     def mono(real):
         return real - rec["real"] + rec["start"]
 
-    t_fault, t_heal = mono(a.fault_real), mono(a.heal_real)
+    t_fault, t_heal = mono(fault_real), mono(heal_real)
     r = analyze_record(rec, t_fault, t_heal)
     fault_s = (t_heal - t_fault) / 1e9
     # outages that began within the fault window (one still open at the
@@ -351,7 +342,7 @@ def cmd_analyze(a):
     outs = [(s, e) for s, e in r["outages"] if s <= t_heal]
     dur = [(e - s) / 1e6 for s, e in outs]
     counts = rec.get("counts", {})
-    res = {"label": a.label, "fault_s": round(fault_s, 1), "nodes": len(rec["nodes"]),
+    res = {"label": label, "fault_s": round(fault_s, 1), "nodes": len(rec["nodes"]),
            "two_leader_episodes": r["two_ep"],
            "two_leader_ms": round(r["two_ns"] / 1e6, 1),
            "two_leader_max_ms": round(r["two_max_ns"] / 1e6, 1),
@@ -365,13 +356,13 @@ def cmd_analyze(a):
            "outage_total_pct": round(100.0 * sum(dur) / 1e3 / fault_s, 1) if fault_s > 0 else None,
            "agreed_leaders": r["leaders_agreed"],
            "recovery_ms": None if r["recovery_ns"] is None else round(r["recovery_ns"] / 1e6, 1),
-           "bound_ms": round(a.bound * 1e3, 1) if a.bound else None,
+           "bound_ms": round(bound * 1e3, 1) if bound else None,
            "leader_at_end": r["agreed_at_end"],
            "lost": rec["lost"], "seq_gaps": counts.get("seq_gaps"),
            "rounds": counts.get("rounds")}
-    if a.bound and r["recovery_ns"] is not None:
-        res["recovery_of_bound"] = round(r["recovery_ns"] / 1e9 / a.bound, 3)
-    log("%s: %.0f s of netem on every link, %d nodes" % (a.label, fault_s, res["nodes"]))
+    if bound and r["recovery_ns"] is not None:
+        res["recovery_of_bound"] = round(r["recovery_ns"] / 1e9 / bound, 3)
+    log("%s: %.0f s of netem on every link, %d nodes" % (label, fault_s, res["nodes"]))
     log("  two leaders: %d episodes, %.1f ms in all (%.2f%% of the time), longest %.1f ms" % (
         res["two_leader_episodes"], res["two_leader_ms"], res["two_leader_pct"] or 0,
         res["two_leader_max_ms"]))
@@ -395,8 +386,8 @@ def cmd_analyze(a):
         res["rounds"], res["lost"], res["seq_gaps"]))
     line = "FAULTS-RESULT " + json.dumps(res, sort_keys=True)
     log(line)
-    if a.out:
-        with open(a.out, "a") as f:
+    if out:
+        with open(out, "a") as f:
             f.write(json.dumps(res, sort_keys=True) + "\n")
     return 0
 
@@ -519,18 +510,14 @@ def wait_agreement(nodes, group, expect, invitation, timeout, stable, interval, 
     return leader, took, term, rmax
 
 
-def cmd_agree(a):
-    nodes = open_nodes(a.nodes)
-    expect = None if a.expect == "any" else int(a.expect)
-    leader, took, term, _ = wait_agreement(nodes, a.group, expect, a.invitation, a.timeout,
-                                           a.stable, a.interval)
-    if leader is None:
-        return 1
-    if a.report:
-        with open(a.report, "w") as f:
-            f.write(json.dumps({"leader": leader, "took": round(took, 3),
-                                "term": term}) + "\n")
-    return 0
+def agree_check(s, desc, nodes, group, expect, invitation, timeout, stable=0):
+    """Scenario @s's check that @nodes agree (wait_agreement); the leader
+    or None."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        leader = wait_agreement(nodes, group, expect, invitation, timeout, stable, 0.1)[0]
+    s.check(desc, leader is not None, buf.getvalue())
+    return leader
 
 
 def cmd_converge(a):
@@ -589,8 +576,8 @@ def group_new_attrs(node, group, nid, system, tm):
     return at
 
 
-def peer_attrs(node, group, pid):
-    return node.key(group) + u32(ATTR["ELEC_ATTR_PEER_ID"], pid) + \
+def peer_attrs(node, group, pid, invert=0):
+    return node.key(group) + u32(ATTR["ELEC_ATTR_PEER_ID"], invert - pid if invert else pid) + \
         nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid))
 
 
@@ -612,11 +599,7 @@ def add_peers(n, group, pids, invert=0):
     # the requests back to back, then their ACKs: one round trip per node
     sent = []
     for pid in pids:
-        at = peer_attrs(n, group, pid)
-        if invert:
-            at = n.key(group) + u32(ATTR["ELEC_ATTR_PEER_ID"], invert - pid) + \
-                nla(ATTR["ELEC_ATTR_PEER_LLADDR"], mac_bytes(pid))
-        sent.append(n.send("ELEC_CMD_PEER_ADD", at))
+        sent.append(n.send("ELEC_CMD_PEER_ADD", peer_attrs(n, group, pid, invert)))
     for pid, x in zip(pids, sent):
         r = n.recv(x)
         if r.err:
@@ -798,7 +781,7 @@ def wait_carrier_seen(ns, dev="eth0", up=False, timeout=5.0):
     return False
 
 
-def cmd_flap(a):
+def flap(a):
     ns, nid = parse_nodes([a.node])[0]
     groups = [int(x) for x in a.groups.split(",")]
     rng = random.Random(a.seed)
@@ -843,8 +826,7 @@ def cmd_flap(a):
             log("flap: %d of %d after %.0fs %s" % (k + 1, a.flaps, time.monotonic() - t0, counts))
     counts["seconds"] = round(time.monotonic() - t0, 1)
     counts["stops"] = counts["port"] + counts["link"] + counts["stop"]
-    print(json.dumps(counts), flush=True)
-    return 0
+    return counts
 
 
 # ------------------------------------------------------ rmmod cycles ---
@@ -1043,7 +1025,7 @@ def cmd_churn(a):
             sh("ip", "netns", "del", ns)
             time.sleep(0.05)
             continue
-        ok = sh("ip", "link", "add", "eth0", "netns", ns, "address", mac(nid), "type", "veth",
+        ok = sh("ip", "link", "add", "eth0", "netns", ns, "address", topo.mac(nid), "type", "veth",
                 "peer", "name", port, "netns", "esw").returncode == 0
         ok = ok and sh("ip", "-n", "esw", "link", "set", port, "master", "br0", "up").returncode == 0
         ok = ok and sh("ip", "-n", ns, "link", "set", "eth0", "up").returncode == 0
@@ -1108,7 +1090,7 @@ def mem_brief():
     return ", ".join(out)
 
 
-def cmd_cycles(a):
+def cycles(a):
     rng = random.Random(a.seed)
     nodes = parse_nodes(a.nodes)
     ids = [nid for _, nid in nodes]
@@ -1261,35 +1243,339 @@ def cmd_cycles(a):
     return rc
 
 
+# -------------------------------------------------------------- parts ---
+# make vmtest-faults's parts: each a scenario (electest.scenario) in this
+# one process, run in the VM by scripts/vmtest-faults (the module doc).
+
+IDS = (3, 17, 42, 100, 2001)
+OUT = os.environ.get("RESULTS_DIR") or "/tmp"
+ELEC_PY = os.path.join(REPO, "tests", "vm", "elec.py")
+
+
+def node_specs(ids, invert=0):
+    return ["en%d:%d" % (i, invert - i if invert else i) for i in ids]
+
+
+def bad_drops(d, also=()):
+    return {k: d[k] for k in ("malformed", "wrong_group", "wrong_algo", "unknown_peer",
+                              "wrong_lladdr") + also if d.get(k, 0)}
+
+
+def module_check(s, desc, want):
+    try:
+        live = module_live()
+    except (OSError, RuntimeError, SystemExit) as e:
+        return s.fail("%s: %s" % (desc, e))
+    d = dict(zip(("instances", "peers", "skbs"), live))
+    return s.check(desc, live[:2] == want, d)
+
+
+def part_netem(a):
+    s = Scenario("faults.py netem")
+    system, secs = a.system, a.seconds
+    netem = a.netem or ("loss 30%% delay %s %s distribution normal duplicate 5%% reorder 25%% 50%%"
+                        % (dur("10ms"), dur("5ms"))).split()
+    if system not in SYSTEMS:
+        s.fail("unknown system '%s'" % system)
+        s.end()
+    s.algo, opts = SYSTEMS[system]
+    s.group_opts = [w for k, v in opts.items() for w in (k, "on" if v else "off")]
+    best = 3 if s.algo == "min-bully" else 2001
+    inv = s.algo == "invitation"
+    bound = e2_bound(system, len(IDS), parse_timing(s.timing), sec("10ms"))
+    limit = float("%.1f" % (4 * bound))
+    s.log("system %s, timing: %s; E2 bound after the last fault %.3fs (checked: 4 x = %.1fs)" % (
+        system, s.timing, bound, limit))
+    s.log("netem on both ends of every link for %ds: %s" % (secs, " ".join(netem)))
+    if not s.load():
+        s.end()
+    if not s.modprobe("sch_netem"):
+        s.fail("modprobe sch_netem")
+        s.end()
+    if not s.topo(*IDS):
+        s.end()
+    s.group_setup(1)
+    s.start_all(1)
+    nodes = open_nodes(node_specs(IDS))
+    agree_check(s, "all agree on %d before the faults" % best, nodes, 1, best, inv, s.bound)
+
+    watch = "/tmp/watch-%s.jsonl" % system
+    wout = open("/tmp/watch.out", "w+")
+    wp = subprocess.Popen([sys.executable, ELEC_PY, "watch", "--group", "1", "--out", watch,
+                           "--interval", "0.1", "--seconds", str(secs + 3600)] + node_specs(IDS),
+                          stdout=wout, stderr=subprocess.STDOUT)
+    s.wait_for(10, lambda: "watching" in open("/tmp/watch.out").read())
+    s.check("the watch runs", "watching" in open("/tmp/watch.out").read())
+
+    def netem_all(add):
+        op, bad = "add" if add else "del", []
+        for i in IDS:
+            for ns, dev in (("en%d" % i, "eth0"), ("esw", "p%d" % i)):
+                r = run(["tc", "-n", ns, "qdisc", op, "dev", dev, "root"] +
+                        (["netem"] + netem if add else []))
+                bad += [] if r else ["tc -n %s qdisc %s dev %s: %s" % (ns, op, dev, r.text)]
+        return s.check("netem on all %d link ends" % (2 * len(IDS)) if add else
+                       "netem removed from every link end", not bad, "\n".join(bad))
+
+    time.sleep(1)
+    t_fault = time.time_ns()
+    netem_all(True)
+    t0 = time.monotonic()
+    nxt = 60
+    while time.monotonic() - t0 < secs:
+        time.sleep(1)
+        if time.monotonic() - t0 >= nxt:
+            s.log("netem for %ds of %ds" % (time.monotonic() - t0, secs))
+            nxt += 60
+    netem_all(False)
+    t_heal = time.time_ns()
+    s.log("netem removed: the last fault")
+    leader = agree_check(s, "one leader within 4 x the E2 bound (%ss) after the faults, for 3s" %
+                         limit, nodes, 1, None, inv, limit, sec(3))
+    if leader == best:
+        s.log("the leader after the faults is the best id, %d" % best)
+    else:
+        s.log("NOTE: the leader after the faults is %s, not the best id %d" % (leader, best))
+    time.sleep(1)
+    wp.terminate()
+    wp.wait()
+    wout.seek(0)
+    sys.stdout.write(wout.read())
+    analyze(watch, t_fault, t_heal, bound, system, os.path.join(OUT, "faults-netem.jsonl"))
+    with open(watch, "rb") as f, gzip.open(os.path.join(OUT, "watch-%s.jsonl.gz" % system),
+                                           "wb") as g:
+        g.write(f.read())
+
+    lines, bad = [], 0
+    for nid, st in sorted(checks.all_stats(checks.parse_nodes(node_specs(IDS)), 1,
+                                           "eth0").items(), key=lambda x: int(x[0])):
+        d = st["drops"]
+        lines.append("node %s: elections %s leader_changes %s tx %s drops %s tx_errors %s" % (
+            nid, st.get("elections"), st.get("leader_changes"), sum(st["tx"].values()),
+            {k: v for k, v in d.items() if v}, st.get("tx_errors")))
+        bad += bool(bad_drops(d))
+    s.check("no frame was malformed, of another group or algorithm, from an unknown peer or "
+            "address", not bad, "\n".join(lines))
+    s.teardown(1)
+    s.check_cmd("rmmod election", "rmmod", "election")
+    s.end()
+
+
+def part_flap(a):
+    s = Scenario("faults.py flap")
+    sysl = a.systems.split(",")
+    inv_k = 100000
+    n = len(sysl)
+    if not (s.load() and s.topo(*IDS)):
+        s.end()
+    s.modprobe("sch_ingress", "cls_matchall", "act_gact")
+    nodes = open_nodes(node_specs(IDS))
+    for g, name in enumerate(sysl, 1):
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buf):
+                make_groups(nodes, g, name, parse_timing(s.timing),
+                            invert=inv_k if name == "min-bully" else 0)
+                group_cmd(nodes, g)
+                ok = True
+        except (OSError, RuntimeError) as e:
+            ok = False
+            buf.write("%s\n" % e)
+        s.check("group %d: %s on every node" % (g, name), ok, buf.getvalue())
+
+    def agree_all(desc, stable):
+        ok, out = True, []
+        for g, name in enumerate(sysl, 1):
+            k = inv_k if name == "min-bully" else 0
+            buf = io.StringIO()
+            with contextlib.redirect_stdout(buf):
+                ok &= wait_agreement(open_nodes(node_specs(IDS, k)), g, k - 2001 if k else 2001,
+                                     name == "invitation", s.bound, stable, 0.1)[0] is not None
+            out += ["group %d (%s): %s" % (g, name, ln) for ln in buf.getvalue().splitlines()]
+        s.check(desc, ok, "\n".join(out))
+
+    agree_all("every group agrees on node 2001", 0)
+    module_check(s, "MODULE_GET while the groups run: %d instances, %d peers" % (5 * n, 20 * n),
+                 (5 * n, 20 * n))
+    mon_file = "/tmp/mon2001.jsonl"
+    mon = subprocess.Popen([s.ctl_path, "-n", "en2001", "-j", "monitor"],
+                           stdout=open(mon_file, "w"), stderr=open("/tmp/mon2001.err", "w"))
+    time.sleep(sec(1))
+    s.log("node 2001 flaps %d times (groups %s)" % (a.flaps, ",".join(
+        str(g) for g in range(1, n + 1))))
+    counts = None
+    try:
+        counts = flap(argparse.Namespace(
+            node="en2001:2001", groups=",".join(str(g) for g in range(1, n + 1)),
+            seed=13, flaps=a.flaps, down_max=sec(0.3), up_max=sec(0.5)))
+    except (OSError, RuntimeError, subprocess.CalledProcessError) as e:
+        print(e)
+    s.check("the flaps ran", counts is not None, json.dumps(counts))
+    stops = (counts or {}).get("stops")
+    s.log("flaps done: %s" % json.dumps(counts))
+    agree_all("every group agrees on node 2001 after the flaps, for 3s", sec(3))
+    time.sleep(1)
+    mon.terminate()
+    mon.wait()
+    import elec_lib
+    s.check("2001's monitor: SEQ +1 each, no loss, each instance in order",
+            call(elec_lib.main, ["seqcheck", "--file", mon_file]))
+    got = {}
+    for e in events.load_jsonl(mon_file):
+        if e.get("event") == "stopped":
+            got[e["group"]] = got.get(e["group"], 0) + 1
+    s.check("one stopped event per group and flap that stops it (%s)" % stops,
+            all(got.get(g, 0) == stops for g in range(1, n + 1)),
+            "stopped events per group: %s expected %s each" % (dict(sorted(got.items())), stops))
+
+    ok, out = True, []
+    for g, name in enumerate(sysl, 1):
+        try:
+            st = checks.all_stats(checks.parse_nodes(node_specs(IDS)), g, "eth0")
+        except RuntimeError as e:
+            ok = False
+            out.append("group %d: %s" % (g, e))
+            continue
+        bad = []
+        tx = {k: sum(v["tx"].values()) for k, v in st.items()}
+        rx = {k: sum(v["rx"].values()) for k, v in st.items()}
+        for k, v in sorted(st.items(), key=lambda x: int(x[0])):
+            td = v.get("tx_drops", {})
+            bad += ["node %s: drops.%s %d" % (k, x, y)
+                    for x, y in bad_drops(v["drops"], ("term_too_far",)).items()]
+            if v.get("tx_errors", 0) != sum(td.values()):
+                bad.append("node %s: tx_errors %s != sum of tx_drops %s" % (
+                    k, v.get("tx_errors"), td))
+            bad += ["node %s: tx_drops.%s %d" % (k, x, td[x]) for x in ("mtu", "no_buffer")
+                    if td.get(x, 0)]
+            others = sum(y for m, y in tx.items() if m != k)
+            if rx[k] > others:
+                bad.append("node %s received %d frames, the others sent %d" % (k, rx[k], others))
+        el = sum(v.get("elections", 0) for v in st.values())
+        lc = sum(v.get("leader_changes", 0) for v in st.values())
+        if not el or not lc:
+            bad.append("no election or leader change counted (%d, %d)" % (el, lc))
+        out.append("group %s (%s): tx %d rx %d elections %d leader_changes %d tx_errors %d%s" % (
+            g, name, sum(tx.values()), sum(rx.values()), el, lc,
+            sum(v.get("tx_errors", 0) for v in st.values()), "" if not bad else ": " +
+            "; ".join(bad)))
+        ok &= not bad
+    s.check("counters sane in every group", ok, "\n".join(out))
+    module_check(s, "MODULE_GET after the flaps: %d instances, %d peers" % (5 * n, 20 * n),
+                 (5 * n, 20 * n))
+    for g in range(1, n + 1):
+        try:
+            group_cmd(nodes, g, "ELEC_CMD_GROUP_DEL")
+        except RuntimeError:
+            s.fail("group %d del" % g)
+    s.leak_check()
+    s.check_cmd("rmmod election", "rmmod", "election")
+    s.end()
+
+
+def part_cycles(a):
+    s = Scenario("faults.py cycles")
+    if not (s.load() and s.topo(*IDS, 9999)):
+        s.end()
+    s.nodes = list(IDS)      # 9999 only injects frames
+    s.check_cmd("rmmod before the cycles", "rmmod", "election")
+
+    def mem():
+        return run(["awk", '/^(Slab|MemAvailable):/ {printf "%s %s kB; ", $1, $2}',
+                    "/proc/meminfo"]).out
+    mem0 = mem()
+    if a.rcu_fifo:
+        rcu = run(["pgrep", "^rcuc/"]).out.split()
+        if not rcu:
+            s.fail("--rcu-fifo: no rcuc kthread (is rcutree.use_softirq=0 on the command line?)")
+        else:
+            rcu += run(["pgrep", "-x", "rcu_preempt|rcu_sched"]).out.split()
+            comm = {p: open("/proc/%s/comm" % p).read().strip() for p in rcu}
+            for p in rcu:
+                if not run(["chrt", "-f", "-p", "1", p]):
+                    s.fail("chrt -f -p 1 %s (%s)" % (p, comm[p]))
+            s.log("RCU kthreads at SCHED_FIFO 1: %s " % " ".join(comm[p] for p in rcu))
+    done = threading.Event()
+
+    def monitor():
+        # the load, memory, softirqs and busiest tasks: where a slow guest's time goes
+        while not done.wait(a.monitor):
+            with open("/proc/meminfo") as f:
+                m = {ln.split(":")[0]: int(ln.split()[1]) for ln in f}
+            with open("/proc/softirqs") as f:
+                soft = {w[0]: sum(map(int, w[1:])) for w in map(str.split, f) if w[0] in (
+                    "RCU:", "NET_RX:", "TIMER:", "HRTIMER:")}
+            top = run(["top", "-b", "-n", "2", "-d", "1", "-o", "%CPU", "-w", "200"]).out
+            tasks = [w.split() for w in top.split("\ntop -")[-1].splitlines()
+                     if re.match(r" *[0-9]+ ", w)][:5]
+            s.log("MONITOR load %s; %s; %s; top: %s" % (
+                " ".join(open("/proc/loadavg").read().split()[:4]),
+                "; ".join("%s: %d MB" % (k, m[k] // 1024) for k in ("MemAvailable", "Slab")),
+                "; ".join("%s %d" % kv for kv in soft.items()),
+                " ".join("%s(%s%%,pr %s)" % (w[11], w[8], w[2]) for w in tasks)))
+
+    if a.monitor > 0:
+        threading.Thread(target=monitor, daemon=True).start()
+    params = " ".join(a.params)
+    s.log("%d rmmod/insmod cycles (module parameters: %s) with request loops in %s, a flood "
+          "from 9999%s" % (a.cycles, params or "none", " ".join(map(str, IDS)),
+                           ", namespace churn" if a.churn else ""))
+    rc = cycles(argparse.Namespace(
+        cycles=a.cycles, ko=s.ko, params=params, nodes=",".join(node_specs(IDS)), seed=7,
+        dwell_max=sec(0.3), op_timeout=sec(60), churn=a.churn, inject="en9999",
+        inject_rate=1000 // SCALE, progress=100 if a.cycles >= 100 else 10, out_dir="/tmp"))
+    done.set()
+    if rc == 0:
+        s.pass_("%d cycles: every load and unload succeeded, every helper ran to the end" %
+                a.cycles)
+    else:
+        s.fail("%d cycles (exit %d)" % (a.cycles, rc))
+    if os.environ.get("RESULTS_DIR"):
+        for f in glob.glob("/tmp/cycles-*.out"):
+            if os.path.getsize(f):
+                shutil.copy(f, OUT)
+    s.log("memory before the cycles: %s" % mem0)
+    s.log("memory after the cycles:  %s" % mem())
+    s.check("no namespace of the churn is left",
+            not any(n.startswith("ec") for n in topo.namespaces()))
+    s.log("after the cycles: a clean load and an election")
+    s.check_cmd("insmod election.ko", "insmod", s.ko)
+    s.leak_check()
+    s.group_setup(1)
+    s.start_all(1)
+    s.agree(1, 2001)
+    s.teardown(1)
+    s.check_cmd("rmmod election", "rmmod", "election")
+    s.end()
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="sub", required=True)
     timing = "hb-interval 100ms hb-miss 5 timeout 100ms coord-timeout 400ms"
+    q = sub.add_parser("netem")
+    q.add_argument("system")
+    q.add_argument("seconds", type=int, nargs="?", default=600)
+    q.add_argument("netem", nargs="*")
+    q.set_defaults(fn=part_netem)
+    q = sub.add_parser("flap")
+    q.add_argument("flaps", type=int, nargs="?", default=1000)
+    q.add_argument("systems", nargs="?",
+                   default="bully,ring,ring-all,ring-list,min-bully,enh-bully,invitation")
+    q.set_defaults(fn=part_flap)
+    q = sub.add_parser("cycles")
+    q.add_argument("cycles", type=int, nargs="?", default=1000)
+    q.add_argument("--no-churn", dest="churn", action="store_false")
+    q.add_argument("--monitor", type=int, default=0)
+    q.add_argument("--rcu-fifo", action="store_true")
+    q.set_defaults(fn=part_cycles)     # the rest: module parameters
     q = sub.add_parser("bound")
     q.add_argument("--algo", choices=sorted(SYSTEMS), required=True)
     q.add_argument("--nodes", type=int, required=True)
     q.add_argument("--timing", default=os.environ.get("ELEC_TIMING") or timing)
     q.add_argument("--latency", type=float, default=0.01)
     q.set_defaults(fn=cmd_bound)
-    q = sub.add_parser("analyze")
-    q.add_argument("--file", required=True)
-    q.add_argument("--fault-real", type=int, required=True)
-    q.add_argument("--heal-real", type=int, required=True)
-    q.add_argument("--bound", type=float, default=0)
-    q.add_argument("--label", default="")
-    q.add_argument("--out", default="")
-    q.set_defaults(fn=cmd_analyze)
-    q = sub.add_parser("agree")
-    q.add_argument("--group", type=int, required=True)
-    q.add_argument("--expect", default="any")
-    q.add_argument("--timeout", type=float, default=30)
-    q.add_argument("--stable", type=float, default=0)
-    q.add_argument("--interval", type=float, default=0.1)
-    q.add_argument("--invitation", action="store_true")
-    q.add_argument("--report", default="")
-    q.add_argument("nodes", nargs="+")
-    q.set_defaults(fn=cmd_agree)
     q = sub.add_parser("converge")
     q.add_argument("--group", type=int, required=True)
     q.add_argument("--expect", type=int, required=True)
@@ -1326,28 +1612,6 @@ def main():
     q.add_argument("--cgroup", required=True)
     q.add_argument("nodes", nargs="+")
     q.set_defaults(fn=cmd_memory)
-    q = sub.add_parser("flap")
-    q.add_argument("--flaps", type=int, default=1000)
-    q.add_argument("--node", required=True)
-    q.add_argument("--groups", required=True)
-    q.add_argument("--seed", type=int, default=1)
-    q.add_argument("--down-max", type=float, default=0.3)
-    q.add_argument("--up-max", type=float, default=0.5)
-    q.set_defaults(fn=cmd_flap)
-    q = sub.add_parser("cycles")
-    q.add_argument("--cycles", type=int, default=1000)
-    q.add_argument("--ko", required=True)
-    q.add_argument("--params", default="", help="module parameters, as insmod takes them")
-    q.add_argument("--nodes", required=True)
-    q.add_argument("--seed", type=int, default=1)
-    q.add_argument("--dwell-max", type=float, default=0.3)
-    q.add_argument("--op-timeout", type=float, default=60)
-    q.add_argument("--churn", action="store_true")
-    q.add_argument("--inject", default="")
-    q.add_argument("--inject-rate", type=float, default=1000)
-    q.add_argument("--progress", type=int, default=100)
-    q.add_argument("--out-dir", default="")
-    q.set_defaults(fn=cmd_cycles)
     q = sub.add_parser("hammer")
     q.add_argument("--netns", required=True)
     q.add_argument("--id", type=int, required=True)
@@ -1358,7 +1622,9 @@ def main():
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--peers", default="")
     q.set_defaults(fn=cmd_churn)
-    a = p.parse_args()
+    a, a.params = p.parse_known_args()
+    if a.params and a.fn is not part_cycles:
+        p.error("unrecognized arguments: %s" % " ".join(a.params))
     return a.fn(a)
 
 
