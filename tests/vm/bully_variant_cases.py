@@ -54,8 +54,6 @@ After the cases: group del on every node and the leak check, rmmod, end.
 Was tests/vm/bully-variant-cases.sh (its vb_check modes are judge_*()
 here, the counters compared in process)."""
 
-import argparse
-import contextlib
 import io
 import json
 import os
@@ -65,7 +63,7 @@ import time
 import traceback
 
 from electest import REPO, checks, topo
-from electest.scenario import SCALE, Result, Scenario, dur, run, sec
+from electest.scenario import SCALE, Result, Scenario, call, dur, run, sec
 
 # raw generic netlink (GROUP_ELECT on every node at once): elec_lib's until
 # electest.nl has it
@@ -400,15 +398,8 @@ class Cases:
 
     def elect(self):
         """GROUP_ELECT on every node at the same moment (elec.py elect)."""
-        out = io.StringIO()
-        a = argparse.Namespace(group=G, dev="eth0", nodes=[
+        return call(elec_lib.main, ["elect", "--group", G] + [
             "%s:%d" % n for n in self.nodes()])
-        try:
-            with contextlib.redirect_stdout(out):
-                rc = elec_lib.cmd_elect(a)
-        except (OSError, SystemExit):
-            return Result(1, out.getvalue(), traceback.format_exc())
-        return Result(rc, out.getvalue(), "")
 
     # ------------------------------------------------------- cases ---
     def case_first(self):
@@ -611,8 +602,7 @@ class Cases:
     # --------------------------------------------------------- run ---
     def run(self, cases):
         s = self.s
-        if not (s.load() and s.topo(*IDS)):
-            s.end()
+        s.up(*IDS)
         for c in cases:
             f0 = s.failed
             fn = getattr(self, "case_" + c.replace("-", "_"), None)
@@ -625,9 +615,7 @@ class Cases:
                        "skipped" % self.algo)
                 break
         s.views(G)
-        s.teardown(G)
-        s.check_cmd("rmmod election", "rmmod", "election")
-        s.end()
+        s.finish(G)
 
 
 def main(algo, cases=None):

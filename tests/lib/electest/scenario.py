@@ -282,6 +282,15 @@ class Scenario:
                  " ".join(map(str, self.nodes)))
         return True
 
+    def up(self, *ids, group=None, params=()):
+        """load(@params) and topo(@ids), else end(); with @group, then
+        group_setup(@group) and start_all(@group)."""
+        if not (self.load(*params) and self.topo(*ids)):
+            self.end()
+        if group is not None:
+            self.group_setup(group)
+            self.start_all(group)
+
     # ---------------------------------------------------- electionctl ---
     def ctl(self, nid, *args, timeout=60):
         """electionctl ARGS in node @nid's namespace; a Result. A "group
@@ -453,13 +462,20 @@ class Scenario:
             self.fail("group del")
         return self.leak_check() and ok
 
+    def finish(self, g=None):
+        """teardown(@g) if given, rmmod election, end()."""
+        if g is not None:
+            self.teardown(g)
+        self.check_cmd("rmmod election", "rmmod", "election")
+        self.end()
+
     # -------------------------------------------------------- quorum ---
     def sides(self, g, sides, stable=0, bound=None, desc=None):
         """Quorum: within @bound s (default ELEC_BOUND) every side of
         @sides ([(leader, ids)]) is as its leader says: an id, the side
         agrees on it as agree() judges it; 0, every node of the side has
         role follower and no leader; with @stable, for that long
-        (electest.checks.sides, `elec.py sides`). @desc: the check's
+        (electest.checks.sides). @desc: the check's
         description (default: what the sides are to show)."""
         bound = self.bound if bound is None else bound
         spec = [(lead, self.nodes_of(ids)) for lead, ids in sides]

@@ -25,8 +25,7 @@ import elec_lib  # noqa: E402
 NOCAP = ["setpriv", "--inh-caps=-net_admin", "--bounding-set=-net_admin"]
 
 s = Scenario()
-if not (s.load() and s.topo(1, 2)):
-    s.end()
+s.up(1, 2)
 s.group_setup(1, [1])
 IFX = int(topo.ip("-n", topo.ns(1), "-o", "link", "show",
                   "eth0").split(":")[0])
@@ -169,6 +168,4 @@ s.check("a valid group set is accepted",
 s.check("and shows up", s.show(1, 1)["hb_interval_ns"] == 200000000)
 
 s.nodes = [1]
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

@@ -46,8 +46,7 @@ from electest import REPO, topo  # noqa: E402
 from electest.scenario import Scenario, indent, run, sec  # noqa: E402
 
 s = Scenario()
-if not (s.load() and s.topo(1, 2, 3)):
-    s.end()
+s.up(1, 2, 3)
 TMPD = tempfile.mkdtemp()
 KEYD = os.path.join(TMPD, "keys")
 os.makedirs(KEYD)
