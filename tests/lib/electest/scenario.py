@@ -180,6 +180,10 @@ class Scenario:
         rc = " (exit %d)" % ok.rc if isinstance(ok, Result) else ""
         return self.fail(desc + rc)
 
+    def either(self, ok, desc, fail_desc):
+        """PASS @desc if @ok, else FAIL @fail_desc; @ok's truth."""
+        return self.pass_(desc) if ok else self.fail(fail_desc)
+
     def check_cmd(self, desc, *argv):
         """lib.sh's check: PASS if the command exits 0."""
         r = run(argv)
