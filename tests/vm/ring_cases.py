@@ -50,7 +50,7 @@ import socket
 import sys
 
 from electest import REPO, checks, topo
-from electest.scenario import Result, SCALE, call, in_netns, run
+from electest.scenario import SCALE, call, in_netns, run
 
 # elec.py nl and elect, in process through call() (tests/vm is on
 # sys.path: the scenario put it there to import this module)
@@ -415,22 +415,6 @@ class Ring:
         assert not bad, "no run begun by %s" % bad
         assert qf == 0, "queue_full drops +%d" % qf
 
-    def delay(self, ms):
-        """A one-way delay of @ms ms (netem) on every node's eth0; 0
-        removes it. A Result of the tc runs."""
-        rc, text = 0, []
-        for nid in self.s.nodes:
-            if ms == 0:
-                r = run(["tc", "-n", topo.ns(nid), "qdisc", "del", "dev",
-                         "eth0", "root"])
-            else:
-                r = run(["tc", "-n", topo.ns(nid), "qdisc", "replace", "dev",
-                         "eth0", "root", "netem", "delay", "%dms" % ms])
-            rc = rc or (1 if r.rc else 0)
-            if r.text:
-                text.append(r.text)
-        return Result(rc, "\n".join(text), "")
-
     def sim_all(self):
         """Not asserted (how much the elections overlap depends on the
         guest's timing): what the simulator counts when every node elects
@@ -457,7 +441,7 @@ class Ring:
         s.modprobe("sch_netem")
         if not s.check("netem: %d ms one-way delay on every eth0 (all "
                        "requests are in before the first frame arrives)" %
-                       delay, self.delay(delay)):
+                       delay, s.netem_delay(delay)):
             return
         for ids in (IDS, (100, 3, 42)):
             what = " ".join(map(str, ids))
@@ -472,7 +456,7 @@ class Ring:
             self.check_py("concurrent (%s): each initiator began a run, no "
                           "overflow" % what, self.concurrent_ok, before,
                           after, ids)
-        s.check("netem delay removed", self.delay(0))
+        s.check("netem delay removed", s.netem_delay(0))
 
     # ------------------------------------------------------ failures ---
     def case_crash(self):

@@ -423,6 +423,16 @@ class Scenario:
             time.sleep(interval)
         return fn()
 
+    def netem_delay(self, ms, ids=None):
+        """A one-way delay of @ms ms (netem) on eth0 of @ids (default every
+        node); 0 removes it. A Result of the tc runs."""
+        rs = [run(["tc", "-n", topo.ns(i), "qdisc"] + (
+            ["del", "dev", "eth0", "root"] if ms == 0 else
+            ["replace", "dev", "eth0", "root", "netem", "delay", "%dms" % ms]))
+            for i in (self.nodes if ids is None else ids)]
+        return Result(0 if all(rs) else 1, "".join(r.out for r in rs),
+                      "".join(r.err for r in rs))
+
     def vip_on(self, vip, want):
         """Within ELEC_BOUND, address @vip is on eth0 of exactly @want."""
         want = sorted(want)
