@@ -383,10 +383,8 @@ class Ring:
             break
         what = "textbook (%s, initiator %d): kernel counters" % (
             self.label(), init)
-        if rc == 0:
-            s.pass_(what + " equal electsim's")
-        else:
-            s.fail(what + " differ from electsim's")
+        s.either(rc == 0, what + " equal electsim's",
+                 what + " differ from electsim's")
         s.agree(G, 2001, s.bound)
 
     # ------------------------------------------- concurrent elections ---
