@@ -54,18 +54,15 @@ After the cases: group del on every node and the leak check, rmmod, end.
 Was tests/vm/bully-variant-cases.sh (its vb_check modes are judge_*()
 here, the counters compared in process)."""
 
-import argparse
-import contextlib
 import io
 import json
 import os
 import sys
-import threading
 import time
 import traceback
 
-from electest import REPO, checks, topo
-from electest.scenario import SCALE, Result, Scenario, dur, run, sec
+from electest import REPO, checks
+from electest.scenario import SCALE, Result, Scenario, call, dur, run, sec
 
 # raw generic netlink (GROUP_ELECT on every node at once): elec_lib's until
 # electest.nl has it
@@ -351,17 +348,9 @@ class Cases:
 
     def set(self, ids, *opts):
         """group set OPTS on each of @ids, in parallel; one Result."""
-        res = {}
-
-        def one(i):
-            res[i] = self.group(i, "set", *opts)
-        threads = [threading.Thread(target=one, args=(i,)) for i in ids]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        rs = [res[i] if i in res else Result(1, "", "no result")
-              for i in ids]
+        rs = [r if isinstance(r, Result) else Result(1, "", "no result")
+              for r in self.s._parallel(
+                  lambda i: self.group(i, "set", *opts), ids)]
         return Result(0 if all(r.rc == 0 for r in rs) else 1,
                       "".join(r.out for r in rs), "".join(r.err for r in rs))
 
@@ -383,32 +372,10 @@ class Cases:
         # node_crash shows ip's output when it refuses
         return Result(0 if self.s.node_crash(nid) else 1, "", "")
 
-    def delay(self, ms):
-        """A one-way delay of @ms ms (netem) on every node's eth0; 0
-        removes it."""
-        rs = []
-        for i in self.s.nodes:
-            if ms == 0:
-                rs.append(run(["tc", "-n", topo.ns(i), "qdisc", "del", "dev",
-                               "eth0", "root"]))
-            else:
-                rs.append(run(["tc", "-n", topo.ns(i), "qdisc", "replace",
-                               "dev", "eth0", "root", "netem", "delay",
-                               "%dms" % ms]))
-        return Result(0 if all(r.rc == 0 for r in rs) else 1,
-                      "".join(r.out for r in rs), "".join(r.err for r in rs))
-
     def elect(self):
         """GROUP_ELECT on every node at the same moment (elec.py elect)."""
-        out = io.StringIO()
-        a = argparse.Namespace(group=G, dev="eth0", nodes=[
+        return call(elec_lib.main, ["elect", "--group", G] + [
             "%s:%d" % n for n in self.nodes()])
-        try:
-            with contextlib.redirect_stdout(out):
-                rc = elec_lib.cmd_elect(a)
-        except (OSError, SystemExit):
-            return Result(1, out.getvalue(), traceback.format_exc())
-        return Result(rc, out.getvalue(), "")
 
     # ------------------------------------------------------- cases ---
     def case_first(self):
@@ -499,7 +466,7 @@ class Cases:
         s.log("--- concurrent: group elect at once on every node")
         s.modprobe("sch_netem")
         if not s.check("netem: %d ms one-way delay on every eth0" % ms,
-                       self.delay(ms)):
+                       s.netem_delay(ms)):
             return False
         before = self.stats()
         s.check("group elect at the same moment on %s" % " ".join(
@@ -509,7 +476,7 @@ class Cases:
         self.mismatch("concurrent: every node began a run, one leader (%d), "
                       "no bad drop" % self.best,
                       *judge(judge_concurrent, before, after))
-        return s.check("netem delay removed", self.delay(0))
+        return s.check("netem delay removed", s.netem_delay(0))
 
     def case_crash(self):
         s, best, nxt = self.s, self.best, self.next
@@ -611,8 +578,7 @@ class Cases:
     # --------------------------------------------------------- run ---
     def run(self, cases):
         s = self.s
-        if not (s.load() and s.topo(*IDS)):
-            s.end()
+        s.up(*IDS)
         for c in cases:
             f0 = s.failed
             fn = getattr(self, "case_" + c.replace("-", "_"), None)
@@ -625,9 +591,7 @@ class Cases:
                        "skipped" % self.algo)
                 break
         s.views(G)
-        s.teardown(G)
-        s.check_cmd("rmmod election", "rmmod", "election")
-        s.end()
+        s.finish(G)
 
 
 def main(algo, cases=None):

@@ -17,6 +17,3 @@ import elec_lib  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(elec_lib.main())
-else:
-    # "import elec" (older callers) gets elec_lib itself, every helper
-    sys.modules[__name__] = elec_lib

@@ -5,11 +5,6 @@ tests/vm/elec.py (which imports this module, so that Python can use the
 bytecode that tests/vm/run compiles on the host: a TCG guest would spend
 ~0.6 s compiling this file at every run).
 
-  elec.py agree  --group G --expect ID --timeout S [--stable S] NODE...
-      Poll `electionctl -j show` in every node's namespace until all of them
-      name ID as leader (ID's own node in role leader, the others follower,
-      one term); then, with --stable, check that it holds for S seconds.
-      NODE is NETNS:ID. Exit 0 on agreement, 1 with the last views if not.
   elec.py groups --group G --timeout S [--stable S] SIDE...
       Invitation: poll `electionctl -j show` until the nodes of every SIDE
       (a comma-separated list of NETNS:ID) form one group each: the same
@@ -19,8 +14,6 @@ bytecode that tests/vm/run compiles on the host: a TCG guest would spend
       distinct. Then, with --stable, check that it holds for S seconds.
       Prints one JSON line {"groups": [[seq, coordinator], ...] (one per
       side), "took": seconds}; exit 1 with the last views if not.
-  elec.py views  --group G NODE...
-      Print each node's role/leader/term once.
   elec.py nl CMD [ATTR=VALUE...]
       Send one raw generic netlink request to the "election" family (for
       requests electionctl would refuse itself) and print
@@ -29,12 +22,6 @@ bytecode that tests/vm/run compiles on the host: a TCG guest would spend
   elec.py stats  --group G NODE...
       Print every node's `electionctl -j stats` object as one JSON object
       keyed by node id.
-  elec.py quiet  --group G [--stable S] [--timeout S] [--types T,..] NODE...
-      Poll the nodes' stats until the tx and rx counters of the given
-      message types (default election,answer,coordinator,ack,retry,query,
-      cid: everything but heartbeats) stay unchanged for S seconds (default 1.5); print the
-      last poll as `stats` does. Exit 1 if they keep changing for
-      --timeout seconds (default 30).
   elec.py elect  --group G [--dev IF] NODE...
       Begin an election on every NODE at the same moment: one generic
       netlink socket is opened in each node's namespace first, then the
@@ -104,12 +91,6 @@ bytecode that tests/vm/run compiles on the host: a TCG guest would spend
       object, or with --shell lines R_<field>=<value> (R_down_<id>,
       R_quorum_lost_<id>, ...) to eval; --timeline also prints the events
       to stderr.
-  elec.py sides --group G --timeout S [--stable S] SIDE...
-      Quorum: poll `electionctl -j show` until every SIDE
-      ("L=NETNS:ID,NETNS:ID...") is as L says: L an id, the side agrees
-      on leader L as `agree` judges it; L 0, every node of the side has
-      role follower and no leader. Then, with --stable, check that it
-      holds for S seconds. Exit 1 with the last views if not.
   elec.py seqcheck --file F [--expect-groups G,..] [--show-dev IF]
       Check an `electionctl -j monitor` capture: SEQ strictly increasing by
       one (no gap, no "lost" line); each instance's events in its core's
@@ -131,22 +112,9 @@ REPO = os.environ.get("ELECTION_REPO") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 from electest import checks, events, frames, nl  # noqa: E402
-from electest.checks import (  # noqa: E402
-    CTL, all_stats, fmt_views, group_verdict, parse_nodes, parse_sides,
-    verdict, views_of)
+from electest.checks import CTL, all_stats, parse_nodes  # noqa: E402
 
-# faults.py still reads these as elec_lib's
-EXPORTED = (group_verdict, verdict)
-
-# ---------------------------------------------------------------- agree ---
-
-
-# Moved to electest.checks; the subcommands' wrappers:
-
-
-def cmd_agree(a):
-    return checks.agree(parse_nodes(a.nodes), a.group, a.expect, a.timeout,
-                        a.stable, a.interval, a.dev)
+# ------------------------------------------------- electest.checks' ---
 
 
 def cmd_groups(a):
@@ -154,20 +122,10 @@ def cmd_groups(a):
                          a.group, a.timeout, a.stable, a.interval, a.dev)
 
 
-def cmd_views(a):
-    print(fmt_views(views_of(parse_nodes(a.nodes), a.group, a.dev)))
-    return 0
-
-
 def cmd_stats(a):
     print(json.dumps(all_stats(parse_nodes(a.nodes), a.group, a.dev),
                      sort_keys=True))
     return 0
-
-
-def cmd_quiet(a):
-    return checks.quiet(parse_nodes(a.nodes), a.group, a.stable, a.timeout,
-                        a.interval, a.types, a.dev)
 
 # ------------------------------------------------------- raw genetlink ---
 
@@ -783,11 +741,6 @@ def cmd_roles(a):
     return 0
 
 
-def cmd_sides(a):
-    return checks.sides(parse_sides(a.sides), a.group, a.timeout, a.stable,
-                        a.interval, a.dev)
-
-
 def main(argv=None):
     """Run the subcommand of @argv (default: sys.argv[1:]); its exit code."""
     a = _build_parser().parse_args(argv)
@@ -798,15 +751,6 @@ def _build_parser():
     p = argparse.ArgumentParser(prog="elec.py", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="sub", required=True)
-    q = sub.add_parser("agree")
-    q.add_argument("--group", type=int, required=True)
-    q.add_argument("--expect", type=int, required=True)
-    q.add_argument("--timeout", type=float, default=30)
-    q.add_argument("--stable", type=float, default=0)
-    q.add_argument("--interval", type=float, default=0.1)
-    q.add_argument("--dev", default="eth0")
-    q.add_argument("nodes", nargs="+")
-    q.set_defaults(fn=cmd_agree)
     q = sub.add_parser("groups")
     q.add_argument("--group", type=int, required=True)
     q.add_argument("--timeout", type=float, default=30)
@@ -815,21 +759,10 @@ def _build_parser():
     q.add_argument("--dev", default="eth0")
     q.add_argument("sides", nargs="+")
     q.set_defaults(fn=cmd_groups)
-    q = sub.add_parser("views")
-    q.add_argument("--group", type=int, required=True)
-    q.add_argument("--dev", default="eth0")
-    q.add_argument("nodes", nargs="+")
-    q.set_defaults(fn=cmd_views)
-    for name, fn in (("stats", cmd_stats), ("quiet", cmd_quiet),
-                     ("elect", cmd_elect)):
+    for name, fn in (("stats", cmd_stats), ("elect", cmd_elect)):
         q = sub.add_parser(name)
         q.add_argument("--group", type=int, required=True)
         q.add_argument("--dev", default="eth0")
-        if name == "quiet":
-            q.add_argument("--stable", type=float, default=1.5)
-            q.add_argument("--timeout", type=float, default=30)
-            q.add_argument("--interval", type=float, default=0.2)
-            q.add_argument("--types", default="election,answer,coordinator,ack,retry,query,cid")
         q.add_argument("nodes", nargs="+")
         q.set_defaults(fn=fn)
     q = sub.add_parser("nl")
@@ -902,14 +835,6 @@ def _build_parser():
     q.add_argument("--timeline", action="store_true")
     q.add_argument("--shell", action="store_true")
     q.set_defaults(fn=cmd_roles)
-    q = sub.add_parser("sides")
-    q.add_argument("--group", type=int, required=True)
-    q.add_argument("--dev", default="eth0")
-    q.add_argument("--timeout", type=float, default=30)
-    q.add_argument("--stable", type=float, default=0)
-    q.add_argument("--interval", type=float, default=0.1)
-    q.add_argument("sides", nargs="+")
-    q.set_defaults(fn=cmd_sides)
     q = sub.add_parser("seqcheck")
     q.add_argument("--file", required=True)
     q.add_argument("--expect-groups", default="")

@@ -42,7 +42,6 @@ After the cases: group del on every node left and the leak check, the
 refusals if asked for, rmmod, end().
 """
 
-import argparse
 import contextlib
 import io
 import json
@@ -50,12 +49,11 @@ import os
 import socket
 import sys
 
-from electest import REPO, checks, nl, topo
-from electest.scenario import Result, SCALE, run
+from electest import REPO, checks, topo
+from electest.scenario import SCALE, call, in_netns, run
 
-# the raw netlink request, GROUP_ELECT at once, setns (to move to the
-# electest package once it has them; tests/vm is on sys.path: the
-# scenario put it there to import this module)
+# elec.py nl and elect, in process through call() (tests/vm is on
+# sys.path: the scenario put it there to import this module)
 import elec_lib
 
 G = 1
@@ -171,35 +169,14 @@ class Ring:
         finally:
             self.s.nodes = saved
 
-    def in_ns(self, name, fn):
-        """@fn() in namespace @name (this thread's), back home after."""
-        with nl.InNetns(name):
-            return fn()
-
-    def lib_cmd(self, fn, name=None, **args):
-        """elec_lib's @fn (a cmd_*) with @args, in namespace @name (or
-        here); a Result with what it printed."""
-        buf = io.StringIO()
-        try:
-            with contextlib.redirect_stdout(buf):
-                if name:
-                    rc = self.in_ns(name, lambda: fn(argparse.Namespace(
-                        **args)))
-                else:
-                    rc = fn(argparse.Namespace(**args))
-        except (SystemExit, OSError) as e:
-            return Result(1, buf.getvalue(), "%s\n" % e)
-        return Result(rc, buf.getvalue(), "")
-
     def elect(self, ids):
         """`elec.py elect`: GROUP_ELECT on @ids at the same moment."""
-        return self.lib_cmd(elec_lib.cmd_elect, group=G, dev="eth0",
-                            nodes=["%s:%d" % n for n in self.nodes(ids)])
+        return call(elec_lib.main, ["elect", "--group", G] + [
+            "%s:%d" % n for n in self.nodes(ids)])
 
     def nl3(self, cmd, *attrs):
         """`ip netns exec en3 elec.py nl CMD ATTRS`: one raw request."""
-        return self.lib_cmd(elec_lib.cmd_nl, topo.ns(3), cmd=cmd,
-                            attrs=list(attrs))
+        return call(elec_lib.main, ["nl", cmd, *attrs], netns=topo.ns(3))
 
     def ctl3(self, *args):
         return self.s.ctl(3, "--unchecked", *args)
@@ -207,8 +184,7 @@ class Ring:
     # -------------------------------------------------------- cases ---
     def run(self, cases):
         s = self.s
-        if not (s.load() and s.topo(*IDS)):
-            s.end()
+        s.up(*IDS)
         for c in cases:
             if c == "refusals":
                 continue
@@ -222,8 +198,7 @@ class Ring:
         s.teardown(G)
         if "refusals" in cases:
             self.case_refusals()
-        s.check_cmd("rmmod election", "rmmod", "election")
-        s.end()
+        s.finish()
 
     # ------------------------------------------------ first election ---
     def positions_ok(self):
@@ -408,10 +383,8 @@ class Ring:
             break
         what = "textbook (%s, initiator %d): kernel counters" % (
             self.label(), init)
-        if rc == 0:
-            s.pass_(what + " equal electsim's")
-        else:
-            s.fail(what + " differ from electsim's")
+        s.either(rc == 0, what + " equal electsim's",
+                 what + " differ from electsim's")
         s.agree(G, 2001, s.bound)
 
     # ------------------------------------------- concurrent elections ---
@@ -440,22 +413,6 @@ class Ring:
         assert not bad, "no run begun by %s" % bad
         assert qf == 0, "queue_full drops +%d" % qf
 
-    def delay(self, ms):
-        """A one-way delay of @ms ms (netem) on every node's eth0; 0
-        removes it. A Result of the tc runs."""
-        rc, text = 0, []
-        for nid in self.s.nodes:
-            if ms == 0:
-                r = run(["tc", "-n", topo.ns(nid), "qdisc", "del", "dev",
-                         "eth0", "root"])
-            else:
-                r = run(["tc", "-n", topo.ns(nid), "qdisc", "replace", "dev",
-                         "eth0", "root", "netem", "delay", "%dms" % ms])
-            rc = rc or (1 if r.rc else 0)
-            if r.text:
-                text.append(r.text)
-        return Result(rc, "\n".join(text), "")
-
     def sim_all(self):
         """Not asserted (how much the elections overlap depends on the
         guest's timing): what the simulator counts when every node elects
@@ -482,7 +439,7 @@ class Ring:
         s.modprobe("sch_netem")
         if not s.check("netem: %d ms one-way delay on every eth0 (all "
                        "requests are in before the first frame arrives)" %
-                       delay, self.delay(delay)):
+                       delay, s.netem_delay(delay)):
             return
         for ids in (IDS, (100, 3, 42)):
             what = " ".join(map(str, ids))
@@ -497,7 +454,7 @@ class Ring:
             self.check_py("concurrent (%s): each initiator began a run, no "
                           "overflow" % what, self.concurrent_ok, before,
                           after, ids)
-        s.check("netem delay removed", self.delay(0))
+        s.check("netem delay removed", s.netem_delay(0))
 
     # ------------------------------------------------------ failures ---
     def case_crash(self):
@@ -587,7 +544,7 @@ class Ring:
     def case_refusals(self):
         s = self.s
         s.log("--- the kernel refuses what electionctl would (extack)")
-        ifx = self.in_ns(topo.ns(3), lambda: socket.if_nametoindex("eth0"))
+        ifx = in_netns(topo.ns(3), lambda: socket.if_nametoindex("eth0"))
         raw = ["ifindex=%d" % ifx, "group=9"]
         s.check_refused("suppress on with algo bully",
                         "suppress applies to the ring algorithm only",

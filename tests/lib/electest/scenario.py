@@ -180,6 +180,10 @@ class Scenario:
         rc = " (exit %d)" % ok.rc if isinstance(ok, Result) else ""
         return self.fail(desc + rc)
 
+    def either(self, ok, desc, fail_desc):
+        """PASS @desc if @ok, else FAIL @fail_desc; @ok's truth."""
+        return self.pass_(desc) if ok else self.fail(fail_desc)
+
     def check_cmd(self, desc, *argv):
         """lib.sh's check: PASS if the command exits 0."""
         r = run(argv)
@@ -281,6 +285,15 @@ class Scenario:
         self.log("topology: switch esw/br0, nodes %s" %
                  " ".join(map(str, self.nodes)))
         return True
+
+    def up(self, *ids, group=None, params=()):
+        """load(@params) and topo(@ids), else end(); with @group, then
+        group_setup(@group) and start_all(@group)."""
+        if not (self.load(*params) and self.topo(*ids)):
+            self.end()
+        if group is not None:
+            self.group_setup(group)
+            self.start_all(group)
 
     # ---------------------------------------------------- electionctl ---
     def ctl(self, nid, *args, timeout=60):
@@ -410,6 +423,16 @@ class Scenario:
             time.sleep(interval)
         return fn()
 
+    def netem_delay(self, ms, ids=None):
+        """A one-way delay of @ms ms (netem) on eth0 of @ids (default every
+        node); 0 removes it. A Result of the tc runs."""
+        rs = [run(["tc", "-n", topo.ns(i), "qdisc"] + (
+            ["del", "dev", "eth0", "root"] if ms == 0 else
+            ["replace", "dev", "eth0", "root", "netem", "delay", "%dms" % ms]))
+            for i in (self.nodes if ids is None else ids)]
+        return Result(0 if all(rs) else 1, "".join(r.out for r in rs),
+                      "".join(r.err for r in rs))
+
     def vip_on(self, vip, want):
         """Within ELEC_BOUND, address @vip is on eth0 of exactly @want."""
         want = sorted(want)
@@ -453,13 +476,20 @@ class Scenario:
             self.fail("group del")
         return self.leak_check() and ok
 
+    def finish(self, g=None):
+        """teardown(@g) if given, rmmod election, end()."""
+        if g is not None:
+            self.teardown(g)
+        self.check_cmd("rmmod election", "rmmod", "election")
+        self.end()
+
     # -------------------------------------------------------- quorum ---
     def sides(self, g, sides, stable=0, bound=None, desc=None):
         """Quorum: within @bound s (default ELEC_BOUND) every side of
         @sides ([(leader, ids)]) is as its leader says: an id, the side
         agrees on it as agree() judges it; 0, every node of the side has
         role follower and no leader; with @stable, for that long
-        (electest.checks.sides, `elec.py sides`). @desc: the check's
+        (electest.checks.sides). @desc: the check's
         description (default: what the sides are to show)."""
         bound = self.bound if bound is None else bound
         spec = [(lead, self.nodes_of(ids)) for lead, ids in sides]

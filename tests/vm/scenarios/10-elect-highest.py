@@ -19,8 +19,7 @@ from electest.scenario import Scenario, run  # noqa: E402
 
 s = Scenario()
 IDS = (3, 17, 42, 100, 2001)
-if not (s.load() and s.topo(*IDS)):
-    s.end()
+s.up(*IDS)
 s.group_setup(1)
 
 d = json.loads(run([s.ctl_path, "-j", "show"]).out)
@@ -85,6 +84,4 @@ s.check("is-leader exits 1 on a follower",
 s.check("is-leader exits 2 for a group that does not exist",
         s.ctl(17, "is-leader", "dev", "eth0", "group", 9).rc == 2)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

@@ -17,10 +17,7 @@ from electest.scenario import Scenario  # noqa: E402
 
 s = Scenario()
 SURVIVORS = [3, 17, 42, 100]
-if not (s.load() and s.topo(*SURVIVORS, 2001)):
-    s.end()
-s.group_setup(1)
-s.start_all(1)
+s.up(*SURVIVORS, 2001, group=1)
 s.agree(1, 2001)
 
 s.log("crash 1: eth0 of leader 2001 set down")
@@ -46,6 +43,4 @@ s.check_cmd("port p2001 up", "ip", "-n", "esw", "link", "set", "p2001", "up")
 s.agree(1, 2001, stable=1)
 s.views(1)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

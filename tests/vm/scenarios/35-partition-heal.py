@@ -14,10 +14,7 @@ sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
 from electest.scenario import Scenario  # noqa: E402
 
 s = Scenario()
-if not (s.load() and s.topo(3, 17, 42, 100, 2001)):
-    s.end()
-s.group_setup(1)
-s.start_all(1)
+s.up(3, 17, 42, 100, 2001, group=1)
 s.agree(1, 2001)
 t1 = s.show(2001, 1)["term"]
 
@@ -41,6 +38,4 @@ for i in (3, 17, 42, 100):
     s.log("node %d drops: %s" % (i, s.stats(i, 1)["drops"]))
 s.views(1)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

@@ -16,10 +16,7 @@ from electest import topo  # noqa: E402
 from electest.scenario import Scenario  # noqa: E402
 
 s = Scenario()
-if not (s.load() and s.topo(3, 17, 42, 100, 2001)):
-    s.end()
-s.group_setup(1)
-s.start_all(1)
+s.up(3, 17, 42, 100, 2001, group=1)
 s.agree(1, 2001, stable=1)
 
 
@@ -52,6 +49,4 @@ elect_all("survivors: group elect at once", [3, 17, 42, 100])
 s.agree(1, 100, stable=1, ids=[3, 17, 42, 100])
 s.views(1)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

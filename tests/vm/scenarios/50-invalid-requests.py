@@ -25,8 +25,7 @@ import elec_lib  # noqa: E402
 NOCAP = ["setpriv", "--inh-caps=-net_admin", "--bounding-set=-net_admin"]
 
 s = Scenario()
-if not (s.load() and s.topo(1, 2)):
-    s.end()
+s.up(1, 2)
 s.group_setup(1, [1])
 IFX = int(topo.ip("-n", topo.ns(1), "-o", "link", "show",
                   "eth0").split(":")[0])
@@ -154,11 +153,10 @@ s.log("reading without CAP_NET_ADMIN (not required by the contract):")
 sys.stdout.write(indent(run(IN1 + [s.ctl_path, "show"]).text))
 
 after = snapshot()
-if before == after:
-    s.pass_("show, stats and module counters unchanged by every refused "
-            "request")
-else:
-    s.fail("state changed by refused requests")
+if not s.either(before == after,
+                "show, stats and module counters unchanged by every refused "
+                "request",
+                "state changed by refused requests"):
     sys.stdout.write(indent("\n".join(difflib.unified_diff(
         before.splitlines(), after.splitlines(), lineterm=""))))
 
@@ -169,6 +167,4 @@ s.check("a valid group set is accepted",
 s.check("and shows up", s.show(1, 1)["hb_interval_ns"] == 200000000)
 
 s.nodes = [1]
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

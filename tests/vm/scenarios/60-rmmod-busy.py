@@ -21,8 +21,7 @@ from electest.scenario import Scenario, dur, run  # noqa: E402
 
 s = Scenario()
 IDS = [3, 17, 42, 100, 2001]
-if not (s.load() and s.topo(*IDS, 9999)):
-    s.end()
+s.up(*IDS, 9999)
 s.nodes = list(IDS)         # 9999 only injects frames
 
 s.group_setup(1, timing="hb-interval %s hb-miss 2 timeout %s coord-timeout %s"

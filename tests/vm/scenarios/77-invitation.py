@@ -61,8 +61,7 @@ def ipsw(*args):
     return run(["ip", "-n", "esw"] + list(args))
 
 
-if not (s.load() and s.topo(*LOW, *HIGH)):
-    s.end()
+s.up(*LOW, *HIGH)
 s.check("a second bridge br1 in the switch",
         ipsw("link", "add", "br1", "type", "bridge"))
 s.check("br1 up", ipsw("link", "set", "br1", "up"))
@@ -169,6 +168,4 @@ s.check("group start on 8",
 check_groups("8 merged everyone under itself", LOW + HIGH)
 s.views(1)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

@@ -74,8 +74,7 @@ def fs(v):
 s = Scenario()
 G = 1
 TMPD = tempfile.mkdtemp()
-if not (s.load() and s.topo(*NODES)):
-    s.end()
+s.up(*NODES)
 
 
 def ip_check(desc, *args):
@@ -348,6 +347,33 @@ def led(r, *ids):
     return "".join(str(r.node(i, "led")) for i in ids)
 
 
+def handover(what, algo, r, old, heal_s, never):
+    """A split with leader @old on the minority side, healed after
+    @heal_s s: no two leaders at once; @old lost quorum and stepped down,
+    3 took the role before the heal and left it after it, before @old
+    took it again; none of @never led."""
+    one_leader_checks(what, r)
+    down, up3, upend3, up = (r.node(old, "down"), r.node(3, "up"),
+                             r.node(3, "upend"), r.node(old, "up"))
+    s.check("node %d: quorum_lost +%s over the split and heal (1 at least)"
+            % (old, r.node(old, "quorum_lost")),
+            within(0, r.node(old, "quorum_lost"), 1000))
+    s.check("node %d stepped down %ss after the split (lease %s; bound %ss)"
+            % (old, down, dur("300ms"), fs(2)), within(0, down, sec(2)))
+    s.check("node 3 took the role %ss after the split, after %d left it, "
+            "before the heal (%.4fs)" % (up3, old, heal_s),
+            within(down, up3, heal_s))
+    s.check("node 3 left it after the heal (%ss), before %d took it again "
+            "(%ss)" % (upend3, old, up), within(heal_s, upend3, up, le=True))
+    s.check("nodes %s and %d never in role leader" % (
+        ", ".join(map(str, never[:-1])), never[-1]),
+        led(r, *never) == "0" * len(never))
+    s.log("MEASURED %s split: %d stepped down after %ss, 3 leader after %ss "
+          "(gap %ss); heal at %.4fs: 3 left at %ss, %d leader at %ss (gap %ss)"
+          % (algo, old, down, up3, gap(down, up3), heal_s, upend3, old, up,
+             gap(upend3, up)))
+
+
 s.log("--- 3. split {1,2,3} | {4,5}: the leader on the minority side")
 watch_start("split1")
 time.sleep(sec(0.3))
@@ -360,22 +386,8 @@ s.log("--- 4. heal")
 s.check("heal", heal())
 heal_s = secs(t_split, T["heal"])
 s.agree(G, 5)
-r = watch_stop("on", t_split)
-one_leader_checks("split and heal", r)
-down5, up3, upend3, up5 = (r.node(5, "down"), r.node(3, "up"),
-                           r.node(3, "upend"), r.node(5, "up"))
-s.check("node 5: quorum_lost +%s over the split and heal (1 at least)"
-        % r.node(5, "quorum_lost"), within(0, r.node(5, "quorum_lost"), 1000))
-s.check("node 5 stepped down %ss after the split (lease %s; bound %ss)" % (
-    down5, dur("300ms"), fs(2)), within(0, down5, sec(2)))
-s.check("node 3 took the role %ss after the split, after 5 left it, before the "
-        "heal (%.4fs)" % (up3, heal_s), within(down5, up3, heal_s))
-s.check("node 3 left it after the heal (%ss), before 5 took it again (%ss)"
-        % (upend3, up5), within(heal_s, upend3, up5, le=True))
-s.check("nodes 1, 2 and 4 never in role leader", led(r, 1, 2, 4) == "000")
-s.log("MEASURED bully split: 5 stepped down after %ss, 3 leader after %ss "
-      "(gap %ss); heal at %.4fs: 3 left at %ss, 5 leader at %ss (gap %ss)" % (
-          down5, up3, gap(down5, up3), heal_s, upend3, up5, gap(upend3, up5)))
+handover("split and heal", "bully", watch_stop("on", t_split), 5, heal_s,
+         (1, 2, 4))
 
 s.log("--- 5. split {1,2} | {3,4,5}: the leader on the majority side")
 ip_check("p3 on br1", "link", "set", "p3", "master", "br1")
@@ -443,27 +455,11 @@ s.sides(G, [(0, (1, 2)), (3, (3, 4, 5))], sec(2),
 s.check("heal", heal())
 heal_s = secs(t_split, T["heal"])
 s.agree(G, 1)
-r = watch_stop("on", t_split)
-one_leader_checks("min-bully split and heal", r)
-down1, up3, upend3, up1 = (r.node(1, "down"), r.node(3, "up"),
-                           r.node(3, "upend"), r.node(1, "up"))
-s.check("node 1: quorum_lost +%s over the split and heal (1 at least)"
-        % r.node(1, "quorum_lost"), within(0, r.node(1, "quorum_lost"), 1000))
-s.check("node 1 stepped down %ss after the split (lease %s; bound %ss)" % (
-    down1, dur("300ms"), fs(2)), within(0, down1, sec(2)))
-s.check("node 3 took the role %ss after the split, after 1 left it, before the "
-        "heal (%.4fs)" % (up3, heal_s), within(down1, up3, heal_s))
-s.check("node 3 left it after the heal (%ss), before 1 took it again (%ss)"
-        % (upend3, up1), within(heal_s, upend3, up1, le=True))
-s.check("nodes 2, 4 and 5 never in role leader", led(r, 2, 4, 5) == "000")
-s.log("MEASURED min-bully split: 1 stepped down after %ss, 3 leader after %ss "
-      "(gap %ss); heal at %.4fs: 3 left at %ss, 1 leader at %ss" % (
-          down1, up3, gap(down1, up3), heal_s, upend3, up1))
+handover("min-bully split and heal", "min-bully", watch_stop("on", t_split),
+         1, heal_s, (2, 4, 5))
 
-s.teardown(G)
-s.check_cmd("rmmod election", "rmmod", "election")
 IPB.stdin.close()   # ip -batch ends at EOF
 IPB.wait()
 IPB_LOG.close()
 shutil.rmtree(TMPD, ignore_errors=True)
-s.end()
+s.finish(G)

@@ -25,8 +25,7 @@ sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
 from electest.scenario import Scenario, dur, indent, sec  # noqa: E402
 
 s = Scenario()
-if not (s.load() and s.topo(1, 2, 3)):
-    s.end()
+s.up(1, 2, 3)
 
 
 def peer_key(i, peer, key):
@@ -77,11 +76,9 @@ for i in (1, 2):
     w = peer_key(i, 3, "detect_window_ns")
     within("node %d: the leader's adaptive window (floor 2 x hb, ceiling "
            "detector-max)" % i, 2 * hb_ns, MAX, w)
-    if w != FIXED:
-        s.pass_("node %d: the adaptive window is not the fixed one (%s)" % (
-            i, w))
-    else:
-        s.fail("node %d: the adaptive window is the fixed one (%s)" % (i, w))
+    s.either(w != FIXED,
+             "node %d: the adaptive window is not the fixed one (%s)" % (i, w),
+             "node %d: the adaptive window is the fixed one (%s)" % (i, w))
 
 
 def config(i):
@@ -94,10 +91,10 @@ s.log("--- detector-max below 2 x hb-interval: refused, nothing changes")
 before = config(1)
 r = set1(1, "detector-max", "%dus" % (hb_ns * 3 // 2000))
 sys.stdout.write(indent(r.text))
-if r.rc != 0 and "detector-max may not be below 2 x hb-interval" in r.text:
-    s.pass_("detector-max 1.5 x hb-interval refused with its message")
-else:
-    s.fail("detector-max 1.5 x hb-interval: rc=%d" % r.rc)
+s.either(r.rc != 0 and
+         "detector-max may not be below 2 x hb-interval" in r.text,
+         "detector-max 1.5 x hb-interval refused with its message",
+         "detector-max 1.5 x hb-interval: rc=%d" % r.rc)
 after = config(1)
 s.check("node 1's configuration unchanged by the refusal", before == after,
         "" if before == after else "%s\n%s" % (before, after))
@@ -119,12 +116,11 @@ s.node_crash(3)
 s.agree(1, 2, stable=1)
 s1 = s.stats(1, 1)["suspicions"]
 s2 = s.stats(2, 1)["suspicions"]
-if s1 + s2 > s0:
-    s.pass_("suspicions counted (%d before; nodes 1 and 2 now %d, %d)" % (
-        s0, s1, s2))
-else:
-    s.fail("no suspicion counted (%d before; nodes 1 and 2 now %d, %d)" % (
-        s0, s1, s2))
+s.either(s1 + s2 > s0,
+         "suspicions counted (%d before; nodes 1 and 2 now %d, %d)" % (
+             s0, s1, s2),
+         "no suspicion counted (%d before; nodes 1 and 2 now %d, %d)" % (
+             s0, s1, s2))
 
 s.log("--- back: timeout DUR turns timeout-auto off, detector fixed the "
       "window")
@@ -135,6 +131,4 @@ expect("node 1: the leader's window is the fixed one again", FIXED,
        peer_key(1, 2, "detect_window_ns"))
 s.agree(1, 2, stable=1)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

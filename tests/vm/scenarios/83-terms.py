@@ -28,8 +28,7 @@ from electest.scenario import Scenario, call, dur, sec  # noqa: E402
 import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
 
 s = Scenario()
-if not (s.load() and s.topo(3, 17, 42, 66)):
-    s.end()
+s.up(3, 17, 42, 66)
 s.nodes = [3, 17, 42]       # 66 only forges frames
 s.group_setup(1)
 MAX64 = (1 << 64) - 1
@@ -120,6 +119,4 @@ for i in s.nodes:
 # the forged MACs made the bridge learn 3 and 42 on 66's port for a moment;
 # the group recovers on its own once their frames flow again
 s.views(1)
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

@@ -34,8 +34,7 @@ def forge(*args):
 
 
 s = Scenario()
-if not (s.load() and s.topo(2, 66)):
-    s.end()
+s.up(2, 66)
 s.nodes = [2]
 
 s.ctl(2, "group", "add", "dev", "eth0", "group", 1, "id", 2, "algo", "bully",
@@ -102,6 +101,4 @@ s.check("every ELECTION from 1 answered (%d) and re-announced to (%d)" % (
     an, co), an >= ROUNDS and co >= ROUNDS)
 s.check("no election run (%d)" % el, el == 0)
 s.check("2 still leads", leads)
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

@@ -23,11 +23,8 @@ from electest import checks, topo  # noqa: E402
 from electest.scenario import Scenario, dur, run, sec  # noqa: E402
 
 s = Scenario()
-if not s.load():
-    s.end()
 s.modprobe("dummy")
-if not s.topo(3, 17, 42):
-    s.end()
+s.up(3, 17, 42)
 
 
 def ctl(*args):
@@ -145,6 +142,4 @@ s.check("all of 3 agree on leader 42 within %gs" % s.bound, rc == 0,
         out.getvalue())
 shown(s.ctl(3, "group", "del", "dev", "lan0", "group", 1))
 s.nodes = [17, 42]
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)

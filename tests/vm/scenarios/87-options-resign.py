@@ -43,8 +43,7 @@ import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
 ELEC_PY = os.path.join(REPO, "tests", "vm", "elec.py")
 
 s = Scenario()
-if not (s.load() and s.topo(1, 2, 3)):
-    s.end()
+s.up(1, 2, 3)
 IFX = run(["ip", "-n", "en1", "-o", "link", "show", "eth0"]).out.split(":")[0]
 TMPD = tempfile.mkdtemp()
 BOUND_FAST = sec(1.5)

@@ -46,8 +46,7 @@ from electest import REPO, topo  # noqa: E402
 from electest.scenario import Scenario, indent, run, sec  # noqa: E402
 
 s = Scenario()
-if not (s.load() and s.topo(1, 2, 3)):
-    s.end()
+s.up(1, 2, 3)
 TMPD = tempfile.mkdtemp()
 KEYD = os.path.join(TMPD, "keys")
 os.makedirs(KEYD)
@@ -107,10 +106,9 @@ s.check("group 6 at the defaults on node 1",
 got = "\n".join(line for line in s.ctl(1, "showconf", "dev", "eth0", "group",
                                        6).out.splitlines()
                 if line.startswith("group add"))
-if got == "group add dev eth0 group 6 id 1 algo bully":
-    s.pass_("showconf: a group at its defaults: nothing after algo")
-else:
-    s.fail("showconf of a group at its defaults: %s" % got)
+s.either(got == "group add dev eth0 group 6 id 1 algo bully",
+         "showconf: a group at its defaults: nothing after algo",
+         "showconf of a group at its defaults: %s" % got)
 
 
 def second_device():
@@ -132,11 +130,10 @@ s.log("--- showconf keydir DIR")
 now = s.ctl(1, "showconf", "dev", "eth0", "keydir", KEYD).out
 NOW = write(os.path.join(TMPD, "now.batch"), now)
 show_out(now)
-if re.search(r"^group add dev eth0 group 5 id 1 algo bully .*key-file %s$"
-             % re.escape(KEY5), now, re.M):
-    s.pass_("showconf keydir: key-file %s" % KEY5)
-else:
-    s.fail("showconf keydir: no key-file %s" % KEY5)
+s.either(re.search(r"^group add dev eth0 group 5 id 1 algo bully "
+                   r".*key-file %s$" % re.escape(KEY5), now, re.M),
+         "showconf keydir: key-file %s" % KEY5,
+         "showconf keydir: no key-file %s" % KEY5)
 s.check_refused("-check: the key is not in DIR yet", re.escape(KEY5),
                 run([s.ctl_path, "-n", "en1", "-check", NOW]))
 shutil.copyfile(os.path.join(TMPD, "g5.key"), KEY5)
@@ -227,24 +224,21 @@ peer add dev eth0 group 2 id 9 lladdr %s
 group set dev eth0 group 5 key-file %s
 group add dev eth0 group 3 id 1 algo min-bully
 group start dev eth0 group 3""" % (P9, KEY5)
-if r.rc == 0 and r.text == want:
-    s.pass_("syncconf: exit 0, the commands it ran, none for group 1")
-else:
-    s.fail("syncconf: exit %d, want these lines:" % r.rc)
+if not s.either(r.rc == 0 and r.text == want,
+                "syncconf: exit 0, the commands it ran, none for group 1",
+                "syncconf: exit %d, want these lines:" % r.rc):
     show_out(want)
 time.sleep(sec(2))
 stop(mon)
 t1 = terms()
 c1 = counters()
-if t1 == t0 and t0.startswith("3/"):
-    s.pass_("group 1: the same leader and term on every node: %s" % t1)
-else:
-    s.fail("group 1: %s before, %s after" % (t0, t1))
-if c1 == c0:
-    s.pass_("group 1 on node 1: elections and leader_changes unchanged: "
-            "(%d, %d)" % c1)
-else:
-    s.fail("group 1 on node 1: %s before, %s after" % (c0, c1))
+s.either(t1 == t0 and t0.startswith("3/"),
+         "group 1: the same leader and term on every node: %s" % t1,
+         "group 1: %s before, %s after" % (t0, t1))
+s.either(c1 == c0,
+         "group 1 on node 1: elections and leader_changes unchanged: "
+         "(%d, %d)" % c1,
+         "group 1 on node 1: %s before, %s after" % (c0, c1))
 # no electionctl monitor of group 1 left behind
 MON_ARGV = [s.ctl_path, "-n", "en1", "-j", "monitor", "dev", "eth0", "group",
             "1"]
@@ -257,33 +251,29 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
         continue
     if argv == MON_ARGV:
         left.append(int(pid))
-if not left:
-    s.pass_("kill ended the monitor of group 1")
-else:
-    s.fail("the monitor of group 1 still runs after kill: pid %s"
-           % " ".join(map(str, left)))
+if not s.either(not left,
+                "kill ended the monitor of group 1",
+                "the monitor of group 1 still runs after kill: pid %s"
+                % " ".join(map(str, left))):
     for pid in left:
         os.kill(pid, 9)
 v = events(MON)
-if v == ["snapshot"]:
-    s.pass_("monitor of group 1 on node 1: its snapshot, no event")
-else:
-    s.fail("monitor of group 1 on node 1: %s" % v)
+if not s.either(v == ["snapshot"],
+                "monitor of group 1 on node 1: its snapshot, no event",
+                "monitor of group 1 on node 1: %s" % v):
     show_out(read(MON))
 d = s.show(1, 2)
 v = (d["hb_miss"], sorted(p["id"] for p in d["peers"]), d["admin_up"])
-if v == (4, [2, 3, 9], True):
-    s.pass_("group 2: hb-miss 4, peer 9, running: %s" % (v,))
-else:
-    s.fail("group 2: %s" % (v,))
+s.either(v == (4, [2, 3, 9], True),
+         "group 2: hb-miss 4, peer 9, running: %s" % (v,),
+         "group 2: %s" % (v,))
 v = sorted((x["group"], x["admin_up"], x["auth"])
            for x in s.ctl_json(1, "show", "dev", "eth0"))
-if v == [(1, True, False), (2, True, False), (3, True, False),
-         (5, True, True)]:
-    s.pass_("eth0 on node 1: groups 1, 2, 3 running, 4 and 6 gone, 5 keyed: "
-            "%s" % v)
-else:
-    s.fail("eth0 on node 1: %s" % v)
+s.either(v == [(1, True, False), (2, True, False), (3, True, False),
+              (5, True, True)],
+         "eth0 on node 1: groups 1, 2, 3 running, 4 and 6 gone, 5 keyed: "
+         "%s" % v,
+         "eth0 on node 1: %s" % v)
 n = len(s.ctl_json(1, "show", "dev", "x0"))
 s.check("x0's group, on a device the file does not name: left alone"
         if n == 1 else "x0: %d groups" % n, n == 1)
@@ -293,38 +283,34 @@ s.log("--- syncconf again: nothing to change")
 before = showconf()
 r = s.ctl(1, "syncconf", WANT)
 show_out(r.text)
-if r.rc == 0 and r.text == "group set dev eth0 group 5 key-file %s" % KEY5:
-    s.pass_("syncconf again: only group 5's key-file, always sent")
-else:
-    s.fail("syncconf again: exit %d" % r.rc)
+s.either(r.rc == 0 and
+         r.text == "group set dev eth0 group 5 key-file %s" % KEY5,
+         "syncconf again: only group 5's key-file, always sent",
+         "syncconf again: exit %d" % r.rc)
 after = showconf()
-if before == after and terms() == t0:
-    s.pass_("syncconf again: showconf the same, group 1's leader and term "
-            "too")
-else:
-    s.fail("syncconf again changed something")
+if not s.either(before == after and terms() == t0,
+                "syncconf again: showconf the same, group 1's leader and term "
+                "too",
+                "syncconf again changed something"):
     diff(before, after)
 time.sleep(sec(2))
 stop(mon5)
 v = terms(5)
-if v == t5 and t5.startswith("3/"):
-    s.pass_("group 5 (keyed, running): the same leader and term on every "
-            "node after two syncconfs: %s" % v)
-else:
-    s.fail("group 5 after two syncconfs (each re-sending its key-file): %s "
-           "before, %s after" % (t5, v))
+s.either(v == t5 and t5.startswith("3/"),
+         "group 5 (keyed, running): the same leader and term on every "
+         "node after two syncconfs: %s" % v,
+         "group 5 after two syncconfs (each re-sending its key-file): %s "
+         "before, %s after" % (t5, v))
 v = counters5()
-if v == c5:
-    s.pass_("group 5: elections and leader_changes unchanged on every node: "
-            "%s" % v)
-else:
-    s.fail("group 5: elections and leader_changes %s before, %s after the "
-           "re-sent key-files" % (c5, v))
+s.either(v == c5,
+         "group 5: elections and leader_changes unchanged on every node: "
+         "%s" % v,
+         "group 5: elections and leader_changes %s before, %s after the "
+         "re-sent key-files" % (c5, v))
 v = events(MON5)
-if v == ["snapshot"]:
-    s.pass_("monitor of group 5 on node 1: its snapshot, no event")
-else:
-    s.fail("monitor of group 5 on node 1: %s" % v)
+if not s.either(v == ["snapshot"],
+                "monitor of group 5 on node 1: its snapshot, no event",
+                "monitor of group 5 on node 1: %s" % v):
     show_out(read(MON5))
 
 s.log("--- invalid files change nothing")
@@ -343,25 +329,22 @@ BAD = write(os.path.join(TMPD, "bad.batch"), bad)
 n = len(bad.splitlines())
 r = s.ctl(1, "syncconf", BAD)
 show_out(r.text)
-if r.rc == 1 and r.text == ('Error: %s:%d: invalid hb-miss "0": expected an '
-                            'integer from 1 to 1000' % (BAD, n)):
-    s.pass_("an invalid line: exit 1, FILE:LINE, nothing printed")
-else:
-    s.fail("an invalid line: exit %d" % r.rc)
+s.either(r.rc == 1 and r.text == ('Error: %s:%d: invalid hb-miss "0": '
+                                  'expected an integer from 1 to 1000'
+                                  % (BAD, n)),
+         "an invalid line: exit 1, FILE:LINE, nothing printed",
+         "an invalid line: exit %d" % r.rc)
 PLACE = write(os.path.join(TMPD, "placeholder.batch"), showconf())
 r = s.ctl(1, "syncconf", PLACE)
 show_out(r.text)
-if r.rc == 1 and re.search(r'^Error: %s:[0-9]*: invalid key-file '
-                           r'"/etc/election/CHANGE-ME-eth0-5\.key"'
-                           % re.escape(PLACE), r.text, re.M):
-    s.pass_("showconf's placeholder: exit 1, FILE:LINE")
-else:
-    s.fail("showconf's placeholder: exit %d" % r.rc)
+s.either(r.rc == 1 and re.search(r'^Error: %s:[0-9]*: invalid key-file '
+                                 r'"/etc/election/CHANGE-ME-eth0-5\.key"'
+                                 % re.escape(PLACE), r.text, re.M),
+         "showconf's placeholder: exit 1, FILE:LINE",
+         "showconf's placeholder: exit %d" % r.rc)
 after = showconf()
-if before == after:
-    s.pass_("after the invalid files: showconf the same")
-else:
-    s.fail("an invalid file changed something")
+if not s.either(before == after, "after the invalid files: showconf the same",
+                "an invalid file changed something"):
     diff(before, after)
 
 s.log("--- election@.service's ExecReload")
@@ -402,19 +385,17 @@ peer del dev eth0 group 2 id 9
 peer add dev eth0 group 2 id 9 lladdr %s
 group start dev eth0 group 2
 group set dev eth0 group 5 key-file %s""" % (P9B, KEY5)
-if r.rc == 0 and r.text == want:
-    s.pass_("syncconf: quorum as stop, set, start; the peer deleted and "
-            "added again")
-else:
-    s.fail("syncconf with quorum on: exit %d, want these lines:" % r.rc)
+if not s.either(r.rc == 0 and r.text == want,
+                "syncconf: quorum as stop, set, start; the peer deleted and "
+                "added again",
+                "syncconf with quorum on: exit %d, want these lines:" % r.rc):
     show_out(want)
 d = s.show(1, 2)
 v = (d["quorum"], d["admin_up"],
      [p["lladdr"] for p in d["peers"] if p["id"] == 9])
-if v == (True, True, [P9B]):
-    s.pass_("group 2: quorum on, running, peer 9's new lladdr: %s" % (v,))
-else:
-    s.fail("group 2: %s" % (v,))
+s.either(v == (True, True, [P9B]),
+         "group 2: quorum on, running, peer 9's new lladdr: %s" % (v,),
+         "group 2: %s" % (v,))
 t = terms()
 s.check("group 1's leader and term unchanged: %s" % t0 if t == t0 else
         "group 1: %s" % t, t == t0)

@@ -96,10 +96,9 @@ if os.path.isfile(os.path.join(DKMS, "lib", "modules", KVER, "modules.dep")):
     out = run([s.ctl_path, "-V"]).out
     sys.stdout.write(indent(out))
     lines = out.splitlines()
-    if len(lines) > 1 and lines[1] == "election.ko " + ver:
-        s.pass_("electionctl -V: the loaded module is %s" % ver)
-    else:
-        s.fail("electionctl -V: want election.ko %s on line 2" % ver)
+    s.either(len(lines) > 1 and lines[1] == "election.ko " + ver,
+             "electionctl -V: the loaded module is %s" % ver,
+             "electionctl -V: want election.ko %s on line 2" % ver)
     s.check_cmd("rmmod election", "rmmod", "election")
     s.log("--- the first request loads the module (MODULE_ALIAS_GENL_FAMILY)")
     # the kernel runs it from init's root: in the VM harness, the
@@ -118,11 +117,10 @@ if os.path.isfile(os.path.join(DKMS, "lib", "modules", KVER, "modules.dep")):
     with open("/proc/sys/kernel/modprobe", "w") as f:
         f.write(oldmp)
     log = read(os.path.join(TMPD, "modprobe.log"))
-    if loaded() and "net-pf-16-proto-16-family-election" in log:
-        s.pass_("the kernel asked for net-pf-16-proto-16-family-election "
-                "and loaded election")
-    else:
-        s.fail("no autoload (modprobe asked: %s)" % log.strip())
+    s.either(loaded() and "net-pf-16-proto-16-family-election" in log,
+             "the kernel asked for net-pf-16-proto-16-family-election "
+             "and loaded election",
+             "no autoload (modprobe asked: %s)" % log.strip())
 else:
     s.log("skip: no DKMS tree for %s in build/dkms (make dkms-tree; the "
           "debug kernel has none)" % KVER)
@@ -160,10 +158,9 @@ s.log("--- show per peer: heard, the address seen")
 d = peer3()
 v = (d["heard_ms_ago"] is not None and d["heard_ms_ago"] < 5000,
      d["seen_lladdr"], d["lladdr_mismatch"])
-if v == (True, topo.mac(3), False):
-    s.pass_("node 1 heard peer 3 lately, from its lladdr: %s" % (v,))
-else:
-    s.fail("peer 3 as node 1 sees it: %s" % (v,))
+s.either(v == (True, topo.mac(3), False),
+         "node 1 heard peer 3 lately, from its lladdr: %s" % (v,),
+         "peer 3 as node 1 sees it: %s" % (v,))
 # the leader's (3's) heartbeats are what node 1 hears
 check_steps("peer 3 (the leader) mistyped on node 1 (lladdr 02:00:00:00:99:99)",
             lambda: s.ctl(1, "peer", "del", "dev", "eth0", "group", 1, "id",
@@ -173,21 +170,16 @@ check_steps("peer 3 (the leader) mistyped on node 1 (lladdr 02:00:00:00:99:99)",
 time.sleep(sec(1))
 d = peer3()
 v = (d["lladdr"], d["seen_lladdr"], d["lladdr_mismatch"])
-if v == ("02:00:00:00:99:99", topo.mac(3), True):
-    s.pass_("the mistyped peer: the address actually seen, flagged: %s"
-            % (v,))
-else:
-    s.fail("the mistyped peer: %s" % (v,))
+s.either(v == ("02:00:00:00:99:99", topo.mac(3), True),
+         "the mistyped peer: the address actually seen, flagged: %s"
+         % (v,),
+         "the mistyped peer: %s" % (v,))
 drops = s.stats(1, 1)["drops"]["wrong_lladdr"]
-if (drops or 0) > 0:
-    s.pass_("stats: wrong_lladdr drops %s" % drops)
-else:
-    s.fail("stats: wrong_lladdr %s" % drops)
+s.either((drops or 0) > 0, "stats: wrong_lladdr drops %s" % drops,
+         "stats: wrong_lladdr %s" % drops)
 r = s.ctl(1, "peer", "show", "dev", "eth0", "group", 1, "id", 3)
-if "seen-lladdr %s (differs from lladdr)" % topo.mac(3) in r.out:
-    s.pass_("peer show text flags it")
-else:
-    s.fail("peer show text: %s" % r.text)
+s.either("seen-lladdr %s (differs from lladdr)" % topo.mac(3) in r.out,
+         "peer show text flags it", "peer show text: %s" % r.text)
 check_steps("peer 3 fixed",
             lambda: s.ctl(1, "peer", "delete", "dev", "eth0", "group", 1,
                           "id", 3),
@@ -204,13 +196,12 @@ CONF1 = os.path.join(TMPD, "conf1")
 with open(CONF1, "w") as f:
     f.write(conf1)
 sys.stdout.write(indent(conf1))
-if re.search(r"^group add dev eth0 group 1 id 1 algo bully .*ask-suspect off "
-             r"preempt-delay 5ms", conf1, re.M) and \
-        len(re.findall(r"^peer add dev eth0 group 1 id ", conf1, re.M)) == 2 \
-        and re.search(r"^group start dev eth0 group 1$", conf1, re.M):
-    s.pass_("showconf: group add with the options, two peers, group start")
-else:
-    s.fail("showconf output")
+s.either(re.search(r"^group add dev eth0 group 1 id 1 algo bully "
+                   r".*ask-suspect off preempt-delay 5ms", conf1, re.M) and
+         len(re.findall(r"^peer add dev eth0 group 1 id ", conf1, re.M)) == 2
+         and re.search(r"^group start dev eth0 group 1$", conf1, re.M),
+         "showconf: group add with the options, two peers, group start",
+         "showconf output")
 s.check("-undo -batch: the group is deleted",
         s.ctl(1, "-undo", "-batch", CONF1))
 n = len(s.ctl_json(1, "show"))
@@ -220,10 +211,8 @@ ctl_rc(0, "-undo -batch again: nothing to delete is no error",
        s.ctl(1, "-undo", "-batch", CONF1))
 s.check("-batch: recreated", s.ctl(1, "-batch", CONF1))
 conf2 = s.ctl(1, "showconf").out
-if conf1 == conf2:
-    s.pass_("showconf after the batch is the same")
-else:
-    s.fail("showconf differs after the batch")
+if not s.either(conf1 == conf2, "showconf after the batch is the same",
+                "showconf differs after the batch"):
     sys.stdout.write(indent(run(["diff", CONF1, "-"], stdin=conf2).out))
 s.agree(1, 3)
 
@@ -300,17 +289,15 @@ v = (first.get("event") == "snapshot" and
      any(e.get("event") not in ("snapshot", "gap") and e.get("role")
          for e in evs[1:]),
      sum(e.get("event") == "snapshot" for e in evs))
-if v == (True, True, True, 1):
-    s.pass_("monitor -j dev eth0 group 1: one snapshot first (leader 3), "
-            "group 1 only, roles in events")
-else:
-    s.fail("monitor -j: %s" % " ".join(map(str, v)))
+s.either(v == (True, True, True, 1),
+         "monitor -j dev eth0 group 1: one snapshot first (leader 3), "
+         "group 1 only, roles in events",
+         "monitor -j: %s" % " ".join(map(str, v)))
 head = (read(MON_TXT).splitlines() or [""])[0]
-if re.match(r"\[20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{6}\] "
-            r"\[[0-9.]+\] seq [0-9]+ snapshot dev eth0 group 1 ", head):
-    s.pass_("monitor -ts: the wall-clock prefix; the snapshot first")
-else:
-    s.fail("monitor -ts: %s" % head)
+s.either(re.match(r"\[20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{6}\] "
+                  r"\[[0-9.]+\] seq [0-9]+ snapshot dev eth0 group 1 ", head),
+         "monitor -ts: the wall-clock prefix; the snapshot first",
+         "monitor -ts: %s" % head)
 s.ctl(1, "group", "del", "dev", "eth0", "group", 2)
 
 s.log("--- electionctl algo: the module's algorithms against electionctl's "
@@ -329,11 +316,10 @@ WANT = (7, ["bully", "ring", "ring-all", "ring-list", "min-bully",
          "suppress", "detector", "detector-margin", "detector-max",
          "timeout-auto", "auth-window", "standby", "standby-tracked"],
         ["election", "answer", "coordinator", "heartbeat", "alive"])
-if v == WANT and not r.err:
-    s.pass_("algo -j: 7 algorithms, each matching the list electionctl was "
-            "built from, no warning")
-else:
-    s.fail("algo -j: %s %s" % (v, r.err))
+s.either(v == WANT and not r.err,
+         "algo -j: 7 algorithms, each matching the list electionctl was "
+         "built from, no warning",
+         "algo -j: %s %s" % (v, r.err))
 r = s.ctl(1, "algo", "invitation")
 s.check("algo invitation: one line with its options",
         "invitation id 7 messages heartbeat,ayc,ayc_reply,invite,accept,"

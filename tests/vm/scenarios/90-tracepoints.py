@@ -118,11 +118,10 @@ if not s.load():
     s.end()
 for ev in EVENTS:
     fmt = "%s/events/election/%s/format" % (T, ev)
-    if os.path.isfile(fmt):
-        s.pass_("tracepoint election:%s (%d fields)" % (
-            ev, sum("field:" in line for line in read(fmt).splitlines())))
-    else:
-        s.fail("no tracepoint election:%s in %s/events/election" % (ev, T))
+    s.either(os.path.isfile(fmt),
+             "tracepoint election:%s (%d fields)" % (ev, sum(
+                 "field:" in line for line in read(fmt).splitlines())),
+             "no tracepoint election:%s in %s/events/election" % (ev, T))
 
 if not (s.topo(1, 2, 3) and s.group_setup(1)):
     s.end()
@@ -184,23 +183,16 @@ if t2:
     for (what, _), t in zip(N2, t2):
         report.append("  %8.3f  %s" % ((t - t2[0]) * 1e3, what))
 sys.stdout.write(indent("\n".join(report)))
-if t2:
-    s.pass_("node 2: detect timer, candidate, ELECTION to 3, answer timer, "
-            "leader 2, COORDINATOR, in order")
-else:
-    s.fail("node 2's failover sequence is not in the trace")
-if t1:
-    s.pass_("node 1: COORDINATOR from 2, then follower of 2")
-else:
-    s.fail("node 1's sequence is not in the trace")
-if report[2] == "late ok":
-    s.pass_("election_timer carries late_ns")
-else:
-    s.fail("no late_ns on node 2's detect timer")
-if drop:
-    s.pass_("a frame for group 9: election_drop reason=wrong_group")
-else:
-    s.fail("no election_drop wrong_group for group 9")
+s.either(t2,
+         "node 2: detect timer, candidate, ELECTION to 3, answer timer, "
+         "leader 2, COORDINATOR, in order",
+         "node 2's failover sequence is not in the trace")
+s.either(t1, "node 1: COORDINATOR from 2, then follower of 2",
+         "node 1's sequence is not in the trace")
+s.either(report[2] == "late ok", "election_timer carries late_ns",
+         "no late_ns on node 2's detect timer")
+s.either(drop, "a frame for group 9: election_drop reason=wrong_group",
+         "no election_drop wrong_group for group 9")
 
 if shutil.which("trace-cmd"):
     s.log("--- trace-cmd record -e election, one more failover (node 2's "

@@ -142,22 +142,18 @@ print("    types %s" % types)
 print("    mismatch %d" % len(mismatch))
 for m in mismatch[:20]:
     print("       %s" % m)
-if total > 100 and bad == 0:
-    s.pass_("tshark + election.lua: %d frames, none malformed or with an "
-            "expert warning" % total)
-else:
-    s.fail("dissector: %d frames, %d malformed or with a warning" % (total,
-                                                                    bad))
-if not mismatch:
-    s.pass_("per node, group and type: the frames captured leaving each "
-            "node = its tx counters")
-else:
-    s.fail("captured frames differ from the tx counters")
-if len(types_seen) >= 9:
-    s.pass_("%d message types seen on the wire: %s" % (len(types_seen),
-                                                       types))
-else:
-    s.fail("only %d message types seen" % len(types_seen))
+s.either(total > 100 and bad == 0,
+         "tshark + election.lua: %d frames, none malformed or with an "
+         "expert warning" % total,
+         "dissector: %d frames, %d malformed or with a warning" % (
+             total, bad))
+s.either(not mismatch,
+         "per node, group and type: the frames captured leaving each "
+         "node = its tx counters",
+         "captured frames differ from the tx counters")
+s.either(len(types_seen) >= 9,
+         "%d message types seen on the wire: %s" % (len(types_seen), types),
+         "only %d message types seen" % len(types_seen))
 
 for g in ALGO_OF:
     for i in IDS:

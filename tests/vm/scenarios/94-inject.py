@@ -51,8 +51,7 @@ inj = inject.Injector(s)
 if not inj.need():
     s.end()
 s.timing = inject.TIMING
-if not (s.load() and s.topo(3, 17, 42, 2001, 66)):
-    s.end()
+s.up(3, 17, 42, 2001, 66)
 s.nodes = [3, 17, 42, 2001]  # 66 only injects
 if not (s.group_setup(1, algo="bully") and s.group_setup(2, algo="ring")):
     s.end()
@@ -197,7 +196,5 @@ inj.klog_clean("after the injections")
 for nid in s.nodes:
     if not s.ctl(nid, "group", "del", "dev", "eth0", "group", 2):
         s.fail("group del 2 on %d" % nid)
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
 shutil.rmtree(TMP, ignore_errors=True)
-s.end()
+s.finish(1)

@@ -29,9 +29,6 @@ of the same device, with different keys.
    leader went (issue 33): refused (auth_clock), the dead leader never
    followed, the next best elected."""
 
-import argparse
-import contextlib
-import io
 import json
 import os
 import signal
@@ -39,17 +36,15 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 REPO = os.environ.get("ELECTION_REPO", ".")
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
-from electest.scenario import Result, Scenario, run, sec  # noqa: E402
+from electest.scenario import Scenario, call, in_netns, run, sec  # noqa: E402
 from electest import inject as injlib  # noqa: E402
 import elec_lib  # noqa: E402  (elec.py's subcommands, in process)
-from electest import nl  # noqa: E402
 
 s = Scenario()
 inj = injlib.Injector(s)
@@ -58,8 +53,7 @@ if not inj.need():
 # the injectors' timing: a guest stalled by 10^4 frames keeps its leader
 s.timing = injlib.TIMING
 IDS = [3, 17, 42]
-if not (s.load() and s.topo(*IDS, 66)):
-    s.end()
+s.up(*IDS, 66)
 s.nodes = list(IDS)     # 66 only injects
 CTL = s.ctl_path
 # 66 sends with the nodes' own MACs (a true replay): the switch must not
@@ -506,28 +500,11 @@ s.check("the ring group still has its key", show(3, 2).get("auth") is True)
 
 
 def nl_in(nid, cmd, *attrs):
-    """`elec.py nl CMD ATTRS` in node @nid's namespace (a thread of this
-    process entered it; the ifindex=eth0 attribute filled in there)."""
-    res = []
-
-    def body():
-        buf = io.StringIO()
-        try:
-            fd = os.open("/run/netns/" + topo.ns(nid), os.O_RDONLY)
-            try:
-                nl.setns(fd)
-            finally:
-                os.close(fd)
-            a = ["ifindex=%d" % socket.if_nametoindex("eth0")] + list(attrs)
-            with contextlib.redirect_stdout(buf):
-                rc = elec_lib.cmd_nl(argparse.Namespace(cmd=cmd, attrs=a))
-            res.append(Result(rc, buf.getvalue(), ""))
-        except (OSError, SystemExit) as e:
-            res.append(Result(1, buf.getvalue(), str(e)))
-    t = threading.Thread(target=body)
-    t.start()
-    t.join()
-    return res[0]
+    """`elec.py nl CMD ATTRS` in node @nid's namespace (the ifindex=eth0
+    attribute filled in there), in process."""
+    ifx = in_netns(topo.ns(nid), lambda: socket.if_nametoindex("eth0"))
+    return call(elec_lib.main, ["nl", cmd, "ifindex=%d" % ifx, *attrs],
+                netns=topo.ns(nid))
 
 
 s.check_refused("a 15-byte key (raw netlink) is refused", "error=34 msg=[^ ]",
@@ -553,6 +530,4 @@ s.agree(2, 42, s.bound, 1)
 for nid in IDS:
     ctl_or_fail(nid, "node %d: group del 1" % nid,
                 "group", "del", "dev", "eth0", "group", 1)
-s.teardown(2)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(2)

@@ -39,8 +39,7 @@ import elec_lib  # noqa: E402
 
 s = Scenario()
 IDS = (3, 17, 42)
-if not (s.load() and s.topo(*IDS)):
-    s.end()
+s.up(*IDS)
 KEYS = tempfile.mkdtemp()
 os.chmod(KEYS, 0o700)
 OLDHEX = "7a0c11d9e3b45f6a8821c0de5b9f4e17"
@@ -269,7 +268,5 @@ s.check("node 3 back on NEW",
         s.ctl(3, "group", "set", "dev", "eth0", "group", 1, "key-file", NEW))
 s.agree(1, 42, s.bound, 1)
 
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
 shutil.rmtree(KEYS, ignore_errors=True)
-s.end()
+s.finish(1)

@@ -159,8 +159,7 @@ RT = read("/sys/kernel/realtime") == "1" or "PREEMPT_RT" in os.uname().version
 s.log("kernel %s, PREEMPT_RT: %s" % (os.uname().release,
                                      "yes" if RT else "no"))
 
-if not (s.load() and s.topo(1, 2, 3)):
-    s.end()
+s.up(1, 2, 3)
 
 for mode, waits in ((2, 1), (1, 1), (0, 1), (2, 0)):
     s.log("--- timer_mode=%d timer_waits_soft=%d" % (mode, waits))
@@ -193,6 +192,5 @@ for mode, waits in ((2, 1), (1, 1), (0, 1), (2, 0)):
 write(P + "/timer_mode", 2)
 write(P + "/timer_waits_soft", 1)
 
-s.check_cmd("rmmod election", "rmmod", "election")
 shutil.rmtree(TMPD, ignore_errors=True)
-s.end()
+s.finish()

@@ -55,8 +55,7 @@ def set_waits(v):
 
 
 s = Scenario()
-if not (s.load() and s.topo(3, 17, 42)):
-    s.end()
+s.up(3, 17, 42)
 s.timing = "hb-interval %s hb-miss 4 timeout %s coord-timeout %s" % (
     dur("50ms"), dur("50ms"), dur("200ms"))
 for g in STALL_GROUPS:
@@ -164,6 +163,4 @@ for g in (2, 3, 4):
     for i in s.nodes:
         if not s.ctl(i, "group", "del", "dev", "eth0", "group", g):
             s.fail("group del %d on %d" % (g, i))
-s.teardown(1)
-s.check_cmd("rmmod election", "rmmod", "election")
-s.end()
+s.finish(1)
