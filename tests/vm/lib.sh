@@ -385,8 +385,9 @@ elec_start_all() {
 }
 
 # elec_poll G DEV ID...: every node's `electionctl show` line, read at once
-# (one electionctl per node, in parallel), into ELEC_VIEW[ID]: "ROLE LEADER
-# TERM" (LEADER "none") or "error: WHY"; ELEC_VIEW_LINE[ID] the line itself.
+# (one electionctl per node, in parallel, 10 s at most each), into
+# ELEC_VIEW[ID]: "ROLE LEADER TERM" (LEADER "none") or "error: WHY";
+# ELEC_VIEW_LINE[ID] the line itself.
 declare -gA ELEC_VIEW ELEC_VIEW_LINE
 ELEC_VIEW+=()
 ELEC_VIEW_LINE+=()
@@ -394,7 +395,10 @@ elec_poll() {
 	local g=$1 dev=$2 id l pids=() f=${TMPDIR:-/tmp}/elec-view.$BASHPID
 	shift 2
 	for id in "$@"; do
-		"$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>"$f.$id.err" &
+		{
+			timeout 10 "$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>"$f.$id.err"
+			[ $? -ne 124 ] || echo "no answer within 10 s" >>"$f.$id.err"
+		} &
 		pids+=($!)
 	done
 	[ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"

@@ -33,6 +33,7 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -74,6 +75,42 @@ def sec(v):
     d = dur(v)
     m = re.fullmatch(r"([0-9]+)(us|ms|s)", d)
     return int(m.group(1)) * _UNITS[m.group(2)] / 1e6
+
+
+def kill_children(grace=2.0):
+    """SIGTERM to every child process still running (monitors, captures,
+    injectors a scenario started and did not stop), SIGKILL after @grace
+    seconds, and reap them: run at every scenario's exit, before its
+    namespaces go. Returns how many are left (0: all gone)."""
+    me, kids = os.getpid(), []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                st = f.read()
+        except OSError:
+            continue
+        if int(st.rsplit(")", 1)[1].split()[1]) == me:
+            kids.append(int(d))
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in kids:
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + grace
+        while kids and time.monotonic() < deadline:
+            for pid in list(kids):
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0]:
+                        kids.remove(pid)
+                except ChildProcessError:
+                    kids.remove(pid)
+            time.sleep(0.05)
+        if not kids:
+            break
+    return len(kids)
 
 
 class Result:
@@ -233,6 +270,7 @@ class Scenario:
         traceback.print_exception(kind, value, tb, file=sys.stdout)
 
     def _cleanup(self):
+        kill_children()
         topo.delete_all()
         if not self.ended:
             self.fail("scenario ended early")

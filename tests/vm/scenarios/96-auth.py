@@ -113,11 +113,18 @@ def stat(nid, g, fn):
 
 def auth_drops(nid, g):
     """auth_* drops of node @nid, group @g: missing, bad, truncated,
-    replay, unexpected (0s if unreadable)."""
-    dr = stats(nid, g).get("drops", {})
-    return [dr.get(k, 0) for k in ("auth_missing", "auth_bad",
-                                   "auth_truncated", "auth_replay",
-                                   "auth_unexpected")]
+    replay, unexpected (None each if unreadable: gt() with it fails)."""
+    dr = stats(nid, g).get("drops")
+    keys = ("auth_missing", "auth_bad", "auth_truncated", "auth_replay",
+            "auth_unexpected")
+    if not isinstance(dr, dict):
+        return [None] * len(keys)
+    return [dr.get(k) for k in keys]
+
+
+def gt(a, b):
+    """@a > @b, false if either reading failed (None)."""
+    return a is not None and b is not None and a > b
 
 
 def ctl_or_fail(nid, desc, *args):
@@ -451,10 +458,10 @@ s.check("node 42 leads alone",
         "role %s leader %s" % (d.get("role"), d.get("leader")))
 bad3b = auth_drops(3, 1)[1]
 bad42 = auth_drops(42, 1)[1]
-s.check("node 3 counts 42's frames as auth_bad (%d -> %d)" % (bad3, bad3b),
-        bad3b > bad3)
-s.check("node 42 counts the others' frames as auth_bad (%d)" % bad42,
-        bad42 > 0)
+s.check("node 3 counts 42's frames as auth_bad (%s -> %s)" % (bad3, bad3b),
+        gt(bad3b, bad3))
+s.check("node 42 counts the others' frames as auth_bad (%s)" % bad42,
+        gt(bad42, 0))
 # the ring group, with its own key, is untouched: 42 leads it
 s.agree(2, 42, s.bound, 0)
 s.check("node 42 takes the group's key again",
@@ -472,13 +479,13 @@ deadline = time.monotonic() + s.bound
 while True:
     miss3b = auth_drops(3, 1)[0]
     unexp42 = auth_drops(42, 1)[4]
-    if miss3b > miss3 and unexp42 > 0 or time.monotonic() >= deadline:
+    if gt(miss3b, miss3) and gt(unexp42, 0) or time.monotonic() >= deadline:
         break
     time.sleep(0.2)
 s.check("node 3 counts 42's unauthenticated frames as auth_missing "
-        "(%d -> %d)" % (miss3, miss3b), miss3b > miss3)
-s.check("node 42 counts the others' trailers as auth_unexpected (%d)" %
-        unexp42, unexp42 > 0)
+        "(%s -> %s)" % (miss3, miss3b), gt(miss3b, miss3))
+s.check("node 42 counts the others' trailers as auth_unexpected (%s)" %
+        unexp42, gt(unexp42, 0))
 s.check("node 42 reports auth off", show(42, 1).get("auth") is False)
 for nid in (3, 17):
     s.check("node %d: key none" % nid,
