@@ -385,9 +385,9 @@ elec_start_all() {
 }
 
 # elec_poll G DEV ID...: every node's `electionctl show` line, read at once
-# (one electionctl per node, in parallel, 10 s at most each), into
-# ELEC_VIEW[ID]: "ROLE LEADER TERM" (LEADER "none") or "error: WHY";
-# ELEC_VIEW_LINE[ID] the line itself.
+# (one electionctl per node, in parallel, 10 s x ELEC_TIMER_SCALE at most
+# each), into ELEC_VIEW[ID]: "ROLE LEADER TERM" (LEADER "none") or
+# "error: WHY"; ELEC_VIEW_LINE[ID] the line itself.
 declare -gA ELEC_VIEW ELEC_VIEW_LINE
 ELEC_VIEW+=()
 ELEC_VIEW_LINE+=()
@@ -396,8 +396,8 @@ elec_poll() {
 	shift 2
 	for id in "$@"; do
 		{
-			timeout 10 "$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>"$f.$id.err"
-			[ $? -ne 124 ] || echo "no answer within 10 s" >>"$f.$id.err"
+			timeout -k 2 "$((10 * ELEC_TIMER_SCALE))" "$ELEC_CTL" -n "en$id" show dev "$dev" group "$g" >"$f.$id" 2>"$f.$id.err"
+			case $? in 124 | 137) echo "no answer within $((10 * ELEC_TIMER_SCALE)) s" >>"$f.$id.err" ;; esac
 		} &
 		pids+=($!)
 	done

@@ -117,7 +117,7 @@ class Ring:
             return None
 
     def quiet(self):
-        """`elec.py quiet`: the stats once the counters settled, or None."""
+        """The stats once the counters settled (checks.quiet), or None."""
         out = io.StringIO()
         try:
             rc = checks.quiet(self.nodes(), G, out=out, err=sys.stdout)

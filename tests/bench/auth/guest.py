@@ -60,11 +60,29 @@ s.log("flood from 66 on CPU %d of %d; %d s a step; rates %s" % (
     CPU, os.cpu_count(), SECS, " ".join(map(str, RATES))))
 
 
+def quiet(fn, *args):
+    """@fn(@args) with its PASS lines hidden: only FAIL lines (and what
+    they show) reach the output."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        r = fn(*args)
+    out = buf.getvalue()
+    if "FAIL" in out:
+        sys.stdout.write(out[out.index("FAIL"):])
+    return r
+
+
 def snap():
-    """The three nodes' counters, summed."""
-    tot = {}
+    """The three nodes' counters, summed (a node whose stats cannot be
+    read adds nothing: said, and the step's figures are short)."""
+    tot = {"suspicions": 0, "elections": 0, "leader_changes": 0,
+           "rx_heartbeat": 0}
     for nid in s.nodes:
-        st = s.stats(nid, 1)
+        try:
+            st = s.stats(nid, 1)
+        except (RuntimeError, ValueError, IndexError) as e:
+            s.log("node %d: stats: %s" % (nid, e))
+            continue
         for k in ("suspicions", "elections", "leader_changes"):
             tot[k] = tot.get(k, 0) + st.get(k, 0)
         for k, v in st.get("drops", {}).items():
@@ -103,14 +121,13 @@ def step(kind, rate):
               d["leader_changes"], d["rx_heartbeat"], "yes" if ok else "no",
               drops or "none"))
     # let a step that made an election settle before the next (its check
-    # counted, not shown)
-    with contextlib.redirect_stdout(io.StringIO()):
-        s.agree(1, 42)
+    # counted, shown only if it failed)
+    quiet(s.agree, 1, 42)
 
 
 for kind in ("unknown", "known"):
     for rate in RATES:
         step(kind, rate)
-s.check("the group still follows 42", s.agree(1, 42))
+s.agree(1, 42)   # the group still follows 42 (a check of its own)
 inj.klog_clean("auth absorb")
 s.end()

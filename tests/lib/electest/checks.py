@@ -2,8 +2,7 @@
 """What the nodes agree on, read with `electionctl -j show` and `-j stats`
 in each node's namespace (every node at once: a TCG guest spends ~0.1 s
 per process). A node is (netns, id). The polling checks print what they
-found (the lines `elec.py agree`, `sides`, `groups`, `quiet` print) and
-return 0 or 1."""
+found and return 0 or 1."""
 
 import json
 import os
@@ -111,7 +110,8 @@ def fmt_views(views):
 def agree(nodes, group, expect, timeout=30, stable=0, interval=0.1,
           dev="eth0", out=None):
     """Poll @nodes ([(netns, id)]) until all agree on leader @expect
-    (`elec.py agree`); with @stable, check that it holds that long.
+    (the leader's own role leader, the others' follower); with @stable,
+    check that it holds that long.
     Prints what it found to @out (default stdout); returns 0 or 1."""
     out = out or sys.stdout
     t0 = time.monotonic()
@@ -311,7 +311,7 @@ def sides_verdict(sides, views, same_term=True):
 def sides(sides, group, timeout=30, stable=0, interval=0.1, dev="eth0",
           out=None):
     """Quorum: poll until every side ([(leader or 0, [(netns, id)])]) is
-    as it says (`elec.py sides`); with @stable, check that it holds.
+    as it says; with @stable, check that it holds.
     Returns 0 or 1."""
     out = out or sys.stdout
     flat = [n for _, nodes in sides for n in nodes]

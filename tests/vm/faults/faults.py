@@ -441,7 +441,8 @@ def open_nodes(specs):
 # ---------------------------------------------------------- agreement ---
 
 def agreement(nodes, views, expect, invitation):
-    """None when the views agree (see cmd_agree), else a reason."""
+    """None when the views agree (on @expect, or any one leader if None;
+    Invitation: one group), else a reason."""
     leader = expect
     if expect is None:
         v0 = views[0]
@@ -471,7 +472,7 @@ def fmt_views(nodes, views, limit=12):
 
 
 def wait_agreement(nodes, group, expect, invitation, timeout, stable, interval, quiet=False):
-    """Poll until the nodes agree (see cmd_agree), then check that it holds
+    """Poll until the nodes agree (agreement()), then check that it holds
     for @stable s. Returns (leader or None, seconds from the call to the
     poll that saw it, its term, the largest poll round in s)."""
     t0 = time.monotonic()
@@ -1341,14 +1342,23 @@ def part_netem(a):
     wp.wait()
     wout.seek(0)
     sys.stdout.write(wout.read())
-    analyze(watch, t_fault, t_heal, bound, system, os.path.join(OUT, "faults-netem.jsonl"))
-    with open(watch, "rb") as f, gzip.open(os.path.join(OUT, "watch-%s.jsonl.gz" % system),
-                                           "wb") as g:
-        g.write(f.read())
+    # the figures and the record's copy, as netem.sh's analyze and gzip:
+    # a missing or broken record is said (the watch's check failed) and
+    # the part goes on to its checks and teardown
+    try:
+        analyze(watch, t_fault, t_heal, bound, system, os.path.join(OUT, "faults-netem.jsonl"))
+        with open(watch, "rb") as f, gzip.open(os.path.join(OUT, "watch-%s.jsonl.gz" % system),
+                                               "wb") as g:
+            g.write(f.read())
+    except (OSError, ValueError, KeyError) as e:
+        s.log("the watch record %s: %s" % (watch, e))
 
     lines, bad = [], 0
-    for nid, st in sorted(checks.all_stats(checks.parse_nodes(node_specs(IDS)), 1,
-                                           "eth0").items(), key=lambda x: int(x[0])):
+    try:
+        stats = checks.all_stats(checks.parse_nodes(node_specs(IDS)), 1, "eth0")
+    except RuntimeError as e:
+        stats, lines, bad = {}, ["stats: %s" % e], 1
+    for nid, st in sorted(stats.items(), key=lambda x: int(x[0])):
         d = st["drops"]
         lines.append("node %s: elections %s leader_changes %s tx %s drops %s tx_errors %s" % (
             nid, st.get("elections"), st.get("leader_changes"), sum(st["tx"].values()),
