@@ -24,7 +24,6 @@ import io
 import json
 import os
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
@@ -45,12 +44,7 @@ s.timing = "hb-interval %s hb-miss 3 timeout %s coord-timeout %s" % (
 if not (s.load() and s.topo(3, 17, 42, 66)):
     s.end()
 s.nodes = [3, 17, 42]  # 66 only injects
-KEYS = tempfile.mkdtemp()
-os.chmod(KEYS, 0o700)
-KEY = os.path.join(KEYS, "k")
-with open(KEY, "w") as f:
-    f.write("5b0e6c3d29f1a4877e1d0c2b93a5f640\n")
-os.chmod(KEY, 0o600)
+KEY = s.key_file("k", "5b0e6c3d29f1a4877e1d0c2b93a5f640\n")
 if not s.group_setup(1, algo="bully", opts=["key-file", KEY]):
     s.end()
 s.start_all(1)

@@ -36,6 +36,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -75,6 +76,16 @@ def sec(v):
     d = dur(v)
     m = re.fullmatch(r"([0-9]+)(us|ms|s)", d)
     return int(m.group(1)) * _UNITS[m.group(2)] / 1e6
+
+
+def read(path):
+    """The text of file @path, "" if it cannot be read (a tracefs or
+    sysfs file the kernel does not have)."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 def kill_children(grace=2.0):
@@ -171,6 +182,7 @@ class Scenario:
         self.passed = self.failed = 0
         self.ended = False
         self.t0 = time.monotonic()
+        self._keys = None
         self._lock = threading.Lock()
         sys.stdout.reconfigure(line_buffering=True)
         atexit.register(self._cleanup)
@@ -250,6 +262,27 @@ class Scenario:
             return self.pass_(desc)
         return self.fail('%s (exit %d, expected a failure saying "%s")' % (
             desc, r.rc, pattern))
+
+    def tmpdir(self):
+        """The scenario's private directory (mode 0700, made at the first
+        call): its key files and other scratch files."""
+        if self._keys is None:
+            self._keys = tempfile.mkdtemp()
+            os.chmod(self._keys, 0o700)
+        return self._keys
+
+    def key_file(self, name, data):
+        """A key file @name holding @data (str or bytes, written as
+        given) in tmpdir(), created with mode 0600 as electionctl wants
+        it; returns its path."""
+        path = os.path.join(self.tmpdir(), name)
+        if isinstance(data, str):
+            data = data.encode()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)
+        with open(fd, "wb") as f:
+            f.write(data)
+        return path
 
     def refused_with(self, desc, msg, r):
         """PASS if Result @r failed and its output has @msg (a plain
@@ -460,6 +493,24 @@ class Scenario:
                 return v
             time.sleep(interval)
         return fn()
+
+    def two_bridges(self, *ids):
+        """The switch made ready to split: a second bridge br1, joined to
+        br0 by the veth pair bl0 (on br0) and bl1 (on br1), and the ports
+        of @ids moved to br1; a check each step. bl0 down splits the nodes
+        in two, up heals them. True if every step passed."""
+        def sw(desc, *args):
+            return self.check_cmd(desc, "ip", "-n", topo.SWITCH, *args)
+        ok = [sw("a second bridge br1 in the switch", "link", "add", "br1",
+                 "type", "bridge", "stp_state", 0, "forward_delay", 0),
+              sw("br1 up", "link", "set", "br1", "up"),
+              sw("the link between the bridges", "link", "add", "bl0",
+                 "type", "veth", "peer", "name", "bl1"),
+              sw("bl0 on br0", "link", "set", "bl0", "master", "br0", "up"),
+              sw("bl1 on br1", "link", "set", "bl1", "master", "br1", "up")]
+        ok += [sw("p%d on br1" % i, "link", "set", "p%d" % i, "master", "br1")
+               for i in ids]
+        return all(ok)
 
     def netem_delay(self, ms, ids=None):
         """A one-way delay of @ms ms (netem) on eth0 of @ids (default every

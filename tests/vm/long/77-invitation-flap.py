@@ -39,15 +39,7 @@ def one_group(desc, stable=0):
 
 if not (s.load() and s.topo(*IDS)):
     s.end()
-s.check("a second bridge br1 in the switch",
-        ipsw("link", "add", "br1", "type", "bridge"))
-s.check("br1 up", ipsw("link", "set", "br1", "up"))
-s.check("the link between the bridges",
-        ipsw("link", "add", "bl0", "type", "veth", "peer", "name", "bl1"))
-s.check("bl0 on br0", ipsw("link", "set", "bl0", "master", "br0", "up"))
-s.check("bl1 on br1", ipsw("link", "set", "bl1", "master", "br1", "up"))
-for i in (5, 6, 7, 8):
-    s.check("p%d on br1" % i, ipsw("link", "set", "p%d" % i, "master", "br1"))
+s.two_bridges(5, 6, 7, 8)
 s.group_setup(1)
 s.start_all(1)
 one_group("one group under 8 after the start")

@@ -62,15 +62,7 @@ def ipsw(*args):
 
 
 s.up(*LOW, *HIGH)
-s.check("a second bridge br1 in the switch",
-        ipsw("link", "add", "br1", "type", "bridge"))
-s.check("br1 up", ipsw("link", "set", "br1", "up"))
-s.check("the link between the bridges",
-        ipsw("link", "add", "bl0", "type", "veth", "peer", "name", "bl1"))
-s.check("bl0 on br0", ipsw("link", "set", "bl0", "master", "br0", "up"))
-s.check("bl1 on br1", ipsw("link", "set", "bl1", "master", "br1", "up"))
-for i in HIGH:
-    s.check("p%d on br1" % i, ipsw("link", "set", "p%d" % i, "master", "br1"))
+s.two_bridges(*HIGH)
 
 
 def split():

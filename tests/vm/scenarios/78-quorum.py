@@ -81,15 +81,7 @@ def ip_check(desc, *args):
     return s.check_cmd(desc, "ip", "-n", "esw", *args)
 
 
-ip_check("a second bridge br1 in the switch", "link", "add", "br1", "type",
-         "bridge", "stp_state", 0, "forward_delay", 0)
-ip_check("br1 up", "link", "set", "br1", "up")
-ip_check("the link between the bridges", "link", "add", "bl0", "type", "veth",
-         "peer", "name", "bl1")
-ip_check("bl0 on br0", "link", "set", "bl0", "master", "br0", "up")
-ip_check("bl1 on br1", "link", "set", "bl1", "master", "br1", "up")
-for i in (4, 5):
-    ip_check("p%d on br1" % i, "link", "set", "p%d" % i, "master", "br1")
+s.two_bridges(4, 5)
 
 # the splits and heals: one write each to a long-lived ip -batch
 IPB_LOG = open(os.path.join(TMPD, "ipb.log"), "w")

@@ -38,7 +38,7 @@ import time
 sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
                                 "tests", "lib"))
 from electest import REPO, topo  # noqa: E402
-from electest.scenario import Scenario, indent, run, sec  # noqa: E402
+from electest.scenario import Scenario, indent, read, run, sec  # noqa: E402
 
 s = Scenario()
 KVER = os.uname().release
@@ -57,14 +57,6 @@ def ctl_rc(want, desc, r):
 
 def loaded():
     return "\nelection " in "\n" + run(["lsmod"]).out
-
-
-def read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def peer3(nid=1):

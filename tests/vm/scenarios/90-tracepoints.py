@@ -29,7 +29,8 @@ REPO = os.environ.get("ELECTION_REPO", ".")
 sys.path.insert(0, os.path.join(REPO, "tests", "lib"))
 sys.path.insert(0, os.path.join(REPO, "tests", "vm"))
 from electest import topo  # noqa: E402
-from electest.scenario import Scenario, call, indent, run, sec  # noqa: E402
+from electest.scenario import (Scenario, call, indent, read, run,  # noqa: E402
+                               sec)
 # the forged frame (`elec.py forge`)
 import elec_lib  # noqa: E402
 
@@ -42,14 +43,6 @@ DDLINE = r"election: eth0 group 1 id 2: leader 2 term [0-9]+"
 def write(path, text):
     with open(path, "w") as f:
         f.write(text + "\n")
-
-
-def read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def tracefs():

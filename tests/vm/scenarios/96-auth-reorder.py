@@ -21,7 +21,6 @@ while the other delivers what came later; about 25,000 frames taken).
 import os
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
                                 "tests", "lib"))
@@ -84,12 +83,8 @@ want = "%x" % (1 << (1 % NCPU))
 s.check("XPS maps tx-1 to CPU %d" % (1 % NCPU),
         xps.strip().replace("0", "").replace(",", "") == want)
 
-KEYS = tempfile.mkdtemp()
-os.chmod(KEYS, 0o700)
-KEY = os.path.join(KEYS, "k")
-with open(KEY, "w") as f:
-    f.write("3c5e0a91d7b24f68a1c3e50f92d7b6a4\n")
-os.chmod(KEY, 0o600)
+KEY = s.key_file("k", "3c5e0a91d7b24f68a1c3e50f92d7b6a4\n")
+KEYS = s.tmpdir()
 # busy: heartbeats and every node's ALIVE each 2 ms, from the timers
 s.group_setup(1, algo="bully", opts=["quorum", "on", "key-file", KEY],
               timing="hb-interval %s hb-miss 5 timeout %s coord-timeout %s" % (

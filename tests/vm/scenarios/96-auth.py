@@ -35,7 +35,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 
 REPO = os.environ.get("ELECTION_REPO", ".")
@@ -61,18 +60,12 @@ CTL = s.ctl_path
 s.check_cmd("the switch learns no address on 66's port",
             "ip", "netns", "exec", "esw", "bridge", "link", "set", "dev",
             "p66", "learning", "off")
-KEYS = tempfile.mkdtemp()
-os.chmod(KEYS, 0o700)
+KEYS = s.tmpdir()
+write_key = s.key_file
 
 
 def key_path(name):
     return os.path.join(KEYS, name)
-
-
-def write_key(name, data):
-    with open(key_path(name), "wb") as f:
-        f.write(data)
-    os.chmod(key_path(name), 0o600)
 
 
 # K1: 16 raw bytes; K2: 32 hex digits and a newline
@@ -290,10 +283,7 @@ cap_log = open(inj.path("capture.log"), "w")
 cap = subprocess.Popen(["ip", "netns", "exec", "esw", injlib.INJ,
                         "capture", "p42", CAP, "timeout", "300"],
                        stdout=cap_log, stderr=subprocess.STDOUT)
-for _ in range(50):
-    if os.path.exists(CAP) and os.path.getsize(CAP) > 0:
-        break
-    time.sleep(0.1)
+s.wait_for(5, lambda: os.path.exists(CAP) and os.path.getsize(CAP) > 0)
 time.sleep(sec(0.5))
 s.check("group elect on 3 (group 1)",
         s.ctl(3, "group", "elect", "dev", "eth0", "group", 1))

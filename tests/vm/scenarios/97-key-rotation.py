@@ -26,7 +26,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 
 REPO = os.environ.get("ELECTION_REPO", ".")
@@ -40,14 +39,10 @@ import elec_lib  # noqa: E402
 s = Scenario()
 IDS = (3, 17, 42)
 s.up(*IDS)
-KEYS = tempfile.mkdtemp()
-os.chmod(KEYS, 0o700)
 OLDHEX = "7a0c11d9e3b45f6a8821c0de5b9f4e17"
 NEWHEX = "e4b1093fd27c6a5811f0ab3c9d8e2607"
-OLD, NEW = os.path.join(KEYS, "old"), os.path.join(KEYS, "new")
-for path, key in ((OLD, OLDHEX), (NEW, NEWHEX)):
-    with open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
-        f.write(key + "\n")
+OLD, NEW = s.key_file("old", OLDHEX + "\n"), s.key_file("new", NEWHEX + "\n")
+KEYS = s.tmpdir()
 IFX = run(["ip", "netns", "exec", "en3", "cat",
            "/sys/class/net/eth0/ifindex"]).out.strip()
 DROPS = ("auth_missing", "auth_bad", "auth_replay", "auth_clock")

@@ -34,6 +34,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.environ.get("ELECTION_REPO", "."),
                                 "tests", "lib"))
+from electest import scenario  # noqa: E402
 from electest.scenario import Scenario, run, sec  # noqa: E402
 
 P = "/sys/module/election/parameters"
@@ -49,11 +50,7 @@ def write(path, value):
 
 
 def read(path):
-    try:
-        with open(path) as f:
-            return f.read().strip()
-    except OSError:
-        return ""
+    return scenario.read(path).strip()
 
 
 def kind(comm):
